@@ -1,0 +1,7 @@
+"""vlog: read, convert and judge VASSAL modules, saved games and logs."""
+from __future__ import annotations
+
+from vlog.errors import VlogError
+
+__version__ = "0.1.0"
+__all__ = ["VlogError", "__version__"]

@@ -1,0 +1,5 @@
+import sys
+
+from vlog.cli import main
+
+sys.exit(main())

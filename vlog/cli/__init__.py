@@ -1,0 +1,91 @@
+"""The `vlog` command line: one module per subcommand, loaded only when used.
+
+Data goes to stdout, diagnostics to stderr. `main()` turns every failure into one clean line and
+an exit code: 0 ok, 1 findings, 2 usage, 3 unreadable input, 4 internal error (traceback only
+with `--debug`).
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+from vlog import __version__
+from vlog.errors import VlogError
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+# subcommand name -> module under vlog.cli that defines `command`
+COMMANDS: dict[str, str] = {
+    "info": "info",
+    "dump": "dump",
+    "convert": "convert",
+}
+
+
+class LazyGroup(click.Group):
+    """Imports a subcommand's module only when that subcommand runs (fast `--help`, light start)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module = importlib.import_module(f"vlog.cli.{COMMANDS[name]}")
+        return module.command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="vlog")
+@click.option("--debug", is_flag=True, help="Show a full traceback on internal errors.")
+@click.pass_context
+def cli(ctx: click.Context, debug: bool) -> None:
+    """Read, convert and judge VASSAL modules (.vmod), saves (.vsav) and logs (.vlog).
+
+    \b
+    Example:
+      vlog info turn3.vlog
+      vlog check turn3.vlog --game lion-of-judah
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["debug"] = debug
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: runs the command and maps every failure onto an exit code."""
+    args = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in args or bool(os.environ.get("VLOG_DEBUG"))
+    try:
+        rv = cli.main(args=args, prog_name="vlog", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("vlog: aborted", err=True)
+        return EXIT_USAGE
+    except click.UsageError as e:
+        e.show()
+        return EXIT_USAGE
+    except click.ClickException as e:
+        e.show()
+        return EXIT_USAGE
+    except VlogError as e:
+        if debug:
+            raise
+        click.echo(f"vlog: error: {e}", err=True)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        click.echo("vlog: interrupted", err=True)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as e:  # noqa: BLE001 - the one place that turns crashes into a clean line
+        if debug:
+            raise
+        click.echo(f"vlog: internal error: {type(e).__name__}: {e} (run with --debug for details)", err=True)
+        return EXIT_INTERNAL
+    return rv if isinstance(rv, int) else EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
