@@ -1,0 +1,282 @@
+"""Zip archives (.vmod, .vmdx, .vsav, .vlog) read into memory with caps, written atomically.
+
+Nothing is ever extracted to disk, so member names (even `../x`) are only keys. Every member is
+inflated in bounded chunks while counting bytes: the sizes in the zip headers are not trusted, so a
+zip bomb is stopped while it inflates, not after. All failures are `ArchiveError` naming the
+file and the member; writing refuses to replace the input file (`OutputError`).
+"""
+from __future__ import annotations
+
+import io
+import os
+import secrets
+import struct
+import time
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from vlog.errors import ArchiveError, OutputError
+
+__all__ = [
+    "Limits",
+    "DEFAULT_LIMITS",
+    "Archive",
+    "open_archive",
+    "is_zip",
+    "write_archive",
+    "atomic_write_bytes",
+]
+
+MiB = 1 << 20
+GiB = 1 << 30
+_CHUNK = 1 * MiB
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps applied while reading an archive; the defaults are far above any real VASSAL file."""
+
+    max_members: int = 10_000
+    max_member_size: int = 512 * MiB
+    max_total: int = 2 * GiB
+    max_ratio: int = 200
+    # The ratio cap only bites once a member has inflated past this many bytes: tiny members
+    # (an empty-ish XML file, a run of spaces) legitimately compress far better than 200:1.
+    ratio_floor: int = 1 * MiB
+    max_name_len: int = 1024
+    max_archive_size: int = 2 * GiB
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def _display_name(source: object, name: str | None) -> str:
+    if name is not None:
+        return name
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return "<bytes>"
+    return os.fspath(source)  # type: ignore[arg-type]
+
+
+def _declared_entry_count(data: bytes) -> int | None:
+    """Entry count from the end-of-central-directory record, read before zipfile parses it all.
+
+    Lets a file claiming millions of members be refused without building millions of ZipInfo
+    objects. None when the record cannot be found (zipfile then reports the damage).
+    """
+    eocd = data.rfind(b"PK\x05\x06", max(0, len(data) - (65535 + 22)))
+    if eocd < 0 or eocd + 22 > len(data):
+        return None
+    total = struct.unpack_from("<H", data, eocd + 10)[0]
+    if total != 0xFFFF:
+        return total
+    loc = eocd - 20  # zip64 end-of-central-directory locator
+    if loc < 0 or data[loc:loc + 4] != b"PK\x06\x07":
+        return total
+    rec = struct.unpack_from("<Q", data, loc + 8)[0]
+    if rec + 56 > len(data) or data[rec:rec + 4] != b"PK\x06\x06":
+        return None
+    return struct.unpack_from("<Q", data, rec + 32)[0]
+
+
+class Archive:
+    """An opened zip held in memory; `read` inflates one member under the caps."""
+
+    def __init__(self, data: bytes, path: str, limits: Limits = DEFAULT_LIMITS):
+        self.path = path
+        self.limits = limits
+        self._total_read = 0
+        if len(data) > limits.max_archive_size:
+            raise ArchiveError(
+                f"archive is {len(data)} bytes, more than the limit of {limits.max_archive_size}",
+                file=path)
+        declared = _declared_entry_count(data)
+        if declared is not None and declared > limits.max_members:
+            raise ArchiveError(
+                f"archive declares {declared} members, more than the limit of {limits.max_members}",
+                file=path)
+        try:
+            self._zip = zipfile.ZipFile(io.BytesIO(data))
+            infos = self._zip.infolist()
+        except zipfile.BadZipFile as exc:
+            if data.startswith(b"PK\x03\x04"):
+                raise ArchiveError(f"truncated or damaged zip archive ({exc})", file=path) from None
+            raise ArchiveError(f"not a zip archive ({exc})", file=path) from None
+        except (OSError, EOFError, ValueError, struct.error, NotImplementedError,
+                UnicodeDecodeError, OverflowError, MemoryError) as exc:
+            raise ArchiveError(f"broken zip archive ({type(exc).__name__}: {exc})", file=path) from None
+        if len(infos) > limits.max_members:
+            raise ArchiveError(
+                f"archive has {len(infos)} members, more than the limit of {limits.max_members}",
+                file=path)
+        self._infos = infos
+        self._first: dict[str, zipfile.ZipInfo] = {}
+        for info in infos:
+            if len(info.filename) > limits.max_name_len:
+                shown = info.filename[:60] + "…"
+                raise ArchiveError(
+                    f"member name of {len(info.filename)} characters is longer than the limit "
+                    f"of {limits.max_name_len}", file=path, where=f"member {shown!r}")
+            # VASSAL reads the first entry of a given name (GameState.decodeSavedGame scans in order).
+            self._first.setdefault(info.filename, info)
+
+    def names(self) -> list[str]:
+        """Member names in zip (central directory) order, duplicates included."""
+        return [i.filename for i in self._infos]
+
+    def infos(self) -> list[zipfile.ZipInfo]:
+        """The zip's own entries (sizes and dates as declared, not verified)."""
+        return list(self._infos)
+
+    def has(self, name: str) -> bool:
+        return name in self._first
+
+    def read(self, name: str) -> bytes:
+        """The inflated member, checked against its CRC; refused as soon as a cap is exceeded."""
+        where = f"member {name}"
+        info = self._first.get(name)
+        if info is None:
+            raise ArchiveError("member is missing from the archive", file=self.path, where=where)
+        if info.flag_bits & 0x1:
+            raise ArchiveError("member is encrypted", file=self.path, where=where)
+        lim = self.limits
+        cap = min(lim.max_member_size, lim.max_total - self._total_read)
+        compressed = max(info.compress_size, 1)
+        out = bytearray()
+        try:
+            with self._zip.open(info) as stream:
+                while True:
+                    chunk = stream.read(_CHUNK)
+                    if not chunk:
+                        break
+                    out += chunk
+                    if len(out) > lim.max_member_size:
+                        raise ArchiveError(
+                            f"member inflates to more than {lim.max_member_size} bytes",
+                            file=self.path, where=where)
+                    if len(out) > cap:
+                        raise ArchiveError(
+                            f"archive inflates to more than {lim.max_total} bytes in total",
+                            file=self.path, where=where)
+                    if len(out) > lim.ratio_floor and len(out) > lim.max_ratio * compressed:
+                        raise ArchiveError(
+                            f"member inflates more than {lim.max_ratio} times its compressed "
+                            f"size of {info.compress_size} bytes (zip bomb?)",
+                            file=self.path, where=where)
+        except ArchiveError:
+            raise
+        except zipfile.BadZipFile as exc:
+            raise ArchiveError(f"broken member ({exc})", file=self.path, where=where) from None
+        except RuntimeError as exc:  # zipfile's way of saying "encrypted"
+            raise ArchiveError(f"member cannot be read ({exc})", file=self.path, where=where) from None
+        except NotImplementedError as exc:
+            raise ArchiveError(f"unsupported compression ({exc})", file=self.path, where=where) from None
+        except (OSError, EOFError, ValueError, zlib.error, struct.error, OverflowError,
+                MemoryError) as exc:
+            raise ArchiveError(f"broken member ({type(exc).__name__}: {exc})",
+                               file=self.path, where=where) from None
+        self._total_read += len(out)
+        return bytes(out)
+
+
+def open_archive(source: str | os.PathLike | bytes, *, name: str | None = None,
+                 limits: Limits = DEFAULT_LIMITS) -> Archive:
+    """Open a zip from a path or from bytes; `name` is what error messages call it."""
+    shown = _display_name(source, name)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return Archive(bytes(source), shown, limits)
+    try:
+        size = os.path.getsize(source)
+        if size > limits.max_archive_size:
+            raise ArchiveError(
+                f"archive is {size} bytes, more than the limit of {limits.max_archive_size}",
+                file=shown)
+        with open(source, "rb") as fh:
+            data = fh.read(limits.max_archive_size + 1)
+    except ArchiveError:
+        raise
+    except OSError as exc:
+        raise ArchiveError(f"cannot read the file ({exc.strerror or exc})", file=shown) from None
+    return Archive(data, shown, limits)
+
+
+def is_zip(data_or_path: str | os.PathLike | bytes) -> bool:
+    """True when the bytes or file end with a zip central directory (what zipfile can open)."""
+    try:
+        if isinstance(data_or_path, (bytes, bytearray, memoryview)):
+            return zipfile.is_zipfile(io.BytesIO(bytes(data_or_path)))
+        return zipfile.is_zipfile(data_or_path)
+    except (OSError, ValueError):
+        return False
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def atomic_write_bytes(path: str | os.PathLike, data: bytes, *,
+                       protect: Iterable[str | os.PathLike] = ()) -> None:
+    """Write `data` to `path` all at once: a temp file in the same folder, then `os.replace`.
+
+    A reader never sees a half-written file, and a crash leaves the old file intact. Refuses
+    (`OutputError`) to overwrite any path in `protect` (the input files).
+    """
+    target = Path(path)
+    shown = os.fspath(path)
+    for p in protect:
+        guarded = Path(p)
+        if target.resolve() == guarded.resolve() or _same_file(target, guarded):
+            raise OutputError("refusing to overwrite the input file", file=shown)
+    if target.is_dir():
+        raise OutputError("the output path is a folder", file=shown)
+    folder = target.parent
+    if not folder.is_dir():
+        raise OutputError(f"the folder {os.fspath(folder)!r} does not exist", file=shown)
+    tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    except OSError as exc:
+        raise OutputError(f"cannot write in {os.fspath(folder)!r} ({exc.strerror or exc})",
+                          file=shown) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if target.exists():
+            try:
+                os.chmod(tmp, target.stat().st_mode & 0o7777)
+            except OSError:
+                pass
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise OutputError(f"cannot write the file ({exc.strerror or exc})", file=shown) from None
+
+
+def write_archive(path: str | os.PathLike, members: list[tuple[str, bytes]], *,
+                  protect: Iterable[str | os.PathLike] = (),
+                  date_time: tuple[int, int, int, int, int, int] | None = None) -> None:
+    """Write a zip with DEFLATED members in the given order, as VASSAL's ZipWriter does.
+
+    `date_time` stamps every member (default: now, local time, as VASSAL does); pass a fixed
+    one for reproducible output.
+    """
+    stamp = date_time or time.localtime()[:6]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members:
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    atomic_write_bytes(path, buf.getvalue(), protect=protect)

@@ -1,0 +1,208 @@
+"""The dialects of a save's `savedGame` member: sniff, decode to text, and encode back.
+
+VASSAL through 3.7 writes `!VCSK` + hex key + hex(bytes XOR key) (ObfuscatingOutputStream) and
+reads hex digits of either case (DeobfuscatingInputStream); later versions write `VOBS` + a raw
+key byte + raw XOR'd bytes, or a raw XZ stream; plain text is passed through. Reading is strict
+where VASSAL is lenient (bad UTF-8 is refused, not replaced) so that a byte-identical write-back is
+possible; whole-buffer operations (`bytes.fromhex`, `bytes.translate`) keep it fast.
+"""
+from __future__ import annotations
+
+import enum
+import lzma
+import random
+import re
+
+from vlog.errors import ObfuscationError
+
+__all__ = ["Dialect", "deobfuscate", "obfuscate", "sniff", "DEFAULT_MAX_TEXT"]
+
+DEFAULT_MAX_TEXT = 512 << 20  # bytes of decoded UTF-8 text
+_XZ_MEMLIMIT = 256 << 20
+
+VCSK_HEADER = b"!VCSK"
+VOBS_HEADER = b"VOBS"
+XZ_MAGIC = b"\xfd7zXZ\x00"
+
+_NOT_HEX = re.compile(rb"[^0-9A-Fa-f]")
+_XOR_TABLES = [bytes(i ^ key for i in range(256)) for key in range(256)]
+
+# Leaves VASSAL itself writes at the start of a command text (shared/docs/vassal-format.md §4);
+# modules add `<NAME>\t…` commands of their own, accepted by _COMMAND_START below.
+_KNOWN_PREFIXES = (
+    "begin_save", "end_save", "+/", "-/", "D/", "M/", "CHAT", "LOG\t", "UNDO\t", "AUDIO\t",
+    "PLAYER\t", "PYREMOVE\t", "GlobalProperty\t", "MutableProperty\t", "TURN", "NOTES\t",
+    "PNOTES\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "SETUP_STACK\t", "EXT\t", "PLUGIN\t", "SGKC\t",
+    "CLOCK\t", "CLOCKCONTROL\t", "SHOW_RESULTS\t", "SEMAIL\t", "FLARE\t", "LOS\t", "LOCKSPOTAB",
+    "Events", "DECK\t",
+)
+_COMMAND_START = re.compile(r"[A-Za-z_][\w .:-]{0,200}\t")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]")
+
+
+class Dialect(enum.Enum):
+    """How a `savedGame` member is stored; the value is its header (or a name when it has none)."""
+
+    VCSK = "!VCSK"
+    VOBS = "VOBS"
+    XZ = "xz"
+    PLAIN = "plain"
+
+
+def _err(message: str, file: str | None, member: str, offset: int | None = None) -> ObfuscationError:
+    where = member if offset is None else f"{member}, byte offset {offset}"
+    return ObfuscationError(message, file=file, where=where)
+
+
+def sniff(data: bytes) -> Dialect | None:
+    """The dialect announced by the first bytes, or None (plain text or unknown)."""
+    if data.startswith(XZ_MAGIC):
+        return Dialect.XZ
+    if data.startswith(VCSK_HEADER):
+        return Dialect.VCSK
+    if data.startswith(VOBS_HEADER):
+        return Dialect.VOBS
+    return None
+
+
+def _utf8(raw: bytes, file: str | None, member: str, offset_of) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _err(f"the decoded text is not valid UTF-8 ({exc.reason} at byte {exc.start} "
+                   "of the text)", file, member, offset_of(exc.start)) from None
+
+
+def _looks_like_commands(text: str) -> bool:
+    """True for text that could be a VASSAL command string (what a plain member must hold)."""
+    if not text:
+        return True
+    head = text[:4096]
+    if _CONTROL.search(head):
+        return False
+    body = head.lstrip("\x1b\\")
+    if not body:
+        return True
+    return body.startswith(_KNOWN_PREFIXES) or bool(_COMMAND_START.match(body))
+
+
+def deobfuscate(data: bytes, *, file: str | None = None, member: str = "savedGame",
+                max_size: int = DEFAULT_MAX_TEXT) -> tuple[str, Dialect, int | None]:
+    """Decode a `savedGame` member: (text, dialect, key). Key is None for XZ and plain text."""
+    data = bytes(data)
+    dialect = sniff(data)
+    if dialect is Dialect.VCSK:
+        return _read_vcsk(data, file, member, max_size)
+    if dialect is Dialect.VOBS:
+        return _read_vobs(data, file, member, max_size)
+    if dialect is Dialect.XZ:
+        return _read_xz(data, file, member, max_size)
+    if len(data) > max_size:
+        raise _err(f"the text is {len(data)} bytes, more than the limit of {max_size}", file, member)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if text is None or not _looks_like_commands(text):
+        raise _err(f"unknown savedGame format (starts with {data[:8]!r}); expected !VCSK, VOBS, "
+                   "XZ or plain text", file, member, 0)
+    return text, Dialect.PLAIN, None
+
+
+def _read_vcsk(data: bytes, file: str | None, member: str, max_size: int) -> tuple[str, Dialect, int]:
+    head = len(VCSK_HEADER)
+    key_hex = data[head:head + 2]
+    if len(key_hex) < 2:
+        raise _err("!VCSK header without its two-digit key", file, member, len(data))
+    bad = _NOT_HEX.search(key_hex)
+    if bad:
+        raise _err(f"non-hex byte {key_hex[bad.start()]:#04x} in the !VCSK key", file, member,
+                   head + bad.start())
+    key = int(key_hex, 16)
+    body_start = head + 2
+    body = data[body_start:]
+    bad = _NOT_HEX.search(body)
+    if bad:
+        raise _err(f"non-hex byte {body[bad.start()]:#04x} in the !VCSK body", file, member,
+                   body_start + bad.start())
+    if len(body) % 2:
+        raise _err("odd trailing hex digit in the !VCSK body", file, member, len(data) - 1)
+    if len(body) // 2 > max_size:
+        raise _err(f"the text is {len(body) // 2} bytes, more than the limit of {max_size}",
+                   file, member)
+    raw = bytes.fromhex(body.decode("ascii")).translate(_XOR_TABLES[key])
+    text = _utf8(raw, file, member, lambda i: body_start + 2 * i)
+    return text, Dialect.VCSK, key
+
+
+def _read_vobs(data: bytes, file: str | None, member: str, max_size: int) -> tuple[str, Dialect, int]:
+    head = len(VOBS_HEADER)
+    if len(data) <= head:
+        raise _err("VOBS header without its key byte", file, member, len(data))
+    key = data[head]
+    if key == 0:
+        raise _err("VOBS key byte is 0 (keys are 1 to 255)", file, member, head)
+    body = data[head + 1:]
+    if len(body) > max_size:
+        raise _err(f"the text is {len(body)} bytes, more than the limit of {max_size}", file, member)
+    raw = body.translate(_XOR_TABLES[key])
+    text = _utf8(raw, file, member, lambda i: head + 1 + i)
+    return text, Dialect.VOBS, key
+
+
+def _read_xz(data: bytes, file: str | None, member: str, max_size: int) -> tuple[str, Dialect, None]:
+    out = bytearray()
+    rest = data
+    consumed = 0
+    try:
+        while rest:
+            dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ, memlimit=_XZ_MEMLIMIT)
+            out += dec.decompress(rest, max_length=max_size + 1 - len(out))
+            if len(out) > max_size:
+                raise _err(f"the XZ stream inflates to more than {max_size} bytes", file, member)
+            if not dec.eof:
+                if dec.needs_input:
+                    raise _err("truncated XZ stream", file, member, len(data))
+                raise _err(f"the XZ stream inflates to more than {max_size} bytes", file, member)
+            consumed += len(rest) - len(dec.unused_data)
+            rest = dec.unused_data
+            # XZ allows stream padding (zero bytes, a multiple of four) and concatenated streams.
+            pad = len(rest) - len(rest.lstrip(b"\x00"))
+            if pad % 4:
+                raise _err("bad XZ stream padding", file, member, consumed)
+            rest = rest[pad:]
+            consumed += pad
+            if rest and not rest.startswith(XZ_MAGIC):
+                raise _err("garbage after the XZ stream", file, member, consumed)
+    except lzma.LZMAError as exc:
+        raise _err(f"broken XZ stream ({exc})", file, member) from None
+    except MemoryError:
+        raise _err("the XZ stream needs too much memory to decode", file, member) from None
+    text = _utf8(bytes(out), file, member, lambda i: None)
+    return text, Dialect.XZ, None
+
+
+def obfuscate(text: str, dialect: Dialect, key: int | None = None) -> bytes:
+    """Encode `text` as a `savedGame` member in `dialect`; a given key is used verbatim.
+
+    !VCSK writes lowercase hex like ObfuscatingOutputStream; its default key is a random byte
+    0..255 (VOBS: 1..255), as VASSAL picks one per save.
+    """
+    raw = text.encode("utf-8")
+    if dialect is Dialect.VCSK:
+        if key is None:
+            key = random.randrange(256)
+        if not 0 <= key <= 255:
+            raise ValueError(f"!VCSK key must be 0..255, not {key}")
+        return VCSK_HEADER + b"%02x" % key + raw.translate(_XOR_TABLES[key]).hex().encode("ascii")
+    if dialect is Dialect.VOBS:
+        if key is None:
+            key = random.randrange(1, 256)
+        if not 1 <= key <= 255:
+            raise ValueError(f"VOBS key must be 1..255, not {key}")
+        return VOBS_HEADER + bytes([key]) + raw.translate(_XOR_TABLES[key])
+    if key is not None:
+        raise ValueError(f"{dialect.name} takes no key")
+    if dialect is Dialect.XZ:
+        return lzma.compress(raw, format=lzma.FORMAT_XZ)
+    return raw
