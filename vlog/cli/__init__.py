@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import traceback
 
 import click
 
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except VlogError as e:
         if debug:
-            raise
+            traceback.print_exc()
         click.echo(f"vlog: error: {e}", err=True)
         return EXIT_INPUT
     except KeyboardInterrupt:
@@ -81,7 +82,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     except Exception as e:  # noqa: BLE001 - the one place that turns crashes into a clean line
         if debug:
-            raise
+            # the traceback, yet still exit 4: an uncaught exception would exit 1 ("findings")
+            traceback.print_exc()
+            click.echo(f"vlog: internal error: {type(e).__name__}: {e}", err=True)
+            return EXIT_INTERNAL
         click.echo(f"vlog: internal error: {type(e).__name__}: {e} (run with --debug for details)", err=True)
         return EXIT_INTERNAL
     return rv if isinstance(rv, int) else EXIT_OK
