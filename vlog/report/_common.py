@@ -1,0 +1,53 @@
+"""Helpers every renderer shares: making player-written text safe to print, and naming places."""
+from __future__ import annotations
+
+import json
+import unicodedata
+
+from vlog.findings import Finding, LogResult
+
+# Bidirectional controls reorder what a reader sees (the "Trojan Source" trick); they are
+# escaped like control characters wherever chat text is printed.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """`text` with control, bidi and unpaired surrogate characters shown as \\xNN / \\uNNNN escapes.
+
+    Chat written by players reaches every report; an escape sequence in it must not move the
+    cursor, recolour a terminal, start a new line that looks like another finding, or reverse
+    the reading order.
+    """
+    if text.isprintable() and not _BIDI_CONTROLS.intersection(text):
+        return text
+    out = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs") or ch in _BIDI_CONTROLS:
+            out.append(_escape_char(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def place(finding: Finding) -> str:
+    """'step 42, Turn 3, Italian movement', or 'whole log' when the finding has no step."""
+    where = "whole log" if finding.step is None else f"step {finding.step}"
+    return f"{where}, {finding.when}" if finding.when else where
+
+
+def headline(log: LogResult, finding: Finding) -> str:
+    """One line naming a finding for people: 'game.vlog step 42: message'."""
+    return f"{log.path} {place(finding)}: {finding.message}"
+
+
+def evidence_value(value: object) -> str:
+    """An evidence value as compact text: strings as they are, everything else as JSON."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=False, separators=(", ", ": "))

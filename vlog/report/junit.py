@@ -1,0 +1,107 @@
+"""The report as JUnit XML, the test-result format every CI system shows.
+
+One <testsuite> per log and one <testcase> per (log, check), so a CI page lists every check on
+every log, passing or not. Findings at or above the `fail_on` threshold make the test case fail
+(one <failure> listing them all); findings below it go to the test case's <system-out>.
+The testcase's classname is the check's namespace (the game, or "vlog"); its `file` attribute
+names the log (GitLab shows it).
+
+Player text is made XML-safe: control characters, which XML 1.0 cannot carry even as
+character references, are written as visible \\xNN escapes.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lxml import etree
+
+from vlog.findings import Finding, Report, fail_threshold
+from vlog.report._common import evidence_value, place, printable
+
+
+def _xml_safe(text: str) -> str:
+    """`text` with everything XML 1.0 forbids (controls, U+FFFE/U+FFFF, lone surrogates) escaped."""
+    text = printable(text)
+    if "\ufffe" in text or "\uffff" in text:
+        text = text.replace("\ufffe", "\\ufffe").replace("\uffff", "\\uffff")
+    return text
+
+
+def describe(finding: Finding) -> str:
+    """A finding in a few lines of plain text (for failure bodies and system-out)."""
+    lines = [
+        f"{finding.severity.value.upper()} ({finding.basis.value}) {finding.check}"
+        + (f" rule {finding.rule}" if finding.rule else ""),
+        f"  {place(finding)}: {finding.message}",
+    ]
+    if finding.subjects:
+        lines.append("  subjects: " + "; ".join(finding.subjects))
+    for key, value in finding.evidence.items():
+        lines.append(f"  {key} = {evidence_value(value)}")
+    return "\n".join(_xml_safe(line) for line in lines)
+
+
+def render(
+    report: Report,
+    *,
+    fail_on: str = "error",
+    suite_prefix: str = "",
+    redact: Callable[[str], str] | None = None,
+) -> str:
+    """The report as a JUnit XML document (UTF-8, with an XML declaration).
+
+    `fail_on` is "error", "warning" or "never" as for the exit code; `suite_prefix` is put in
+    front of each suite name (CI systems that merge several reports tell them apart by it).
+    """
+    threshold = fail_threshold(fail_on)
+    if redact is not None:
+        report = report.redacted(redact)
+    checks = report.all_checks()
+    root = etree.Element("testsuites", name="vlog")
+    total_tests = total_failures = 0
+    for index, log in enumerate(report.logs):
+        suite = etree.SubElement(root, "testsuite", name=_xml_safe(suite_prefix + log.path), id=str(index))
+        properties = etree.SubElement(suite, "properties")
+        for name, value in (("steps", str(log.steps)), ("game", report.game), ("module", report.module)):
+            if value is not None:
+                etree.SubElement(properties, "property", name=name, value=_xml_safe(value))
+        by_check: dict[str, list[Finding]] = {}
+        for finding in log.findings:
+            by_check.setdefault(finding.check, []).append(finding)
+        failures = 0
+        for check in checks:
+            case = etree.SubElement(
+                suite,
+                "testcase",
+                name=_xml_safe(check.id + (f" {check.title}" if check.title else "")),
+                classname=_xml_safe(check.id.split("/", 1)[0]),
+                file=_xml_safe(log.path),
+            )
+            found = by_check.get(check.id, [])
+            failing: list[Finding] = []
+            passing: list[Finding] = []
+            for finding in found:
+                fails = threshold is not None and finding.severity >= threshold
+                (failing if fails else passing).append(finding)
+            if failing:
+                failures += 1
+                worst = max(f.severity for f in failing)
+                first = failing[0]
+                message = f"{place(first)}: {first.message}"
+                if len(failing) > 1:
+                    message += f" (and {len(failing) - 1} more)"
+                failure = etree.SubElement(case, "failure", message=_xml_safe(message), type=worst.value)
+                failure.text = "\n\n".join(describe(f) for f in failing)
+            if passing:
+                etree.SubElement(case, "system-out").text = "\n\n".join(describe(f) for f in passing)
+        suite.set("tests", str(len(checks)))
+        suite.set("failures", str(failures))
+        suite.set("errors", "0")
+        suite.set("skipped", "0")
+        total_tests += len(checks)
+        total_failures += failures
+    root.set("tests", str(total_tests))
+    root.set("failures", str(total_failures))
+    root.set("errors", "0")
+    root.set("skipped", "0")
+    return etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="UTF-8").decode("utf-8")
