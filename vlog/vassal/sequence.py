@@ -9,7 +9,7 @@ VASSAL before 3.4.0 quoted tokens that *end* with a backslash instead (`legacy=T
 from __future__ import annotations
 
 import math
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import Iterable, Iterator
 
 __all__ = ["Encoder", "Decoder", "split", "join", "encode_token", "java_double"]
@@ -89,6 +89,16 @@ def iter_split(val: str | None, delim: str) -> Iterator[str]:
         yield tok
 
 
+def _java_parse_int(tok: str, bits: int) -> int | None:
+    """Java `Integer.parseInt`/`Long.parseLong`: optional sign, BMP decimal digits, in range."""
+    digits = tok[1:] if tok[:1] in ("+", "-") else tok
+    if not digits or not all(c.isdecimal() and c <= "\uffff" for c in digits):
+        return None
+    value = int(tok)
+    limit = 1 << (bits - 1)
+    return value if -limit <= value < limit else None
+
+
 class Encoder:
     """`new SequenceEncoder(delim)`: `value()` is None until something is appended."""
 
@@ -133,13 +143,18 @@ class Decoder:
         return tok
 
     def next_int(self, default: int) -> int:
+        """`nextInt`: Java `Integer.parseInt` of the token (no spaces, 32-bit), else `default`."""
         if not self.has_more():
             return default
-        tok = self.next()
-        try:
-            return int(tok.strip()) if tok.strip().lstrip("+-").isdigit() else default
-        except ValueError:
+        value = _java_parse_int(self.next(), 32)
+        return default if value is None else value
+
+    def next_long(self, default: int) -> int:
+        """`nextLong`: Java `Long.parseLong` of the token (64-bit), else `default`."""
+        if not self.has_more():
             return default
+        value = _java_parse_int(self.next(), 64)
+        return default if value is None else value
 
     def next_bool(self, default: bool) -> bool:
         return self.next() == "true" if self.has_more() else default
@@ -163,6 +178,22 @@ def java_double(x: float) -> str:
     _, digits, exp = Decimal(repr(abs(x))).normalize().as_tuple()
     ds = "".join(map(str, digits))
     e10 = len(ds) + exp - 1  # scientific exponent of the first digit
+    if len(ds) == 1:
+        # Java prints at least two digits and then picks, among the 2-digit decimals that round
+        # to x, the one closest to x's exact value: 4.9E-324, not 5.0E-324 (Double.toString).
+        exact = Decimal(abs(x))
+        best = None
+        for e in (e10, e10 - 1):
+            with localcontext() as ctx:
+                ctx.prec = 1100  # exact: a double has at most 767 significant decimal digits
+                m = exact.scaleb(-e).quantize(Decimal("0.1"))
+            if 1 <= m < 10 and float(m.scaleb(e)) == abs(x):
+                dist = abs(m.scaleb(e) - exact)
+                if best is None or dist < best[0]:
+                    best = (dist, m, e)
+        if best is not None:
+            ds = str(best[1]).replace(".", "").rstrip("0")
+            e10 = best[2]
     if 1e-3 <= abs(x) < 1e7:
         if e10 >= 0:
             whole, frac = ds[: e10 + 1].ljust(e10 + 1, "0"), ds[e10 + 1:]
