@@ -1,0 +1,307 @@
+"""The movement search against networkx shortest paths, and the rules it adds on small maps."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import networkx as nx
+import pytest
+
+from vlog.engine.judge import Ruling, Unknown
+from vlog.engine.movement import MovementRules, check_move, cheapest_routes, reachable
+from vlog.errors import GameDataError
+
+from tests.engine.gridutil import oddq_neighbours, random_map
+
+UNKNOWN_FLOOR = 1
+
+
+def rules_for(m, *, zoc=frozenset(), zoc_enter=0, zoc_exit=0, stop=False, zoc_to_zoc=True,
+              enemy=frozenset()):
+    terrain, sides, lines = m["terrain"], m["sides"], m["lines"]
+
+    def enter(h):
+        t = terrain[h]
+        if t == "?":
+            return Unknown(f"terrain of {h}", at_least=UNKNOWN_FLOOR)
+        return t
+
+    return MovementRules(
+        neighbours=m["neighbours"],
+        enter_cost=enter,
+        hexside_cost=lambda a, b: sides[frozenset((a, b))],
+        line_cost=lambda a, b: m["line_cost"] if frozenset((a, b)) in lines else None,
+        may_enter=(lambda h: h not in enemy) if enemy else None,
+        in_enemy_zoc=(lambda h: h in zoc) if zoc else None,
+        zoc_enter_cost=zoc_enter, zoc_exit_cost=zoc_exit,
+        stop_on_zoc_entry=stop, zoc_to_zoc=zoc_to_zoc,
+    )
+
+
+def reference_graph(m, start, *, unknown_as=None, zoc=frozenset(), zoc_enter=0, zoc_exit=0,
+                    stop=False, zoc_to_zoc=True, enemy=frozenset()):
+    """The same rules written directly as a weighted digraph for networkx."""
+    g = nx.DiGraph()
+    g.add_nodes_from(m["hexes"])
+    for a in m["hexes"]:
+        if stop and a in zoc and a != start:
+            continue  # entering a ZOC hex ends the move
+        for b in m["neighbours"](a):
+            if b in enemy:
+                continue
+            if not zoc_to_zoc and a in zoc and b in zoc:
+                continue
+            options = []
+            t = m["terrain"][b]
+            if t == "?":
+                t = unknown_as
+            s = m["sides"][frozenset((a, b))]
+            if t is not None and s is not None:
+                options.append(t + s)
+            if frozenset((a, b)) in m["lines"]:
+                options.append(m["line_cost"])
+            if not options:
+                continue
+            w = min(options)
+            if a in zoc:
+                w += zoc_exit
+            if b in zoc:
+                w += zoc_enter
+            g.add_edge(a, b, weight=w)
+    return g
+
+
+def path_weight(g, path):
+    return sum(g[a][b]["weight"] for a, b in zip(path, path[1:]))
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_costs_match_networkx(seed):
+    rng = random.Random(seed)
+    w, h = rng.randint(3, 9), rng.randint(3, 9)
+    m = random_map(rng, w, h, half_roads=bool(seed % 2))
+    start = rng.choice([x for x in m["hexes"] if m["terrain"][x] is not None] or m["hexes"])
+    allowance = rng.randint(0, 12)
+    rules = rules_for(m)
+    g = reference_graph(m, start)
+    expected = nx.single_source_dijkstra_path_length(g, start)
+    got = reachable(rules, start, allowance)
+    assert got == {k: v for k, v in expected.items() if v <= allowance}
+    for goal in rng.sample(m["hexes"], min(6, len(m["hexes"]))):
+        result = check_move(rules, start, goal, allowance)
+        if goal in expected and expected[goal] <= allowance:
+            assert result.ruling is Ruling.LEGAL
+            assert result.route.cost == expected[goal]
+            assert path_weight(g, list(result.route.hexes)) == expected[goal]
+            assert result.route.hexes[0] == start and result.route.hexes[-1] == goal
+            assert sum(s.cost for s in result.route.steps) == result.route.cost
+        else:
+            assert result.ruling is Ruling.PROVEN
+            assert result.route is None
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_zoc_rules_match_networkx(seed):
+    rng = random.Random(1000 + seed)
+    w, h = rng.randint(4, 8), rng.randint(4, 8)
+    m = random_map(rng, w, h, prohibited=0.05)
+    zoc = frozenset(x for x in m["hexes"] if rng.random() < 0.25)
+    enemy = frozenset(x for x in m["hexes"] if rng.random() < 0.05)
+    start = rng.choice([x for x in m["hexes"] if x not in enemy])
+    params = dict(zoc=zoc, zoc_enter=rng.choice([0, 2, 3]), zoc_exit=rng.choice([0, 1, 2]),
+                  stop=rng.random() < 0.7, zoc_to_zoc=rng.random() < 0.5, enemy=enemy)
+    allowance = rng.randint(1, 14)
+    rules = rules_for(m, **params)
+    g = reference_graph(m, start, **params)
+    expected = nx.single_source_dijkstra_path_length(g, start)
+    got = reachable(rules, start, allowance)
+    assert got == {k: v for k, v in expected.items() if v <= allowance}
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_unknown_terrain_gives_possible_naming_the_datum(seed):
+    rng = random.Random(5000 + seed)
+    w, h = rng.randint(3, 8), rng.randint(3, 8)
+    m = random_map(rng, w, h, prohibited=0.1, unknown=0.2)
+    start = rng.choice(m["hexes"])
+    allowance = rng.randint(1, 10)
+    rules = rules_for(m)
+    known = nx.single_source_dijkstra_path_length(reference_graph(m, start), start)
+    hopeful = nx.single_source_dijkstra_path_length(
+        reference_graph(m, start, unknown_as=UNKNOWN_FLOOR), start)
+    for goal in m["hexes"]:
+        if goal == start:
+            continue
+        result = check_move(rules, start, goal, allowance)
+        if known.get(goal, allowance + 1) <= allowance:
+            assert result.ruling is Ruling.LEGAL
+        elif hopeful.get(goal, allowance + 1) <= allowance:
+            assert result.ruling is Ruling.POSSIBLE
+            assert result.verdict.depends_on
+            # every datum named is the terrain of a hex on the route, and that hex is unknown
+            on_route = set(result.route.hexes)
+            for datum in result.verdict.depends_on:
+                assert any(datum == f"terrain of {x}" and m["terrain"][x] == "?" for x in on_route)
+            assert result.route.cost <= allowance
+        else:
+            assert result.ruling is Ruling.PROVEN
+
+
+def line_map(costs, *, sides=None):
+    """A row of hexes 0..n-1 joined in a line; costs[i] = entry cost of hex i."""
+    n = len(costs)
+    sides = sides or {}
+
+    def neighbours(i):
+        return [j for j in (i - 1, i + 1) if 0 <= j < n]
+
+    return neighbours, (lambda i: costs[i]), (lambda a, b: sides.get(frozenset((a, b)), 0))
+
+
+def test_breakdown_names_each_cost():
+    # Lion of Judah 11.1 (rulebook text): "a foot unit crossing a river into a mountain hex
+    # pays 2+1 = 3" -- mountain 2 MP (11.1, 11.4 examples), river hexside +1 for foot units.
+    nb, enter, side = line_map([1, 2], sides={frozenset((0, 1)): 1})
+    rules = MovementRules(neighbours=nb, enter_cost=enter, hexside_cost=side)
+    result = check_move(rules, 0, 1, 3)
+    assert result.ruling is Ruling.LEGAL
+    assert result.route.cost == 3
+    assert result.route.steps[0].parts == (("terrain", 2), ("hexside", 1))
+    assert check_move(rules, 0, 1, 2).ruling is Ruling.PROVEN
+
+
+def test_road_rate_applies_only_along_the_line():
+    # Lion of Judah 11.4.2: along contiguous road hexes 1 MP per hex regardless of terrain;
+    # motorized units 1/2 MP per road hex. Hexes 0-1-2 joined by road, hex 3 off the road.
+    neighbours = {0: [1], 1: [0, 2], 2: [1, 3], 3: [2]}
+    road = {frozenset((0, 1)), frozenset((1, 2))}
+    rules = MovementRules(
+        neighbours=lambda h: neighbours[h], enter_cost=lambda h: 2,
+        line_cost=lambda a, b: Fraction(1, 2) if frozenset((a, b)) in road else None)
+    result = check_move(rules, 0, 3, 3)
+    assert result.ruling is Ruling.LEGAL
+    assert [s.via for s in result.route.steps] == ["line", "line", "terrain"]
+    assert result.route.cost == 3
+    assert check_move(rules, 0, 3, Fraction(5, 2)).ruling is Ruling.PROVEN
+
+
+def test_zoc_stop_and_zoc_to_zoc():
+    # Island of Death 5.2 (ZOC Movement Cost table, foot units: enter +2, exit +2; "A unit
+    # must stop moving when it enters an enemy ZOC"; no direct ZOC-to-ZOC move).
+    #   0 - 1 - 2 - 3, hexes 1 and 2 in enemy ZOC, clear terrain costing 1 (a test value).
+    nb, enter, _ = line_map([1, 1, 1, 1])
+    zoc = {1, 2}
+    rules = MovementRules(neighbours=nb, enter_cost=enter, in_enemy_zoc=lambda h: h in zoc,
+                          zoc_enter_cost=2, zoc_exit_cost=2, stop_on_zoc_entry=True,
+                          zoc_to_zoc=False)
+    first = check_move(rules, 0, 1, 6)
+    assert first.ruling is Ruling.LEGAL and first.route.cost == 3
+    assert first.route.steps[0].stops
+    assert check_move(rules, 0, 2, 99).ruling is Ruling.PROVEN      # stopped at 1
+    assert check_move(rules, 1, 2, 99).ruling is Ruling.PROVEN      # ZOC to ZOC
+    leave = check_move(rules, 2, 3, 3)                             # exit +2, clear 1
+    assert leave.ruling is Ruling.LEGAL and leave.route.cost == 3
+    assert ("zoc exit", 2) in leave.route.steps[0].parts
+    assert check_move(rules, 2, 3, 2).ruling is Ruling.PROVEN
+
+
+def test_sideshow_zoc_stop_but_may_leave():
+    # Sideshow 6.37/6.74: a unit entering an enemy ZOC stops; one starting in an enemy ZOC
+    # may move but stops on entering any enemy ZOC (no MP allowance: allowance None).
+    nb, enter, _ = line_map([1, 1, 1, 1, 1])
+    zoc = {0, 2}
+    rules = MovementRules(neighbours=nb, enter_cost=enter, in_enemy_zoc=lambda h: h in zoc,
+                          stop_on_zoc_entry=True)
+    assert check_move(rules, 0, 1, None).ruling is Ruling.LEGAL
+    assert check_move(rules, 0, 2, None).ruling is Ruling.LEGAL
+    assert check_move(rules, 0, 3, None).ruling is Ruling.PROVEN
+
+
+def test_minimum_move():
+    # Island of Death 6.53 / Lion of Judah 11.2: a unit may always move one hex spending its
+    # whole allowance, but not into terrain prohibited to it.
+    nb, enter, _ = line_map([1, 5, None])
+    plain = MovementRules(neighbours=nb, enter_cost=enter)
+    assert check_move(plain, 0, 1, 2).ruling is Ruling.PROVEN
+    rules = MovementRules(neighbours=nb, enter_cost=enter, minimum_move=True)
+    result = check_move(rules, 0, 1, 2)
+    assert result.ruling is Ruling.LEGAL and result.route.minimum_move
+    assert check_move(rules, 1, 2, 4).ruling is Ruling.PROVEN      # prohibited hex
+    assert check_move(rules, 0, 2, 99).ruling is Ruling.PROVEN     # two hexes
+    assert check_move(rules, 0, 1, 0).ruling is Ruling.PROVEN      # MA 0 may not move
+
+
+def test_forced_march_counts_hexes_beyond_allowance():
+    # Lion of Judah 11.5.1/11.5.3: forced march lets a unit move up to double its allowance;
+    # each hex entered beyond the printed MF needs a roll; never into a desert or amba hex.
+    # Here MF 4, hexes cost 2 (rough, 11.5.3 example: "two for the normal cost").
+    nb, enter, _ = line_map([2, 2, 2, 2, 2, 2])
+    rules = MovementRules(neighbours=nb, enter_cost=enter, forced_march=4)
+    assert check_move(MovementRules(neighbours=nb, enter_cost=enter), 0, 3, 4).ruling is Ruling.PROVEN
+    result = check_move(rules, 0, 4, 4)
+    assert result.ruling is Ruling.LEGAL
+    assert result.route.forced_march_hexes == 2
+    assert [s.forced_march for s in result.route.steps] == [False, False, True, True]
+    assert check_move(rules, 0, 5, 4).ruling is Ruling.PROVEN
+    amba = {3}
+    barred = MovementRules(neighbours=nb, enter_cost=enter, forced_march=4,
+                           forced_march_into=lambda h: h not in amba)
+    assert check_move(barred, 0, 3, 4).ruling is Ruling.PROVEN
+    assert check_move(barred, 0, 2, 4).ruling is Ruling.LEGAL
+
+
+def test_stops_after_hook():
+    # Ascari FAQ (Coatit): moving up the ravine 2715 -> 2714 -> 2713 -> 2712 the unit must stop
+    # at 2712; modelled as a step after which the unit stops.
+    order = [2715, 2714, 2713, 2712, 2711]
+    nb = {h: [x for x in (order[i - 1] if i else None, order[i + 1] if i + 1 < len(order) else None) if x]
+          for i, h in enumerate(order)}
+    rules = MovementRules(neighbours=lambda h: nb[h], enter_cost=lambda h: 1,
+                          stops_after=lambda a, b: (a, b) == (2713, 2712))
+    assert check_move(rules, 2715, 2712, 10).ruling is Ruling.LEGAL
+    assert check_move(rules, 2715, 2711, 10).ruling is Ruling.PROVEN
+    assert check_move(rules, 2713, 2712, 10).route.steps[-1].stops
+
+
+def test_secondary_currency_is_accumulated_and_breaks_ties():
+    # Sideshow 6.42: attrition points accumulate along the path of a Movement Operation.
+    # Two equal-MP paths 0-1-3 and 0-2-3; hex 2 costs more attrition (test values).
+    nb = {0: [1, 2], 1: [0, 3], 2: [0, 3], 3: [1, 2]}
+    attrition = {1: 1, 2: 3, 3: 1}
+    rules = MovementRules(neighbours=lambda h: nb[h], enter_cost=lambda h: 1,
+                          secondary_cost=lambda a, b: attrition[b] if b in attrition else 0)
+    result = check_move(rules, 0, 3, 2)
+    assert result.route.hexes == (0, 1, 3)
+    assert result.route.secondary == 2
+
+
+def test_cheapest_routes_lists_ties():
+    nb = {0: [1, 2], 1: [0, 3], 2: [0, 3], 3: [1, 2]}
+    rules = MovementRules(neighbours=lambda h: nb[h], enter_cost=lambda h: 1)
+    routes = cheapest_routes(rules, 0, 3)
+    assert sorted(r.hexes for r in routes) == [(0, 1, 3), (0, 2, 3)]
+    assert cheapest_routes(rules, 0, 3, limit=1)[0].cost == 2
+
+
+def test_unknown_zoc_is_possible():
+    nb, enter, _ = line_map([1, 1, 1])
+    rules = MovementRules(neighbours=nb, enter_cost=enter,
+                          in_enemy_zoc=lambda h: Unknown("strength of hidden unit X") if h == 1 else False,
+                          stop_on_zoc_entry=True)
+    result = check_move(rules, 0, 2, 5)
+    assert result.ruling is Ruling.POSSIBLE
+    assert result.verdict.depends_on == frozenset({"strength of hidden unit X"})
+    assert "depends on strength of hidden unit X" in result.verdict.describe()
+
+
+def test_bad_costs_raise_game_data_error():
+    nb, _, _ = line_map([1, 1])
+    with pytest.raises(GameDataError, match="negative"):
+        check_move(MovementRules(neighbours=nb, enter_cost=lambda h: -1), 0, 1, 5)
+    with pytest.raises(GameDataError, match="must be a number"):
+        check_move(MovementRules(neighbours=nb, enter_cost=lambda h: "2"), 0, 1, 5)
+
+
+def test_stack_of_grid_helpers():
+    n = oddq_neighbours(3, 3)
+    assert sorted(n((1, 1))) == [(0, 1), (0, 2), (1, 0), (1, 2), (2, 1), (2, 2)]

@@ -1,0 +1,431 @@
+"""Movement search: could a unit have gone from A to B, and by which cheapest path?
+
+VASSAL logs record where a piece started and where it ended, never the path. A move is legal
+when *some* path within the rules reaches the new hex, so the check is a cheapest-path search
+(Dijkstra over states (hex, stopped)) whose costs come from per-game hooks:
+
+* `enter_cost(hex)`           terrain cost for this unit's class: a number, None (prohibited) or
+                              `Unknown` when the datum is missing;
+* `hexside_cost(a, b)`        added for the hexside crossed (river +1); None = impassable;
+* `line_cost(a, b)`           cost of the step when a road/rail/track joins a and b (replaces the
+                              terrain + hexside cost when cheaper); None = no line there;
+* `may_enter(hex)`            hex-level bans that no line overrides (enemy units, areas not in play);
+* `in_enemy_zoc(hex)`         with `zoc_enter_cost`, `zoc_exit_cost`, `stop_on_zoc_entry` and
+                              `zoc_to_zoc`;
+* `stops_after(a, b)`         steps after which the unit must stop (a ravine climbed, a melée hex);
+* `forced_march` and `forced_march_into(hex)`: extra allowance, each hex entered beyond the
+                              printed allowance being a forced-march hex (one roll each);
+* `secondary_cost(a, b)`      a second currency accumulated along the path and used to break ties
+                              (attrition points, fuel), reported per step;
+* `minimum_move`              the unit may always move exactly one hex it could otherwise enter.
+
+Unknown data are judged, not guessed: a first search uses only known data (unknown costs are
+impassable, unknown ZOC counts as ZOC); if it fails, a second, optimistic search takes each
+unknown at its lower bound and remembers which data it relied on. The verdict is LEGAL,
+POSSIBLE (naming those data) or PROVEN.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Generic, TypeVar, Union
+
+from vlog.engine.judge import Ruling, Unknown, Verdict
+from vlog.errors import GameDataError
+
+H = TypeVar("H", bound=Hashable)
+Number = Union[int, Fraction, float]
+Cost = Union[int, Fraction, float, None, Unknown]
+Flag = Union[bool, Unknown]
+
+_EMPTY: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
+class MovementRules(Generic[H]):
+    """The hooks one unit's movement obeys; build one per game and unit class (see module doc)."""
+
+    neighbours: Callable[[H], Iterable[H]]
+    enter_cost: Callable[[H], Cost]
+    hexside_cost: Callable[[H, H], Cost] | None = None
+    line_cost: Callable[[H, H], Cost] | None = None
+    may_enter: Callable[[H], Flag] | None = None
+    in_enemy_zoc: Callable[[H], Flag] | None = None
+    zoc_enter_cost: Number = 0
+    zoc_exit_cost: Number = 0
+    stop_on_zoc_entry: bool = False
+    zoc_to_zoc: bool = True
+    stops_after: Callable[[H, H], Flag] | None = None
+    forced_march: Number = 0
+    forced_march_into: Callable[[H], bool] | None = None
+    secondary_cost: Callable[[H, H], Number | Unknown] | None = None
+    minimum_move: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[H]):
+    """One hex entered: what it cost and why (the evidence behind a verdict)."""
+
+    frm: H
+    to: H
+    cost: Number
+    via: str                                  # "terrain", "line" or "minimum move"
+    parts: tuple[tuple[str, Number], ...]     # ("terrain", 2), ("hexside", 1), ("zoc enter", 2)
+    total: Number                             # cumulative cost after this step
+    secondary: Number = 0
+    forced_march: bool = False
+    stops: bool = False
+    depends_on: frozenset[str] = _EMPTY
+
+
+@dataclass(frozen=True, slots=True)
+class Route(Generic[H]):
+    """A path from start to goal with its per-step breakdown."""
+
+    hexes: tuple[H, ...]
+    steps: tuple[Step[H], ...]
+    cost: Number
+    secondary: Number = 0
+    forced_march_hexes: int = 0
+    minimum_move: bool = False
+    depends_on: frozenset[str] = _EMPTY
+
+    def explain(self) -> str:
+        """One line: 'A -> B (terrain 2) -> C (line 1) = 3'."""
+        if not self.steps:
+            return f"{self.hexes[0]} (no move)"
+        text = [str(self.hexes[0])]
+        for step in self.steps:
+            parts = ", ".join(f"{name} {value}" for name, value in step.parts)
+            text.append(f"{step.to} ({parts})")
+        return " -> ".join(text) + f" = {self.cost}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCheck(Generic[H]):
+    """The answer to "could the unit get from start to goal?" with the route that shows it."""
+
+    verdict: Verdict
+    route: Route[H] | None
+
+    @property
+    def ruling(self) -> Ruling:
+        return self.verdict.ruling
+
+
+class _Blocked(Exception):
+    """Internal: a step is not allowed."""
+
+
+@dataclass(slots=True)
+class _Eval:
+    cost: Number
+    secondary: Number
+    via: str
+    data: frozenset[str]
+    stops: bool
+    parts: tuple[tuple[str, Number], ...] = ()
+
+
+class _Search(Generic[H]):
+    """One Dijkstra run, either on known data only (`certain`) or optimistic about unknowns."""
+
+    def __init__(self, rules: MovementRules[H], certain: bool):
+        self.rules = rules
+        self.certain = certain
+        self._zoc_cache: dict[H, tuple[bool, frozenset[str]]] = {}
+
+    # -- value helpers -------------------------------------------------------------------------
+    def _flag(self, value: Flag, pessimistic: bool) -> tuple[bool, frozenset[str]]:
+        """A hook's yes/no answer; unknown becomes `pessimistic` when certain, else the
+        permissive answer with the datum recorded."""
+        if isinstance(value, Unknown):
+            if self.certain:
+                return pessimistic, _EMPTY
+            return (not pessimistic), value.data
+        return bool(value), _EMPTY
+
+    def zoc(self, hex_: H) -> tuple[bool, frozenset[str]]:
+        cached = self._zoc_cache.get(hex_)
+        if cached is None:
+            hook = self.rules.in_enemy_zoc
+            cached = (False, _EMPTY) if hook is None else self._flag(hook(hex_), True)
+            self._zoc_cache[hex_] = cached
+        return cached
+
+    def _number(self, value: Cost, what: str) -> tuple[Number, frozenset[str]] | None:
+        if value is None:
+            return None
+        if isinstance(value, Unknown):
+            if self.certain:
+                return None
+            return value.at_least, value.data
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+            raise GameDataError(f"{what} must be a number, None or Unknown, not {value!r}")
+        if value < 0:
+            raise GameDataError(f"{what} is negative ({value})")
+        return value, _EMPTY
+
+    # -- one step ------------------------------------------------------------------------------
+    def step(self, frm: H, to: H, explain: bool = False) -> _Eval | None:
+        """Cost of moving frm -> to for an ordinary (non-minimum) move, None when not allowed."""
+        rules = self.rules
+        data: frozenset[str] = _EMPTY
+        if rules.may_enter is not None:
+            ok, d = self._flag(rules.may_enter(to), False)
+            if not ok:
+                return None
+            data = data | d
+        # terrain option
+        options: list[tuple[Number, frozenset[str], str, tuple[tuple[str, Number], ...]]] = []
+        terrain = self._number(rules.enter_cost(to), f"entry cost of {to}")
+        if terrain is not None:
+            side: tuple[Number, frozenset[str]] | None = (0, _EMPTY)
+            if rules.hexside_cost is not None:
+                side = self._number(rules.hexside_cost(frm, to), f"hexside cost {frm}->{to}")
+            if side is not None:
+                parts: tuple[tuple[str, Number], ...] = ()
+                if explain:
+                    parts = (("terrain", terrain[0]),) + ((("hexside", side[0]),) if side[0] else ())
+                options.append((terrain[0] + side[0], terrain[1] | side[1], "terrain", parts))
+        if rules.line_cost is not None:
+            line = self._number(rules.line_cost(frm, to), f"line cost {frm}->{to}")
+            if line is not None:
+                options.append((line[0], line[1], "line", (("line", line[0]),) if explain else ()))
+        if not options:
+            return None
+        cost, odata, via, parts = min(options, key=lambda o: (o[0], len(o[1])))
+        data = data | odata
+        # zones of control
+        stops = False
+        if rules.in_enemy_zoc is not None:
+            zoc_from, d_from = self.zoc(frm)
+            zoc_to, d_to = self.zoc(to)
+            if zoc_from and zoc_to and not rules.zoc_to_zoc:
+                return None
+            if zoc_from and rules.zoc_exit_cost:
+                cost = cost + rules.zoc_exit_cost
+                if explain:
+                    parts = parts + (("zoc exit", rules.zoc_exit_cost),)
+            if zoc_to:
+                if rules.zoc_enter_cost:
+                    cost = cost + rules.zoc_enter_cost
+                    if explain:
+                        parts = parts + (("zoc enter", rules.zoc_enter_cost),)
+                if rules.stop_on_zoc_entry:
+                    stops = True
+            # an optimistic "not in ZOC" is a reading that rests on the datum
+            data = data | d_from | d_to
+        if rules.stops_after is not None:
+            must, d = self._flag(rules.stops_after(frm, to), True)
+            stops = stops or must
+            data = data | d
+        secondary: Number = 0
+        if rules.secondary_cost is not None:
+            sec = self._number(rules.secondary_cost(frm, to), f"secondary cost {frm}->{to}")
+            if sec is None:
+                return None
+            secondary, d = sec
+            data = data | d
+        return _Eval(cost, secondary, via, data, stops, parts)
+
+    # -- the search ----------------------------------------------------------------------------
+    def run(self, start: H, allowance: Number | None, goal: H | None = None):
+        """Dijkstra from start. Returns (best labels, predecessor lists, goal state or None).
+
+        Labels are keyed by (hex, stopped) and hold (cost, secondary, data). A step whose
+        cumulative cost exceeds the printed allowance is a forced-march step, allowed up to
+        allowance + forced_march and not into hexes `forced_march_into` refuses.
+        """
+        rules = self.rules
+        limit = None if allowance is None else allowance + rules.forced_march
+        fm_into = rules.forced_march_into
+        start_state = (start, False)
+        best: dict[tuple[H, bool], tuple[Number, Number, frozenset[str]]] = {
+            start_state: (0, 0, _EMPTY)}
+        preds: dict[tuple[H, bool], list[tuple[H, bool]]] = {start_state: []}
+        counter = itertools.count()
+        heap: list = [(0, 0, 0, next(counter), start_state)]
+        done: set[tuple[H, bool]] = set()
+        while heap:
+            cost, ndata, secondary, _, state = heapq.heappop(heap)
+            if state in done:
+                continue
+            done.add(state)
+            hex_, stopped = state
+            if goal is not None and hex_ == goal:
+                return best, preds, state
+            if stopped:
+                continue
+            data = best[state][2]
+            for nxt in rules.neighbours(hex_):
+                ev = self.step(hex_, nxt)
+                if ev is None:
+                    continue
+                new_cost = cost + ev.cost
+                if limit is not None:
+                    if new_cost > limit:
+                        continue
+                    if new_cost > allowance and fm_into is not None and not fm_into(nxt):
+                        continue
+                new_sec = secondary + ev.secondary
+                new_data = data | ev.data if ev.data else data
+                nstate = (nxt, ev.stops)
+                if nstate in done:
+                    continue
+                old = best.get(nstate)
+                key = (new_cost, len(new_data), new_sec)
+                if old is None or key < (old[0], len(old[2]), old[1]):
+                    best[nstate] = (new_cost, new_sec, new_data)
+                    preds[nstate] = [state]
+                    heapq.heappush(heap, (new_cost, len(new_data), new_sec, next(counter), nstate))
+                elif key == (old[0], len(old[2]), old[1]):
+                    preds[nstate].append(state)
+        return best, preds, None
+
+
+def _build_route(search: _Search[H], hexes: list[H], allowance: Number | None,
+                 minimum: bool = False) -> Route[H]:
+    """Re-evaluate a found path with explanations to give the per-step breakdown."""
+    steps: list[Step[H]] = []
+    total: Number = 0
+    sec_total: Number = 0
+    fm = 0
+    data: frozenset[str] = _EMPTY
+    for frm, to in zip(hexes, hexes[1:]):
+        ev = search.step(frm, to, explain=True)
+        if ev is None:  # only for a minimum move into a hex the ordinary rules refuse
+            ev = _Eval(0, 0, "minimum move", _EMPTY, True, (("minimum move", 0),))
+        total = total + ev.cost
+        sec_total = sec_total + ev.secondary
+        is_fm = allowance is not None and total > allowance and not minimum
+        fm += is_fm
+        data = data | ev.data
+        steps.append(Step(frm, to, ev.cost, "minimum move" if minimum else ev.via, ev.parts, total,
+                          ev.secondary, is_fm, ev.stops, ev.data))
+    return Route(tuple(hexes), tuple(steps), total, sec_total, fm, minimum, data)
+
+
+def _walk_back(preds: dict, state) -> list:
+    hexes = []
+    while True:
+        hexes.append(state[0])
+        before = preds.get(state)
+        if not before:
+            break
+        state = before[0]
+    hexes.reverse()
+    return hexes
+
+
+def _minimum_move(rules: MovementRules[H], start: H, goal: H, allowance: Number | None,
+                  certain: bool) -> Route[H] | None:
+    """A one-hex move spending the whole allowance, if the rules grant one and it is allowed.
+
+    The hex must be adjacent, enterable (not prohibited by terrain, hexside or `may_enter`;
+    a line does not help) and not a ZOC-to-ZOC step where those are banned.
+    """
+    if not rules.minimum_move or allowance is None or allowance <= 0:
+        return None
+    if goal not in set(rules.neighbours(start)):
+        return None
+    search = _Search(rules, certain)
+    data: frozenset[str] = _EMPTY
+    if rules.may_enter is not None:
+        ok, d = search._flag(rules.may_enter(goal), False)
+        if not ok:
+            return None
+        data |= d
+    terrain = search._number(rules.enter_cost(goal), f"entry cost of {goal}")
+    if terrain is None:
+        return None
+    data |= terrain[1]
+    if rules.hexside_cost is not None:
+        side = search._number(rules.hexside_cost(start, goal), f"hexside cost {start}->{goal}")
+        if side is None:
+            return None
+        data |= side[1]
+    if rules.in_enemy_zoc is not None and not rules.zoc_to_zoc:
+        zf, df = search.zoc(start)
+        zt, dt = search.zoc(goal)
+        if zf and zt:
+            return None
+        data |= df | dt
+    step = Step(start, goal, allowance, "minimum move", (("minimum move", allowance),), allowance,
+                0, False, True, data)
+    return Route((start, goal), (step,), allowance, 0, 0, True, data)
+
+
+def check_move(rules: MovementRules[H], start: H, goal: H, allowance: Number | None) -> MoveCheck[H]:
+    """Could the unit get from `start` to `goal` spending at most `allowance` (None = no limit)?
+
+    LEGAL with the cheapest known route; POSSIBLE with the cheapest route that relies on
+    unknown data (naming them); PROVEN when no route exists even if every unknown is as
+    favourable as the rules allow.
+    """
+    if start == goal:
+        return MoveCheck(Verdict(Ruling.LEGAL), Route((start,), (), 0))
+    for certain in (True, False):
+        search = _Search(rules, certain)
+        best, preds, state = search.run(start, allowance, goal)
+        route: Route[H] | None = None
+        if state is not None:
+            route = _build_route(search, _walk_back(preds, state), allowance)
+        mini = _minimum_move(rules, start, goal, allowance, certain)
+        if route is None or (mini is not None and len(mini.depends_on) < len(route.depends_on)):
+            route = mini or route
+        if route is not None:
+            if not route.depends_on:
+                return MoveCheck(Verdict(Ruling.LEGAL), route)
+            if not certain:
+                return MoveCheck(Verdict(Ruling.POSSIBLE, depends_on=route.depends_on), route)
+    limit = "any cost" if allowance is None else f"{allowance} + {rules.forced_march} forced march" \
+        if rules.forced_march else str(allowance)
+    reason = f"no path from {start} to {goal} within {limit}"
+    return MoveCheck(Verdict(Ruling.PROVEN, reasons=(reason,)), None)
+
+
+def reachable(rules: MovementRules[H], start: H, allowance: Number | None) -> dict[H, Number]:
+    """Every hex the unit can certainly reach (known data only), with its cheapest cost.
+
+    The minimum move is not included (it is per-goal; see `check_move`).
+    """
+    best, _, _ = _Search(rules, True).run(start, allowance)
+    out: dict[H, Number] = {}
+    for (hex_, _stopped), (cost, _sec, _data) in best.items():
+        if hex_ not in out or cost < out[hex_]:
+            out[hex_] = cost
+    return out
+
+
+def cheapest_routes(rules: MovementRules[H], start: H, goal: H, allowance: Number | None = None,
+                    limit: int = 10) -> list[Route[H]]:
+    """Up to `limit` distinct cheapest routes on known data (all tie on cost and secondary)."""
+    if limit <= 0:
+        return []
+    search = _Search(rules, True)
+    best, preds, state = search.run(start, allowance, goal)
+    if state is None:
+        return []
+    # both stopped and moving states at the goal can tie; take every tied one
+    goal_states = [s for s in ((goal, False), (goal, True)) if s in best]
+    low = min(best[s][:2] for s in goal_states)
+    goal_states = [s for s in goal_states if best[s][:2] == low]
+    routes: list[Route[H]] = []
+    seen: set[tuple[H, ...]] = set()
+    stack: list[tuple[tuple[H, bool], tuple[H, ...]]] = [(s, (s[0],)) for s in goal_states]
+    while stack and len(routes) < limit:
+        state, suffix = stack.pop()
+        before = preds.get(state)
+        if not before:
+            path = suffix
+            if path not in seen:
+                seen.add(path)
+                routes.append(_build_route(search, list(path), allowance))
+            continue
+        for prev in before:
+            stack.append((prev, (prev[0],) + suffix))
+    return routes
