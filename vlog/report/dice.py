@@ -25,7 +25,7 @@ def _p_value(group: DiceGroupStats) -> str:
         return "-"
     p = group.test.p_value
     text = f"{p:.4f}" if p >= 1e-4 else f"{p:.1e}"
-    return text if group.test.reliable else text + " (few rolls)"
+    return text if group.test.reliable else text + "*"
 
 
 def _histogram(group: DiceGroupStats) -> str:
@@ -37,35 +37,38 @@ def _histogram(group: DiceGroupStats) -> str:
 
 
 def dice_table(stats: DiceStats) -> RenderableType:
-    """One row per player and kind of roll, then one per kind of roll for all players."""
+    """One row per player and kind of roll, then one per kind of roll for all players.
+
+    Columns: rolls, mean total (fair expectation), chi-square statistic (degrees of freedom),
+    p-value under fair dice, and the face histogram (totals when faces are not reported).
+    """
     table = Table(title="Dice", box=box.SIMPLE_HEAD, title_justify="left")
-    for name in ("player", "dice", "rolls", "mean face", "mean total", "faces", "chi²", "df", "p (fair)"):
+    for name in ("player", "dice", "rolls", "mean (fair)", "chi² (df)", "p (fair)", "faces"):
         table.add_column(Text(name), no_wrap=name not in ("faces", "player"))
+    rough = False
     for group in stats.players + stats.everyone:
         player = "everyone" if group.everyone else ("(unknown)" if group.player is None else group.player)
-        table.add_row(
-            *(
-                Text(printable(cell))
-                for cell in (
-                    player,
-                    group.kind,
-                    str(group.rolls),
-                    f"{_number(group.mean_face)} ({_number(group.expected_face)})" if group.dice_rolled else "-",
-                    f"{_number(group.mean_total)} ({_number(group.expected_total)})",
-                    _histogram(group),
-                    _number(None if group.test is None else group.test.statistic),
-                    "-" if group.test is None else str(group.test.df),
-                    _p_value(group),
-                )
-            )
+        test = group.test
+        rough = rough or (test is not None and not test.reliable)
+        cells = (
+            player,
+            group.kind,
+            str(group.rolls),
+            f"{_number(group.mean_total)} ({_number(group.expected_total)})",
+            "-" if test is None else f"{test.statistic:.2f} ({test.df})",
+            _p_value(group),
+            _histogram(group),
         )
-    if not stats.rejected:
-        return table
-    notes = [Text(f"{len(stats.rejected)} roll(s) not counted:")]
+        table.add_row(*(Text(printable(cell)) for cell in cells))
+    notes: list[RenderableType] = []
+    if rough:
+        notes.append(Text("* some expected counts are below 5: the p-value is only a rough guide"))
+    if stats.rejected:
+        notes.append(Text(f"{len(stats.rejected)} roll(s) not counted:"))
     for rejected in stats.rejected:
         where = " ".join(p for p in (rejected.log, None if rejected.step is None else f"step {rejected.step}") if p)
         notes.append(Text(printable(f"  {where}: {rejected.dice_name}: {rejected.reason}")))
-    return Group(table, *notes)
+    return Group(table, *notes) if notes else table
 
 
 def render(stats: DiceStats, *, width: int = 100, color: bool = False) -> str:
