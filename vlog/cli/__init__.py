@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "info": "info",
     "dump": "dump",
     "convert": "convert",
+    "data": "data",
 }
 
 

@@ -1,0 +1,111 @@
+"""`vlog data`: what a game's data knows, what it lacks and which checks that disables; fill-in templates."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from vlog.cli._console import format_option, json_text, printable, stdout_console
+from vlog.gamedata import GAMES, blocked_checks, load_game_data, status, write_template
+
+_GAME_HELP = "GAME is one of: " + ", ".join(sorted(GAMES)) + "."
+
+
+def _data_option():  # type: ignore[no-untyped-def]
+    return click.option(
+        "--data", "overlays", multiple=True,
+        type=click.Path(file_okay=False, path_type=Path),
+        help="Overlay folder of .json data files completing or correcting the shipped data "
+             "(repeatable; a later folder wins).")
+
+
+@click.group(name="data")
+def command() -> None:
+    """Inspect and complete the game data (counters, map, tables, scenarios, VASSAL bindings).
+
+    \b
+    Examples:
+      vlog data status lion-of-judah
+      vlog data status lion-of-judah --data my-tables --format json
+      vlog data template lion-of-judah -o my-tables
+    """
+
+
+@command.command(name="status", epilog=_GAME_HELP)
+@click.argument("game")
+@_data_option()
+@format_option("text", "json")
+def status_command(game: str, overlays: tuple[Path, ...], output_format: str) -> None:
+    """Say which data is known, unknown or overridden, and which checks each unknown disables.
+
+    \b
+    Examples:
+      vlog data status lion-of-judah
+      vlog data status ascari --format json
+      vlog data status lion-of-judah --data ./filled --data ./fixes
+    """
+    game_data = load_game_data(game, overlays=overlays)
+    entries = status(game_data)
+    blocked = blocked_checks(entries)
+    counts = Counter(entry.state for entry in entries)
+    if output_format.lower() == "json":
+        payload = {
+            "game": game_data.game,
+            "title": game_data.title,
+            "overlays": list(game_data.overlays),
+            "counts": {state: counts.get(state, 0) for state in ("known", "partial", "unknown", "overridden")},
+            "blocked_checks": {check: [f"{e.file}: {e.path}" for e in items] for check, items in blocked.items()},
+            "data": [entry.to_json() for entry in entries],
+        }
+        stdout_console().out(json_text(payload), end="", highlight=False)
+        return
+    lines = [
+        f"{game_data.game}: {game_data.title}",
+        f"{len(entries)} data: {counts.get('known', 0)} known, {counts.get('partial', 0)} partial "
+        f"(from examples), {counts.get('unknown', 0)} unknown, {counts.get('overridden', 0)} from overlays",
+    ]
+    if game_data.overlays:
+        lines.append("overlay files: " + ", ".join(game_data.overlays))
+    if blocked:
+        lines.append("")
+        lines.append(f"checks disabled by unknown data ({len(blocked)}):")
+        for check, items in blocked.items():
+            lines.append(f"  {check}: " + "; ".join(f"{Path(e.file).name} {e.path}" for e in items))
+    unknown = [e for e in entries if e.state == "unknown"]
+    if unknown:
+        lines.append("")
+        lines.append(f"unknown data ({len(unknown)}):")
+        for entry in unknown:
+            lines.append(f"  {Path(entry.file).name} {entry.path}: {entry.note}")
+    overridden = [e for e in entries if e.state == "overridden"]
+    if overridden:
+        lines.append("")
+        lines.append(f"data from overlays ({len(overridden)}):")
+        for entry in overridden:
+            lines.append(f"  {Path(entry.file).name} {entry.path} = {entry.value!r} ({entry.source})")
+    stdout_console().out(printable("\n".join(lines) + "\n", keep_newlines=True), end="", highlight=False)
+
+
+@command.command(name="template", epilog=_GAME_HELP)
+@click.argument("game")
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(path_type=Path),
+              help="Folder to write the fill-in files to (created when missing).")
+@_data_option()
+@click.option("--force", is_flag=True, help="Replace files that already exist in the folder.")
+def template_command(game: str, out_dir: Path, overlays: tuple[Path, ...], force: bool) -> None:
+    """Write fill-in files for every unknown datum, to complete and pass back with --data.
+
+    Each file keeps the shape of the shipped file, reduced to the records that still hold
+    unknown values (null, with a note saying why). Existing files are never replaced unless
+    --force is given.
+
+    \b
+    Examples:
+      vlog data template lion-of-judah -o my-data
+      vlog data status lion-of-judah --data my-data
+    """
+    written = write_template(game, out_dir, overlays=overlays, force=force)
+    console = stdout_console()
+    for path in written:
+        console.out(printable(str(path)), highlight=False)
