@@ -680,7 +680,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         TurnState, BoardPicker, Notes, PublicNotes, PrivateNote, SecretNote, SetupStack, Ext,
         Plugin, Unmask)
 }
-"""Every node class by its `KIND` (the JSON form's `type`)."""
+"""Every node class by its `KIND` (the JSON form's `command`)."""
 
 _PREFIXED: tuple[tuple[str, Any], ...] = (
     ("+/", AddPiece.parse), ("M/", MovePiece.parse), ("D/", ChangePiece.parse),

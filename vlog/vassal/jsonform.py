@@ -1,0 +1,241 @@
+"""A documented, lossless JSON form of a Save or Log (schema: schemas/save.schema.json).
+
+Every command node is an object `{"command": KIND, <typed fields>, "subs": [...]}`; fields are the
+authority, so editing one (a MovePiece's `new_x`) re-encodes that command the way VASSAL
+writes it. Where VASSAL's own text would not be reproduced from the fields (odd quoting, a
+number written `007`, a missing field) the node also carries `"raw"`, the exact payload, used
+as long as the fields still match it. AddPiece nodes add a read-only `piece` summary (name,
+position, traits) for people reading the JSON; `type` and `state` are what is written.
+
+With `redact_player_ids=True` (the default) every player id (a password) is replaced by
+`<player-N>` and raw payloads are dropped, so such JSON writes a file with placeholder ids.
+"""
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from vlog.errors import VlogError
+from vlog.vassal.commands import (
+    COMMAND_TYPES, AddPiece, Command, Group, LogStep, decode, decode_leaf, encode, is_pristine,
+)
+from vlog.vassal.metadata import MetaData, parse_metadata
+from vlog.vassal.obfuscation import Dialect
+from vlog.vassal.privacy import redact_player_ids as _redact_tree
+from vlog.vassal.savefile import SAVED_GAME, Log, Save, _is_log
+
+__all__ = ["to_json", "from_json", "node_to_json", "node_from_json", "FORMAT", "FORMAT_VERSION"]
+
+FORMAT = "vlog-save"
+FORMAT_VERSION = 1
+
+
+class JsonFormError(VlogError):
+    """A JSON document is not a valid vlog save/log form."""
+
+
+def _field_json(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+def _piece_summary(c: AddPiece) -> dict[str, Any]:
+    p = c.piece
+    return {
+        "kind": p.kind,
+        "name": p.name,
+        "map": p.map,
+        "x": p.x,
+        "y": p.y,
+        "piece_ids": p.piece_ids,
+        "traits": [{"id": t.id_prefix, "type": t.type, "state": t.state} for t in p.traits],
+    }
+
+
+def node_to_json(c: Command, *, keep_raw: bool = True, legacy: bool = False) -> dict[str, Any]:
+    """One command node (and its subs) as JSON."""
+    out: dict[str, Any] = {"command": c.KIND}
+    if isinstance(c, LogStep):
+        out["inner"] = node_to_json(c.inner, keep_raw=keep_raw, legacy=legacy)
+    elif isinstance(c, Group):
+        out["head"] = node_to_json(c.head, keep_raw=keep_raw, legacy=legacy)
+        if keep_raw and is_pristine(c):
+            out["raw"] = c._enc  # a quoted or doubly nested token: keep its exact text
+    else:
+        for f in c.FIELDS:
+            out[f] = _field_json(getattr(c, f))
+        if getattr(c, "problem", None):
+            out["problem"] = c.problem  # type: ignore[attr-defined]
+        if keep_raw and c.payload_pristine() and c._raw != c.build():
+            out["raw"] = c._raw
+        if isinstance(c, AddPiece):
+            out["piece"] = _piece_summary(c)
+    if c.subs:
+        out["subs"] = [node_to_json(s, keep_raw=keep_raw, legacy=legacy) for s in c.subs]
+    return out
+
+
+def _member_json(name: str, data: bytes) -> dict[str, Any]:
+    if name == SAVED_GAME:
+        return {"name": name}
+    try:
+        text = data.decode("utf-8")
+        if text.encode("utf-8") == data:
+            return {"name": name, "text": text}
+    except UnicodeDecodeError:
+        pass
+    return {"name": name, "base64": base64.b64encode(data).decode("ascii")}
+
+
+def _meta_json(md: MetaData | None) -> dict[str, Any] | None:
+    if md is None:
+        return None
+    return {k: v for k, v in {
+        "version": md.version, "vassal_version": md.vassal_version, "date_saved": md.date_saved,
+        "description": md.description, "descriptions": md.descriptions or None,
+        "name": md.name, "names": md.names or None,
+    }.items() if v is not None}
+
+
+def to_json(obj: Save, *, redact_player_ids: bool = True) -> dict[str, Any]:
+    """The JSON form of a Save or Log (player ids replaced unless told otherwise)."""
+    root = obj.commands
+    if redact_player_ids:
+        root, _ = _redact_tree(root)
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "kind": "log" if isinstance(obj, Log) else "save",
+        "dialect": obj.dialect.name,
+        "key": obj.key,
+        "vassal_version": obj.vassal_version,
+        "legacy_quoting": obj.legacy_quoting,
+        "module_name": obj.module_name,
+        "module_version": obj.module_version,
+        "player_ids_redacted": redact_player_ids,
+        "metadata": {k: v for k, v in {
+            "savedata": _meta_json(obj.metadata), "moduledata": _meta_json(obj.module_metadata),
+        }.items() if v is not None},
+        "members": [_member_json(n, b) for n, b in obj.members] or [{"name": SAVED_GAME}],
+        "commands": node_to_json(root, keep_raw=not redact_player_ids),
+    }
+    return doc
+
+
+def _bad(msg: str, where: str) -> JsonFormError:
+    return JsonFormError(msg, where=where)
+
+
+def node_from_json(d: Any, where: str = "commands") -> Command:
+    """Rebuild one node: typed fields win; `raw` is kept while it still matches them."""
+    if not isinstance(d, dict) or not isinstance(d.get("command"), str):
+        raise _bad("a command must be an object with a string 'command'", where)
+    cls = COMMAND_TYPES.get(d["command"])
+    if cls is None:
+        raise _bad(f"unknown command {d['command']!r}", where)
+    subs_json = d.get("subs", [])
+    if not isinstance(subs_json, list):
+        raise _bad("'subs' must be a list", where)
+    if cls is LogStep:
+        node: Command = LogStep(node_from_json(d.get("inner"), where + ".inner"))
+    elif cls is Group:
+        raw = d.get("raw")
+        if isinstance(raw, str):
+            cand = _decode_group(raw)
+            if cand is not None and node_to_json(cand) == d:
+                return cand
+        node = Group(node_from_json(d.get("head"), where + ".head"))
+    else:
+        kwargs: dict[str, Any] = {}
+        defaults = cls()
+        for f in cls.FIELDS:
+            if f not in d:
+                raise _bad(f"{d['command']} needs field {f!r}", where)
+            v = d[f]
+            if isinstance(getattr(defaults, f), tuple):
+                if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                    raise _bad(f"field {f!r} must be a list of strings", where)
+                v = tuple(v)
+            kwargs[f] = v
+        node = cls(**kwargs)
+        _check_types(node, where)
+        if "problem" in d and hasattr(node, "problem"):
+            node.problem = d["problem"]  # type: ignore[attr-defined]
+        raw = d.get("raw")
+        if isinstance(raw, str):
+            parsed = decode_leaf(raw)
+            if type(parsed) is cls and parsed.values() == node.values():
+                node = parsed
+                if "problem" in d and hasattr(node, "problem"):
+                    node.problem = d["problem"]  # type: ignore[attr-defined]
+    node.subs = [node_from_json(s, f"{where}.subs[{i}]") for i, s in enumerate(subs_json)]
+    return node
+
+
+def _decode_group(raw: str) -> Command | None:
+    try:
+        cand = decode(raw)
+    except VlogError:
+        return None
+    return cand if isinstance(cand, Group) else None
+
+
+def _check_types(node: Command, where: str) -> None:
+    ref = type(node)()
+    for f in node.FIELDS:
+        v, dv = getattr(node, f), getattr(ref, f)
+        if isinstance(dv, bool):
+            ok = isinstance(v, bool)
+        elif isinstance(dv, int):
+            ok = isinstance(v, int) and not isinstance(v, bool) and -(2**31) <= v < 2**31
+        elif isinstance(dv, tuple):
+            ok = isinstance(v, tuple)
+        else:
+            ok = v is None or isinstance(v, str)
+            if ok and v is None and dv is not None:
+                ok = False
+        if not ok:
+            raise _bad(f"field {f!r} has the wrong type ({type(v).__name__})", where)
+
+
+def from_json(data: dict[str, Any]) -> Save:
+    """A Save or Log from its JSON form; the command text is rebuilt and decoded again."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _bad(f"not a {FORMAT} document", "format")
+    try:
+        dialect = Dialect[data.get("dialect", "VCSK")]
+    except KeyError:
+        raise _bad(f"unknown dialect {data.get('dialect')!r}", "dialect") from None
+    key = data.get("key")
+    if key is not None and (not isinstance(key, int) or isinstance(key, bool) or not 0 <= key <= 255):
+        raise _bad("key must be an integer 0..255 or null", "key")
+    tree = node_from_json(data.get("commands"))
+    text = encode(tree, legacy=bool(data.get("legacy_quoting"))) or ""
+    commands = decode(text)
+    members: list[tuple[str, bytes]] = []
+    for i, m in enumerate(data.get("members") or [{"name": SAVED_GAME}]):
+        if not isinstance(m, dict) or not isinstance(m.get("name"), str):
+            raise _bad("a member must be an object with a string 'name'", f"members[{i}]")
+        if m["name"] == SAVED_GAME:
+            members.append((SAVED_GAME, b""))
+        elif isinstance(m.get("text"), str):
+            members.append((m["name"], m["text"].encode("utf-8")))
+        elif isinstance(m.get("base64"), str):
+            try:
+                members.append((m["name"], base64.b64decode(m["base64"], validate=True)))
+            except ValueError:
+                raise _bad("invalid base64", f"members[{i}]") from None
+        else:
+            raise _bad("a member needs 'text' or 'base64'", f"members[{i}]")
+    problems: list[str] = []
+    mds: dict[str, MetaData | None] = {}
+    for name in ("savedata", "moduledata"):
+        blob = dict(members).get(name)
+        mds[name] = None
+        if blob is not None:
+            try:
+                mds[name] = parse_metadata(blob, member=name)
+            except VlogError as exc:
+                problems.append(str(exc))
+    cls = Log if _is_log(commands) else Save
+    return cls(commands, dialect=dialect, key=key, members=members, metadata=mds["savedata"],
+               module_metadata=mds["moduledata"], metadata_problems=problems)
