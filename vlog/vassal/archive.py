@@ -32,7 +32,19 @@ __all__ = [
 
 MiB = 1 << 20
 GiB = 1 << 30
-_CHUNK = 1 * MiB
+_CHUNK = 64 * 1024  # zipfile reads compressed input lazily, about one chunk at a time
+
+
+def _consumed(stream: object, compressed: int) -> int:
+    """Compressed bytes zipfile has read so far (all of them if CPython's counter is absent).
+
+    Comparing the output with what has been read, not with the whole member, stops a bomb after a
+    few megabytes instead of after `max_ratio` times its full compressed size.
+    """
+    left = getattr(stream, "_compress_left", None)
+    if not isinstance(left, int):
+        return compressed
+    return max(compressed - left, 1)
 
 
 @dataclass(frozen=True)
@@ -161,7 +173,7 @@ class Archive:
                         raise ArchiveError(
                             f"archive inflates to more than {lim.max_total} bytes in total",
                             file=self.path, where=where)
-                    if len(out) > lim.ratio_floor and len(out) > lim.max_ratio * compressed:
+                    if len(out) > lim.ratio_floor and len(out) > lim.max_ratio * _consumed(stream, compressed):
                         raise ArchiveError(
                             f"member inflates more than {lim.max_ratio} times its compressed "
                             f"size of {info.compress_size} bytes (zip bomb?)",

@@ -27,16 +27,6 @@ XZ_MAGIC = b"\xfd7zXZ\x00"
 _NOT_HEX = re.compile(rb"[^0-9A-Fa-f]")
 _XOR_TABLES = [bytes(i ^ key for i in range(256)) for key in range(256)]
 
-# Leaves VASSAL itself writes at the start of a command text (shared/docs/vassal-format.md §4);
-# modules add `<NAME>\t…` commands of their own, accepted by _COMMAND_START below.
-_KNOWN_PREFIXES = (
-    "begin_save", "end_save", "+/", "-/", "D/", "M/", "CHAT", "LOG\t", "UNDO\t", "AUDIO\t",
-    "PLAYER\t", "PYREMOVE\t", "GlobalProperty\t", "MutableProperty\t", "TURN", "NOTES\t",
-    "PNOTES\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "SETUP_STACK\t", "EXT\t", "PLUGIN\t", "SGKC\t",
-    "CLOCK\t", "CLOCKCONTROL\t", "SHOW_RESULTS\t", "SEMAIL\t", "FLARE\t", "LOS\t", "LOCKSPOTAB",
-    "Events", "DECK\t",
-)
-_COMMAND_START = re.compile(r"[A-Za-z_][\w .:-]{0,200}\t")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]")
 
 
@@ -73,17 +63,13 @@ def _utf8(raw: bytes, file: str | None, member: str, offset_of) -> str:
                    "of the text)", file, member, offset_of(exc.start)) from None
 
 
-def _looks_like_commands(text: str) -> bool:
-    """True for text that could be a VASSAL command string (what a plain member must hold)."""
-    if not text:
-        return True
-    head = text[:4096]
-    if _CONTROL.search(head):
-        return False
-    body = head.lstrip("\x1b\\")
-    if not body:
-        return True
-    return body.startswith(_KNOWN_PREFIXES) or bool(_COMMAND_START.match(body))
+def _looks_like_text(text: str) -> bool:
+    """True when the start holds no control characters but TAB, LF, CR and ESC (VASSAL's separator).
+
+    VASSAL passes any stream without a known header through as text (DeobfuscatingInputStream);
+    vlog does the same for text, and refuses what is evidently binary: an unknown dialect.
+    """
+    return not _CONTROL.search(text, 0, 4096)
 
 
 def deobfuscate(data: bytes, *, file: str | None = None, member: str = "savedGame",
@@ -103,7 +89,7 @@ def deobfuscate(data: bytes, *, file: str | None = None, member: str = "savedGam
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = None
-    if text is None or not _looks_like_commands(text):
+    if text is None or not _looks_like_text(text):
         raise _err(f"unknown savedGame format (starts with {data[:8]!r}); expected !VCSK, VOBS, "
                    "XZ or plain text", file, member, 0)
     return text, Dialect.PLAIN, None

@@ -22,6 +22,7 @@ _JAVA_TRIM = "".join(chr(c) for c in range(0x21))
 
 _DOCTYPE = re.compile(rb"<!DOCTYPE\b")
 _ELEMENT_START = re.compile(rb"<[A-Za-z_:]")
+_LXML_POSITION = re.compile(r"\s*,?\s*line \d+, column \d+$")
 _DANGEROUS_IN_DOCTYPE = re.compile(rb"<!ENTITY\b|\bSYSTEM\b|\bPUBLIC\b|%")
 
 
@@ -81,7 +82,8 @@ def parse_xml(data: bytes, *, file: str | None = None, member: str | None = None
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
         line, column = exc.position if exc.position else (exc.lineno, None)
-        message = exc.msg or str(exc)
+        # lxml appends its own ", line L, column C"; the position goes in `where` instead.
+        message = _LXML_POSITION.sub("", (exc.msg or str(exc)).strip()).strip()
         raise ModuleError(f"XML syntax error: {message}", file=file,
                           where=_where(member, line, column)) from None
     except (ValueError, MemoryError) as exc:  # e.g. "can only parse strings", out of memory
