@@ -290,6 +290,15 @@ def test_distance_is_a_metric(game: str, a: Hex, b: Hex, c: Hex) -> None:
 
 
 @settings(deadline=None)
+@given(layout_names, any_hex, any_hex)
+def test_fast_distance_matches_axial(game: str, a: Hex, b: Hex) -> None:
+    layout = ALL[game]
+    assert layout.distance(a, b) == HexLayout.distance(layout, a, b)
+    assert layout.neighbours(a) == HexLayout.neighbours(layout, a)
+    assert layout.from_axial(*layout.axial(a)) == a
+
+
+@settings(deadline=None)
 @given(layout_names, any_hex)
 def test_neighbours(game: str, h: Hex) -> None:
     layout = ALL[game]
@@ -358,12 +367,34 @@ def test_ring_and_within(game: str, h: Hex, radius: int) -> None:
     assert set(area) == {x for x in box if layout.distance(h, x) <= radius}
 
 
-def test_negative_radius() -> None:
+def test_absurd_sizes_are_refused() -> None:
+    # Negative radii, and radii or lines longer than any two nameable hexes can be apart (so a
+    # hostile size can neither hang nor exhaust memory).
     layout = LAYOUTS["ascari"]
+    for call in (layout.ring, layout.within):
+        with pytest.raises(GameDataError):
+            call(Hex(5, 5), -1)
+        with pytest.raises(GameDataError):
+            call(Hex(5, 5), 10**9)
+    far = Hex(10**6, 10**6)
     with pytest.raises(GameDataError):
-        layout.ring(Hex(5, 5), -1)
+        layout.line(Hex(0, 0), far)
     with pytest.raises(GameDataError):
-        layout.within(Hex(5, 5), -1)
+        layout.sightline(Hex(0, 0), far)
+    corners = [Hex(0, 0), Hex(99, 0), Hex(0, 99), Hex(99, 99)]
+    for a in corners:
+        for b in corners:
+            assert len(layout.line(a, b)) == layout.distance(a, b) + 1
+
+
+def test_layouts_are_plain_values() -> None:
+    layout = LAYOUTS["ascari"]
+    assert [f.name for f in dataclasses.fields(layout)] == [
+        "game", "orientation", "shifted", "col_digits", "row_digits", "cols", "rows", "los_straddle", "source"
+    ]
+    copy = dataclasses.replace(layout)
+    assert copy == layout and hash(copy) == hash(layout)
+    assert copy.neighbours(Hex(13, 7)) == layout.neighbours(Hex(13, 7))
 
 
 @settings(deadline=None)

@@ -175,19 +175,14 @@ class HexLayout:
         put(self, "_pattern", pattern)
         put(self, "_direction_of", {d: i for i, d in enumerate(dirs)})
 
-        @lru_cache(maxsize=_CACHE)
-        def neighbours(h: Hex) -> tuple[Hex, ...]:
-            c, r = h
-            step = deltas[(c if flat else r) & 1]
-            return tuple(Hex(c + dc, r + dr) for dc, dr in step)
-
-        @lru_cache(maxsize=_CACHE)
-        def neighbours_on_map(h: Hex) -> tuple[Hex, ...]:
-            return tuple(n for n in neighbours(h) if self.on_map(n))
-
-        put(self, "neighbours", neighbours)
-        put(self, "neighbours_on_map", neighbours_on_map)
+        put(self, "_span", 10**self.col_digits + 10**self.row_digits)
+        # Per-instance caches shadow the methods of the same name (the movement search calls
+        # neighbours millions of times; a cache hit is one dict lookup).
+        cls = type(self)
+        put(self, "neighbours", lru_cache(maxsize=_CACHE)(cls.neighbours.__get__(self, cls)))
+        put(self, "neighbours_on_map", lru_cache(maxsize=_CACHE)(cls.neighbours_on_map.__get__(self, cls)))
         put(self, "sightline", lru_cache(maxsize=4096)(self._sightline))
+        put(self, "distance", _distance_function(flat, odd))
 
     # ----- names -------------------------------------------------------------------------------
 
@@ -254,10 +249,22 @@ class HexLayout:
 
     # ----- adjacency and distance --------------------------------------------------------------
 
-    # neighbours(h) and neighbours_on_map(h) are cached closures installed by __post_init__.
-    neighbours: Callable[[Hex], tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
-    neighbours_on_map: Callable[[Hex], tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
-    sightline: Callable[[Hex, Hex], Sightline] = field(init=False, repr=False, compare=False)
+    # neighbours, neighbours_on_map and sightline are shadowed per instance by cached versions
+    # installed in __post_init__; the bodies here say what they compute.
+
+    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
+        """The six geometric neighbours of h; index i is direction i."""
+        c, r = h
+        step = self._deltas[(c if self._flat else r) & 1]  # type: ignore[attr-defined]
+        return tuple(Hex(c + dc, r + dr) for dc, dr in step)
+
+    def neighbours_on_map(self, h: Hex) -> tuple[Hex, ...]:
+        """The neighbours of h that are on the map (`on_map`), in direction order."""
+        return tuple(n for n in self.neighbours(h) if self.on_map(n))
+
+    def sightline(self, a: Hex, b: Hex) -> Sightline:
+        """The exact segment between the centres of a and b (see `_sightline`)."""
+        return self._sightline(a, b)
 
     def direction(self, a: Hex, b: Hex) -> int:
         """Direction 0..5 from a to its neighbour b."""
@@ -267,7 +274,10 @@ class HexLayout:
             raise GameDataError(f"{self.game}: {tuple(b)} is not adjacent to {tuple(a)}") from None
 
     def distance(self, a: Hex, b: Hex) -> int:
-        """Hexes counted from a (exclusive) to b (inclusive): the usual range and "within N" count."""
+        """Hexes counted from a (exclusive) to b (inclusive): the usual range and "within N" count.
+
+        Shadowed per instance by an inlined equivalent (`_distance_function`); the tests check the
+        two agree."""
         aq, ar = self.axial(a)
         bq, br = self.axial(b)
         dq, dr = aq - bq, ar - br
@@ -275,8 +285,7 @@ class HexLayout:
 
     def ring(self, h: Hex, radius: int) -> tuple[Hex, ...]:
         """The hexes at exactly `radius` from h, clockwise; (h,) for radius 0."""
-        if radius < 0:
-            raise GameDataError(f"{self.game}: negative ring radius {radius}")
+        self._check_span(radius, "ring radius")
         if radius == 0:
             return (h,)
         q, r = self.axial(h)
@@ -295,12 +304,16 @@ class HexLayout:
 
     def within(self, h: Hex, radius: int) -> tuple[Hex, ...]:
         """Every hex at distance <= radius from h (h first, then ring by ring)."""
-        if radius < 0:
-            raise GameDataError(f"{self.game}: negative range {radius}")
+        self._check_span(radius, "range")
         out: list[Hex] = []
         for k in range(radius + 1):
             out.extend(self.ring(h, k))
         return tuple(out)
+
+    def _check_span(self, n: int, what: str) -> None:
+        """Refuse negative or absurd sizes: nothing on a map of this naming needs more."""
+        if not 0 <= n <= self._span:  # type: ignore[attr-defined]
+            raise GameDataError(f"{self.game}: {what} {n} is outside 0..{self._span}")  # type: ignore[attr-defined]
 
     # ----- hexsides ----------------------------------------------------------------------------
 
@@ -330,6 +343,7 @@ class HexLayout:
         bq, br = self.axial(b)
         a_s, b_s = -aq - ar, -bq - br
         n = self.distance(a, b)
+        self._check_span(n, "line length")
         if n == 0:
             return ((a,),)
         steps: list[LineStep] = []
@@ -370,6 +384,7 @@ class HexLayout:
         """
         if a == b:
             return Sightline(((a,),), (), ())
+        self._check_span(self.distance(a, b), "line length")
         A = self.axial(a)
         B = self.axial(b)
         a3 = (A[0], A[1], -A[0] - A[1])
@@ -453,6 +468,31 @@ class HexLayout:
                 if (blocks(p) and blocks(q)) if need_both else (blocks(p) or blocks(q)):
                     return True
         return False
+
+
+def _distance_function(flat: bool, odd: bool) -> Callable[[Hex, Hex], int]:
+    """distance(a, b) with the offset-to-axial conversion inlined (A* calls it per state)."""
+    k = -1 if odd else 1
+
+    if flat:
+
+        def distance(a: Hex, b: Hex) -> int:
+            ac, ar = a
+            bc, br = b
+            dq = ac - bc
+            dr = (ar - ((ac + k * (ac & 1)) >> 1)) - (br - ((bc + k * (bc & 1)) >> 1))
+            return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+
+    else:
+
+        def distance(a: Hex, b: Hex) -> int:
+            ac, ar = a
+            bc, br = b
+            dr = ar - br
+            dq = (ac - ((ar + k * (ar & 1)) >> 1)) - (bc - ((br + k * (br & 1)) >> 1))
+            return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+
+    return distance
 
 
 def _to_axial(h: Hex, flat: bool, odd: bool) -> tuple[int, int]:
