@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "dump": "dump",
     "convert": "convert",
     "data": "data",
+    "where": "where",
 }
 
 
