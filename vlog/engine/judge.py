@@ -28,13 +28,14 @@ class Unknown:
     """A value the engine cannot know: a missing datum (table cell, terrain, hidden strength).
 
     `data` names what is missing ("tec: foot cost of swamp", "hex 1213 terrain"); `at_least` is
-    a lower bound the rules guarantee (a hex costs at least 1 MP), used for optimistic searches.
-    Arithmetic with numbers or other unknowns gives an `Unknown` naming all the data involved.
+    a lower bound the rules guarantee (a hex costs at least 1 MP), used for optimistic searches;
+    `at_most` an upper bound when one is known (a stacking limit of 3 or 4). Arithmetic with
+    numbers or other unknowns gives an `Unknown` naming all the data involved.
     """
 
-    __slots__ = ("data", "at_least")
+    __slots__ = ("data", "at_least", "at_most")
 
-    def __init__(self, *data: str, at_least: Number = 0):
+    def __init__(self, *data: str, at_least: Number = 0, at_most: Number | None = None):
         if not data:
             raise ValueError("Unknown needs the name of at least one missing datum")
         names: set[str] = set()
@@ -42,14 +43,19 @@ class Unknown:
             if not isinstance(item, str) or not item:
                 raise ValueError(f"Unknown datum names must be non-empty strings, not {item!r}")
             names.add(item)
+        if at_most is not None and at_most < at_least:
+            raise ValueError(f"Unknown bounds run backwards: {at_least} .. {at_most}")
         self.data: frozenset[str] = frozenset(names)
         self.at_least: Number = at_least
+        self.at_most: Number | None = at_most
 
     @classmethod
-    def _merge(cls, data: frozenset[str], at_least: Number) -> "Unknown":
+    def _merge(cls, data: frozenset[str], at_least: Number,
+               at_most: Number | None = None) -> "Unknown":
         new = cls.__new__(cls)
         new.data = data
         new.at_least = at_least
+        new.at_most = at_most
         return new
 
     @property
@@ -73,7 +79,15 @@ class Unknown:
         return NotImplemented
 
     def __add__(self, other: object) -> "Unknown":
-        return self._combine(other, lambda a, b: a + b)
+        result = self._combine(other, lambda a, b: a + b)
+        if result is NotImplemented or self.at_most is None:
+            return result
+        if isinstance(other, Unknown):
+            if other.at_most is not None:
+                result.at_most = self.at_most + other.at_most
+        else:
+            result.at_most = self.at_most + other  # type: ignore[operator]
+        return result
 
     __radd__ = __add__
 
@@ -112,13 +126,16 @@ class Unknown:
                         "use is_known() or Tri logic")
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Unknown) and other.data == self.data and other.at_least == self.at_least
+        return (isinstance(other, Unknown) and other.data == self.data
+                and other.at_least == self.at_least and other.at_most == self.at_most)
 
     def __hash__(self) -> int:
-        return hash((self.data, self.at_least))
+        return hash((self.data, self.at_least, self.at_most))
 
     def __repr__(self) -> str:
         bound = f", at_least={self.at_least!r}" if self.at_least else ""
+        if self.at_most is not None:
+            bound += f", at_most={self.at_most!r}"
         return f"Unknown({', '.join(repr(d) for d in sorted(self.data))}{bound})"
 
 
@@ -144,6 +161,24 @@ def known_or(value: object, default: Any) -> Any:
 def lower_bound(value: Number | Unknown) -> Number:
     """The smallest the value can be: itself when known, its `at_least` when unknown."""
     return value.at_least if isinstance(value, Unknown) else value
+
+
+def upper_bound(value: Number | Unknown) -> Number | None:
+    """The largest the value can be: itself when known, its `at_most` (None = unbounded)."""
+    return value.at_most if isinstance(value, Unknown) else value
+
+
+def at_most(value: Number | Unknown, limit: Number | Unknown) -> "Tri":
+    """Is value <= limit? Certain when the bounds settle it, else unknown naming the data."""
+    lo_v, hi_v = lower_bound(value), upper_bound(value)
+    lo_l, hi_l = lower_bound(limit), upper_bound(limit)
+    if hi_v is not None and hi_v <= lo_l:
+        return TRUE
+    if hi_l is not None and lo_v > hi_l:
+        return FALSE
+    if is_known(value) and is_known(limit):
+        return Tri(value <= limit)  # type: ignore[operator]
+    return Tri(None, unknowns(value, limit))
 
 
 # ---------------------------------------------------------------------------------------------

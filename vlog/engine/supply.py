@@ -1,0 +1,182 @@
+"""Supply trace: a path of at most N hexes from a unit to a source, or to a line that leads there.
+
+Lion of Judah 9.4: at most 3 hexes to a supply source, or at most 3 hexes to a road, rail or
+dirt-track hex and then any number of consecutive line hexes to the source; the path may not
+enter hexes with enemy units, nor a hex adjacent to an enemy unit unless a friendly unit is
+there (9.5.1). Island of Death 8.2: at most 12 hexes, not into enemy units, not into empty
+hexes in enemy ZOC. Both are one search over states (hex, on the line yet?) whose cost is the
+number of overland hexes; the path found is returned as evidence.
+
+Unknown data are judged as in the movement search: a first trace on known data only, then an
+optimistic one that names the data it relied on.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Generic, TypeVar, Union
+
+from vlog.engine.judge import Ruling, Unknown, Verdict
+
+H = TypeVar("H", bound=Hashable)
+Flag = Union[bool, Unknown]
+_EMPTY: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
+class SupplyRules(Generic[H]):
+    """The hooks of one side's supply trace.
+
+    * `is_source(hex)`: a supply source the side may use (controlled, not captured ...);
+    * `max_hexes`: overland hexes allowed, the unit's own hex excluded (None: unlimited);
+    * `may_enter(hex)`: hex-level bans (enemy units, all-sea, desert);
+    * `may_cross(a, b)`: hexside bans (all-sea or impassable hexsides);
+    * `in_enemy_zoc(hex)` and `friendly_occupied(hex)`: a ZOC hex may be entered only when a
+      friendly unit is in it;
+    * `line(a, b)`: a road/rail/track joins a and b; after the overland part the trace may run
+      any distance along lines (and may not leave them again);
+    * `line_may_enter(hex)`: extra bans on the line part (Lion of Judah 9.5.1: no enemy town).
+    """
+
+    neighbours: Callable[[H], Iterable[H]]
+    is_source: Callable[[H], Flag]
+    max_hexes: int | None = None
+    may_enter: Callable[[H], Flag] | None = None
+    may_cross: Callable[[H, H], Flag] | None = None
+    in_enemy_zoc: Callable[[H], Flag] | None = None
+    friendly_occupied: Callable[[H], bool] | None = None
+    line: Callable[[H, H], Flag] | None = None
+    line_may_enter: Callable[[H], Flag] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyTrace(Generic[H]):
+    """The verdict on "is this unit in supply?" and the path that shows it."""
+
+    verdict: Verdict
+    path: tuple[H, ...] = ()
+    overland_hexes: int = 0
+    line_hexes: int = 0
+    depends_on: frozenset[str] = _EMPTY
+
+    @property
+    def ruling(self) -> Ruling:
+        return self.verdict.ruling
+
+    @property
+    def in_supply(self) -> bool:
+        """Certainly in supply (LEGAL)."""
+        return self.verdict.ruling is Ruling.LEGAL
+
+
+class _Trace(Generic[H]):
+    def __init__(self, rules: SupplyRules[H], certain: bool):
+        self.rules = rules
+        self.certain = certain
+
+    def flag(self, value: Flag, pessimistic: bool) -> tuple[bool, frozenset[str]]:
+        if isinstance(value, Unknown):
+            if self.certain:
+                return pessimistic, _EMPTY
+            return (not pessimistic), value.data
+        return bool(value), _EMPTY
+
+    def enterable(self, a: H, b: H) -> tuple[bool, frozenset[str]]:
+        rules = self.rules
+        data = _EMPTY
+        if rules.may_enter is not None:
+            ok, d = self.flag(rules.may_enter(b), False)
+            if not ok:
+                return False, _EMPTY
+            data |= d
+        if rules.may_cross is not None:
+            ok, d = self.flag(rules.may_cross(a, b), False)
+            if not ok:
+                return False, _EMPTY
+            data |= d
+        if rules.in_enemy_zoc is not None:
+            zoc, d = self.flag(rules.in_enemy_zoc(b), True)
+            if zoc:
+                friendly = rules.friendly_occupied is not None and rules.friendly_occupied(b)
+                if not friendly:
+                    return False, _EMPTY
+            data |= d
+        return True, data
+
+    def run(self, start: H):
+        rules = self.rules
+        # a unit standing on a source traces no path at all
+        src, d = self.flag(rules.is_source(start), False)
+        if src:
+            return (start, False), {(start, False): None}, {}, d
+        limit = rules.max_hexes
+        counter = itertools.count()
+        start_state = (start, False)
+        best = {start_state: (0, _EMPTY)}
+        parent: dict = {start_state: None}
+        heap = [(0, 0, next(counter), start_state)]
+        done = set()
+        while heap:
+            cost, _, _, state = heapq.heappop(heap)
+            if state in done:
+                continue
+            done.add(state)
+            hex_, on_line = state
+            data = best[state][1]
+            if hex_ != start:
+                src, d = self.flag(rules.is_source(hex_), False)
+                if src:
+                    return state, parent, best, data | d
+            for nxt in rules.neighbours(hex_):
+                ok, d = self.enterable(hex_, nxt)
+                if not ok:
+                    continue
+                moves = []
+                if not on_line and (limit is None or cost + 1 <= limit):
+                    moves.append(((nxt, False), cost + 1, d))
+                if rules.line is not None:
+                    joined, dl = self.flag(rules.line(hex_, nxt), False)
+                    if joined:
+                        extra = _EMPTY
+                        if rules.line_may_enter is not None:
+                            allowed, extra = self.flag(rules.line_may_enter(nxt), False)
+                            if not allowed:
+                                joined = False
+                        if joined:
+                            moves.append(((nxt, True), cost, d | dl | extra))
+                for nstate, ncost, nd in moves:
+                    if nstate in done:
+                        continue
+                    ndata = data | nd
+                    old = best.get(nstate)
+                    if old is None or (ncost, len(ndata)) < (old[0], len(old[1])):
+                        best[nstate] = (ncost, ndata)
+                        parent[nstate] = state
+                        heapq.heappush(heap, (ncost, len(ndata), next(counter), nstate))
+        return None, parent, best, _EMPTY
+
+
+def trace_supply(rules: SupplyRules[H], start: H) -> SupplyTrace[H]:
+    """Is the unit at `start` in supply? LEGAL with the path, POSSIBLE naming the data the
+    only paths rely on, PROVEN (out of supply) when no path exists under any reading."""
+    for certain in (True, False):
+        found, parent, best, data = _Trace(rules, certain).run(start)
+        if found is None:
+            continue
+        states = []
+        state = found
+        while state is not None:
+            states.append(state)
+            state = parent.get(state)
+        states.reverse()
+        path = tuple(s[0] for s in states)
+        line_hexes = sum(1 for s in states[1:] if s[1])
+        overland = len(states) - 1 - line_hexes
+        if certain or not data:
+            return SupplyTrace(Verdict(Ruling.LEGAL), path, overland, line_hexes)
+        return SupplyTrace(Verdict(Ruling.POSSIBLE, depends_on=data), path, overland, line_hexes,
+                           data)
+    limit = "" if rules.max_hexes is None else f" within {rules.max_hexes} hexes"
+    return SupplyTrace(Verdict(Ruling.PROVEN, reasons=(f"no supply path from {start}{limit}",)))
