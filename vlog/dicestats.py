@@ -94,10 +94,13 @@ def chi2_sf(statistic: float, df: int | float) -> float:
 class DiceRoll:
     """One roll as a chat report shows it.
 
-    `faces` are the single dice when the report lists them (empty when it shows only a
-    total); `total` is what the report gives as the total (None when it gives none) and may
-    include a modifier, so the statistics use the faces whenever they are known.
+    `faces` are the raw single dice when the report lists them (empty when it shows only a
+    total); `total` is their sum, or the total the report gives with the button's known
+    modifiers taken off (None when there is none). The statistics use the faces whenever they
+    are known; a total still holding an unknown modifier can fall out of range, and such a roll
+    is listed as not counted.
     `player` is the name or side the report shows (None when it shows none), never an id.
+    `n_sides` is 0 when unknown (a log read without its module).
     """
 
     step: int | None
@@ -118,6 +121,8 @@ class DiceRoll:
         """Why this roll cannot be counted, or None when it can."""
         if not 1 <= self.n_dice <= MAX_DICE:
             return f"{self.n_dice} dice is outside 1..{MAX_DICE}"
+        if self.n_sides == 0:
+            return "number of sides unknown (no module, and the button name does not say)"
         if not 2 <= self.n_sides <= MAX_SIDES:
             return f"{self.n_sides} sides is outside 2..{MAX_SIDES}"
         if self.faces:
