@@ -39,8 +39,8 @@ def parse_range(text: str, *, where: str | None = None) -> DieRange:
     """Read "3", "1-4", "1 – 4", "5+" or "2 to 6" as a `DieRange`; bad text is a GameDataError."""
     if not isinstance(text, str):
         raise GameDataError(f"die range must be text, not {type(text).__name__}", where=where)
-    match = _RANGE.match(text)
-    if not match:
+    match = _RANGE.match(text) if len(text) <= 20 else None
+    if not match or any(g and len(g.lstrip("-")) > 3 for g in (match.group(1), match.group(3))):
         raise GameDataError(f"cannot read die range {text[:40]!r}", where=where)
     low = int(match.group(1))
     if match.group(2):
