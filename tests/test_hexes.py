@@ -62,6 +62,8 @@ EXAMPLES = [
     ("lion-of-judah", "1109", "1208", "<=", 2, "13.3.2 L1018 + 17 L1888"),
     # 17 L1900 irregulars "placed within two of hex 0910" ... "places both of them in hex 0909"
     ("lion-of-judah", "0910", "0909", "<=", 2, "17 L1900"),
+    # 17 L1900 "he makes sure not to place them [in 0909] within two of Addis Ababa" (1213, L1015)
+    ("lion-of-judah", "0909", "1213", ">", 2, "17 L1900 + 13.3.2 L1015"),
     # Island of Death
     # 10.12 L384 "in hex 1309 ... Musta in hex 1210. The artillery cannot discover hex 1210 because it
     # is two hexes away ... an Italian infantry battalion in hex 1310 ... is adjacent to hex 1210."

@@ -14,7 +14,9 @@ Public API (everything else is private)::
         neighbours(h) -> tuple[Hex, ...]                    the 6 geometric neighbours, index = direction
         neighbours_on_map(h) -> tuple[Hex, ...]             those of them that are on the map
         direction(a, b) -> int                              0..5, a and b adjacent (GameDataError if not)
-        distance(a, b) -> int
+        direction_names -> tuple[str, ...]                  FLAT_DIRECTIONS or POINTY_DIRECTIONS
+        distance(a, b) -> int                               range count: target hex counted, origin not
+        axial(h) -> (q, r); from_axial(q, r) -> Hex
         ring(h, r) -> tuple[Hex, ...]                       6r hexes (1 when r == 0), geometric
         within(h, r) -> tuple[Hex, ...]                     every hex at distance <= r, geometric
         line(a, b) -> tuple[LineStep, ...]                  distance+1 steps, the usual hex trace
@@ -36,15 +38,16 @@ Direction d + 3 (mod 6) is the opposite of d, which is what "directly opposite" 
 
 The neighbours/ring/within/line functions are purely geometric and also return hexes off the
 map (even negative coordinates, which have no name); filter them with `on_map`, or use
-`neighbours_on_map`, which is what a movement search wants.  Neighbour tuples are cached.
+`neighbours_on_map`, which is what a movement search wants.  Neighbour tuples are cached;
+radii and line lengths beyond what two nameable hexes can be apart raise GameDataError.
 
 Lines.  `line(a, b)` samples the segment between the two hex centres at each of distance(a, b)+1
-equal steps: every step is one hex, or a PAIR when the sample falls exactly on a hexside (the
-segment then runs along that hexside).  This is the classic trace; it is NOT the set of every
-hex the segment passes through: where it crosses a hexside exactly at the midpoint of that side
-the trace keeps one of the two hexes, and (from distance 7) a segment passing close to a corner
-clips a small part of a hex that no sample lands in.  Rules that say the line "passes through any part of any hex"
-(Island of Death 16.54; Ascari 4.2 "through a hex") need `sightline(a, b)`, which is exact
+equal steps: every step is one hex, or a PAIR when the segment runs exactly along a hexside.
+This is the classic trace; it is NOT the set of every hex the segment passes through: where it
+crosses a hexside exactly at the midpoint of that side the trace keeps one of the two hexes, and
+(from distance 7 on) a segment passing close to a corner clips a small part of a hex that no
+sample lands in.  Rules that say the line "passes through any part of any hex" (Island of Death
+16.54; Ascari 4.2 "through a hex") need `sightline(a, b)`, which is exact
 (integer/rational arithmetic, no floating point): its steps are every hex whose interior the
 segment enters, in order, with a PAIR where the segment runs along a hexside, and a hex the
 segment only touches at a corner point is not listed.
