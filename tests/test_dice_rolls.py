@@ -216,3 +216,30 @@ def test_every_roll_in_real_logs_matches_its_result_property(path):
         if isinstance(c, MutableProperty) and c.name.endswith("_result")
     ]
     assert [(r.step, ",".join(map(str, r.faces))) for r in rolls] == results
+
+
+def test_hostile_chat_cannot_make_matching_backtrack():
+    # four free-text properties: a plain lazy regex would try every split of the text (n^4)
+    spec = DiceButtonSpec("X", n_dice=1, n_sides=6,
+                          report_format="$PlayerName$ a $PlayerSide$ a $x$ a $y$ a $name$ = $result$")
+    reader = DiceReportReader([spec])
+    assert reader.roll("* " + " a" * 2000) is None
+    assert reader.roll("* Bob a Red a q a r a X = 4") == DiceRoll(None, "Bob", "X", 1, 6, (4,), 4)
+
+
+def test_prompted_dice_count_is_bounded():
+    spec = DiceButtonSpec(name="Any", prompt=True, report_format="$name$ $nDice$d$nSides$: $result1$ $numericalTotal$")
+    roll = DiceReportReader([spec]).roll("* Any 999999999d6: 3 3")
+    assert roll is not None and roll.faces == ()
+    assert dice_stats([roll]).rejected[0].reason == "999999999 dice is outside 1..100"
+
+
+@given(text=st.text(alphabet="*&lt;gt;= ,0123456789-dDxX<>$\n", max_size=80))
+def test_any_chat_text_is_a_roll_or_none(text):
+    specs = [
+        DiceButtonSpec(None),
+        DiceButtonSpec("X", prompt=True, report_format="$name$ $nDice$d$nSides$ $result$ $rawRolls$ $PlayerName$"),
+    ]
+    roll = DiceReportReader(specs).roll(text)
+    assert roll is None or isinstance(roll, DiceRoll)
+    dice_stats([roll] if roll else [])

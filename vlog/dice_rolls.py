@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from vlog.dicestats import DiceRoll
+from vlog.dicestats import MAX_DICE, DiceRoll
 from vlog.errors import ModuleError
 from vlog.vassal.commands import Chat, MutableProperty
 from vlog.vassal.sequence import split
@@ -38,6 +38,7 @@ _INT = r"-?[0-9]{1,9}"
 _INT_LIST = rf"(?:{_INT}(?:,{_INT})*)?"
 _RAW_LIST = r"[0-9]{1,9}(?:, [0-9]{1,9})*"
 _ANY = r".*?"
+_FREE = (_ANY, r".+?")     # free text: matched lazily and committed at the next literal
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +123,7 @@ def compile_pattern(spec: DiceButtonSpec) -> _Pattern | None:
     if not fmt or (fmt.startswith("{") and fmt.endswith("}")):
         return None
     tokens = split(fmt, "$") if "$" in fmt else [fmt]
-    parts: list[str] = []
+    items: list[tuple[str, str]] = []       # ("literal" | "free" | "value", regex)
     groups: list[tuple[str, str]] = []
     first_literal: str | None = None
     for index, token in enumerate(tokens):
@@ -130,19 +131,32 @@ def compile_pattern(spec: DiceButtonSpec) -> _Pattern | None:
         if not token:
             continue
         if not is_property:
-            if not parts:
+            if not items:
                 first_literal = token
-            parts.append(re.escape(token))
+            items.append(("literal", re.escape(token)))
             continue
         regex, capture = _property_regex(token, spec)
-        if not parts:
+        if not items:
             first_literal = ""
+        free = regex in _FREE
         if capture:
             group = f"g{len(groups)}"
             groups.append((group, token))
-            parts.append(f"(?P<{group}>{regex})")
-        else:
-            parts.append(regex)
+            regex = f"(?P<{group}>{regex})"
+        items.append(("free" if free else "value", regex))
+    # A free-text property followed by a literal ends at that literal's first occurrence: an
+    # atomic group, so hostile chat cannot make the match backtrack through every split.
+    parts: list[str] = []
+    i = 0
+    while i < len(items):
+        kind, regex = items[i]
+        # (not when that literal ends the format: `(.*?)&gt;\Z` is linear and a name may hold "&gt;")
+        if kind == "free" and i + 2 < len(items) and items[i + 1][0] == "literal":
+            parts.append(f"(?>{regex}{items[i + 1][1]})")
+            i += 2
+            continue
+        parts.append(regex)
+        i += 1
     if first_literal is None:
         return None
     # formatResult: "*" + text when text starts with "*", else "* " + text
@@ -181,7 +195,7 @@ def _roll_from_match(pattern: _Pattern, match: re.Match[str], step: int | None, 
         faces = _ints(values["rawRolls"], ", ")
     elif not spec.keeping and not spec.report_total and "result" in values:
         faces = tuple(v - plus for v in _ints(values["result"], ","))
-    elif not spec.keeping and not spec.report_total and n_dice and all(
+    elif not spec.keeping and not spec.report_total and n_dice and n_dice <= MAX_DICE and all(
         values.get(f"result{i}") for i in range(1, n_dice + 1)
     ):
         faces = tuple(int(values[f"result{i}"]) - plus for i in range(1, n_dice + 1))
