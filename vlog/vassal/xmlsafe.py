@@ -104,7 +104,11 @@ def parse_xml(data: bytes, *, file: str | None = None, member: str | None = None
 
 
 def text_of(el: etree._Element) -> str:
-    """VASSAL's `Builder.getText`: the element's own text nodes joined, Java-trimmed."""
+    """VASSAL's `Builder.getText`: the element's own text nodes joined, Java-trimmed.
+
+    One difference: lxml merges CDATA sections into the text, while VASSAL's DOM keeps them as
+    separate nodes that getText skips. VASSAL never writes CDATA, so only hand-made files differ.
+    """
     parts = [el.text or ""]
     parts.extend(child.tail or "" for child in el)
     return "".join(parts).strip(_JAVA_TRIM)
