@@ -243,3 +243,15 @@ def test_any_chat_text_is_a_roll_or_none(text):
     roll = DiceReportReader(specs).roll(text)
     assert roll is None or isinstance(roll, DiceRoll)
     dice_stats([roll] if roll else [])
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("bushido/buildFile"))
+def test_real_module_silent_button(path):
+    from vlog.dice_rolls import module_buttons
+    from vlog.vassal.module import read_module
+
+    (spec,) = module_buttons(read_module(path))
+    assert spec == DiceButtonSpec(name="dice", n_dice=1, n_sides=6, report_format="")
+    log = type("Log", (), {"path": "b.vlog", "steps": [FakeStep(2, [MutableProperty("dice_result", "1", "5", "Module")])]})()
+    assert dice_rolls(log, module=read_module(path)) == [DiceRoll(2, None, "dice", 1, 6, (5,), 5, "b.vlog")]

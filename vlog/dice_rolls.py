@@ -82,6 +82,14 @@ class DiceButtonSpec:
         )
 
 
+def module_buttons(module: object) -> list[DiceButtonSpec]:
+    """The DiceButtons of a `vlog.vassal.module.Module`, as specs (from their buildFile attributes)."""
+    return [
+        DiceButtonSpec.from_attributes(button.attributes, where=f"DiceButton {button.name!r}")
+        for button in getattr(module, "dice", ())
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class _Pattern:
     spec: DiceButtonSpec
@@ -282,12 +290,14 @@ def _roll_from_property(spec: DiceButtonSpec, result: str, step: int | None, log
     return _roll_from_match(pattern, match, step, log)
 
 
-def dice_rolls(log: object, *, buttons: Sequence[DiceButtonSpec] | None = None,
+def dice_rolls(log: object, *, module: object | None = None, buttons: Sequence[DiceButtonSpec] | None = None,
                name: str | None = None) -> list[DiceRoll]:
     """Every DiceButton roll in a `vlog.vassal.savefile.Log`, with 1-based step numbers.
 
-    `buttons` are the module's DiceButtons (without them the default report formats are used);
-    `name` labels the rolls with the log they came from (default: the log's path).
+    The report formats come from `buttons`, else from `module`'s DiceButtons, else VASSAL's
+    defaults. `name` labels the rolls with the log they came from (default: the log's path).
     """
+    if buttons is None and module is not None:
+        buttons = module_buttons(module)
     label = name if name is not None else getattr(log, "path", None)
     return DiceReportReader(buttons).rolls(getattr(log, "steps"), log=None if label is None else str(label))
