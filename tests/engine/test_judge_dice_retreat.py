@@ -184,3 +184,18 @@ def test_iod_advance_example():
                              may_enter=lambda h: True))
     assert check_advance([attacker], attacked=attacked, max_hexes=2, neighbours=NB,
                          may_enter=lambda h: True) == []
+
+
+def test_value_or_unknown_names_the_datum():
+    from vlog.engine.judge import value_or_unknown
+
+    class FakeDatum:
+        def __init__(self, value):
+            self.value, self.file, self.path = value, "map.json", "$.hexes.1213.terrain"
+
+    assert value_or_unknown(FakeDatum("mountain")) == "mountain"
+    missing = value_or_unknown(FakeDatum(None), at_least=1)
+    assert isinstance(missing, Unknown)
+    assert missing.data == {"map.json $.hexes.1213.terrain"} and missing.at_least == 1
+    assert value_or_unknown(FakeDatum(None), "TEC swamp").data == {"TEC swamp"}
+    assert value_or_unknown(3) == 3

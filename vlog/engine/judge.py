@@ -181,6 +181,23 @@ def at_most(value: Number | Unknown, limit: Number | Unknown) -> "Tri":
     return Tri(None, unknowns(value, limit))
 
 
+def value_or_unknown(datum: Any, what: str | None = None, *, at_least: Number = 0,
+                     at_most: Number | None = None) -> Any:
+    """A game-data datum's value, or an `Unknown` naming it when the value is null.
+
+    Duck-typed on `.value` (and `.file`/`.path` for the name) so the engine needs nothing from
+    the game-data loader; `what` overrides the name ("TEC: foot cost of swamp").
+    """
+    value = getattr(datum, "value", datum)
+    if value is not None:
+        return value
+    if what is None:
+        file = getattr(datum, "file", "") or ""
+        path = getattr(datum, "path", "") or ""
+        what = " ".join(p for p in (file, path) if p) or "a missing datum"
+    return Unknown(what, at_least=at_least, at_most=at_most)
+
+
 # ---------------------------------------------------------------------------------------------
 # three-valued logic
 

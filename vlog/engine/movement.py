@@ -156,17 +156,21 @@ class _Search(Generic[H]):
             self._zoc_cache[hex_] = cached
         return cached
 
-    def _number(self, value: Cost, what: str) -> tuple[Number, frozenset[str]] | None:
+    def _number(self, value: Cost, what: str, a: object, b: object = None
+                ) -> tuple[Number, frozenset[str]] | None:
+        """A hook's cost as (number, data relied on), None when not allowed; bad values are a
+        GameDataError naming the step (formatted only then, to keep the search fast)."""
         if value is None:
             return None
         if isinstance(value, Unknown):
             if self.certain:
                 return None
             return value.at_least, value.data
+        where = f"{what} {a}" if b is None else f"{what} {a}->{b}"
         if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
-            raise GameDataError(f"{what} must be a number, None or Unknown, not {value!r}")
+            raise GameDataError(f"{where} must be a number, None or Unknown, not {value!r}")
         if value < 0:
-            raise GameDataError(f"{what} is negative ({value})")
+            raise GameDataError(f"{where} is negative ({value})")
         return value, _EMPTY
 
     # -- one step ------------------------------------------------------------------------------
@@ -175,30 +179,53 @@ class _Search(Generic[H]):
         rules = self.rules
         data: frozenset[str] = _EMPTY
         if rules.may_enter is not None:
-            ok, d = self._flag(rules.may_enter(to), False)
-            if not ok:
-                return None
-            data = data | d
-        # terrain option
-        options: list[tuple[Number, frozenset[str], str, tuple[tuple[str, Number], ...]]] = []
-        terrain = self._number(rules.enter_cost(to), f"entry cost of {to}")
-        if terrain is not None:
-            side: tuple[Number, frozenset[str]] | None = (0, _EMPTY)
+            ok = rules.may_enter(to)
+            if ok is not True:
+                ok, d = self._flag(ok, False)
+                if not ok:
+                    return None
+                data = d
+        # terrain + hexside, then the line if cheaper
+        cost: Number | None = None
+        odata: frozenset[str] = _EMPTY
+        via = "terrain"
+        parts: tuple[tuple[str, Number], ...] = ()
+        t = rules.enter_cost(to)
+        if type(t) is int and t >= 0:
+            tdata = _EMPTY
+        else:
+            got = self._number(t, "entry cost of", to)
+            t, tdata = (None, _EMPTY) if got is None else got
+        if t is not None:
+            side: Number | None = 0
+            sdata = _EMPTY
             if rules.hexside_cost is not None:
-                side = self._number(rules.hexside_cost(frm, to), f"hexside cost {frm}->{to}")
+                side = rules.hexside_cost(frm, to)
+                if not (type(side) is int and side >= 0):
+                    got = self._number(side, "hexside cost", frm, to)
+                    side, sdata = (None, _EMPTY) if got is None else got
             if side is not None:
-                parts: tuple[tuple[str, Number], ...] = ()
+                cost = t + side
+                odata = tdata | sdata if (tdata or sdata) else _EMPTY
                 if explain:
-                    parts = (("terrain", terrain[0]),) + ((("hexside", side[0]),) if side[0] else ())
-                options.append((terrain[0] + side[0], terrain[1] | side[1], "terrain", parts))
+                    parts = (("terrain", t),) + ((("hexside", side),) if side else ())
         if rules.line_cost is not None:
-            line = self._number(rules.line_cost(frm, to), f"line cost {frm}->{to}")
+            line = rules.line_cost(frm, to)
             if line is not None:
-                options.append((line[0], line[1], "line", (("line", line[0]),) if explain else ()))
-        if not options:
+                if type(line) is int and line >= 0:
+                    ldata = _EMPTY
+                else:
+                    got = self._number(line, "line cost", frm, to)
+                    line, ldata = (None, _EMPTY) if got is None else got
+                if line is not None and (cost is None or line < cost
+                                         or (line == cost and len(ldata) < len(odata))):
+                    cost, odata, via = line, ldata, "line"
+                    if explain:
+                        parts = (("line", line),)
+        if cost is None:
             return None
-        cost, odata, via, parts = min(options, key=lambda o: (o[0], len(o[1])))
-        data = data | odata
+        if odata:
+            data = data | odata
         # zones of control
         stops = False
         if rules.in_enemy_zoc is not None:
@@ -218,18 +245,21 @@ class _Search(Generic[H]):
                 if rules.stop_on_zoc_entry:
                     stops = True
             # an optimistic "not in ZOC" is a reading that rests on the datum
-            data = data | d_from | d_to
+            if d_from or d_to:
+                data = data | d_from | d_to
         if rules.stops_after is not None:
             must, d = self._flag(rules.stops_after(frm, to), True)
             stops = stops or must
-            data = data | d
+            if d:
+                data = data | d
         secondary: Number = 0
         if rules.secondary_cost is not None:
-            sec = self._number(rules.secondary_cost(frm, to), f"secondary cost {frm}->{to}")
+            sec = self._number(rules.secondary_cost(frm, to), "secondary cost", frm, to)
             if sec is None:
                 return None
             secondary, d = sec
-            data = data | d
+            if d:
+                data = data | d
         return _Eval(cost, secondary, via, data, stops, parts)
 
     # -- the search ----------------------------------------------------------------------------
@@ -339,12 +369,12 @@ def _minimum_move(rules: MovementRules[H], start: H, goal: H, allowance: Number 
         if not ok:
             return None
         data |= d
-    terrain = search._number(rules.enter_cost(goal), f"entry cost of {goal}")
+    terrain = search._number(rules.enter_cost(goal), "entry cost of", goal)
     if terrain is None:
         return None
     data |= terrain[1]
     if rules.hexside_cost is not None:
-        side = search._number(rules.hexside_cost(start, goal), f"hexside cost {start}->{goal}")
+        side = search._number(rules.hexside_cost(start, goal), "hexside cost", start, goal)
         if side is None:
             return None
         data |= side[1]
