@@ -120,7 +120,7 @@ class PieceSlot:
         parts = _decode_add_piece(self.expanded or self.text)
         if parts is None:
             return None
-        basic = _split_chain(parts[2])[-1]
+        basic = _split_chain(parts[1])[-1]
         if not basic.startswith("piece;"):
             return None
         fields = split(basic[len("piece;"):], ";")
