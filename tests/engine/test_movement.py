@@ -305,3 +305,78 @@ def test_bad_costs_raise_game_data_error():
 def test_stack_of_grid_helpers():
     n = oddq_neighbours(3, 3)
     assert sorted(n((1, 1))) == [(0, 1), (0, 2), (1, 0), (1, 2), (2, 1), (2, 2)]
+
+
+def test_forced_march_roll_adds_movement_points_jijiga():
+    # Lion of Judah 11.5.3 example (lion-of-judah.txt:708): the 5-7-4 division declares a
+    # forced march into Jijiga, a rough hex; the net roll of 1 gives "1/A": "pay a total of three
+    # MPs to enter the hex (two for the normal cost plus one for the '1/A' result)".
+    # How many MPs it had left is not stated; 1 is used (any value below 2 forces the march).
+    # Hex 0 = the hex north of the HQ, hex 1 = Jijiga (rough: 2 MP, 11.5.3 example).
+    nb, enter, _ = line_map([1, 2])
+    rules = MovementRules(neighbours=nb, enter_cost=enter, forced_march=4,
+                          forced_march_costs=(1,))
+    result = check_move(rules, 0, 1, 1)
+    assert result.ruling is Ruling.LEGAL
+    step = result.route.steps[0]
+    assert step.forced_march and step.cost == 3
+    assert step.parts == (("terrain", 2), ("forced march", 1))
+    # without a logged roll there is no forced-march hex to enter
+    assert check_move(MovementRules(neighbours=nb, enter_cost=enter, forced_march=4,
+                                    forced_march_costs=()), 0, 1, 1).ruling is Ruling.PROVEN
+
+
+def test_forced_march_surcharges_follow_the_path():
+    # Each forced-march hex pays the surcharge of its own roll (11.5.3: "Roll the die only once
+    # per hex"); the search keeps the count of rolls used. Test values: hexes cost 1, MF 2,
+    # forced march to 4 (double MF), rolls adding 0 then 2.
+    nb, enter, _ = line_map([1, 1, 1, 1, 1])
+    rules = MovementRules(neighbours=nb, enter_cost=enter, forced_march=2,
+                          forced_march_costs=(0, 2))
+    assert check_move(rules, 0, 3, 2).route.cost == 3          # third hex: first roll, +0
+    assert check_move(rules, 0, 4, 2).ruling is Ruling.PROVEN   # fourth: 3 + 1 + 2 > 4
+    easy = MovementRules(neighbours=nb, enter_cost=enter, forced_march=2,
+                         forced_march_costs=(0, 0))
+    route = check_move(easy, 0, 4, 2).route
+    assert route.forced_march_hexes == 2 and route.cost == 4
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_forced_march_matches_brute_force(seed):
+    # exhaustive simple-path enumeration on small random maps: the search's verdict equals
+    # "some path stays within the rules", with surcharges and forbidden forced-march hexes.
+    rng = random.Random(7000 + seed)
+    m = random_map(rng, rng.randint(2, 4), rng.randint(2, 4), prohibited=0.1, roads=1)
+    start = rng.choice(m["hexes"])
+    mf = rng.randint(1, 5)
+    extra = rng.randint(0, mf)
+    surcharges = tuple(rng.randint(0, 2) for _ in range(rng.randint(0, 3)))
+    barred = {h for h in m["hexes"] if rng.random() < 0.2}
+    rules = rules_for(m)
+    rules.forced_march = extra
+    rules.forced_march_costs = surcharges
+    rules.forced_march_into = lambda h: h not in barred
+    g = reference_graph(m, start)
+
+    def feasible(goal):
+        stack = [(start, 0, 0, (start,))]
+        while stack:
+            here, cost, marched, path = stack.pop()
+            if here == goal:
+                return True
+            for nxt in g.successors(here):
+                if nxt in path:
+                    continue
+                c = cost + g[here][nxt]["weight"]
+                k = marched
+                if c > mf:
+                    if nxt in barred or marched >= len(surcharges):
+                        continue
+                    c += surcharges[marched]
+                    k += 1
+                if c <= mf + extra:
+                    stack.append((nxt, c, k, path + (nxt,)))
+        return False
+
+    for goal in m["hexes"]:
+        assert (check_move(rules, start, goal, mf).ruling is Ruling.LEGAL) == feasible(goal), goal

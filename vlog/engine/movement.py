@@ -15,6 +15,8 @@ when *some* path within the rules reaches the new hex, so the check is a cheapes
 * `stops_after(a, b)`         steps after which the unit must stop (a ravine climbed, a melée hex);
 * `forced_march` and `forced_march_into(hex)`: extra allowance, each hex entered beyond the
                               printed allowance being a forced-march hex (one roll each);
+                              `forced_march_costs` the extra MPs the logged rolls added to the
+                              1st, 2nd ... forced-march hex (Lion of Judah 11.5.3: "1/A" = +1);
 * `secondary_cost(a, b)`      a second currency accumulated along the path and used to break ties
                               (attrition points, fuel), reported per step;
 * `minimum_move`              the unit may always move exactly one hex it could otherwise enter.
@@ -61,6 +63,7 @@ class MovementRules(Generic[H]):
     stops_after: Callable[[H, H], Flag] | None = None
     forced_march: Number = 0
     forced_march_into: Callable[[H], bool] | None = None
+    forced_march_costs: tuple[Number, ...] | None = None
     secondary_cost: Callable[[H, H], Number | Unknown] | None = None
     minimum_move: bool = False
 
@@ -266,26 +269,29 @@ class _Search(Generic[H]):
     def run(self, start: H, allowance: Number | None, goal: H | None = None):
         """Dijkstra from start. Returns (best labels, predecessor lists, goal state or None).
 
-        Labels are keyed by (hex, stopped) and hold (cost, secondary, data). A step whose
-        cumulative cost exceeds the printed allowance is a forced-march step, allowed up to
-        allowance + forced_march and not into hexes `forced_march_into` refuses.
+        States are (hex, stopped, forced-march hexes so far) and labels (cost, secondary,
+        data). A step whose cumulative cost exceeds the printed allowance is a forced-march
+        step: allowed up to allowance + forced_march, not into hexes `forced_march_into`
+        refuses, and paying the next `forced_march_costs` surcharge when those are given (the
+        count is kept in the state only then). A cheaper label at the same state dominates:
+        it has at most as many forced-march steps ahead, and surcharges are never negative.
         """
         rules = self.rules
         limit = None if allowance is None else allowance + rules.forced_march
         fm_into = rules.forced_march_into
-        start_state = (start, False)
-        best: dict[tuple[H, bool], tuple[Number, Number, frozenset[str]]] = {
-            start_state: (0, 0, _EMPTY)}
-        preds: dict[tuple[H, bool], list[tuple[H, bool]]] = {start_state: []}
+        surcharges = rules.forced_march_costs
+        start_state = (start, False, 0)
+        best: dict[tuple, tuple[Number, Number, frozenset[str]]] = {start_state: (0, 0, _EMPTY)}
+        preds: dict[tuple, list[tuple]] = {start_state: []}
         counter = itertools.count()
         heap: list = [(0, 0, 0, next(counter), start_state)]
-        done: set[tuple[H, bool]] = set()
+        done: set[tuple] = set()
         while heap:
             cost, ndata, secondary, _, state = heapq.heappop(heap)
             if state in done:
                 continue
             done.add(state)
-            hex_, stopped = state
+            hex_, stopped, marched = state
             if goal is not None and hex_ == goal:
                 return best, preds, state
             if stopped:
@@ -296,14 +302,21 @@ class _Search(Generic[H]):
                 if ev is None:
                     continue
                 new_cost = cost + ev.cost
+                new_marched = marched
                 if limit is not None:
+                    if new_cost > allowance:
+                        if fm_into is not None and not fm_into(nxt):
+                            continue
+                        if surcharges is not None:
+                            if marched >= len(surcharges):
+                                continue
+                            new_cost = new_cost + surcharges[marched]
+                            new_marched = marched + 1
                     if new_cost > limit:
-                        continue
-                    if new_cost > allowance and fm_into is not None and not fm_into(nxt):
                         continue
                 new_sec = secondary + ev.secondary
                 new_data = data | ev.data if ev.data else data
-                nstate = (nxt, ev.stops)
+                nstate = (nxt, ev.stops, new_marched)
                 if nstate in done:
                     continue
                 old = best.get(nstate)
@@ -320,6 +333,7 @@ class _Search(Generic[H]):
 def _build_route(search: _Search[H], hexes: list[H], allowance: Number | None,
                  minimum: bool = False) -> Route[H]:
     """Re-evaluate a found path with explanations to give the per-step breakdown."""
+    surcharges = search.rules.forced_march_costs
     steps: list[Step[H]] = []
     total: Number = 0
     sec_total: Number = 0
@@ -329,12 +343,16 @@ def _build_route(search: _Search[H], hexes: list[H], allowance: Number | None,
         ev = search.step(frm, to, explain=True)
         if ev is None:  # only for a minimum move into a hex the ordinary rules refuse
             ev = _Eval(0, 0, "minimum move", _EMPTY, True, (("minimum move", 0),))
-        total = total + ev.cost
+        cost, parts = ev.cost, ev.parts
+        is_fm = allowance is not None and total + cost > allowance and not minimum
+        if is_fm and surcharges is not None and fm < len(surcharges):
+            cost = cost + surcharges[fm]
+            parts = parts + (("forced march", surcharges[fm]),)
+        total = total + cost
         sec_total = sec_total + ev.secondary
-        is_fm = allowance is not None and total > allowance and not minimum
         fm += is_fm
         data = data | ev.data
-        steps.append(Step(frm, to, ev.cost, "minimum move" if minimum else ev.via, ev.parts, total,
+        steps.append(Step(frm, to, cost, "minimum move" if minimum else ev.via, parts, total,
                           ev.secondary, is_fm, ev.stops, ev.data))
     return Route(tuple(hexes), tuple(steps), total, sec_total, fm, minimum, data)
 
@@ -425,7 +443,7 @@ def reachable(rules: MovementRules[H], start: H, allowance: Number | None) -> di
     """
     best, _, _ = _Search(rules, True).run(start, allowance)
     out: dict[H, Number] = {}
-    for (hex_, _stopped), (cost, _sec, _data) in best.items():
+    for (hex_, _stopped, _marched), (cost, _sec, _data) in best.items():
         if hex_ not in out or cost < out[hex_]:
             out[hex_] = cost
     return out
@@ -440,13 +458,13 @@ def cheapest_routes(rules: MovementRules[H], start: H, goal: H, allowance: Numbe
     best, preds, state = search.run(start, allowance, goal)
     if state is None:
         return []
-    # both stopped and moving states at the goal can tie; take every tied one
-    goal_states = [s for s in ((goal, False), (goal, True)) if s in best]
+    # stopped and moving states (and forced-march counts) at the goal can tie; take them all
+    goal_states = [s for s in best if s[0] == goal]
     low = min(best[s][:2] for s in goal_states)
     goal_states = [s for s in goal_states if best[s][:2] == low]
     routes: list[Route[H]] = []
     seen: set[tuple[H, ...]] = set()
-    stack: list[tuple[tuple[H, bool], tuple[H, ...]]] = [(s, (s[0],)) for s in goal_states]
+    stack: list[tuple[tuple, tuple[H, ...]]] = [(s, (s[0],)) for s in goal_states]
     while stack and len(routes) < limit:
         state, suffix = stack.pop()
         before = preds.get(state)
