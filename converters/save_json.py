@@ -1,0 +1,214 @@
+"""Saves and logs to and from their JSON form, and re-written in another dialect.
+
+The conversion is chosen by the two files' extensions from `CONVERSIONS`, one function per pair,
+so new conversions are added as new rows. Every writer is atomic and refuses to replace the input.
+The JSON is `vlog.vassal.jsonform` (schemas/save.schema.json); player ids are passwords, so they
+are replaced by `<player-N>` unless the caller asks to keep them, and the JSON says so.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from vlog.errors import OutputError, VlogError
+from vlog.vassal import jsonform
+from vlog.vassal.obfuscation import Dialect
+from vlog.vassal.privacy import player_ids
+from vlog.vassal.savefile import Log, Save, read, write
+
+__all__ = [
+    "ConversionOptionError", "VASSAL_SUFFIXES", "JSON_SUFFIXES", "MAX_JSON_BYTES", "Conversion", "CONVERSIONS", "file_kind",
+    "find_conversion", "load", "read_json", "json_document", "write_json", "convert",
+    "REDACTED_WARNING",
+]
+
+VASSAL_SUFFIXES = (".vsav", ".vlog")
+JSON_SUFFIXES = (".json",)
+MAX_JSON_BYTES = 1 << 30
+"""Largest JSON file read (the JSON of the largest real saves is a few tens of MB)."""
+
+REDACTED_WARNING = (
+    "player ids are replaced by <player-N> placeholders (they are passwords); a save or log "
+    "converted back from this JSON will carry the placeholders, not the real ids "
+    "(use --show-player-ids to keep them)")
+
+
+@dataclass
+class Conversion:
+    """What one conversion did: the object read, and warnings for the user."""
+
+    source: Path
+    target: Path
+    obj: Save
+    warnings: list[str] = field(default_factory=list)
+
+
+def file_kind(path: str | os.PathLike) -> str | None:
+    """`vassal` for .vsav/.vlog, `json` for .json, None for anything else (by extension)."""
+    suffix = Path(path).suffix.lower()
+    if suffix in VASSAL_SUFFIXES:
+        return "vassal"
+    if suffix in JSON_SUFFIXES:
+        return "json"
+    return None
+
+
+def _read_json_document(path: str | os.PathLike) -> object:
+    shown = os.fspath(path)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_JSON_BYTES:
+            raise jsonform.JsonFormError(
+                f"JSON file of {size} bytes is larger than the limit of {MAX_JSON_BYTES}", file=shown)
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise VlogError(f"cannot read the file ({exc.strerror or exc})", file=shown) from None
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise jsonform.JsonFormError(f"not UTF-8 text (byte {exc.start})", file=shown) from None
+    except json.JSONDecodeError as exc:
+        raise jsonform.JsonFormError(f"not valid JSON: {exc.msg}", file=shown,
+                                     where=f"line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise jsonform.JsonFormError("JSON nested too deeply", file=shown) from None
+    return doc
+
+
+def _from_document(doc: object, path: str | os.PathLike) -> Save:
+    shown = os.fspath(path)
+    try:
+        return jsonform.from_json(doc)  # type: ignore[arg-type]
+    except VlogError as exc:
+        raise type(exc)(exc.message, file=shown, where=exc.where) from None
+    except RecursionError:
+        raise jsonform.JsonFormError("commands nested too deeply", file=shown) from None
+
+
+def read_json(path: str | os.PathLike) -> Save:
+    """A Save or Log from its JSON form; anything malformed raises a VlogError naming the file."""
+    return _from_document(_read_json_document(path), path)
+
+
+def load(path: str | os.PathLike) -> Save:
+    """Reads a .vsav/.vlog, or the JSON form of one, by extension (other names read as VASSAL)."""
+    if file_kind(path) == "json":
+        return read_json(path)
+    return read(path)
+
+
+def json_document(obj: Save, *, show_player_ids: bool = False) -> dict:
+    """The JSON form of `obj`; with redaction (the default) it states `player_ids_redacted`."""
+    return jsonform.to_json(obj, redact_player_ids=not show_player_ids)
+
+
+def write_json(obj: Save, target: Path, *, show_player_ids: bool = False,
+               protect: tuple[Path, ...] = ()) -> list[str]:
+    """Writes the JSON form atomically; returns the warnings to show."""
+    from vlog.vassal.archive import atomic_write_bytes
+
+    doc = json_document(obj, show_player_ids=show_player_ids)
+    text = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    atomic_write_bytes(target, text.encode("utf-8"), protect=protect)
+    if show_player_ids or not player_ids(obj.commands):
+        return []
+    return [REDACTED_WARNING]
+
+
+def _check_kind_matches(obj: Save, target: Path) -> None:
+    suffix = target.suffix.lower()
+    if isinstance(obj, Log) and suffix == ".vsav":
+        raise OutputError(
+            "the input is a log; write it to a .vlog file (turning a log into a save at a "
+            "given step is a different conversion)", file=str(target))
+    if not isinstance(obj, Log) and suffix == ".vlog":
+        raise OutputError("the input is a save, not a log; write it to a .vsav file",
+                          file=str(target))
+
+
+class ConversionOptionError(ValueError):
+    """An option does not fit the file being written (a key for a plain-text dialect)."""
+
+
+def _check_key(obj: Save, dialect: Dialect | None, key: int | None) -> None:
+    target = dialect or obj.dialect
+    if key is None:
+        return
+    if target in (Dialect.PLAIN, Dialect.XZ):
+        raise ConversionOptionError(
+            f"a key has no meaning for the {target.name} dialect (it is not obfuscated); "
+            f"leave out --key or choose --dialect vcsk or vobs")
+    if target is Dialect.VOBS and not 1 <= key <= 255:
+        raise ConversionOptionError("the VOBS dialect needs a key 1-255")
+    if not 0 <= key <= 255:
+        raise ConversionOptionError("a key is a number 0-255")
+
+
+def _write_vassal(obj: Save, target: Path, dialect: Dialect | None, key: int | None,
+                  protect: tuple[Path, ...]) -> None:
+    _check_kind_matches(obj, target)
+    _check_key(obj, dialect, key)
+    write(obj, target, dialect=dialect, key=key, protect=protect)
+
+
+def vassal_to_json(source: Path, target: Path, *, show_player_ids: bool = False,
+                   **_: object) -> Conversion:
+    obj = read(source)
+    warnings = write_json(obj, target, show_player_ids=show_player_ids, protect=(source,))
+    return Conversion(source, target, obj, warnings)
+
+
+def json_to_vassal(source: Path, target: Path, *, dialect: Dialect | None = None,
+                   key: int | None = None, **_: object) -> Conversion:
+    doc = _read_json_document(source)
+    obj = _from_document(doc, source)
+    redacted = isinstance(doc, dict) and doc.get("player_ids_redacted") is not False
+    _write_vassal(obj, target, dialect, key, (source,))
+    warnings = []
+    if redacted and player_ids(obj.commands):
+        warnings.append(
+            "this JSON has its player ids replaced by <player-N> placeholders; the file written "
+            "carries the placeholders, not the real ids, so players must re-join their sides "
+            "in VASSAL")
+    return Conversion(source, target, obj, warnings)
+
+
+def vassal_to_vassal(source: Path, target: Path, *, dialect: Dialect | None = None,
+                     key: int | None = None, **_: object) -> Conversion:
+    obj = read(source)
+    _write_vassal(obj, target, dialect, key, (source,))
+    return Conversion(source, target, obj, [])
+
+
+CONVERSIONS: dict[tuple[str, str], Callable[..., Conversion]] = {
+    ("vassal", "json"): vassal_to_json,
+    ("json", "vassal"): json_to_vassal,
+    ("vassal", "vassal"): vassal_to_vassal,
+}
+"""(source kind, target kind) -> conversion; kinds come from `file_kind`."""
+
+
+def find_conversion(source: str | os.PathLike, target: str | os.PathLike) -> Callable[..., Conversion] | None:
+    """The conversion for these two file names, None when the pair is not supported."""
+    pair = (file_kind(source), file_kind(target))
+    if None in pair:
+        return None
+    return CONVERSIONS.get(pair)  # type: ignore[arg-type]
+
+
+def convert(source: str | os.PathLike, target: str | os.PathLike, *,
+            dialect: Dialect | None = None, key: int | None = None,
+            show_player_ids: bool = False) -> Conversion:
+    """Converts `source` to `target` as their extensions say (see `CONVERSIONS`)."""
+    src, dst = Path(source), Path(target)
+    fn = find_conversion(src, dst)
+    if fn is None:
+        raise OutputError(
+            f"no conversion from {src.suffix or 'a file without extension'} to "
+            f"{dst.suffix or 'a file without extension'}; supported: .vsav/.vlog <-> .json and "
+            f".vsav/.vlog -> .vsav/.vlog", file=str(dst))
+    return fn(src, dst, dialect=dialect, key=key, show_player_ids=show_player_ids)

@@ -1,0 +1,98 @@
+"""Files the CLI tests build themselves: a save and a log with secret player ids in every place
+VASSAL writes them (PLAYER, MovePiece, Mask owner, private note), layers, stacks, dice and undo.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vlog.vassal.commands import decode
+from vlog.vassal.metadata import build_savedata
+from vlog.vassal.obfuscation import Dialect
+from vlog.vassal.pieces import join_chain
+from vlog.vassal.savefile import Log, Save, write
+from vlog.vassal.sequence import encode_token, join
+
+ESC = "\x1b"
+SECRET_IDS = ("Zq7-secret-pw-ALICE", "Zq7-secret-pw-BOB")
+"""Player ids (passwords) that must never appear in output unless asked for."""
+
+
+def nest(*tokens: str) -> str:
+    """Sub-commands as VASSAL nests them one level down (SequenceEncoder with ESC)."""
+    return join(tokens, ESC) or ""
+
+
+def _infantry(piece_id: str, x: int, y: int, level: int, owner: str = "null") -> str:
+    fields = [""] * 25
+    fields[15], fields[16], fields[18] = "front.png,back.png", "Front,Back", "Flip"
+    layer = "emb2;" + ";".join(fields)
+    mask = "obs;M;back.png;Hide;G;Masked;;"
+    piece_type = join_chain([mask, layer, "piece;;;inf.png;1st Infantry [x]"])
+    state = join_chain([owner + ";", str(level), f"Main Map;{x};{y};;0"])
+    return "+/" + (join([piece_id, piece_type, state], "/") or "")
+
+
+def _cavalry(piece_id: str, x: int, y: int) -> str:
+    piece_type = join_chain(["PROP;Strength;false,0,100,false;;;", "piece;;;cav.png;Cossacks :smile:"])
+    state = join_chain(["4", f"Main Map;{x};{y};;0"])
+    return "+/" + (join([piece_id, piece_type, state], "/") or "")
+
+
+def _stack(piece_id: str, x: int, y: int, *children: str) -> str:
+    return "+/" + (join([piece_id, "stack", ";".join(["Main Map", str(x), str(y), *children])], "/") or "")
+
+
+def save_text() -> str:
+    alice, bob = SECRET_IDS
+    pieces = nest("", _infantry("1001", 100, 200, 1), _cavalry("1002", 300, 400),
+                  _stack("2001", 100, 200, "1001"), _stack("2002", 300, 400, "1002"))
+    return nest(
+        "begin_save", "", pieces,
+        "GlobalProperty\t;Turn;3;Module",
+        "TURNTurnTracker0\t0|3;0;true;20",
+        f"PLAYER\t{alice}\tAlice\tRed",
+        f"PLAYER\t{bob}\tBob\tBlue",
+        f"PNOTE\t{alice}\tmy plan",
+        "MainBoardPicker\tClassic Map\t0\t0",
+        "SETUP_STACK\t",
+        "end_save",
+    )
+
+
+def log_text() -> str:
+    alice, bob = SECRET_IDS
+    flipped_state = join_chain([alice + ";", "2", "Main Map;150;250;;0"])
+    unflipped_state = join_chain([";", "1", "Main Map;150;250;;0"])
+    steps = [
+        "LOG\tCHAT<Alice> - [bold]hello[/bold] :smile: \x07\x9b2J",
+        nest(f"LOG\tM/1001/Main Map/150/250/null/Main Map/100/200/null/{alice}",
+             "LOG\tCHAT* 1st Infantry moves *"),
+        "LOG\tD/" + (join(["1001", flipped_state, unflipped_state], "/") or ""),
+        nest("LOG\tCHAT*** 2d6 = 3,5 *** &lt;Bob&gt;",
+             "LOG\tMutableProperty\t2d6_result\t1,1\t3,5\tModule"),
+        nest("LOG\tUNDO\ttrue", "LOG\tMutableProperty\t2d6_result\t3,5\t1,1\tModule",
+             "LOG\tCHAT* UNDO: *** 2d6 = 3,5 *** &lt;Bob&gt;", "LOG\tUNDO\tfalse"),
+        "LOG\t-/1002",
+        f"LOG\tPLAYER\t{bob}\tBob\t<observer>",
+    ]
+    return ESC.join([save_text(), *(encode_token(s, ESC) for s in steps)])
+
+
+def _write(obj: Save, path: Path) -> Path:
+    obj.members = [("savedGame", b""), ("savedata", build_savedata(
+        module_version="1.2", vassal_version="3.7.10", date_saved_ms=1738347539913,
+        description="built by the CLI tests"))]
+    write(obj, path, date_time=(2024, 1, 2, 3, 4, 6))
+    return path
+
+
+@pytest.fixture
+def built_save(tmp_path: Path) -> Path:
+    return _write(Save(decode(save_text()), dialect=Dialect.VCSK, key=0x58), tmp_path / "built.vsav")
+
+
+@pytest.fixture
+def built_log(tmp_path: Path) -> Path:
+    return _write(Log(decode(log_text()), dialect=Dialect.VCSK, key=0x21), tmp_path / "built.vlog")

@@ -1,0 +1,118 @@
+"""`vlog.cli.main`: exact exit codes and one clean line per failure."""
+from __future__ import annotations
+
+import pytest
+
+from vlog.cli import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, main
+
+
+@pytest.fixture(autouse=True)
+def _no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("VLOG_DEBUG", raising=False)
+
+
+def test_version_and_help_exit_0(capsys):
+    assert main(["--version"]) == EXIT_OK
+    assert "0.1.0" in capsys.readouterr().out
+    for cmd in ("info", "dump", "convert"):
+        assert main([cmd, "--help"]) == EXIT_OK
+        out = capsys.readouterr().out
+        assert "Example" in out and f"vlog {cmd} " in out, cmd
+
+
+@pytest.mark.parametrize("argv", [
+    ["no-such-command"],
+    ["info"],
+    ["info", "a.vsav", "--format", "xml"],
+    ["dump", "a.vlog", "--no-such-option"],
+    ["convert", "a.vlog"],
+    ["convert", "a.vlog", "b.json", "--key", "300"],
+    ["convert", "a.vlog", "b.txt"],
+    ["convert", "a.vlog", "b.json", "--dialect", "vobs"],
+    ["convert", "a.vlog", "b.vlog", "--dialect", "plain", "--key", "5"],
+    ["convert", "a.vlog", "b.vlog", "--dialect", "vobs", "--key", "0"],
+])
+def test_usage_errors_exit_2(argv, capsys):
+    assert main(argv) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "Error" in err or "Usage" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("cmd", ["info", "dump"])
+def test_missing_file_exits_3_with_one_line(cmd, tmp_path, capsys):
+    missing = tmp_path / "missing.vsav"
+    assert main([cmd, str(missing)]) == EXIT_INPUT
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"vlog: error: {missing}: no such file; check the name and folder\n"
+
+
+def test_missing_convert_input_exits_3(tmp_path, capsys):
+    assert main(["convert", str(tmp_path / "missing.vlog"), str(tmp_path / "out.json")]) == EXIT_INPUT
+    err = capsys.readouterr().err
+    assert err.startswith("vlog: error: ") and err.count("\n") == 1
+    assert not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize("content", [b"", b"not a zip at all", b"PK\x03\x04broken"])
+@pytest.mark.parametrize("cmd", ["info", "dump"])
+def test_unreadable_file_exits_3_with_one_line(cmd, content, tmp_path, capsys):
+    bad = tmp_path / "bad.vlog"
+    bad.write_bytes(content)
+    assert main([cmd, str(bad)]) == EXIT_INPUT
+    err = capsys.readouterr().err
+    assert err.startswith(f"vlog: error: {bad}: ")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_folder_as_input_exits_3(tmp_path, capsys):
+    assert main(["info", str(tmp_path)]) == EXIT_INPUT
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_bad_json_exits_3(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "vlog-save", "commands": ')
+    assert main(["info", str(bad)]) == EXIT_INPUT
+    err = capsys.readouterr().err
+    assert err.startswith(f"vlog: error: {bad}: ") and "not valid JSON" in err
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["info", str(deep)]) == EXIT_INPUT
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "something else"}')
+    assert main(["dump", str(other)]) == EXIT_INPUT
+
+
+def _boom(*args, **kwargs):
+    raise RuntimeError("injected failure")
+
+
+def test_internal_error_exits_4_without_traceback(built_save, monkeypatch, capsys):
+    import vlog.cli.info as info
+
+    monkeypatch.setattr(info, "summarize_game", _boom)
+    assert main(["info", str(built_save)]) == EXIT_INTERNAL
+    err = capsys.readouterr().err
+    assert err == "vlog: internal error: RuntimeError: injected failure (run with --debug for details)\n"
+
+
+def test_internal_error_with_debug_shows_traceback_and_exits_4(built_save, monkeypatch, capsys):
+    import vlog.cli.dump as dump
+
+    monkeypatch.setattr(dump, "build_dump", _boom)
+    assert main(["--debug", "dump", str(built_save)]) == EXIT_INTERNAL
+    err = capsys.readouterr().err
+    assert "Traceback (most recent call last)" in err
+    assert "RuntimeError: injected failure" in err
+    assert err.rstrip().endswith("vlog: internal error: RuntimeError: injected failure")
+
+
+def test_input_error_with_debug_still_exits_3(tmp_path, capsys):
+    bad = tmp_path / "bad.vsav"
+    bad.write_bytes(b"junk")
+    assert main(["--debug", "info", str(bad)]) == EXIT_INPUT
+    err = capsys.readouterr().err
+    assert "Traceback" in err and f"vlog: error: {bad}: " in err
