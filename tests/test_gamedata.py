@@ -321,7 +321,8 @@ def test_cli_status_text(run):
     assert lines[0] == "ascari: Ascari: African Battles of the Italian Army 1890-1895"
     assert lines[1].startswith("23 data: 4 known, 0 partial (from examples), 19 unknown, 0 from overlays")
     assert "checks disabled by unknown data (" in result.output
-    assert "  TER-01: map.json $.maps[id=agordat].default_terrain;" in result.output
+    assert "  TER-01 (8): map.json $.maps[id=agordat].default_terrain; map.json $.maps[id=agordat].default_hexside; " \
+           "map.json $.maps[id=coatit].default_terrain; and 5 more" in result.output
     assert "\x1b[" not in result.output
 
 

@@ -577,6 +577,10 @@ def _merge(base: Any, over: Any, origin: str, key: str = "") -> Any:
                 position[item["id"]] = len(merged_list)
                 merged_list.append(_stamp(item, origin))
         return merged_list
+    if over == base:
+        return base
+    if isinstance(over, list) and isinstance(base, list) and len(over) == len(base):
+        return [_merge(b, o, origin) for b, o in zip(base, over)]   # positional lists (table axes)
     return _stamp(over, origin)
 
 

@@ -9,6 +9,7 @@ import click
 from vlog.cli._console import format_option, json_text, printable, stdout_console
 from vlog.gamedata import GAMES, blocked_checks, load_game_data, status, write_template
 
+_SHOWN_PER_CHECK = 3   # unknowns named per disabled check in text output (all are in --format json)
 _GAME_HELP = "GAME is one of: " + ", ".join(sorted(GAMES)) + "."
 
 
@@ -71,7 +72,9 @@ def status_command(game: str, overlays: tuple[Path, ...], output_format: str) ->
         lines.append("")
         lines.append(f"checks disabled by unknown data ({len(blocked)}):")
         for check, items in blocked.items():
-            lines.append(f"  {check}: " + "; ".join(f"{Path(e.file).name} {e.path}" for e in items))
+            shown = "; ".join(f"{Path(e.file).name} {e.path}" for e in items[:_SHOWN_PER_CHECK])
+            more = len(items) - _SHOWN_PER_CHECK
+            lines.append(f"  {check} ({len(items)}): {shown}" + (f"; and {more} more" if more > 0 else ""))
     unknown = [e for e in entries if e.state == "unknown"]
     if unknown:
         lines.append("")

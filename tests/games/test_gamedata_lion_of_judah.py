@@ -1,0 +1,134 @@
+"""Lion of Judah data: what the rulebook gives is there with its source; what it does not is null."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vlog.gamedata import load_game_data, status
+
+GAME = "lion-of-judah"
+
+
+@pytest.fixture(scope="module")
+def loj():
+    return load_game_data(GAME)
+
+
+def test_crt_cells_from_examples_are_partial_and_sourced(loj):
+    cell = loj.lookup("crt", "1:1", 5)
+    assert cell.value == "2/1" and cell.partial
+    assert cell.source.startswith("12.11 example (lion-of-judah.txt line ")
+    assert loj.lookup("crt", "5:1", "6").value == "0/3+R"
+    assert loj.lookup("crt", "7:1", "2").value == "0/2"
+    missing = loj.lookup("crt", "3:1", "4")
+    assert missing.value is None and "player aid card" in missing.note and "CB-19" in missing.blocks
+    assert missing.path == "$.tables[id=crt].default_cell"
+
+
+def test_ethiopian_crt_columns_are_unknown_but_examples_kept(loj):
+    table = loj.table("crt-ethiopian")
+    assert table["axes"][0]["labels"].value is None
+    assert loj.lookup("crt-ethiopian", "4:1", "6").value == "0/2+R"
+
+
+def test_table_lookup_needs_one_label_per_axis(loj):
+    with pytest.raises(ValueError, match="table crt has 2 axes"):
+        loj.lookup("crt", "1:1")
+
+
+def test_tec_gives_stated_entries_only(loj):
+    assert loj.lookup("tec", "mountain", "movement-foot").value == 2
+    assert loj.lookup("tec", "river-hexside", "movement-foot").value == "+1"
+    assert loj.lookup("tec", "town", "combat").value == "1L"
+    assert loj.lookup("tec", "clear", "stacking").value == 4
+    unknown = loj.lookup("tec", "clear", "movement-foot")
+    assert unknown.value is None and "MV-01" in unknown.blocks
+
+
+def test_named_hexes_terrain_and_hexsides(loj):
+    assert loj.hexes_named("Addis Abeba") == ("1213",) == loj.hexes_named("addis ababa")
+    assert loj.terrain("1307").value == "mountain"
+    assert loj.hex("1308")["features"].value == ["amba"]
+    assert loj.hexside("1314", "1214").value == ["river"]
+    assert loj.hexside("1214", "1313").value == []
+    far = loj.terrain("0101")
+    assert far.value is None and "MV-01" in far.blocks and far.path == "$.maps[id=main].default_terrain"
+    assert loj.hex("0101") is None
+
+
+def test_lines_know_their_ends_not_their_hexes(loj):
+    rail = loj.line("rail-massawa-dongolaas")
+    assert rail["endpoints"].value == ["1405", "1104"]
+    assert rail["hexes"].value is None and "MV-36" in rail["hexes"].blocks
+
+
+def test_counters_with_factors_from_the_text(loj):
+    sabauda = loj.counter("it-sb")
+    assert sabauda["steps"].value == 4
+    level = sabauda["levels"]["4"]
+    assert (level["attack"].value, level["defense"].value, level["movement"].value) == (5, 7, 4)
+    assert sabauda["levels"]["3"]["attack"].value is None
+    peloritana = loj.counter("it-pl")["levels"]
+    assert (peloritana["2"]["attack"].value, peloritana["2"]["defense"].value) == (3, 4)
+    assert loj.counter("al-dummy")["count"].value == 12
+    assert loj.counter("it-csi")["levels"]["m"]["movement"].value == 4
+    with pytest.raises(KeyError, match="no counter with id 'nobody'"):
+        loj.counter("nobody")
+
+
+def test_scenarios_setup_and_turn_track(loj):
+    assert loj.scenario_ids == ("1935-36", "1940-41")
+    for scenario_id, turns, first, last in (("1935-36", 7, "Oct 1935", "Apr 1936"), ("1940-41", 11, "Jun 1940", "Apr 1941")):
+        scenario = loj.scenario(scenario_id)
+        assert scenario["turns"].value == turns
+        track = scenario["turn_track"]
+        assert len(track) == turns and track["1"]["label"].value == first and track[str(turns)]["label"].value == last
+    setup = {p.id: p for p in loj.setup("1935-36")}
+    shoa = setup["et-shoa"]
+    assert (shoa["hex"].value, shoa["within"].value, shoa["count"].value) == ("1213", 2, 11)
+    assert setup["it-n-21a"]["hex"].value == "1405"
+    arrivals = {a.id: a for a in loj.reinforcements("1940-41")}
+    assert arrivals["al-rp-7-11"]["turns"].value == [7, 8, 9, 10, 11] and arrivals["al-rp-7-11"]["points"].value == 4
+    assert arrivals["al-units"]["turns"].value is None
+
+
+def test_vp_tables(loj):
+    assert loj.lookup("vp-hexes-1935-36", "1213").value == 8
+    assert loj.lookup("vp-hexes-1935-36", "1104").value == 0
+    assert loj.lookup("vp-hexes-1940-41", "1405").value == 2
+    assert loj.lookup("vp-hexes-1940-41", "0101").value == 0
+
+
+def test_bindings_are_unknown(loj):
+    assert loj.bindings["module"]["name"].value is None
+    assert loj.bindings["pieces"] == ()
+
+
+def test_overlay_overrides_a_crt_cell_and_adds_terrain(tmp_path):
+    overlay = tmp_path / "mine"
+    overlay.mkdir()
+    tables = overlay / "tables.json"
+    tables.write_text(json.dumps({
+        "kind": "tables", "game": GAME,
+        "tables": [{"id": "crt", "cells": {"3:1": {"4": {"value": "1/2", "source": "CRT, player aid card"}},
+                                           "1:1": {"5": {"value": "2/2"}}}}]}), encoding="utf-8")
+    terrain = overlay / "map.json"
+    terrain.write_text(json.dumps({
+        "kind": "map", "game": GAME,
+        "maps": [{"id": "main", "hexes": {"1306": {"terrain": {"value": "rough", "source": "map"}}}}]}), encoding="utf-8")
+    loj = load_game_data(GAME, overlays=[overlay])
+    added = loj.lookup("crt", "3:1", "4")
+    assert added.value == "1/2" and added.source == f"user overlay: {tables} (CRT, player aid card)"
+    changed = loj.lookup("crt", "1:1", "5")
+    assert changed.value == "2/2" and changed.source == f"user overlay: {tables}" and not changed.partial
+    assert loj.lookup("crt", "5:1", "5").value == "0/3"          # untouched cells keep their source
+    assert loj.lookup("crt", "5:1", "5").source.startswith("example of play")
+    assert loj.terrain("1306").value == "rough" and loj.terrain("1306").overridden
+    assert loj.terrain("1307").value == "mountain"
+    states = {(Path(e.file).name, e.path): e.state for e in status(loj)}
+    assert states[("tables.json", '$.tables[id=crt].cells["3:1"]["4"]')] == "overridden"
+    assert states[("tables.json", '$.tables[id=crt].cells["1:1"]["5"]')] == "overridden"
+    assert states[("map.json", '$.maps[id=main].hexes["1306"].terrain')] == "overridden"
+    assert states[("tables.json", '$.tables[id=crt].cells["5:1"]["5"]')] == "partial"
