@@ -127,3 +127,29 @@ def test_sample_json_validates(samples_dir):
         obj = read(SAMPLES / name)
         VALIDATOR.validate(to_json(obj))
         VALIDATOR.validate(to_json(obj, redact_player_ids=False))
+
+
+def test_redaction_leaves_original_untouched_and_copies_exactly():
+    from vlog.vassal.commands import encode
+    from vlog.vassal.privacy import Redactor, copy_tree, player_ids, redact_player_ids
+    log = make_log()
+    assert player_ids(log.commands) == ["pw-alice", "pw-bob"]
+    assert encode(copy_tree(log.commands)) == TEXT
+    red_tree, red = redact_player_ids(log.commands)
+    assert log.text == TEXT
+    assert red.mapping == {"pw-alice": "<player-1>", "pw-bob": "<player-2>"}
+    # changed commands are rebuilt as VASSAL writes them (so `007` becomes `7`)
+    assert encode(red_tree) == TEXT.replace("pw-alice", "<player-1>").replace("pw-bob", "<player-2>").replace(
+        "/Main/007/", "/Main/7/")
+    assert red.text("moved by pw-bob") == "moved by <player-2>"
+    assert Redactor().placeholder("null") == "null" and Redactor().placeholder(None) is None
+
+
+def test_deeply_nested_json_is_refused():
+    node = {"command": "null"}
+    for _ in range(450):
+        node = {"command": "null", "subs": [node]}
+    data = json.loads(json.dumps(to_json(make_log(), redact_player_ids=False)))
+    data["commands"] = node
+    with pytest.raises(VlogError, match="nested"):
+        from_json(data)

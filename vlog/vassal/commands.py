@@ -421,16 +421,19 @@ class LogStep(Command):
         return "LOG\t" + (encode(self.inner) or "")
 
     def flatten(self) -> list[Command]:
-        """The logged commands of this step and its nested steps, in order."""
+        """The commands this step executes, in order (BasicLogger.LogCommand.assembleCommand):
+        LogStep wrappers, empty NullCommand containers and Group heads are unwrapped."""
         out: list[Command] = []
         stack: list[Command] = [self]
         while stack:
             node = stack.pop()
-            if isinstance(node, LogStep):
-                out.append(node.inner)
-            else:
-                out.append(node)
             stack.extend(reversed(node.subs))
+            if isinstance(node, LogStep):
+                stack.append(node.inner)
+            elif isinstance(node, Group):
+                stack.append(node.head)
+            elif not isinstance(node, NullCommand):
+                out.append(node)
         return out
 
 

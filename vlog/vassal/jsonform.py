@@ -17,7 +17,7 @@ from typing import Any
 
 from vlog.errors import VlogError
 from vlog.vassal.commands import (
-    COMMAND_TYPES, AddPiece, Command, Group, LogStep, decode, decode_leaf, encode, is_pristine,
+    COMMAND_TYPES, MAX_DEPTH, AddPiece, Command, Group, LogStep, decode, decode_leaf, encode, is_pristine,
 )
 from vlog.vassal.metadata import MetaData, parse_metadata
 from vlog.vassal.obfuscation import Dialect
@@ -125,8 +125,10 @@ def _bad(msg: str, where: str) -> JsonFormError:
     return JsonFormError(msg, where=where)
 
 
-def node_from_json(d: Any, where: str = "commands") -> Command:
+def node_from_json(d: Any, where: str = "commands", depth: int = 0) -> Command:
     """Rebuild one node: typed fields win; `raw` is kept while it still matches them."""
+    if depth > 2 * MAX_DEPTH:
+        raise _bad(f"commands nested more than {2 * MAX_DEPTH} levels deep", where[:200])
     if not isinstance(d, dict) or not isinstance(d.get("command"), str):
         raise _bad("a command must be an object with a string 'command'", where)
     cls = COMMAND_TYPES.get(d["command"])
@@ -136,14 +138,14 @@ def node_from_json(d: Any, where: str = "commands") -> Command:
     if not isinstance(subs_json, list):
         raise _bad("'subs' must be a list", where)
     if cls is LogStep:
-        node: Command = LogStep(node_from_json(d.get("inner"), where + ".inner"))
+        node: Command = LogStep(node_from_json(d.get("inner"), where + ".inner", depth + 1))
     elif cls is Group:
         raw = d.get("raw")
         if isinstance(raw, str):
             cand = _decode_group(raw)
             if cand is not None and node_to_json(cand) == d:
                 return cand
-        node = Group(node_from_json(d.get("head"), where + ".head"))
+        node = Group(node_from_json(d.get("head"), where + ".head", depth + 1))
     else:
         kwargs: dict[str, Any] = {}
         defaults = cls()
@@ -167,7 +169,7 @@ def node_from_json(d: Any, where: str = "commands") -> Command:
                 node = parsed
                 if "problem" in d and hasattr(node, "problem"):
                     node.problem = d["problem"]  # type: ignore[attr-defined]
-    node.subs = [node_from_json(s, f"{where}.subs[{i}]") for i, s in enumerate(subs_json)]
+    node.subs = [node_from_json(s, f"{where}.subs[{i}]", depth + 1) for i, s in enumerate(subs_json)]
     return node
 
 

@@ -16,7 +16,7 @@ from vlog.vassal.commands import (
 from vlog.vassal.pieces import Hideable, Obscurable, Restricted, id_prefix, join_chain, split_chain
 from vlog.vassal.sequence import join, split
 
-__all__ = ["Redactor", "player_ids", "redact_player_ids", "redact_state"]
+__all__ = ["Redactor", "player_ids", "redact_player_ids", "redact_state", "copy_tree"]
 
 _NOT_IDS = frozenset(("", "null"))
 
@@ -122,12 +122,30 @@ def redact_state(type_: str | None, state: str, redactor: Redactor) -> str:
     return join_chain(states) if changed else state
 
 
+def copy_tree(node: Command) -> Command:
+    """A copy of every node (payload text caches kept, so untouched nodes stay exact)."""
+    new = copy.copy(node)
+    new.subs = [copy_tree(s) for s in node.subs]
+    if new._subs_snap is not None:
+        new._subs_snap = tuple(new.subs) if len(node.subs) == len(node._subs_snap) and all(
+            a is b for a, b in zip(node.subs, node._subs_snap)) else None
+        if new._subs_snap is None:
+            new._enc = None
+    for f in ("inner", "head"):
+        if f in getattr(type(node), "FIELDS", ()):
+            child = copy_tree(getattr(node, f))
+            setattr(new, f, child)
+            if new._snap is not None and new._snap == (getattr(node, f),):
+                new._snap = (child,)
+    return new
+
+
 def redact_player_ids(root: Command, redactor: Redactor | None = None) -> tuple[Command, Redactor]:
     """A deep copy of the tree with every player id replaced; the original is untouched."""
     red = redactor or Redactor()
     for uid in player_ids(root):
         red.placeholder(uid)
-    out = copy.deepcopy(root)
+    out = copy_tree(root)
     types = _piece_types(out)
     for c in walk(out):
         if isinstance(c, PlayerAdd):

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator, NamedTuple
 from vlog.errors import VlogError
 from vlog.vassal.archive import open_archive, write_archive
 from vlog.vassal.commands import (
-    AddPiece, Command, LogStep, NullCommand, PlayerAdd, Setup, Undo, decode, encode, walk,
+    AddPiece, Command, LogStep, PlayerAdd, Setup, Undo, decode, encode, walk,
 )
 from vlog.vassal.metadata import MetaData, parse_metadata, version_tuple
 from vlog.vassal.obfuscation import Dialect, deobfuscate, obfuscate
@@ -176,23 +176,8 @@ class Log(Save):
 
 
 def flatten_step(step: LogStep) -> list[Command]:
-    """The commands one step executes, in order: LogStep wrappers and empty containers removed."""
-    out: list[Command] = []
-    stack: list[Command] = [step]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, LogStep):
-            stack.extend(reversed(node.subs))
-            stack.append(node.inner)
-            continue
-        if not isinstance(node, NullCommand) and type(node).__name__ != "Group":
-            out.append(node)
-        if type(node).__name__ == "Group":
-            stack.extend(reversed(node.subs))
-            stack.append(node.head)  # type: ignore[attr-defined]
-        else:
-            stack.extend(reversed(node.subs))
-    return out
+    """The commands one step executes, in order (see LogStep.flatten)."""
+    return step.flatten()
 
 
 def _end_index(root: Command) -> int | None:
