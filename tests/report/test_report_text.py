@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from vlog import report as reports
 from vlog.dicestats import DiceRoll, dice_stats
 from vlog.findings import Basis, Finding, LogResult, Report, Severity
 from vlog.report import text
+from vlog.vassal.privacy import Redactor
 
 from .sample import build_report
 
@@ -80,3 +84,20 @@ def test_dice_section_is_included():
     report = Report(logs=base.logs, checks=base.checks, dice=dice_stats(rolls))
     out = text.render(report)
     assert "Dice" in out and "[red]Bob" in out and "1:2 2:2 3:2 4:2 5:2 6:2" in out
+
+
+def test_every_format_is_reachable_by_name(report):
+    for fmt in reports.FORMATS:
+        assert reports.render(report, fmt) == reports.renderer(fmt)(report)
+    with pytest.raises(ValueError, match="report format must be one of text, json, junit, sarif, github"):
+        reports.renderer("html")
+
+
+def test_player_id_redactor_plugs_into_every_renderer(report):
+    f = Finding("vlog/x", "", Severity.WARNING, Basis.PROVEN, 1, None, "moved by s3cret-id", ("s3cret-id",),
+                {"owner": "s3cret-id"})
+    leaky = Report(logs=(LogResult("a.vlog", 1, (f,)),))
+    redact = Redactor(["s3cret-id"]).text
+    for fmt in reports.FORMATS:
+        out = reports.render(leaky, fmt, redact=redact)
+        assert "s3cret" not in out and "player-1" in out, fmt
