@@ -102,7 +102,8 @@ class Finding:
     Privacy: a finding names players only by the name or side they show in the game
     ("Italian player", "Bob"), never by a VASSAL player id or password; producers must redact
     those before building a finding, because every renderer prints what it is given. Renderers
-    also accept a `redact` hook applied to every text field as a second line of defence.
+    also accept a `redact` hook applied to every text field as a second line of defence, e.g.
+    `redact=vlog.vassal.privacy.Redactor(player_ids(log.commands)).text`.
 
     `evidence` holds the numbers behind the verdict (movement points spent, odds, die roll)
     as JSON data; it is copied into a read-only mapping and left out of the hash.
