@@ -73,6 +73,15 @@ def test_results_levels_and_locations(report):
     }
 
 
+def test_github_region_is_opt_in(report):
+    assert all("region" not in r["locations"][0]["physicalLocation"] for r in render(report)["runs"][0]["results"])
+    data = render(report, github_region=True)
+    VALIDATOR.validate(data)
+    assert [r["locations"][0]["physicalLocation"]["region"] for r in data["runs"][0]["results"]] == [
+        {"startLine": 1}
+    ] * 5
+
+
 def test_whole_log_finding_has_no_logical_location():
     f = Finding("vlog/x", "", Severity.INFO, Basis.PROVEN, None, None, "whole")
     data = render(Report(logs=(LogResult("a.vlog", 1, (f,)),)))

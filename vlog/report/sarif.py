@@ -11,6 +11,8 @@ Choices, since a log is not source code:
   has no lines or columns a `region` could point to honestly; the step is therefore a *logical
   location* (`kind` "element", `name` "step 42", `fullyQualifiedName` "<log>#step=42",
   omitted for whole-log findings), and `properties.step` repeats it as a number.
+  GitHub code scanning displays only results whose location has a `region.startLine`; with
+  `github_region=True` each location gets `region.startLine` 1, standing for the whole file.
 * `properties` carry basis, step, when, subjects and evidence, so nothing in the vlog report is lost.
 * `partialFingerprints["vlogFinding/v1"]` hashes check, log, step and message, so code-scanning
   services can match a finding across runs.
@@ -74,11 +76,12 @@ def _rule(check_id: str, rule: str, title: str | None) -> dict[str, Any]:
 
 
 def _result(
-    finding: Finding, log_path: str, artifact_index: int, rule_index: int
+    finding: Finding, log_path: str, artifact_index: int, rule_index: int, github_region: bool
 ) -> dict[str, Any]:
-    location: dict[str, Any] = {
-        "physicalLocation": {"artifactLocation": {"uri": artifact_uri(log_path), "index": artifact_index}}
-    }
+    physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(log_path), "index": artifact_index}}
+    if github_region:
+        physical["region"] = {"startLine": 1}
+    location: dict[str, Any] = {"physicalLocation": physical}
     if finding.step is not None:
         location["logicalLocations"] = [
             {
@@ -111,6 +114,7 @@ def render(
     report: Report,
     *,
     information_uri: str | None = None,
+    github_region: bool = False,
     indent: int | None = 2,
     redact: Callable[[str], str] | None = None,
 ) -> str:
@@ -136,7 +140,9 @@ def render(
                 {"location": {"uri": artifact_uri(log.path)}, "properties": {"steps": log.steps}}
             )
         for finding in log.findings:
-            results.append(_result(finding, log.path, artifact_index[log.path], rule_index[finding.check]))
+            results.append(
+                _result(finding, log.path, artifact_index[log.path], rule_index[finding.check], github_region)
+            )
     run: dict[str, Any] = {"tool": {"driver": driver}, "artifacts": artifacts, "results": results}
     properties = {k: v for k, v in (("game", report.game), ("module", report.module)) if v is not None}
     if properties:
