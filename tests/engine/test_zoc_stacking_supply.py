@@ -247,3 +247,32 @@ def test_supply_matches_networkx(seed):
             assert b in nb(a) and b not in enemy and (b not in zoc or b in friendly)
     else:
         assert trace.ruling is Ruling.PROVEN
+
+
+def test_loj_supply_through_an_hq():
+    # LoJ 9.4 #3 (lion-of-judah.txt:483): a non-HQ unit may trace up to two hexes to a friendly
+    # HQ, which then traces as #1 or #2 (here #1: up to 3 hexes to the USS); no second HQ.
+    from vlog.engine.supply import trace_via_relay
+
+    def nb(i):
+        return [j for j in (i - 1, i + 1) if 0 <= j < 12]
+
+    uss = 11
+    hqs = {8}
+    direct = SupplyRules(neighbours=nb, is_source=lambda h: h == uss, max_hexes=3)
+    to_hq = SupplyRules(neighbours=nb, is_source=lambda h: h in hqs, max_hexes=2)
+    trace = trace_via_relay(to_hq, direct, 6, direct=direct)
+    assert trace.in_supply
+    assert trace.path == (6, 7, 8, 9, 10, 11) and trace.overland_hexes == 5
+    assert trace_via_relay(to_hq, direct, 5, direct=direct).ruling is Ruling.PROVEN  # 3 to the HQ
+    assert trace_via_relay(to_hq, direct, 9, direct=direct).path == (9, 10, 11)       # direct
+    hqs.clear()
+    hqs.update({7, 4})                  # 7 is 4 hexes from the USS, 4 is 7: neither traces on
+    assert trace_via_relay(to_hq, direct, 5, direct=direct).ruling is Ruling.PROVEN
+    hqs.add(3)
+    # an unknown onward trace makes the unit's supply possible, naming the datum
+    maybe = SupplyRules(neighbours=nb, max_hexes=3,
+                        is_source=lambda h: True if h == uss else (Unknown("control of 1") if h == 1 else False))
+    result = trace_via_relay(to_hq, maybe, 5, direct=maybe)
+    assert result.ruling is Ruling.POSSIBLE and result.depends_on == {"control of 1"}
+    assert result.path[0] == 5 and result.path[-1] == 1

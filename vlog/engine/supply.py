@@ -105,19 +105,28 @@ class _Trace(Generic[H]):
             data |= d
         return True, data
 
-    def run(self, start: H):
+    def run(self, start: H, every: bool = False):
+        """Search from start; returns (sources found as [(state, data)], parents).
+
+        With `every` false the search stops at the nearest source; with it true it goes on
+        and returns every source reachable, nearest first (for relays such as HQs).
+        """
         rules = self.rules
+        found: list[tuple[tuple, frozenset[str]]] = []
+        parent: dict = {(start, False): None}
         # a unit standing on a source traces no path at all
         src, d = self.flag(rules.is_source(start), False)
         if src:
-            return (start, False), {(start, False): None}, {}, d
+            found.append(((start, False), d))
+            if not every:
+                return found, parent
         limit = rules.max_hexes
         counter = itertools.count()
         start_state = (start, False)
         best = {start_state: (0, _EMPTY)}
-        parent: dict = {start_state: None}
         heap = [(0, 0, next(counter), start_state)]
         done = set()
+        seen_sources: set = {start} if src else set()
         while heap:
             cost, _, _, state = heapq.heappop(heap)
             if state in done:
@@ -125,10 +134,13 @@ class _Trace(Generic[H]):
             done.add(state)
             hex_, on_line = state
             data = best[state][1]
-            if hex_ != start:
+            if hex_ not in seen_sources:
                 src, d = self.flag(rules.is_source(hex_), False)
                 if src:
-                    return state, parent, best, data | d
+                    seen_sources.add(hex_)
+                    found.append((state, data | d))
+                    if not every:
+                        return found, parent
             for nxt in rules.neighbours(hex_):
                 ok, d = self.enterable(hex_, nxt)
                 if not ok:
@@ -155,28 +167,74 @@ class _Trace(Generic[H]):
                         best[nstate] = (ncost, ndata)
                         parent[nstate] = state
                         heapq.heappush(heap, (ncost, len(ndata), next(counter), nstate))
-        return None, parent, best, _EMPTY
+        return found, parent
+
+
+def _path(parent: dict, state) -> tuple[tuple, ...]:
+    states = []
+    while state is not None:
+        states.append(state)
+        state = parent.get(state)
+    states.reverse()
+    return tuple(states)
+
+
+def _trace_of(states: tuple[tuple, ...], data: frozenset[str]) -> "SupplyTrace":
+    path = tuple(s[0] for s in states)
+    line_hexes = sum(1 for s in states[1:] if s[1])
+    overland = len(states) - 1 - line_hexes
+    if not data:
+        return SupplyTrace(Verdict(Ruling.LEGAL), path, overland, line_hexes)
+    return SupplyTrace(Verdict(Ruling.POSSIBLE, depends_on=data), path, overland, line_hexes, data)
 
 
 def trace_supply(rules: SupplyRules[H], start: H) -> SupplyTrace[H]:
     """Is the unit at `start` in supply? LEGAL with the path, POSSIBLE naming the data the
     only paths rely on, PROVEN (out of supply) when no path exists under any reading."""
     for certain in (True, False):
-        found, parent, best, data = _Trace(rules, certain).run(start)
-        if found is None:
-            continue
-        states = []
-        state = found
-        while state is not None:
-            states.append(state)
-            state = parent.get(state)
-        states.reverse()
-        path = tuple(s[0] for s in states)
-        line_hexes = sum(1 for s in states[1:] if s[1])
-        overland = len(states) - 1 - line_hexes
-        if certain or not data:
-            return SupplyTrace(Verdict(Ruling.LEGAL), path, overland, line_hexes)
-        return SupplyTrace(Verdict(Ruling.POSSIBLE, depends_on=data), path, overland, line_hexes,
-                           data)
+        found, parent = _Trace(rules, certain).run(start)
+        if found:
+            state, data = found[0]
+            return _trace_of(_path(parent, state), frozenset() if certain else data)
     limit = "" if rules.max_hexes is None else f" within {rules.max_hexes} hexes"
     return SupplyTrace(Verdict(Ruling.PROVEN, reasons=(f"no supply path from {start}{limit}",)))
+
+
+def trace_via_relay(to_relay: SupplyRules[H], from_relay: SupplyRules[H], start: H, *,
+                    direct: SupplyRules[H] | None = None) -> SupplyTrace[H]:
+    """Supply through one relay: the unit traces to a relay hex (`to_relay.is_source`), and the
+    relay traces on with `from_relay`; the path returned runs unit -> relay -> source.
+
+    Lion of Judah 9.4 #3: a non-HQ unit may trace up to two hexes to a friendly HQ, which then
+    traces as #1 or #2 ("No more than one HQ may be included in any supply trace": give
+    `from_relay` no relays). Island of Death 8.1: a unit traces to its formation's HQ, which
+    must itself be supplied. `direct` is tried first when the unit may also trace on its own.
+    Every relay the unit reaches is tried, nearest first.
+    """
+    if direct is not None:
+        first = trace_supply(direct, start)
+        if first.in_supply:
+            return first
+    possible: list[SupplyTrace[H]] = []
+    for certain in (True, False):
+        found, parent = _Trace(to_relay, certain).run(start, every=True)
+        for state, data in found:
+            leg1 = _path(parent, state)
+            onward = trace_supply(from_relay, state[0])
+            if onward.ruling is Ruling.PROVEN:
+                continue
+            leg1_data = frozenset() if certain else data
+            combined_data = leg1_data | onward.depends_on
+            path = tuple(s[0] for s in leg1) + onward.path[1:]
+            line_hexes = sum(1 for s in leg1[1:] if s[1]) + onward.line_hexes
+            overland = len(leg1) - 1 - sum(1 for s in leg1[1:] if s[1]) + onward.overland_hexes
+            if not combined_data:
+                return SupplyTrace(Verdict(Ruling.LEGAL), path, overland, line_hexes)
+            possible.append(SupplyTrace(Verdict(Ruling.POSSIBLE, depends_on=combined_data), path,
+                                        overland, line_hexes, combined_data))
+    if direct is not None and first.ruling is Ruling.POSSIBLE:
+        possible.append(first)
+    if possible:
+        return min(possible, key=lambda t: (len(t.depends_on), len(t.path)))
+    return SupplyTrace(Verdict(Ruling.PROVEN, reasons=(f"no supply path from {start}, directly "
+                                                      "or through a relay",)))
