@@ -380,3 +380,15 @@ def test_forced_march_matches_brute_force(seed):
 
     for goal in m["hexes"]:
         assert (check_move(rules, start, goal, mf).ruling is Ruling.LEGAL) == feasible(goal), goal
+
+
+def test_route_explanation_names_hexes_and_data():
+    nb, _, side = line_map([1, 2, 1], sides={frozenset((0, 1)): 1})
+    costs = {0: 1, 1: 2, 2: Unknown("terrain of 0003", at_least=1)}
+    rules = MovementRules(neighbours=nb, enter_cost=costs.__getitem__, hexside_cost=side)
+    result = check_move(rules, 0, 2, 4)
+    assert result.ruling is Ruling.POSSIBLE
+    text = result.route.explain(name=lambda h: f"000{h + 1}")
+    assert text == ("0001 -> 0002 (terrain 2, hexside 1) -> 0003 (terrain 1, depends on "
+                    "terrain of 0003) = 4")
+    assert check_move(rules, 0, 0, 4).route.explain() == "0 (no move)"

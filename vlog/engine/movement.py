@@ -96,14 +96,17 @@ class Route(Generic[H]):
     minimum_move: bool = False
     depends_on: frozenset[str] = _EMPTY
 
-    def explain(self) -> str:
-        """One line: 'A -> B (terrain 2) -> C (line 1) = 3'."""
+    def explain(self, name: Callable[[H], str] = str) -> str:
+        """One line: '1307 -> 1308 (terrain 2, hexside 1) -> 1309 (line 1) = 4'; a step that
+        rests on unknown data shows it ("at least 1, depends on terrain of 1309")."""
         if not self.steps:
-            return f"{self.hexes[0]} (no move)"
-        text = [str(self.hexes[0])]
+            return f"{name(self.hexes[0])} (no move)"
+        text = [name(self.hexes[0])]
         for step in self.steps:
-            parts = ", ".join(f"{name} {value}" for name, value in step.parts)
-            text.append(f"{step.to} ({parts})")
+            parts = ", ".join(f"{label} {value}" for label, value in step.parts)
+            if step.depends_on:
+                parts += ", depends on " + ", ".join(sorted(step.depends_on))
+            text.append(f"{name(step.to)} ({parts})")
         return " -> ".join(text) + f" = {self.cost}"
 
 
@@ -117,10 +120,6 @@ class MoveCheck(Generic[H]):
     @property
     def ruling(self) -> Ruling:
         return self.verdict.ruling
-
-
-class _Blocked(Exception):
-    """Internal: a step is not allowed."""
 
 
 @dataclass(slots=True)
