@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.conftest import sample_params
+from conftest import sample_params
 from vlog.dice_rolls import (
     DEFAULT_REPORT_FORMAT,
     LEGACY_REPORT_FORMAT,

@@ -5,7 +5,7 @@ import dataclasses
 
 import pytest
 
-from tests.report.sample import build_report
+from report.sample import build_report
 from vlog.findings import (
     Basis,
     CheckInfo,
