@@ -387,3 +387,76 @@ def test_where_errors_exit_3(vmod, tmp_path, capsys):
     assert main(["where", str(vmod), "--map", "Main Map", "--name", "zz99"]) == 3
     assert "zz99" in capsys.readouterr().err
     assert main(["where", str(tmp_path / "missing.vmod"), "--map", "M", "1", "2"]) == 3
+
+
+def test_mutated_buildfiles_raise_only_vlog_errors(tmp_path):
+    """Seeded mutations of a valid buildFile: read_module either reads it or raises VlogError."""
+    import random
+
+    rng = random.Random(1234)
+    base = BUILD.encode("utf-8")
+    tokens = [b'"', b"<", b">", b"/", b"\t", b"\\", b"$", b";", b",", b"-1", b"99999999999", b"&amp;", b"",
+              b"prototype;Unit", b"0", b"NaN", b"1e308", b"-", b"A", b"\x00", b"\xff"]
+    path = tmp_path / "buildFile.xml"
+    read = failed = 0
+    for _ in range(300):
+        data = bytearray(base)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(data))
+            j = min(len(data), i + rng.randint(0, 20))
+            data[i:j] = rng.choice(tokens)
+        path.write_bytes(bytes(data))
+        try:
+            m = read_module(path)
+            module_to_json(m)
+            describe_module(m)
+            for mp in m.maps:
+                for x, y in ((120, 308), (-7, 3), (700, 100), (2**40, 5)):
+                    try:
+                        mp.location_name(x, y)
+                    except VlogError:
+                        pass
+                for name in ("0305", "Box", "Field A,01", ""):
+                    try:
+                        mp.location_center(name)
+                    except VlogError:
+                        pass
+            read += 1
+        except VlogError:
+            failed += 1
+    assert read >= 5 and failed > 10
+
+
+def test_hostile_attribute_values_raise_only_vlog_errors(tmp_path):
+    """Every attribute of the built module set to junk in turn: reading and naming raise only VlogError."""
+    import random
+
+    from lxml import etree
+
+    rng = random.Random(99)
+    values = ["0", "NaN", "-5", "abc", "1e308", "", "$x$", "{bsh}", "1,2;x", "99999999999", "-0", "Infinity", "A"]
+    tree = etree.fromstring(BUILD.encode("utf-8"))
+    slots = [(el, key) for el in tree.iter() if isinstance(el.tag, str) for key in el.attrib]
+    path = tmp_path / "buildFile.xml"
+    for el, key in slots:
+        for value in rng.sample(values, 4):
+            old = el.get(key)
+            el.set(key, value)
+            path.write_bytes(etree.tostring(tree))
+            el.set(key, old)
+            try:
+                m = read_module(path)
+                module_to_json(m)
+            except VlogError:
+                continue
+            for mp in m.maps:
+                for probe in ((120, 308), (560, 70), (770, 170), (0, 0)):
+                    try:
+                        mp.location_name(*probe)
+                    except VlogError:
+                        pass
+                for name in ("0305", "Box", "Field F,03", "Deck"):
+                    try:
+                        mp.location_center(name)
+                    except VlogError:
+                        pass

@@ -368,6 +368,14 @@ class RegularGridNumbering:
         return self._center_point(i32(col - self.h_off), i32(row - self.v_off))
 
 
+def _check_geometry(grid, x: int | None = None, y: int | None = None) -> None:
+    """VASSAL turns degenerate grids and out-of-range points into junk names; vlog refuses them."""
+    if not (math.isfinite(grid.dx) and math.isfinite(grid.dy)) or grid.dx == 0 or grid.dy == 0:
+        raise LocationError(f"grid spacing dx={grid.dx}, dy={grid.dy} cannot name locations")
+    if x is not None and not (_INT_MIN <= x <= _INT_MAX and _INT_MIN <= y <= _INT_MAX):
+        raise LocationError(f"point ({x}, {y}) is outside Java's int range")
+
+
 def _container_size(size: tuple[int, int] | None) -> tuple[int, int]:
     if size is None:
         raise LocationError("descending numbering needs the board size, which is unknown")
@@ -522,11 +530,13 @@ class HexGrid:
         return jint(jround((y - self.y0 - self.dy / 2) / self.dy))
 
     def location_name(self, x: int, y: int) -> str | None:
+        _check_geometry(self, x, y)
         return None if self.numbering is None else self.numbering.location_name(x, y)
 
     def center_of(self, name: str) -> tuple[int, int]:
         if self.numbering is None:
             raise LocationError("this hex grid has no numbering, so its locations have no names")
+        _check_geometry(self)
         return self.numbering.center_of(name)
 
     # -- snapping
@@ -611,6 +621,7 @@ class HexGrid:
         """`snapTo(p, force, centerOnly)`: hex centre, or hexside/vertex when those are legal."""
         if not self.snap_to and not force:
             return x, y
+        _check_geometry(self, x, y)
         center = self.snap_to_hex(x, y)
         if center_only:
             return center
@@ -656,17 +667,20 @@ class SquareGrid:
             numbering.grid = self
 
     def location_name(self, x: int, y: int) -> str | None:
+        _check_geometry(self, x, y)
         return None if self.numbering is None else self.numbering.location_name(x, y)
 
     def center_of(self, name: str) -> tuple[int, int]:
         if self.numbering is None:
             raise LocationError("this square grid has no numbering, so its locations have no names")
+        _check_geometry(self)
         return self.numbering.center_of(name)
 
     def snap(self, x: int, y: int, *, force: bool = False, center_only: bool = False) -> tuple[int, int]:
         """`snapTo(p, force, onlyCenter)` as in SquareGrid.java (half-cell lattice)."""
         if not self.snap_to and not force:
             return x, y
+        _check_geometry(self, x, y)
         dx, dy = self.dx, self.dy
         ox, oy = x - self.x0, y - self.y0
         nx = jint(jround(ox / (0.5 * dx)))

@@ -21,7 +21,7 @@ from lxml import etree
 from vlog.errors import ModuleError, VlogError
 from vlog.vassal import grids as G
 from vlog.vassal.archive import open_archive, is_zip
-from vlog.vassal.sequence import Decoder, Encoder, split
+from vlog.vassal.sequence import Decoder, Encoder, encode_token, split
 from vlog.vassal.xmlsafe import parse_xml, text_of
 
 __all__ = [
@@ -412,9 +412,10 @@ def _split_chain(s: str) -> list[str]:
 
 
 def _join_chain(parts: list[str]) -> str:
+    """Decorator.getType/getState: `SequenceEncoder(mine, TAB).append(inner)`, innermost first."""
     s = parts[-1]
     for p in reversed(parts[:-1]):
-        s = Encoder("\t").append(p).append(s).value()
+        s = encode_token(p, "\t") + "\t" + encode_token(s, "\t")
     return s
 
 
@@ -439,64 +440,83 @@ def _prototype_params(trait: str) -> tuple[str, dict[str, str] | None]:
     return name, params
 
 
-def expand_piece(text: str, prototypes: dict[str, Prototype]) -> tuple[str, list[str]]:
+def expand_piece(text: str, prototypes: dict[str, Prototype],
+                 cache: dict | None = None) -> tuple[str, list[str]]:
     """An AddPiece string with `prototype;` traits replaced by their definitions, recursively,
     and `cmt;` traits dropped, as `PieceCloner.clonePiece` builds the piece VASSAL places.
 
     Returns the expanded string and the problems met (unknown prototypes are dropped, as
     VASSAL's UsePrototype does when the definition is missing; cycles stop the expansion).
+    `cache` (one dict per module) keeps each prototype's expansion for the next piece.
     """
     problems: list[str] = []
     parts = _decode_add_piece(text)
     if parts is None:
         raise ModuleError(f"not an AddPiece string: {text[:60]!r}")
     pid, ptype, pstate = parts
+    if "prototype;" not in ptype and "cmt;" not in ptype:
+        return text, problems
     types = _split_chain(ptype)
     states = _split_chain(pstate)
     while len(states) < len(types):
         states.insert(0, "")
     traits = list(zip(types[:-1], states[len(states) - len(types):][:-1]))
-    expanded = _expand_traits(traits, prototypes, problems, ())
+    expanded = _expand_traits(traits, prototypes, problems, (), {} if cache is None else cache)
     new_types = [t for t, _ in expanded] + [types[-1]]
     new_states = [s for _, s in expanded] + [states[-1]]
     out = Encoder("/").append("+").append(pid).append(_join_chain(new_types)).append(_join_chain(new_states)).value()
     return out, problems
 
 
-def _expand_traits(traits, prototypes, problems, stack) -> list[tuple[str, str]]:
+def _expand_prototype(trait: str, prototypes, problems, stack, cache) -> list[tuple[str, str]]:
+    name, params = _prototype_params(trait)
+    key = (name, None if params is None else tuple(sorted(params.items())))
+    hit = cache.get(key)
+    if hit is not None and name not in stack:
+        problems.extend(hit[1])
+        return hit[0]
+    proto = prototypes.get(name)
+    if proto is None:
+        problems.append(f"prototype {name!r} is not defined; VASSAL drops the trait")
+        return []
+    if name in stack or len(stack) >= MAX_PROTOTYPE_DEPTH:
+        problems.append(f"prototype {name!r} includes itself ({' > '.join(stack + (name,))}); expansion stopped")
+        return []
+    definition = proto.text
+    mine: list[str] = []
+    if params is not None:
+        try:
+            definition = G.evaluate_format(definition, {}, localized=False, lookup=params.get)
+        except G.LocationError as e:
+            problems.append(f"prototype {name!r}: {e.message}")
+            return []
+    parts = _decode_add_piece(definition)
+    if parts is None:
+        if definition.strip():
+            mine.append(f"prototype {name!r} is not a piece definition")
+        problems.extend(mine)
+        return []
+    ptypes = _split_chain(parts[1])
+    pstates = _split_chain(parts[2])
+    while len(pstates) < len(ptypes):
+        pstates.insert(0, "")
+    inner = list(zip(ptypes[:-1], pstates[len(pstates) - len(ptypes):][:-1]))
+    result = _expand_traits(inner, prototypes, mine, stack + (name,), cache)
+    problems.extend(mine)
+    if not any("includes itself" in p for p in mine):
+        cache[key] = (result, mine)  # context-free, so the next piece can reuse it
+    return result
+
+
+def _expand_traits(traits, prototypes, problems, stack, cache) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for t, s in traits:
         if t.startswith("cmt;"):
             continue
-        if not t.startswith("prototype;"):
+        if t.startswith("prototype;"):
+            out.extend(_expand_prototype(t, prototypes, problems, stack, cache))
+        else:
             out.append((t, s))
-            continue
-        name, params = _prototype_params(t)
-        proto = prototypes.get(name)
-        if proto is None:
-            problems.append(f"prototype {name!r} is not defined; VASSAL drops the trait")
-            continue
-        if name in stack or len(stack) >= MAX_PROTOTYPE_DEPTH:
-            problems.append(f"prototype {name!r} includes itself ({' > '.join(stack + (name,))}); expansion stopped")
-            continue
-        definition = proto.text
-        if params is not None:
-            try:
-                definition = G.evaluate_format(definition, {}, localized=False, lookup=params.get)
-            except G.LocationError as e:
-                problems.append(f"prototype {name!r}: {e.message}")
-                continue
-        parts = _decode_add_piece(definition)
-        if parts is None:
-            if definition.strip():
-                problems.append(f"prototype {name!r} is not a piece definition")
-            continue
-        ptypes = _split_chain(parts[1])
-        pstates = _split_chain(parts[2])
-        while len(pstates) < len(ptypes):
-            pstates.insert(0, "")
-        inner = list(zip(ptypes[:-1], pstates[len(pstates) - len(ptypes):][:-1]))
-        out.extend(_expand_traits(inner, prototypes, problems, stack + (name,)))
     return out
 
 
@@ -880,11 +900,12 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
             piece_slots.append(_slot(el, _widget_path(el)))
     all_slots = piece_slots + [p for m in maps for s in (*m.setup_stacks, *m.decks)
                                for p in (s.pieces if isinstance(s, SetupStack) else s.cards)]
+    cache: dict = {}
     for slot in all_slots:
         if not slot.text:
             continue
         try:
-            slot.expanded, slot.problems = expand_piece(slot.text, prototypes)
+            slot.expanded, slot.problems = expand_piece(slot.text, prototypes, cache)
         except VlogError as e:
             slot.problems = [e.message]
 

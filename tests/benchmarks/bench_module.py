@@ -1,0 +1,91 @@
+"""Module reading speed: `read_module` against a bare lxml parse of the same buildFile.
+
+The floor is what any reader must do: parse the XML. The ratio says what vlog's model costs on
+top of it (hardened parse, prototype expansion of every PieceSlot, grids, at-start stacks).
+Builds a buildFile of at least 4 MB by repeating PieceSlots that use prototypes.
+
+    python -m pytest tests/benchmarks/bench_module.py -s
+    python tests/benchmarks/bench_module.py
+"""
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from lxml import etree  # noqa: E402
+
+from vlog.vassal.module import read_module  # noqa: E402
+
+TARGET_BYTES = 4 * 1024 * 1024
+P = "VASSAL.build.module."
+HEAD = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.7.14" name="Bench" nextPieceSlotId="1" version="1">
+  <{P}PrototypesContainer>
+    <{P}PrototypeDefinition name="Base">+/null/emb2;Activate;2;;;;;;;;;1;;;;;;Step;1;;full.png,reduced.png;,;true;Hits;;;false;;1\tmark;Side\\\tpiece;;;;/1;false\tGerman\\\tnull;0;0;0</{P}PrototypeDefinition>
+    <{P}PrototypeDefinition name="Unit">+/null/prototype;Base\tlabel;;;12;;0,0,0;b;-4;c;0;b;c;$pieceName$;Dialog;0;0;TextLabel\\\tpiece;;;;/\t\\\tnull;0;0;0</{P}PrototypeDefinition>
+  </{P}PrototypesContainer>
+  <{P}PieceWindow name="Pieces">
+    <VASSAL.build.widget.PanelWidget entryName="All">
+"""
+TAIL = f"""    </VASSAL.build.widget.PanelWidget>
+  </{P}PieceWindow>
+</VASSAL.build.GameModule>
+"""
+SLOT = ('      <VASSAL.build.widget.PieceSlot entryName="Unit {n}" gpid="{n}" height="50" width="50">'
+        '+/null/prototype;Unit\tcmt;note {n}\\\tpiece;;;u{n}.png;Unit {n}/\t\\\tnull;0;0;{n}'
+        '</VASSAL.build.widget.PieceSlot>\n')
+
+
+def build_file() -> bytes:
+    parts = [HEAD]
+    size = len(HEAD) + len(TAIL)
+    n = 0
+    while size < TARGET_BYTES:
+        s = SLOT.format(n=n)
+        parts.append(s)
+        size += len(s)
+        n += 1
+    parts.append(TAIL)
+    return "".join(parts).encode("utf-8")
+
+
+def best_of(fn, runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def run() -> tuple[float, float]:
+    data = build_file()
+    mb = len(data) / (1024 * 1024)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "buildFile.xml"
+        path.write_bytes(data)
+        module = read_module(path)
+        slots = len(module.piece_slots)
+        assert slots > 10_000 and all(s.expanded for s in module.piece_slots[:100])
+        floor = best_of(lambda: etree.fromstring(data))
+        ours = best_of(lambda: read_module(path))
+    print(f"\nbuildFile: {mb:.2f} MB, {slots} PieceSlots")
+    print(f"bare lxml parse : {floor * 1000:8.1f} ms  ({floor / mb * 1000:.1f} ms/MB)")
+    print(f"read_module     : {ours * 1000:8.1f} ms  ({ours / mb * 1000:.1f} ms/MB)")
+    print(f"ratio read_module / lxml parse: {ours / floor:.1f}x")
+    return floor, ours
+
+
+def test_bench_module() -> None:
+    floor, ours = run()
+    assert floor > 0 and ours > 0
+
+
+if __name__ == "__main__":
+    run()
