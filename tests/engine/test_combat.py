@@ -439,3 +439,64 @@ def test_odds_level_matches_definition_exhaustively():
                 n = -level + 1
                 assert (n - 1) * a < d <= n * a
     assert odds_level(Fraction(7, 2), 1) == parse_odds("3:1")
+
+
+# ---------------------------------------------------------------------------------------------
+# judging a logged outcome
+
+
+def test_judge_outcome_with_an_open_terrain_shift():
+    # The log of LoJ's example of play (lion-of-judah.txt:1906) shows 16 attacking 3, a roll of
+    # 5 and three defender steps lost. If the defender's terrain were unknown (rough, 1L, as in
+    # the example, or no shift), the readings are 5:1 and 6:1; 5:1 gives 0/3, so the outcome is
+    # explained.
+    from vlog.engine.combat import judge_outcome, readings
+    from vlog.engine.judge import Ruling
+
+    start = odds_level(16, 3) + 1                      # with the HQ's 1R
+    cands = readings([(start - 1, "rough 1L"), (start, "no terrain shift")], [(0, "")],
+                     LOJ_COLUMNS, 5, low=1, high=7)
+    assert [(level_name(c.column), c.roll) for c in cands] == [("5:1", 5), ("6:1", 5)]
+
+    def three_defender_steps(cell):
+        return parse_result(cell).defender.number == 3
+
+    verdict = judge_outcome(LOJ_CRT, cands, three_defender_steps)
+    assert verdict.ruling is Ruling.LEGAL and verdict.best.reason == "rough 1L"
+    # a logged loss of one step: 5:1 gives 0/3 (a reason), 6:1 roll 5 is not in the text
+    one = judge_outcome(LOJ_CRT, cands, lambda c: parse_result(c).defender.number == 1)
+    assert one.ruling is Ruling.POSSIBLE
+    assert one.depends_on == {"Lion of Judah CRT: column 6:1, roll 5"}
+    # only the 5:1 reading: proven wrong, and the reason quotes the cell
+    proven = judge_outcome(LOJ_CRT, cands[:1], lambda c: parse_result(c).defender.number == 1)
+    assert proven.ruling is Ruling.PROVEN
+    assert "gives 0/3 at 5:1, roll 5" in proven.reasons[0]
+
+
+def test_cancelled_reading_explains_nothing():
+    from vlog.engine.combat import Reading, judge_outcome
+    from vlog.engine.judge import Ruling
+
+    table = CombatTable.build("t", (0,), ["1-6"], {(0, "1-6"): "1/1"})
+    verdict = judge_outcome(table, [Reading(None, 3, "below 1:1", cancelled=True)], lambda c: True)
+    assert verdict.ruling is Ruling.PROVEN and "cancelled" in verdict.reasons[0]
+
+
+def test_iod_retreat_priority():
+    # IoD 9.61 (inventory CBT-26): a retreating unit goes to a hex not in enemy ZOC before one
+    # in enemy ZOC. On a test grid, a one-hex retreat from (5, 5) with enemy ZOC on some hexes.
+    from tests.engine.gridutil import oddq_neighbours
+
+    nb = oddq_neighbours(10, 10)
+    zoc = {(5, 4), (4, 5), (6, 5)}
+    enemy = {(5, 3)}
+
+    def rank(path):
+        return 1 if path[-1] in zoc else 0
+
+    best = cb.best_retreats((5, 5), length=1, neighbours=nb, may_enter=lambda h: h not in enemy,
+                            rank=rank)
+    assert best and all(p[-1] not in zoc for p in best)
+    assert ((5, 5), (5, 4)) not in best
+    trapped = cb.best_retreats((5, 5), length=1, neighbours=nb, may_enter=lambda h: False, rank=rank)
+    assert trapped == []

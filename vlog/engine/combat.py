@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Generic, TypeVar, Union
 
 from vlog.engine.dice import DieRange, parse_range
-from vlog.engine.judge import Unknown
+from vlog.engine.judge import FALSE, TRUE, Explanation, Tri, Unknown, Verdict, judge
 from vlog.errors import GameDataError
 
 Number = Union[int, Fraction, float]
@@ -457,6 +457,69 @@ def shortfall(total: Number, rating: Number) -> Number:
     return total - rating if total > rating else 0
 
 
+@dataclass(frozen=True, slots=True)
+class Reading(Generic[K]):
+    """One way to read a logged combat: the column and modified roll it would use, and why."""
+
+    column: K | None
+    roll: int
+    reason: str = ""
+    cancelled: bool = False
+
+
+def readings(levels: Iterable[tuple[int, str]], drms: Iterable[tuple[int, str]],
+             scale: ColumnScale[int], roll: int, *, low: int | None = None,
+             high: int | None = None) -> list[Reading[int]]:
+    """Every (column, modified roll) pair the candidate shifted levels and DRM totals give.
+
+    When the log leaves a shift or a DRM open (terrain unknown, air result unseen), list each
+    candidate with a note; the readings feed `judge_outcome`.
+    """
+    from vlog.engine.dice import clamp
+
+    out: list[Reading[int]] = []
+    drm_list = list(drms)
+    for level, why_level in levels:
+        choice = scale.select(level)
+        for drm, why_drm in drm_list:
+            note = "; ".join(x for x in (why_level, why_drm) if x)
+            if isinstance(choice, Unknown) or choice.cancelled:
+                out.append(Reading(None, roll, note, cancelled=True))
+                continue
+            out.append(Reading(choice.column, clamp(roll + drm, low, high), note))
+    return out
+
+
+def judge_outcome(table: CombatTable[K], candidates: Iterable[Reading[K]],
+                  fits: Callable[[str], bool | Unknown]) -> Verdict:
+    """Does any reading of the combat give what the log shows?
+
+    For each reading the printed cell is looked up: a known cell that `fits` the logged
+    losses is a legal explanation, one that does not is a reason; an unknown cell makes the
+    reading possible, naming the cell. A cancelled reading explains nothing.
+    """
+    explanations = []
+    for reading in candidates:
+        label = reading.reason or f"column {reading.column!r}, roll {reading.roll}"
+        if reading.cancelled or reading.column is None:
+            explanations.append(Explanation(FALSE, f"{label}: the attack is cancelled"))
+            continue
+        cell = table.lookup(reading.column, reading.roll)
+        if isinstance(cell, Unknown):
+            explanations.append(Explanation(Tri(None, cell.data), label))
+            continue
+        verdict = fits(cell)
+        if isinstance(verdict, Unknown):
+            explanations.append(Explanation(Tri(None, verdict.data), label))
+        elif verdict:
+            explanations.append(Explanation(TRUE, label, {"cell": cell}))
+        else:
+            explanations.append(Explanation(
+                FALSE, f"{label}: {table.name} gives {cell} at "
+                       f"{table.column_label(reading.column)}, roll {reading.roll}"))
+    return judge(explanations)
+
+
 # ---------------------------------------------------------------------------------------------
 # hits and losses
 
@@ -605,6 +668,25 @@ def find_retreats(start: H, *, length: int, neighbours: Callable[[H], Iterable[H
 
     walk((start,))
     return out
+
+
+def best_retreats(start: H, *, length: int, neighbours: Callable[[H], Iterable[H]],
+                  may_enter: Callable[[H], bool], rank: Callable[[tuple[H, ...]], object],
+                  distance: Callable[[H], int] | None = None,
+                  limit: int = 10_000) -> list[tuple[H, ...]]:
+    """The legal retreat paths the rules prefer: those with the lowest `rank`.
+
+    Island of Death 9.61 ranks destinations (not in enemy ZOC, then farther from the enemy,
+    then friendly-occupied in ZOC, then empty in ZOC); a logged retreat that is legal but not
+    among the best paths broke the priority. At most `limit` paths are considered.
+    """
+    paths = find_retreats(start, length=length, neighbours=neighbours, may_enter=may_enter,
+                          distance=distance, limit=limit)
+    if not paths:
+        return []
+    ranks = [rank(p) for p in paths]
+    low = min(ranks)  # type: ignore[type-var]
+    return [p for p, r in zip(paths, ranks) if r == low]
 
 
 def check_advance(path: Sequence[H], *, attacked: H, max_hexes: int,
