@@ -1,7 +1,9 @@
 """Findings and reports: ordering, validation, counting, redaction and the CI exit code."""
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 
 import pytest
 
@@ -49,6 +51,15 @@ def test_finding_is_frozen_with_slots_and_read_only_evidence():
         f.evidence["mp"] = 8  # type: ignore[index]
     assert hash(f) == hash(finding(evidence={"mp": 99}))  # evidence is left out of the hash
     assert f != finding(evidence={"mp": 99})
+
+
+def test_findings_and_reports_pickle_and_copy():
+    report = build_report()
+    for clone in (pickle.loads(pickle.dumps(report)), copy.deepcopy(report), copy.copy(report)):
+        assert clone == report
+        assert clone.to_dict() == report.to_dict()
+    f = finding(evidence={"path": ["0101"]})
+    assert pickle.loads(pickle.dumps(f)).evidence["path"] == ["0101"]
 
 
 def test_finding_copies_its_inputs():

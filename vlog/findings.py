@@ -132,6 +132,15 @@ class Finding:
         evidence = _jsonable(dict(self.evidence), f"{self.check} evidence")
         object.__setattr__(self, "evidence", MappingProxyType(evidence))  # type: ignore[arg-type]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle (and copy) through the constructor: the read-only evidence view cannot be
+        pickled itself, and findings cross process boundaries when logs are replayed in parallel."""
+        return (
+            type(self),
+            (self.check, self.rule, self.severity, self.basis, self.step, self.when, self.message,
+             self.subjects, dict(self.evidence)),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """JSON data, field for field (enums as their lower-case names)."""
         return {
