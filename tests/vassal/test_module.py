@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from converters.module_json import describe_module, module_to_json
-from tests.conftest import ROOT, SAMPLES, sample_params
+from conftest import ROOT, sample_params
 from vlog.cli import cli, main
 from vlog.errors import ModuleError, VlogError
 from vlog.vassal import grids as G
