@@ -70,7 +70,9 @@ BUILD = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
           <{B}board.SquareGrid dx="50" dy="50" x0="25" y0="25">
             <{B}board.mapgrid.SquareGridNumbering sep="," hType="A"/>
           </{B}board.SquareGrid>
-          <{B}board.mapgrid.Zone name="Box" locationFormat="$name$" path="0,0;100,0;100,100;0,100" useParentGrid="false"/>
+          <{B}board.mapgrid.Zone name="Box" locationFormat="$name$" path="0,0;100,0;100,100;0,100" useParentGrid="false">
+            <{P}properties.ZoneProperty name="Owner" initialValue="Axis"/>
+          </{B}board.mapgrid.Zone>
           <{B}board.mapgrid.Zone name="Field" locationFormat="Field $gridLocation$" path="100,0;300,0;300,200;100,200" useParentGrid="true"/>
         </{B}board.ZonedGrid>
       </{B}Board>
@@ -79,6 +81,9 @@ BUILD = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
       <VASSAL.build.widget.PieceSlot entryName="HQ" gpid="3">+/null/prototype;Unit\tpiece;;;hq.png;HQ/\tnull;0;0;3</VASSAL.build.widget.PieceSlot>
     </{P}map.SetupStack>
     <{P}map.DrawPile name="Deck" owningBoard="East" x="50" y="50" faceDown="Always"/>
+    <{P}properties.GlobalProperties>
+      <{P}properties.GlobalProperty name="Supply" initialValue="3" isNumeric="true" min="0" max="9"/>
+    </{P}properties.GlobalProperties>
   </{P}Map>
 </VASSAL.build.GameModule>
 """
@@ -193,7 +198,10 @@ def test_built_module_model(vmod):
     (turn,) = tracker.levels
     assert (turn.kind, turn.start, turn.loop, turn.loop_limit) == ("counter", 1, True, 8)
     assert turn.levels[0].items == ["Move", "Combat", "Supply,Attrition"]
-    assert [(g.name, g.initial_value, g.scope) for g in m.global_properties] == [("Weather", "Clear", "module")]
+    assert [(g.name, g.initial_value, g.scope, g.map_name, g.zone) for g in m.global_properties] == [
+        ("Weather", "Clear", "module", None, None), ("Owner", "Axis", "zone", "Main Map", "Box"),
+        ("Supply", "3", "map", "Main Map", None)]
+    assert m.global_properties[2].numeric and (m.global_properties[2].min, m.global_properties[2].max) == ("0", "9")
     mp = m.find_map("Main Map")
     west, east = mp.boards
     assert west.size == (500, 400) and east.size == (300, 200)
@@ -300,7 +308,7 @@ def test_module_json_validates(vmod):
     bad = dict(data, maps=[{"mapName": 3}])
     assert list(VALIDATOR.iter_errors(bad))
     summary = describe_module(read_module(vmod))
-    assert summary["counts"] == {"pieceSlots": 2, "prototypes": 3, "setupStacks": 1, "decks": 1, "globalProperties": 1}
+    assert summary["counts"] == {"pieceSlots": 2, "prototypes": 3, "setupStacks": 1, "decks": 1, "globalProperties": 3}
     assert summary["turnTrackers"][0]["levels"][0]["levels"][0]["items"] == 3
 
 

@@ -58,6 +58,7 @@ _TURN_TRACKER = _P + "turn.TurnTracker"
 _COUNTER_LEVEL = _P + "turn.CounterTurnLevel"
 _LIST_LEVEL = _P + "turn.ListTurnLevel"
 _GLOBAL_PROPERTY = _P + "properties.GlobalProperty"
+_ZONE_PROPERTY = _P + "properties.ZoneProperty"
 _PLAYER_ROSTER = _P + "PlayerRoster"
 _GLOBAL_OPTIONS = _P + "GlobalOptions"
 _EXTENSION_ELEMENT = _P + "ExtensionElement"
@@ -816,7 +817,11 @@ def _board(el, src: _Source, lookup, problems: list[str]) -> BoardDef:
         except VlogError as e:
             problems.append(f"board {a.get('name')!r}: image {image!r}: {e}")
         size = image_size(data) if data else None
-        if size is None:
+        if size is None and "width" in a and "height" in a:
+            # VASSAL sizes a board with an image by the image; without it the declared size is the best guess
+            size = (_int(a.get("width"), 500), _int(a.get("height"), 500))
+            problems.append(f"board {a.get('name')!r}: image {image!r} not readable; using its width/height attributes")
+        elif size is None:
             problems.append(f"board {a.get('name')!r}: size of image {image!r} unknown (image absent or not PNG/GIF/JPEG)")
     else:
         size = (_int(a.get("width"), 500), _int(a.get("height"), 500))
@@ -838,7 +843,7 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
 
     module_props: dict[str, str] = {}
     global_properties: list[GlobalProperty] = []
-    for el in root.iter(_GLOBAL_PROPERTY):
+    for el in root.iter(_GLOBAL_PROPERTY, _ZONE_PROPERTY):
         owner = _ancestor(el, set(_MAP_CLASSES) | {_ZONE})
         zone = owner.get("name") if owner is not None and owner.tag == _ZONE else None
         map_el = _ancestor(el, set(_MAP_CLASSES))
