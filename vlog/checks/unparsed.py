@@ -1,0 +1,49 @@
+"""`vlog/unparsed`: entries vlog could not interpret or apply, each with its raw text.
+
+Nothing is skipped silently: a module's own commands (VASL's `INFO`, `bd`, `OBA/`), payloads
+whose fields do not parse and moves of pieces that are not on the table all end up here as
+warnings. Those of the starting position are gathered in one finding.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from vlog.findings import Basis, Finding, Severity
+from vlog.table import Problem
+
+CHECK_ID = "vlog/unparsed"
+RULE = "Every logged entry can be interpreted"
+TITLE = "entries that could not be interpreted"
+MAX_LISTED = 50
+"""Starting-position entries listed one by one in the evidence; the rest are counted."""
+
+
+def _head(raw: str) -> str:
+    return raw.split("\t", 1)[0].split("/", 1)[0][:40] or raw[:40]
+
+
+def check(problems: Sequence[Problem]) -> list[Finding]:
+    """One finding per problem in the steps, one for all problems of the starting position."""
+    findings: list[Finding] = []
+    start = [p for p in problems if p.step == 0]
+    if start:
+        kinds = Counter(_head(p.raw) for p in start)
+        findings.append(Finding(
+            check=CHECK_ID, rule=RULE, severity=Severity.WARNING, basis=Basis.UNVERIFIABLE,
+            step=0, when="starting position",
+            message=f"{len(start)} entr{'y' if len(start) == 1 else 'ies'} of the starting "
+                    f"position could not be interpreted ({', '.join(sorted(kinds))})",
+            subjects=tuple(sorted(kinds)),
+            evidence={"count": len(start),
+                      "entries": [{"kind": p.kind, "problem": p.message, "raw": p.raw}
+                                  for p in start[:MAX_LISTED]]}))
+    for p in problems:
+        if p.step == 0:
+            continue
+        findings.append(Finding(
+            check=CHECK_ID, rule=RULE, severity=Severity.WARNING, basis=Basis.UNVERIFIABLE,
+            step=p.step, when=None, message=f"{p.message}: {p.raw[:80]}",
+            subjects=(_head(p.raw),),
+            evidence={"kind": p.kind, "problem": p.message, "raw": p.raw}))
+    return findings

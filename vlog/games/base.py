@@ -1,0 +1,137 @@
+"""The interface a game's rules engine plugs into the replay (`vlog.replay`).
+
+A game turns each logged step into the actions its rules speak of (`interpret`), judges each
+action against the table as it stood before the step (`check`), and the driver then applies the
+step to the table whatever the verdict: the log is what happened on the table.
+
+Games are found by name with `find_game`. A game package `vlog.games.<package>` offers a rules
+engine by defining `rules.py` with a `game()` factory returning a `Game`; packages that hold only
+data (counters, map, tables) are listed as such when no engine exists yet.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
+
+from vlog.errors import UnknownGameError
+from vlog.findings import CheckInfo, Finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.dicestats import DiceRoll
+    from vlog.table import Table
+    from vlog.vassal.savefile import Step
+
+__all__ = ["Action", "CheckSpec", "Context", "Game", "find_game", "known_games", "GAME_PACKAGES"]
+
+GAME_PACKAGES: dict[str, str] = {
+    "lion-of-judah": "lion_of_judah",
+    "island-of-death": "island_of_death",
+    "ascari": "ascari",
+    "sideshow": "sideshow",
+}
+"""Game name (as the CLI and check ids spell it) -> package under vlog.games."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSpec:
+    """One rule a game checks: id from shared/docs/rules/<game>.md, rulebook reference, and
+    whether it is implemented (and why not, when it is not)."""
+
+    id: str
+    rule: str
+    description: str
+    implemented: bool = True
+    why_not: str | None = None
+
+    def info(self) -> CheckInfo:
+        return CheckInfo(self.id, self.rule, self.description)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something a step did in the game's terms ("move", "attack", "roll"), with the pieces it
+    concerns and the step's data a check needs (the game defines `kind` and `data`)."""
+
+    kind: str
+    step: int
+    pieces: tuple[str, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Context:
+    """What a check may need beyond the table: the log, the step, its dice and the options."""
+
+    log_path: str
+    step: "Step | None"
+    rolls: Sequence["DiceRoll"] = ()
+    module: object | None = None
+    referee: bool = False
+    when: str | None = None
+    """'Turn 3, Italian movement' when the game can tell; None otherwise."""
+    memory: dict[str, Any] = field(default_factory=dict)
+    """Scratch space a game keeps from step to step (phase, last combat, ...)."""
+
+
+class Game:
+    """Base class of a rules engine. Subclasses set `id` and `checks` and override the hooks."""
+
+    id: ClassVar[str] = ""
+    checks: ClassVar[tuple[CheckSpec, ...]] = ()
+
+    def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
+        """Called once with the starting table (scenario setup checks)."""
+        return ()
+
+    def interpret(self, step: "Step", table: "Table", ctx: Context) -> Sequence[Action]:
+        """The actions a step performs, read against the table before the step."""
+        return ()
+
+    def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
+        """Findings about one action (the table is still as it was before the step)."""
+        return ()
+
+    def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
+        """Called once with the final table (end-of-log checks)."""
+        return ()
+
+    def check_infos(self) -> tuple[CheckInfo, ...]:
+        """The implemented checks, for the report's list of checks run."""
+        return tuple(c.info() for c in self.checks if c.implemented)
+
+
+def known_games() -> dict[str, bool]:
+    """Every game package, with True where it has a rules engine (`rules.game`)."""
+    out: dict[str, bool] = {}
+    for name, package in GAME_PACKAGES.items():
+        try:
+            module = importlib.import_module(f"vlog.games.{package}.rules")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"vlog.games.{package}.rules":
+                raise
+            out[name] = False
+            continue
+        out[name] = callable(getattr(module, "game", None))
+    return out
+
+
+def find_game(name: str) -> Game:
+    """The rules engine for `name` ("lion-of-judah"); UnknownGameError names the games there are."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    games = known_games()
+    if key in games and games[key]:
+        module = importlib.import_module(f"vlog.games.{GAME_PACKAGES[key]}.rules")
+        game = module.game()
+        if not isinstance(game, Game):
+            raise UnknownGameError(f"vlog.games.{GAME_PACKAGES[key]}.rules.game() is not a Game")
+        return game
+    with_rules = sorted(n for n, ok in games.items() if ok)
+    data_only = sorted(n for n, ok in games.items() if not ok)
+    engines = ", ".join(with_rules) if with_rules else "none yet"
+    if key in games:
+        raise UnknownGameError(
+            f"no rules engine for {name!r} yet (only its game data); games with rules: {engines}")
+    raise UnknownGameError(
+        f"unknown game {name!r}; games with rules: {engines}; games with data only: "
+        f"{', '.join(data_only) or 'none'}")

@@ -1,0 +1,248 @@
+"""The one driver loop: a log's steps applied to a table, judged on the way, gathered in a Report.
+
+For each step (one top-level LOG token, one Step-Forward click in VASSAL) the driver asks the
+game, when one is given, what the step does (`interpret`) and whether that is legal (`check`,
+against the table as it stood before the step), then applies the step's commands to the table
+whatever the verdict. Undo steps are applied like any other (they carry VASSAL's inverse
+commands); which earlier step each one took back is worked out as `BasicLogger.undo` chooses it.
+
+Checks every log gets (vlog/checks) run on what the replay gathered: undos after die rolls,
+continuity with a previous file, module mismatch and entries that could not be read.
+`Replay.state_at(step)` rebuilds the table after any step from the nearest checkpoint.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from vlog.checks import GENERIC_CHECKS, continuity, module_mismatch, undo_after_roll, unparsed
+from vlog.dice_rolls import dice_rolls
+from vlog.dicestats import DiceRoll
+from vlog.findings import CheckInfo, Finding, LogResult, Report
+from vlog.games.base import Context, Game
+from vlog.table import Table
+from vlog.vassal.commands import (
+    AddPiece, ChangePiece, Chat, Command, MovePiece, MutableProperty, RemovePiece,
+)
+from vlog.vassal.savefile import Log, Save, Step
+
+__all__ = ["Replay", "UndoRecord", "replay", "replay_log", "table_at", "start_table",
+           "CHECKPOINT_EVERY"]
+
+CHECKPOINT_EVERY = 256
+"""Steps between stored tables: `state_at` replays at most this many steps from a checkpoint."""
+
+_UNDOABLE = (AddPiece, RemovePiece, MovePiece, ChangePiece, Chat, MutableProperty)
+"""Commands whose VASSAL undo is not null: a step holding one moves BasicLogger's undo pointer."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRecord:
+    """An undo step and the step it took back (None: a step from before this log began).
+
+    `matched` says the undo's inverse commands concern the same pieces and properties as the
+    step taken back; `located_by` is "undo order" (BasicLogger's pointer) or "inverse commands"
+    (the pointer disagreed and the step was found by what the undo reverses).
+    """
+
+    step: int
+    target: int | None
+    matched: bool
+    located_by: str
+
+
+def _keys(commands: Iterable[Command]) -> frozenset[str]:
+    """What a step touches: piece ids and property names (the inverse of a step touches the same)."""
+    out: set[str] = set()
+    for c in commands:
+        if isinstance(c, (AddPiece, RemovePiece, MovePiece, ChangePiece)) and c.id is not None:
+            out.add("piece:" + c.id)
+        elif isinstance(c, MutableProperty):
+            out.add(f"property:{c.container}:{c.name}")
+    return frozenset(out)
+
+
+def track_undos(steps: Sequence[Step]) -> list[UndoRecord]:
+    """Which step each undo took back, as `BasicLogger.undo` picks it: the last step with an
+    undoable command, then one step further back for each undo in a row."""
+    records: list[UndoRecord] = []
+    next_undo = -1
+    for i, step in enumerate(steps):
+        if not step.is_undo:
+            if any(isinstance(c, _UNDOABLE) for c in step.commands):
+                next_undo = i
+            continue
+        undo_keys = _keys(step.undo_commands)
+        target = next_undo if next_undo >= 0 else None
+        matched = target is not None and _keys(steps[target].commands) == undo_keys
+        located_by = "undo order"
+        if not matched and undo_keys:
+            for j in range(i - 1, -1, -1):
+                if not steps[j].is_undo and _keys(steps[j].commands) == undo_keys:
+                    target, matched, located_by = j, True, "inverse commands"
+                    break
+        records.append(UndoRecord(step.index, None if target is None else steps[target].index,
+                                  matched, located_by))
+        if next_undo >= 0:
+            next_undo -= 1
+    return records
+
+
+def start_table(obj: Save, module: object | None = None) -> Table:
+    """The table a save holds, or a log's starting position."""
+    return Table.from_save(obj.start if isinstance(obj, Log) else obj, module)
+
+
+@dataclass
+class Replay:
+    """A replayed log: its steps, tables at start and end, dice, undos and findings."""
+
+    path: str
+    log: Save
+    module: object | None = None
+    game: Game | None = None
+    referee: bool = False
+    steps: list[Step] = field(default_factory=list)
+    start: Table = field(default_factory=Table)
+    final: Table = field(default_factory=Table)
+    rolls: list[DiceRoll] = field(default_factory=list)
+    undos: list[UndoRecord] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    checkpoints: dict[int, Table] = field(default_factory=dict)
+    checkpoint_every: int = CHECKPOINT_EVERY
+
+    def state_at(self, step: int) -> Table:
+        """The table after `step` (0 = the starting position), rebuilt from the nearest checkpoint."""
+        if not 0 <= step <= len(self.steps):
+            raise IndexError(f"step {step} is outside 0..{len(self.steps)}")
+        base = max(k for k in self.checkpoints if k <= step)
+        table = self.checkpoints[base].copy()
+        for s in self.steps[base:step]:
+            table.step = s.index
+            table.apply_all(s.commands)
+        return table
+
+
+def _name(obj: Save) -> str:
+    return str(obj.path) if getattr(obj, "path", None) else "<log>"
+
+
+def replay_log(log: Save, *, module: object | None = None, game: Game | None = None,
+               start: Table | None = None, referee: bool = False,
+               checkpoint_every: int = CHECKPOINT_EVERY,
+               on_step: Callable[[Step], None] | None = None) -> Replay:
+    """Replay a log (a save replays as its position, with no steps) and run the per-log checks.
+
+    `start` replaces the log's own starting table (rarely wanted; continuity is checked by
+    `replay` and the CLI from the previous file's final table).
+    """
+    path = _name(log)
+    steps = log.steps if isinstance(log, Log) else []
+    table = start.copy() if start is not None else start_table(log, module)
+    rep = Replay(path=path, log=log, module=module, game=game, referee=referee, steps=steps,
+                 start=table.copy(), checkpoint_every=max(1, checkpoint_every))
+    rep.checkpoints[0] = rep.start
+    rep.rolls = dice_rolls(log, module=module, name=path) if steps else []
+    rolls_by_step: dict[int, list[DiceRoll]] = {}
+    for roll in rep.rolls:
+        if roll.step is not None:
+            rolls_by_step.setdefault(roll.step, []).append(roll)
+    findings: list[Finding] = []
+    ctx = Context(log_path=path, step=None, module=module, referee=referee)
+    if game is not None:
+        findings.extend(game.begin(table, ctx))
+    for step in steps:
+        if game is not None:
+            ctx.step = step
+            ctx.rolls = rolls_by_step.get(step.index, ())
+            for action in game.interpret(step, table, ctx):
+                findings.extend(game.check(action, table, ctx))
+        table.step = step.index
+        table.apply_all(step.commands)
+        if step.index % rep.checkpoint_every == 0:
+            rep.checkpoints[step.index] = table.copy()
+        if on_step is not None:
+            on_step(step)
+    if game is not None:
+        ctx.step = None
+        ctx.rolls = ()
+        findings.extend(game.end(table, ctx))
+    rep.final = table
+    rep.undos = track_undos(steps)
+    findings.extend(undo_after_roll.check(rep.undos, rep.rolls, steps))
+    if module is not None:
+        findings.extend(module_mismatch.check(log, module))
+    findings.extend(unparsed.check(table.problems))
+    findings.sort(key=lambda f: (f.step is not None, f.step or 0))
+    rep.findings = findings
+    return rep
+
+
+def _previous_table(after: object, module: object | None) -> tuple[Table, str]:
+    if isinstance(after, Table):
+        return after, "the previous table"
+    if isinstance(after, (str, os.PathLike)):
+        from vlog.vassal.savefile import read
+        after = read(after)
+    if isinstance(after, Log):
+        return replay_log(after, module=module).final, _name(after)
+    if isinstance(after, Save):
+        return start_table(after, module), _name(after)
+    raise TypeError(f"after must be a Save, Log, Table or path, not {type(after).__name__}")
+
+
+def checks_run(game: Game | None, *, continuity_checked: bool, module_given: bool) -> tuple[CheckInfo, ...]:
+    """The checks a run applies to every log, for the report's list (JUnit shows them passing)."""
+    out = []
+    for info in GENERIC_CHECKS:
+        if info.id == continuity.CHECK_ID and not continuity_checked:
+            continue
+        if info.id == module_mismatch.CHECK_ID and not module_given:
+            continue
+        out.append(info)
+    if game is not None:
+        out.extend(game.check_infos())
+    return tuple(out)
+
+
+def replay(log: Save, *, module: object | None = None, game: Game | None = None,
+           after: object | None = None, referee: bool = False) -> Report:
+    """Judge one log (or save): its findings, with continuity from `after` (a previous
+    .vlog/.vsav as a path, Save, Log or Table) when given."""
+    rep = replay_log(log, module=module, game=game, referee=referee)
+    findings = list(rep.findings)
+    if after is not None:
+        previous, previous_name = _previous_table(after, module)
+        findings[:0] = continuity.check(previous, rep.start, previous_name=previous_name,
+                                        referee=referee)
+    return Report(
+        logs=(LogResult(rep.path, len(rep.steps), tuple(findings)),),
+        checks=checks_run(game, continuity_checked=after is not None, module_given=module is not None),
+        game=game.id if game is not None else None,
+        module=_module_label(module),
+        sources=(rep.path,),
+    )
+
+
+def _module_label(module: object | None) -> str | None:
+    if module is None:
+        return None
+    name = getattr(module, "name", None)
+    version = getattr(module, "version", None)
+    return f"{name} {version}".strip() if version else name
+
+
+def table_at(log: Save, step: int, module: object | None = None) -> Table:
+    """The table after `step` of a log (0 = its starting position); for `vlog dump --at`.
+
+    Raises IndexError when the log has fewer steps.
+    """
+    steps = log.steps if isinstance(log, Log) else []
+    if not 0 <= step <= len(steps):
+        raise IndexError(f"step {step} is outside 0..{len(steps)} for {_name(log)}")
+    table = start_table(log, module)
+    for s in steps[:step]:
+        table.step = s.index
+        table.apply_all(s.commands)
+    return table

@@ -1,0 +1,676 @@
+"""The table a save or log describes: every piece where it lies, stacks, decks, properties, turn.
+
+`Table` knows nothing of rules. It is rebuilt from a save's restore block (`Table.from_save`) and
+changed one typed command at a time (`apply`), the way VASSAL's commands change its GameState:
+
+* AddPiece / RemovePiece put pieces on and off the table; a Stack or Deck AddPiece gathers the
+  children its state lists (in saves the children come first, as VASSAL writes them).
+* MovePiece follows `MovePiece.executeCommand`: onto the piece named underneath when it still
+  lies at the new point, else merged onto the stack (or deck, or lone piece) already at that
+  point, else placed alone - in a new stack, as VASSAL 3.7 does for a piece outside any stack.
+  A move with no piece underneath puts the piece at the bottom of its stack. VASSAL's own stack
+  ids for stacks it creates during play are never logged; such stacks get ids `~stack-N` here.
+* ChangePiece with an old state merges trait by trait (`Decorator.mergeState`: only the traits
+  whose state differs between old and new change); without one the whole state is replaced.
+* Global properties (GlobalProperty / MutableProperty, by container), turn trackers, players,
+  boards, notes and extensions are kept as the commands set them.
+
+Undo needs nothing special: an undo step carries VASSAL's inverse commands, which are applied
+like any others. Commands the table cannot apply (unknown payloads, a move of a piece that is not
+on the table) never raise; they are kept in `problems` with their step and raw text.
+
+Pieces are immutable `TablePiece` records held in plain dicts, so `copy()` is a shallow copy of
+a few dicts and snapshots share every unchanged piece. Masked (Mask) and invisible (Invisible)
+pieces are tracked with their true state; `TablePiece.concealed` says that the other side does
+not see them, and `shown_name` gives what that side sees.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator, NamedTuple
+
+from vlog.vassal.commands import (
+    AddPiece, BoardPicker, ChangePiece, Chat, Command, Ext, GlobalPropertySet, Group, LogStep,
+    MovePiece, MutableProperty, Notes, NullCommand, PlayerAdd, PlayerRemove, Plugin, PrivateNote,
+    PublicNotes, RemovePiece, SecretNote, Setup, SetupStack, TurnState, Undo, UnknownCommand, Unmask,
+)
+from vlog.vassal.pieces import (
+    BasicPiece, Deck, Embellishment, Hideable, Obscurable, Piece, Stack, join_chain, split_chain,
+)
+from vlog.vassal.sequence import split
+
+__all__ = ["Table", "TablePiece", "Layer", "Player", "Problem", "execution_order", "MODULE_CONTAINER"]
+
+MODULE_CONTAINER = "Module"
+"""The container id of module-level global properties (an empty container means the same)."""
+
+SYNTHETIC_STACK_PREFIX = "~stack-"
+MAX_RAW_CHARS = 500
+"""Raw text kept per problem; a hostile entry cannot make the table hold megabytes of it."""
+
+
+class Player(NamedTuple):
+    """A PLAYER entry. `user_id` is the player's password: never print it."""
+
+    user_id: str
+    name: str
+    side: str
+
+
+class Layer(NamedTuple):
+    """One Layer trait: its name, 1-based level, whether it is shown, and the level's name."""
+
+    name: str
+    level: int
+    active: bool
+    level_name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A command the table could not apply, at `step` (0 = the starting position)."""
+
+    step: int
+    kind: str
+    message: str
+    raw: str
+
+
+class TablePiece:
+    """A piece (or stack, or deck) as it lies on the table now. Treat as immutable.
+
+    `map`, `x`, `y` are where it is (a stacked piece is where its stack is); `parent` is the id of
+    its stack or deck, `children` the ids a stack or deck holds, bottom to top.
+    """
+
+    __slots__ = ("id", "type", "state", "map", "x", "y", "parent", "children", "kind", "_piece")
+
+    def __init__(self, id: str, type: str, state: str, map: str | None, x: int, y: int,
+                 parent: str | None = None, children: tuple[str, ...] = (),
+                 piece: Piece | None = None):
+        self.id = id
+        self.type = type
+        self.state = state
+        self.map = map
+        self.x = x
+        self.y = y
+        self.parent = parent
+        self.children = children
+        self.kind = _kind_of(type)
+        """`piece`, `stack`, `deck`, or a module's own basic piece class prefix."""
+        self._piece = piece
+
+    def replace(self, **changes: object) -> "TablePiece":
+        """A copy with some fields changed (the parsed piece is kept while type and state are)."""
+        fields = {name: getattr(self, name) for name in
+                  ("id", "type", "state", "map", "x", "y", "parent", "children")}
+        fields.update(changes)
+        keep = self._piece if ("state" not in changes and "type" not in changes) else None
+        return TablePiece(**fields, piece=keep)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return (f"TablePiece(id={self.id!r}, name={self.name!r}, map={self.map!r}, x={self.x}, "
+                f"y={self.y}, parent={self.parent!r}, children={len(self.children)})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TablePiece):
+            return NotImplemented
+        return (self.id, self.type, self.state, self.map, self.x, self.y, self.parent,
+                self.children) == (other.id, other.type, other.state, other.map, other.x, other.y,
+                                   other.parent, other.children)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- interpreted on demand ----------------------------------------------------------------
+    @property
+    def piece(self) -> Piece:
+        """The vlog Piece (traits parsed lazily, once per record)."""
+        if self._piece is None:
+            self._piece = Piece(self.id, self.type, self.state)
+        return self._piece
+
+    @property
+    def is_container(self) -> bool:
+        return self.kind in ("stack", "deck")
+
+    @property
+    def name(self) -> str:
+        return "" if self.type == "stack" else self.piece.name
+
+    @property
+    def point(self) -> tuple[str | None, int, int]:
+        return (self.map, self.x, self.y)
+
+    @property
+    def properties(self) -> dict[str, str]:
+        return {} if self.type == "stack" else self.piece.properties
+
+    @property
+    def layers(self) -> list[Layer]:
+        """Every Layer trait, outermost first (a counter's side or step is usually one)."""
+        if self.type == "stack":
+            return []
+        return [Layer(t.name, t.level, t.active, t.level_name)
+                for t in self.piece.traits_of(Embellishment)]  # type: ignore[attr-defined]
+
+    @property
+    def masked_by(self) -> str | None:
+        """The user id (a password) of the player who masked it, None when unmasked."""
+        if self.type == "stack":
+            return None
+        for t in self.piece.traits_of(Obscurable):
+            if t.owner is not None:  # type: ignore[attr-defined]
+                return t.owner  # type: ignore[attr-defined]
+        return None
+
+    @property
+    def hidden_by(self) -> str | None:
+        """The user id (a password) of the player who made it invisible, None when visible."""
+        if self.type == "stack":
+            return None
+        for t in self.piece.traits_of(Hideable):
+            if t.owner is not None:  # type: ignore[attr-defined]
+                return t.owner  # type: ignore[attr-defined]
+        return None
+
+    @property
+    def concealed(self) -> bool:
+        """True when masked or invisible: the other side does not see what it is."""
+        return self.masked_by is not None or self.hidden_by is not None
+
+    @property
+    def mask_name(self) -> str | None:
+        for t in self.piece.traits_of(Obscurable):
+            if t.owner is not None:  # type: ignore[attr-defined]
+                return t.mask_name or None  # type: ignore[attr-defined]
+        return None
+
+    def shown_name(self, *, referee: bool = False) -> str:
+        """The name the other side sees: the true name only when not concealed (or for a referee)."""
+        if referee or not self.concealed:
+            return self.name or self.kind
+        if self.hidden_by is not None:
+            return "an invisible piece"
+        return f"a masked piece ({self.mask_name})" if self.mask_name else "a masked piece"
+
+    def comparable_state(self) -> tuple[str, ...]:
+        """Trait states without the basic piece's map and position (which a stack overrides)."""
+        states = split_chain(self.state)
+        if not states:
+            return ()
+        basic = split(states[-1], ";")
+        return (*states[:-1], *basic[3:])
+
+
+def _kind_of(type_: str) -> str:
+    """The basic piece's kind from the type chain without splitting it: the basic type is the
+    text after the chain's last TAB (Stack and Deck types are never decorated)."""
+    if type_ == "stack":
+        return "stack"
+    if type_.startswith("deck;"):
+        return "deck"
+    basic = type_.rsplit("\t", 1)[-1]
+    if basic.startswith("piece;"):
+        return "piece"
+    i = basic.find(";")
+    return basic if i == -1 else basic[: i + 1]
+
+
+def _basic_state(state: str) -> str:
+    """The last element of a state chain (the basic piece's state).
+
+    Fast path: the text after the chain's last TAB when it holds no backslash (then no level of
+    escaping touched it); otherwise the whole chain is decoded. Splitting a 40-trait chain
+    level by level costs quadratic time, and most states end in a plain `map;x;y;gpid...`.
+    """
+    if not state:
+        return ""
+    tail = state.rsplit("\t", 1)[-1]
+    if "\\" not in tail:
+        return tail
+    return split_chain(state)[-1]
+
+
+def _basic_point(state: str) -> tuple[str | None, int, int]:
+    """(map, x, y) from the basic piece's state, the last element of the state chain."""
+    basic = _basic_state(state)
+    reader = BasicPiece(BasicPiece.ID, basic)
+    return reader.map, reader.x, reader.y
+
+
+def execution_order(root: Command) -> Iterator[Command]:
+    """The typed commands of a tree in the order VASSAL executes them (node, then its subs);
+    containers (NullCommand, Group, LogStep) are unwrapped."""
+    stack: list[Command] = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(reversed(node.subs))
+        if isinstance(node, LogStep):
+            stack.append(node.inner)
+        elif isinstance(node, Group):
+            stack.append(node.head)
+        elif not isinstance(node, NullCommand):
+            yield node
+
+
+def _raw(cmd: Command) -> str:
+    try:
+        text = cmd.payload() or ""
+    except Exception:  # noqa: BLE001 - a node that cannot re-encode still gets reported
+        text = ""
+    return text if len(text) <= MAX_RAW_CHARS else text[:MAX_RAW_CHARS] + "..."
+
+
+def _merge_state(current: str, new: str, old: str) -> str:
+    """`Decorator.mergeState`: the traits whose state differs between old and new take the new."""
+    cur = split_chain(current)
+    new_parts = split_chain(new)
+    old_parts = split_chain(old)
+    if len(cur) != len(new_parts) or len(old_parts) != len(new_parts):
+        return new
+    changed = False
+    for i, (n, o) in enumerate(zip(new_parts, old_parts)):
+        if n != o and cur[i] != n:
+            cur[i] = n
+            changed = True
+    return join_chain(cur) if changed else current
+
+
+class Table:
+    """Everything on the table at one moment of a game (see the module docstring)."""
+
+    def __init__(self, module: object | None = None):
+        self.module = module
+        self.pieces: dict[str, TablePiece] = {}
+        self.global_properties: dict[tuple[str, str], str] = {}
+        """(container, name) -> value; container "Module", a map name, or "map:zone"."""
+        self.turns: dict[str, str] = {}
+        """Turn tracker id -> its state string (`SE('|')[currentLevel, level states...]`)."""
+        self.players: dict[str, Player] = {}
+        self.boards: dict[str, tuple[tuple[str, int, int, bool], ...]] = {}
+        """Map id -> the boards chosen (name, column, row, reversed), from BoardPicker commands."""
+        self.notes: dict[str, str] = {}
+        self.extensions: dict[str, str] = {}
+        self.unmask: tuple[str, ...] = ()
+        self.problems: list[Problem] = []
+        self.undo_in_progress = False
+        self.step = 0
+        self._next_stack = 1
+        self._names: dict[tuple[str, int, int], str | None] = {}
+
+    # -- building ---------------------------------------------------------------------------
+    @classmethod
+    def from_save(cls, save: object, module: object | None = None) -> "Table":
+        """The position a save (or a log's starting block) restores."""
+        table = cls(module)
+        restore = getattr(save, "restore_commands")
+        for cmd in restore():
+            if not isinstance(cmd, (NullCommand, Group, LogStep)):
+                table.apply(cmd)
+        return table
+
+    def copy(self) -> "Table":
+        """An independent table sharing every (immutable) piece record."""
+        new = Table.__new__(Table)
+        new.module = self.module
+        new.pieces = dict(self.pieces)
+        new.global_properties = dict(self.global_properties)
+        new.turns = dict(self.turns)
+        new.players = dict(self.players)
+        new.boards = dict(self.boards)
+        new.notes = dict(self.notes)
+        new.extensions = dict(self.extensions)
+        new.unmask = self.unmask
+        new.problems = list(self.problems)
+        new.undo_in_progress = self.undo_in_progress
+        new.step = self.step
+        new._next_stack = self._next_stack
+        new._names = self._names
+        return new
+
+    def apply_all(self, commands: Iterable[Command]) -> None:
+        for cmd in commands:
+            self.apply(cmd)
+
+    def apply(self, cmd: Command) -> None:
+        """Apply one typed command (containers are unwrapped and their contents applied)."""
+        if isinstance(cmd, (NullCommand, Group, LogStep)):
+            for inner in execution_order(cmd):
+                self.apply(inner)
+            return
+        handler = _HANDLERS.get(type(cmd))
+        if handler is None:
+            if isinstance(cmd, UnknownCommand):
+                self._problem("unknown", cmd.problem or "a command vlog does not interpret", cmd)
+            return
+        handler(self, cmd)
+
+    def _problem(self, kind: str, message: str, cmd: Command) -> None:
+        self.problems.append(Problem(self.step, kind, message, _raw(cmd)))
+
+    # -- queries ----------------------------------------------------------------------------
+    def __contains__(self, piece_id: object) -> bool:
+        return piece_id in self.pieces
+
+    def __getitem__(self, piece_id: str) -> TablePiece:
+        return self.pieces[piece_id]
+
+    def get(self, piece_id: str | None) -> TablePiece | None:
+        return None if piece_id is None else self.pieces.get(piece_id)
+
+    def game_pieces(self) -> Iterator[TablePiece]:
+        """Every piece that is not a stack or deck, in the order they came onto the table."""
+        return (p for p in self.pieces.values() if not p.is_container)
+
+    def stacks(self) -> Iterator[TablePiece]:
+        """Stacks holding at least one piece (VASSAL does not save empty stacks either)."""
+        return (p for p in self.pieces.values() if p.kind == "stack" and p.children)
+
+    def decks(self) -> Iterator[TablePiece]:
+        return (p for p in self.pieces.values() if p.kind == "deck")
+
+    def pieces_at(self, map_id: str, x: int, y: int) -> list[TablePiece]:
+        """The game pieces at a point, bottom to top for stacked ones."""
+        out: list[TablePiece] = []
+        for p in self.pieces.values():
+            if p.point != (map_id, x, y) or p.parent is not None:
+                continue
+            if p.is_container:
+                out.extend(self.pieces[c] for c in p.children if c in self.pieces)
+            else:
+                out.append(p)
+        return out
+
+    def stack_of(self, piece_id: str) -> tuple[str | None, int | None]:
+        """(stack or deck id, 0-based index from the bottom) of a piece; (None, None) when alone."""
+        p = self.pieces.get(piece_id)
+        if p is None or p.parent is None:
+            return None, None
+        parent = self.pieces.get(p.parent)
+        if parent is None or piece_id not in parent.children:
+            return p.parent, None
+        return p.parent, parent.children.index(piece_id)
+
+    def layout(self, map_id: str) -> list[tuple[str, int, int, bool]] | None:
+        boards = self.boards.get(map_id)
+        return list(boards) if boards else None
+
+    def location_name(self, piece_or_point: TablePiece | tuple[str | None, int, int]) -> str | None:
+        """The location name VASSAL reports for a piece or point (needs the module), else None."""
+        point = piece_or_point.point if isinstance(piece_or_point, TablePiece) else piece_or_point
+        map_id, x, y = point
+        if self.module is None or map_id is None:
+            return None
+        key = (map_id, x, y)
+        if key not in self._names:
+            try:
+                self._names[key] = self.module.location_name(  # type: ignore[attr-defined]
+                    map_id, x, y, self.layout(map_id))
+            except Exception:  # noqa: BLE001 - a module that cannot name a point leaves it unnamed
+                self._names[key] = None
+        return self._names[key]
+
+    def side_of(self, user_id: str | None) -> str | None:
+        """The side of the player with this user id (for owners of masked pieces)."""
+        player = self.players.get(user_id) if user_id is not None else None
+        return player.side if player else None
+
+    def describe(self, piece_id: str, *, referee: bool = False) -> str:
+        """'1-2-3 Infantry (id 1597…) on Main Map at 0914 (350, 100)' as the other side sees it."""
+        p = self.pieces.get(piece_id)
+        if p is None:
+            return f"piece {piece_id} (not on the table)"
+        return f"{p.shown_name(referee=referee)} (id {p.id}) {self.where(p)}"
+
+    def where(self, p: TablePiece | tuple[str | None, int, int]) -> str:
+        point = p.point if isinstance(p, TablePiece) else p
+        if point[0] is None:
+            return "off the maps"
+        name = self.location_name(point)
+        at = f" at {name}" if name else ""
+        return f"on {point[0]}{at} ({point[1]}, {point[2]})"
+
+    # -- stack mechanics ----------------------------------------------------------------------
+    def _set(self, p: TablePiece) -> None:
+        self.pieces[p.id] = p
+
+    def _detach(self, piece_id: str) -> None:
+        p = self.pieces.get(piece_id)
+        if p is None or p.parent is None:
+            return
+        parent = self.pieces.get(p.parent)
+        if parent is not None and piece_id in parent.children:
+            self._set(parent.replace(children=tuple(c for c in parent.children if c != piece_id)))
+        self._set(p.replace(parent=None))
+
+    def _insert(self, container_id: str, piece_id: str, index: int) -> None:
+        """`Stack.insert`: take the piece from where it was and put it at `index` (clamped)."""
+        self._detach(piece_id)
+        container = self.pieces[container_id]
+        kids = list(container.children)
+        index = max(0, min(index, len(kids)))
+        kids.insert(index, piece_id)
+        self._set(container.replace(children=tuple(kids)))
+        p = self.pieces[piece_id]
+        self._set(p.replace(parent=container_id, map=container.map, x=container.x, y=container.y))
+
+    def _place_container(self, container_id: str, map_id: str | None, x: int, y: int) -> None:
+        c = self.pieces[container_id]
+        self._set(c.replace(map=map_id, x=x, y=y))
+        for kid in c.children:
+            k = self.pieces.get(kid)
+            if k is not None:
+                self._set(k.replace(map=map_id, x=x, y=y))
+
+    def _new_stack(self, map_id: str | None, x: int, y: int) -> str:
+        while True:
+            sid = f"{SYNTHETIC_STACK_PREFIX}{self._next_stack}"
+            self._next_stack += 1
+            if sid not in self.pieces:
+                break
+        self._set(TablePiece(sid, "stack", "", map_id, x, y))
+        return sid
+
+    def _top_piece(self, container: TablePiece) -> TablePiece | None:
+        for kid in reversed(container.children):
+            p = self.pieces.get(kid)
+            if p is not None:
+                return p
+        return None
+
+    def _merge(self, fixed_id: str, moving_id: str) -> None:
+        """`StackMetrics.merge(fixed, moving)`: put `moving` just above `fixed`."""
+        fixed = self.pieces[fixed_id]
+        if fixed.is_container:
+            top = self._top_piece(fixed)
+            if top is not None:
+                fixed, index_parent = top, fixed.id
+            else:
+                index_parent = fixed.id
+        else:
+            index_parent = fixed.parent
+        moving = self.pieces[moving_id]
+        if moving.id == fixed.id or moving.id == index_parent:
+            return
+        if index_parent is None:
+            index_parent = self._new_stack(fixed.map, fixed.x, fixed.y)
+            self._insert(index_parent, fixed.id, 0)
+        parent = self.pieces[index_parent]
+        index = parent.children.index(fixed.id) + 1 if fixed.id in parent.children else len(parent.children)
+        if moving.is_container:
+            for kid in list(moving.children):
+                self._insert(index_parent, kid, index)
+                index = self.pieces[index_parent].children.index(kid) + 1
+            self._set(self.pieces[moving_id].replace(map=parent.map, x=parent.x, y=parent.y))
+        else:
+            self._insert(index_parent, moving_id, index)
+
+    def _merge_target(self, moving: TablePiece, map_id: str, x: int, y: int) -> str | None:
+        """What `MovePiece.createMergeFinder` merges onto at the point: a deck, a non-empty stack
+        or a lone piece (last one found, as the map's top-most)."""
+        found: str | None = None
+        for p in self.pieces.values():
+            if p.point != (map_id, x, y) or p.id == moving.id or p.id == moving.parent:
+                continue
+            if p.kind == "deck" and p.parent is None:
+                found = p.id
+            elif p.kind == "stack" and p.parent is None and p.children:
+                found = p.id
+            elif not p.is_container and p.parent is None:
+                found = p.id
+        return found
+
+    def _place(self, moving: TablePiece, map_id: str, x: int, y: int) -> None:
+        """`stackOrPlacePiece`: a piece outside any stack starts a new one; else it is placed alone."""
+        if moving.is_container:
+            self._place_container(moving.id, map_id, x, y)
+            return
+        if moving.parent is None:
+            sid = self._new_stack(map_id, x, y)
+            self._set(moving.replace(map=map_id, x=x, y=y))
+            self._insert(sid, moving.id, 0)
+        else:
+            self._detach(moving.id)
+            self._set(self.pieces[moving.id].replace(map=map_id, x=x, y=y))
+
+    # -- handlers -------------------------------------------------------------------------------
+    def _add_piece(self, cmd: AddPiece) -> None:
+        if cmd.id is None:
+            self._problem("add-piece", "AddPiece without an id is a piece definition, not a piece", cmd)
+            return
+        if cmd.id in self.pieces:
+            self._remove(cmd.id)
+        kind = _kind_of(cmd.type)
+        if kind in ("stack", "deck"):
+            piece = Piece(cmd.id, cmd.type, cmd.state)
+            basic = piece.basic
+            assert isinstance(basic, (Stack, Deck))
+            rec = TablePiece(cmd.id, cmd.type, cmd.state, basic.map, basic.x, basic.y, piece=piece)
+            self._set(rec)
+            for kid in basic.piece_ids:
+                if kid in self.pieces and kid != cmd.id:
+                    self._insert(cmd.id, kid, len(self.pieces[cmd.id].children))
+            self._place_container(cmd.id, basic.map, basic.x, basic.y)
+        elif kind == "piece":
+            self._set(TablePiece(cmd.id, cmd.type, cmd.state, *_basic_point(cmd.state)))
+        else:
+            self._set(TablePiece(cmd.id, cmd.type, cmd.state, None, 0, 0))
+
+    def _remove(self, piece_id: str) -> None:
+        p = self.pieces.get(piece_id)
+        if p is None:
+            return
+        self._detach(piece_id)
+        for kid in p.children:
+            k = self.pieces.get(kid)
+            if k is not None and k.parent == piece_id:
+                self._set(k.replace(parent=None))
+        del self.pieces[piece_id]
+
+    def _remove_piece(self, cmd: RemovePiece) -> None:
+        if cmd.id not in self.pieces:
+            self._problem("missing-piece", f"RemovePiece of piece {cmd.id}, which is not on the table", cmd)
+            return
+        self._remove(cmd.id)
+
+    def _move_piece(self, cmd: MovePiece) -> None:
+        moving = self.pieces.get(cmd.id) if cmd.id is not None else None
+        if moving is None:
+            self._problem("missing-piece", f"MovePiece of piece {cmd.id}, which is not on the table", cmd)
+            return
+        if cmd.new_map is None:
+            self._detach(moving.id)
+            if moving.is_container:
+                self._place_container(moving.id, None, moving.x, moving.y)
+            else:
+                self._set(self.pieces[moving.id].replace(map=None))
+            return
+        point = (cmd.new_map, cmd.new_x, cmd.new_y)
+        under = self.pieces.get(cmd.new_under) if cmd.new_under is not None else None
+        if under is not None and under.point == point and under.id != moving.id:
+            self._merge(under.id, moving.id)
+        else:
+            target = self._merge_target(moving, *point)
+            if target is not None:
+                self._merge(target, moving.id)
+            else:
+                self._place(moving, *point)
+            if cmd.new_under is None:
+                moved = self.pieces[moving.id]
+                if moved.parent is not None and not moving.is_container:
+                    self._insert(moved.parent, moving.id, 0)
+
+    def _change_piece(self, cmd: ChangePiece) -> None:
+        p = self.pieces.get(cmd.id)
+        if p is None:
+            self._problem("missing-piece", f"ChangePiece of piece {cmd.id}, which is not on the table", cmd)
+            return
+        state = cmd.new_state if cmd.old_state is None else _merge_state(p.state, cmd.new_state, cmd.old_state)
+        if state == p.state:
+            return
+        if p.is_container:
+            # Stack/Deck.setState: the listed children, in order, at the state's point
+            new = p.replace(state=state)
+            basic = new.piece.basic
+            for kid in p.children:
+                k = self.pieces.get(kid)
+                if k is not None:
+                    self._set(k.replace(parent=None))
+            self._set(new.replace(children=()))
+            for kid in getattr(basic, "piece_ids", []):
+                if kid in self.pieces and kid != p.id:
+                    self._insert(p.id, kid, len(self.pieces[p.id].children))
+            self._place_container(p.id, getattr(basic, "map", None), getattr(basic, "x", 0),
+                                  getattr(basic, "y", 0))
+            return
+        new = p.replace(state=state)
+        if p.parent is None and p.kind == "piece":
+            if _basic_state(state) != _basic_state(p.state):
+                map_id, x, y = _basic_point(state)
+                new = new.replace(map=map_id, x=x, y=y)
+        self._set(new)
+
+    def _global_property(self, cmd: GlobalPropertySet) -> None:
+        self.global_properties[(cmd.container or MODULE_CONTAINER, cmd.name)] = cmd.value
+
+    def _mutable_property(self, cmd: MutableProperty) -> None:
+        self.global_properties[(cmd.container or MODULE_CONTAINER, cmd.name)] = cmd.new or ""
+
+    def _turn(self, cmd: TurnState) -> None:
+        self.turns[cmd.tracker_id] = cmd.state
+
+    def _player_add(self, cmd: PlayerAdd) -> None:
+        self.players[cmd.user_id] = Player(cmd.user_id, cmd.name, cmd.side)
+
+    def _player_remove(self, cmd: PlayerRemove) -> None:
+        self.players.pop(cmd.user_id, None)
+
+    def _board_picker(self, cmd: BoardPicker) -> None:
+        self.boards[cmd.map_id] = tuple((name, col, row, rev) for name, rev, col, row in cmd.boards)
+
+    def _notes(self, cmd: Notes) -> None:
+        self.notes["public" if isinstance(cmd, PublicNotes) else "scenario"] = cmd.text
+
+    def _ext(self, cmd: Ext) -> None:
+        self.extensions[cmd.name] = cmd.version
+
+    def _unmask(self, cmd: Unmask) -> None:
+        self.unmask = tuple(u for u in cmd.user_ids if u not in ("", "null"))
+
+    def _undo(self, cmd: Undo) -> None:
+        self.undo_in_progress = cmd.in_progress
+
+    def _nothing(self, cmd: Command) -> None:
+        """Commands that change nothing on the table (chat, setup markers, private notes)."""
+
+
+_HANDLERS = {
+    AddPiece: Table._add_piece, RemovePiece: Table._remove_piece, MovePiece: Table._move_piece,
+    ChangePiece: Table._change_piece, GlobalPropertySet: Table._global_property,
+    MutableProperty: Table._mutable_property, TurnState: Table._turn, PlayerAdd: Table._player_add,
+    PlayerRemove: Table._player_remove, BoardPicker: Table._board_picker, Notes: Table._notes,
+    PublicNotes: Table._notes, Ext: Table._ext, Plugin: Table._ext, Unmask: Table._unmask,
+    Undo: Table._undo, Chat: Table._nothing, Setup: Table._nothing, SetupStack: Table._nothing,
+    PrivateNote: Table._nothing, SecretNote: Table._nothing,
+}
+
