@@ -17,7 +17,7 @@ from conftest import ROOT, sample_params
 from vlog.cli import cli, main
 from vlog.errors import ModuleError, VlogError
 from vlog.vassal import grids as G
-from vlog.vassal.module import expand_piece, image_size, read_module, Prototype
+from vlog.vassal.module import Prototype, expand_piece, image_size, parse_board_layout, read_module
 
 SCHEMA = json.loads((ROOT / "schemas" / "module.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -468,3 +468,29 @@ def test_hostile_attribute_values_raise_only_vlog_errors(tmp_path):
                         mp.location_center(name)
                     except VlogError:
                         pass
+
+
+def test_grid_attribute_defaults_follow_vassal(tmp_path):
+    build = f"""<VASSAL.build.GameModule name="D">
+  <{P}Map mapName="M"><{P}map.BoardPicker>
+    <{B}Board name="H" width="900" height="700">
+      <{B}board.HexGrid dy="80"><{B}board.mapgrid.ObliqueHexGridNumbering/></{B}board.HexGrid>
+    </{B}Board>
+    <{B}Board name="S"><{B}board.SquareGrid><{B}board.mapgrid.SquareGridNumbering/></{B}board.SquareGrid></{B}Board>
+    <{B}Board name="R"><{B}board.RegionGrid><{B}board.Region name="Keep" originx="40" originy="50"/></{B}board.RegionGrid></{B}Board>
+  </{P}map.BoardPicker></{P}Map>
+</VASSAL.build.GameModule>"""
+    path = tmp_path / "buildFile.xml"
+    path.write_text(build)
+    mp = read_module(path).find_map("M")
+    h, s, r = (b.grid for b in mp.boards)
+    assert h.dx == (3 ** 0.5 / 2) * 80 and (h.x0, h.y0, h.snap_to, h.sideways) == (0, 32, True, False)
+    assert h.numbering.oblique and h.numbering.stagger and h.size == (900, 700)
+    assert (s.dx, s.dy, s.x0, s.y0, s.size) == (48.0, 48.0, 24, 24, (500, 500))
+    assert s.location_name(24, 24) == "0101" and r.location_name(0, 0) == "Keep" and r.snap_to
+    with pytest.raises(ModuleError, match="no default layout"):
+        mp.location_name(10, 10)
+    layout = parse_board_layout("MBoardPicker\tS\t0\t0\tH/rev\t1\t0")
+    assert layout == [("S", 0, 0, False), ("H", 1, 0, True)]
+    assert mp.location_name(24, 24, layout) == "0101"
+    assert mp.location_name(500 + 10, 10, layout) == h.location_name(10, 10)  # H is not reversible

@@ -27,7 +27,7 @@ from vlog.vassal.xmlsafe import parse_xml, text_of
 __all__ = [
     "Module", "MapDef", "BoardDef", "PieceSlot", "Prototype", "SetupStack", "DrawPile", "DiceButton",
     "SpecialDie", "SpecialDiceButton", "TurnLevel", "TurnTracker", "GlobalProperty", "ExtensionInfo",
-    "read_module", "expand_piece", "image_size", "ROOT_MODULE", "ROOT_LEGACY", "ROOT_EXTENSION",
+    "read_module", "expand_piece", "image_size", "parse_board_layout", "ROOT_MODULE", "ROOT_LEGACY", "ROOT_EXTENSION",
 ]
 
 ROOT_MODULE = "VASSAL.build.GameModule"
@@ -787,6 +787,12 @@ def _widget_path(el) -> tuple[str, ...]:
             names.append(n)
         p = p.getparent()
     return tuple(reversed(names))
+
+
+def parse_board_layout(command: str | None) -> list[tuple[str, int, int, bool]] | None:
+    """BoardPicker.decode of a SetBoards command (a module's `<setup>`, or the one in a save):
+    `<map>BoardPicker\tBoard A[/rev]\tcol\trow...` -> [(board, column, row, reversed)]."""
+    return _parse_layout(command, "")
 
 
 def _parse_layout(setup: str | None, map_name: str) -> list[tuple[str, int, int, bool]] | None:
