@@ -131,11 +131,12 @@ def _name(obj: Save) -> str:
 def replay_log(log: Save, *, module: object | None = None, game: Game | None = None,
                start: Table | None = None, referee: bool = False,
                checkpoint_every: int = CHECKPOINT_EVERY,
-               on_step: Callable[[Step], None] | None = None) -> Replay:
+               iterate: Callable[[list[Step]], Iterable[Step]] | None = None) -> Replay:
     """Replay a log (a save replays as its position, with no steps) and run the per-log checks.
 
     `start` replaces the log's own starting table (rarely wanted; continuity is checked by
-    `replay` and the CLI from the previous file's final table).
+    `replay` and the CLI from the previous file's final table). `iterate` wraps the walk over
+    the steps (a progress bar).
     """
     path = _name(log)
     steps = log.steps if isinstance(log, Log) else []
@@ -152,7 +153,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
     ctx = Context(log_path=path, step=None, module=module, referee=referee)
     if game is not None:
         findings.extend(game.begin(table, ctx))
-    for step in steps:
+    for step in (iterate(steps) if iterate is not None else steps):
         if game is not None:
             ctx.step = step
             ctx.rolls = rolls_by_step.get(step.index, ())
@@ -162,8 +163,6 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         table.apply_all(step.commands)
         if step.index % rep.checkpoint_every == 0:
             rep.checkpoints[step.index] = table.copy()
-        if on_step is not None:
-            on_step(step)
     if game is not None:
         ctx.step = None
         ctx.rolls = ()

@@ -1,0 +1,159 @@
+"""`vlog check`: replay logs, judge them and report for people (text) or CI (json, junit, sarif,
+github annotations).
+
+Several logs are judged in the order given, each continuing the one before: the continuity
+check compares each file's starting position with the previous one's final table (and the
+first with `--after`). A save is judged as the position it holds. Player ids (passwords) never
+reach the report unless `--show-player-ids` is given; masked and invisible pieces are named as
+the other side sees them unless `--referee` is given.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from vlog.cli._console import check_input, emit, format_option, output_option, progress
+from vlog.findings import FAIL_ON_CHOICES, LogResult, Report, fail_exit_code
+
+FORMATS = ("text", "json", "junit", "sarif", "github")
+
+
+def load_module(path: Path | None) -> Any:
+    """The module given with --module (a .vmod, an extension or a bare buildFile), or None."""
+    if path is None:
+        return None
+    from vlog.vassal.module import read_module
+
+    check_input(path)
+    return read_module(path)
+
+
+def load_game(name: str | None) -> Any:
+    """The rules engine named with --game; an unknown name is a usage error (exit 2)."""
+    if name is None:
+        return None
+    from vlog.errors import UnknownGameError
+    from vlog.games.base import find_game
+
+    try:
+        return find_game(name)
+    except UnknownGameError as exc:
+        raise click.BadParameter(exc.message, param_hint="--game") from None
+
+
+def read_input(path: Path) -> Any:
+    """A save or log; unreadable input raises VlogError (exit 3)."""
+    import vlog
+
+    check_input(path)
+    return vlog.read(path)
+
+
+def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> str:
+    if output_format == "json":
+        from vlog.report import json as renderer
+        return renderer.render(report, redact=redact)
+    if output_format == "junit":
+        from vlog.report import junit
+        return junit.render(report, fail_on=fail_on, redact=redact)
+    if output_format == "sarif":
+        from vlog.report import sarif
+        return sarif.render(report, redact=redact)
+    if output_format == "github":
+        from vlog.report import github
+        return github.render(report, redact=redact)
+    from vlog.report import text
+    return text.render(report, redact=redact)
+
+
+@click.command("check")
+@click.argument("logs", nargs=-1, required=True, metavar="LOG...", type=click.Path(path_type=Path))
+@click.option("--module", "module_path", type=click.Path(path_type=Path), default=None,
+              help="The module (.vmod or buildFile) the logs were written with: location names, "
+                   "dice formats and the module-mismatch check.")
+@click.option("--game", "game_name", default=None, metavar="GAME",
+              help="Judge against this game's rules (e.g. lion-of-judah).")
+@click.option("--after", "after_path", type=click.Path(path_type=Path), default=None, metavar="PREV",
+              help="The previous log or save: the first LOG must start where PREV ended.")
+@format_option(*FORMATS)
+@click.option("--fail-on", type=click.Choice(FAIL_ON_CHOICES), default="error", show_default=True,
+              help="Exit 1 when a finding is at least this severe ('never': always exit 0).")
+@output_option()
+@click.option("--show-player-ids", is_flag=True,
+              help="Show the players' real ids. They are passwords: do not share the output.")
+@click.option("--referee", is_flag=True,
+              help="Name masked and invisible pieces by what they are (reveals hidden units).")
+def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | None,
+            after_path: Path | None, output_format: str, fail_on: str, output: Path | None,
+            show_player_ids: bool, referee: bool) -> int:
+    """Replay logs (.vlog) or saves (.vsav) and report what breaks the rules.
+
+    Every log gets the checks any log can be judged on: undos after die rolls
+    (vlog/undo-after-roll), continuity with the previous file (vlog/continuity), the module
+    it was written with (vlog/module-mismatch) and entries that cannot be read (vlog/unparsed);
+    --game adds that game's rules. Several logs are judged in order, each continuing the one
+    before.
+
+    Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error, 3 unreadable
+    input, 4 internal error.
+
+    \b
+    Examples:
+      vlog check turn3.vlog
+      vlog check turn3.vlog --after turn2.vlog --module LionOfJudah.vmod
+      vlog check t1.vlog t2.vlog t3.vlog --format junit -o vlog-junit.xml
+      vlog check turn3.vlog --format sarif -o vlog.sarif --fail-on warning
+      vlog check turn3.vlog --format github --fail-on never
+    """
+    from vlog.checks import continuity
+    from vlog.replay import checks_run, replay_log, start_table
+    from vlog.vassal.privacy import Redactor, player_ids
+    from vlog.vassal.savefile import Log
+
+    game = load_game(game_name)
+    for path in (*logs, *( [after_path] if after_path else [])):
+        check_input(path)
+    module = load_module(module_path)
+    redactor = Redactor()
+
+    previous = None
+    previous_name = None
+    if after_path is not None:
+        prev_obj = read_input(after_path)
+        for uid in player_ids(prev_obj.commands):
+            redactor.placeholder(uid)
+        previous = (replay_log(prev_obj, module=module).final if isinstance(prev_obj, Log)
+                    else start_table(prev_obj, module))
+        previous_name = str(after_path)
+
+    results: list[LogResult] = []
+    for path in logs:
+        obj = read_input(path)
+        for uid in player_ids(obj.commands):
+            redactor.placeholder(uid)
+        rep = replay_log(obj, module=module, game=game, referee=referee,
+                         iterate=lambda steps, p=path: progress(steps, len(steps), f"checking {p.name}"))
+        findings = list(rep.findings)
+        if previous is not None:
+            findings[:0] = continuity.check(previous, rep.start, previous_name=previous_name or "",
+                                            referee=referee)
+        results.append(LogResult(str(path), len(rep.steps), tuple(findings)))
+        previous, previous_name = rep.final, str(path)
+
+    module_label = None
+    if module is not None:
+        module_label = f"{module.name} {module.version}".strip() if module.version else module.name
+    report = Report(
+        logs=tuple(results),
+        checks=checks_run(game, continuity_checked=after_path is not None or len(logs) > 1,
+                          module_given=module is not None),
+        game=getattr(game, "id", None) or None,
+        module=module_label,
+        sources=tuple(str(p) for p in ((after_path,) if after_path else ()) + logs),
+    )
+    redact = None if show_player_ids or not redactor.mapping else redactor.text
+    inputs = [*logs, *([after_path] if after_path else []), *([module_path] if module_path else [])]
+    emit(render(report, output_format, fail_on=fail_on, redact=redact), output, inputs=inputs)
+    return fail_exit_code(report, fail_on)
