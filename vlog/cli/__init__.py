@@ -25,6 +25,8 @@ COMMANDS: dict[str, str] = {
     "convert": "convert",
     "data": "data",
     "where": "where",
+    "check": "check",
+    "dice": "dice",
 }
 
 
