@@ -129,6 +129,8 @@ def test_hostile_chat_in_message(report):
         ("C:\\games\\g.vlog", "file:///C:/games/g.vlog"),
         ("\\\\server\\share\\g.vlog", "file://server/share/g.vlog"),
         ("ümlaut.vlog", "%C3%BCmlaut.vlog"),
+        (b"caf\xe9.vlog".decode("utf-8", "surrogateescape"), "caf%E9.vlog"),     # a Latin-1 file name
+        ("odd\ud800.vlog", "odd%ED%A0%80.vlog"),
     ],
 )
 def test_artifact_uri(path, uri):

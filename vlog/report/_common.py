@@ -17,7 +17,8 @@ def _escape_char(ch: str) -> str:
 
 
 def printable(text: str) -> str:
-    """`text` with control, bidi and unpaired surrogate characters shown as \\xNN / \\uNNNN escapes.
+    """`text` with control, line/paragraph separator, bidi and unpaired surrogate characters
+    shown as \\xNN / \\uNNNN escapes.
 
     Chat written by players reaches every report; an escape sequence in it must not move the
     cursor, recolour a terminal, start a new line that looks like another finding, or reverse
@@ -28,7 +29,7 @@ def printable(text: str) -> str:
     out = []
     for ch in text:
         category = unicodedata.category(ch)
-        if category in ("Cc", "Cs") or ch in _BIDI_CONTROLS:
+        if category in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS:
             out.append(_escape_char(ch))
         else:
             out.append(ch)

@@ -47,17 +47,25 @@ def message_text(text: str) -> str:
     return text
 
 
+def _quote(text: str, safe: str) -> str:
+    """%-escape UTF-8; a name holding undecodable bytes (surrogate escapes) gets those bytes back."""
+    try:
+        return quote(text, safe=safe, errors="surrogateescape")
+    except UnicodeEncodeError:
+        return quote(text, safe=safe, errors="surrogatepass")
+
+
 def artifact_uri(path: str) -> str:
     """A URI reference for a log path: relative stays relative (forward slashes, %-escaped)."""
     drive = PureWindowsPath(path).drive
     if drive:
         posix = PureWindowsPath(path).as_posix()
         if drive.startswith("\\\\"):                      # \\server\share\... -> file://server/share/...
-            return "file:" + quote(posix, safe="/")
-        return "file:///" + quote(posix, safe="/:")     # C:\x -> file:///C:/x
+            return "file:" + _quote(posix, "/")
+        return "file:///" + _quote(posix, "/:")         # C:\x -> file:///C:/x
     if path.startswith("/"):
-        return "file://" + quote(path, safe="/")
-    return quote(PurePosixPath(path.replace("\\", "/")).as_posix(), safe="/")
+        return "file://" + _quote(path, "/")
+    return _quote(PurePosixPath(path.replace("\\", "/")).as_posix(), "/")
 
 
 def fingerprint(log_path: str, finding: Finding) -> str:
