@@ -494,3 +494,21 @@ def test_grid_attribute_defaults_follow_vassal(tmp_path):
     assert layout == [("S", 0, 0, False), ("H", 1, 0, True)]
     assert mp.location_name(24, 24, layout) == "0101"
     assert mp.location_name(500 + 10, 10, layout) == h.location_name(10, 10)  # H is not reversible
+
+
+def test_unknown_board_sizes_only_where_the_layout_allows(tmp_path):
+    """Without its image a board's size is unknown: fine for the last board of a row, refused before another."""
+    build = f"""<VASSAL.build.GameModule name="U">
+  <{P}Map mapName="M"><{P}map.BoardPicker>
+    <setup>MBoardPicker\tA\t0\t0\tB\t1\t0</setup>
+    <{B}Board name="A" image="a.png"><{B}board.SquareGrid><{B}board.mapgrid.SquareGridNumbering/></{B}board.SquareGrid></{B}Board>
+    <{B}Board name="B" image="b.png"/>
+  </{P}map.BoardPicker></{P}Map>
+</VASSAL.build.GameModule>"""
+    path = tmp_path / "buildFile.xml"
+    path.write_text(build)
+    m = read_module(path)
+    assert any("a.png" in p for p in m.problems)
+    with pytest.raises(ModuleError, match="size of board 'A' is unknown"):
+        m.location_name("M", 30, 30)
+    assert m.location_name("M", 30, 30, layout=[("A", 0, 0, False)]) == "0101"

@@ -292,10 +292,15 @@ class MapDef:
                 raise ModuleError(f"map {self.map_name!r} has {len(self.boards)} boards and no default layout; "
                                   "pass the layout a save's BoardPicker command gives")
         placed: list[G.PlacedBoard] = []
+        cells = [(c, r) for n, c, r, _ in layout if self.board(n) is not None]
         for name, col, row, rev in layout:
             b = self.board(name)
             if b is None:
                 continue
+            if b.size is None and (rev and b.reversible or any(
+                    (c > col and r == row) or (c == col and r > row) for c, r in cells)):
+                raise ModuleError(f"map {self.map_name!r}: the size of board {name!r} is unknown (its image is "
+                                  "not in hand) and the layout needs it", file=None)
             w, h = b.size if b.size is not None else (1 << 30, 1 << 30)
             placed.append(G.PlacedBoard(name=b.name, width=w, height=h, grid=b.grid, column=col, row=row,
                                         reversed=rev and b.reversible))
