@@ -10,7 +10,6 @@ random grids. Each point case holds what Java answered: raw column/row and numbe
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import pytest

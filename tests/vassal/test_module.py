@@ -1,7 +1,6 @@
 """read_module on real buildFiles, built modules and extensions, and hostile XML."""
 from __future__ import annotations
 
-import io
 import json
 import struct
 import zipfile

@@ -14,9 +14,8 @@ import os
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable
 
-from lxml import etree
 
 from vlog.errors import ModuleError, VlogError
 from vlog.vassal import grids as G
