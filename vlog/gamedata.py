@@ -10,6 +10,7 @@ can complete the data with an overlay folder (`--data DIR`) instead of editing t
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 import re
@@ -463,15 +464,6 @@ def _depth(node: Any) -> int:
     return deepest
 
 
-def _read_package_file(package: str, name: str, game: str) -> Any:
-    shown = f"vlog/games/{package}/data/{name}"
-    try:
-        data = resources.files(f"vlog.games.{package}").joinpath("data", name).read_bytes()
-    except (FileNotFoundError, ModuleNotFoundError, OSError) as exc:
-        raise GameDataError(f"cannot read the data file for {game} ({exc.__class__.__name__})", file=shown) from None
-    return _parse_json(data, shown)
-
-
 def _check_ids(doc: Any, file: str, path: str = "$") -> None:
     """Record ids must be unique within each list, or overlays could not merge by them."""
     if isinstance(doc, dict):
@@ -618,6 +610,50 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str) -> No
     docs[kind] = merged
 
 
+# validated shipped data, keyed by the files' bytes: validation is the slow part of loading
+_SHIPPED: dict[tuple[str, bytes], tuple[str, dict[str, dict[str, Any]], dict[str, str]]] = {}
+
+
+def _read_package_bytes(package: str, name: str, game: str) -> bytes:
+    shown = f"vlog/games/{package}/data/{name}"
+    try:
+        data = resources.files(f"vlog.games.{package}").joinpath("data", name).read_bytes()
+    except (FileNotFoundError, ModuleNotFoundError, OSError) as exc:
+        raise GameDataError(f"cannot read the data file for {game} ({exc.__class__.__name__})", file=shown) from None
+    if len(data) > MAX_DATA_FILE_BYTES:
+        raise GameDataError(f"is larger than {MAX_DATA_FILE_BYTES} bytes", file=shown)
+    return data
+
+
+def _load_shipped(name: str) -> tuple[str, dict[str, dict[str, Any]], dict[str, str]]:
+    """The game's validated package data (title, documents, file names), as fresh copies."""
+    package = GAMES[name]
+    manifest_name = f"vlog/games/{package}/data/{MANIFEST}"
+    manifest_bytes = _read_package_bytes(package, MANIFEST, name)
+    manifest = _parse_json(manifest_bytes, manifest_name)
+    _validate("manifest", manifest, manifest_name)
+    if manifest["game"] != name:
+        raise GameDataError(f"names game {manifest['game']!r}, not {name!r}", file=manifest_name, where="$.game")
+    raw = {kind: _read_package_bytes(package, manifest["files"][kind], name) for kind in KINDS}
+    digest = hashlib.sha256(manifest_bytes + b"".join(len(v).to_bytes(8, "big") + v for v in raw.values())).digest()
+    cached = _SHIPPED.get((name, digest))
+    if cached is None:
+        docs: dict[str, dict[str, Any]] = {}
+        files: dict[str, str] = {}
+        for kind in KINDS:
+            shown = f"vlog/games/{package}/data/{manifest['files'][kind]}"
+            doc = _parse_json(raw[kind], shown)
+            _validate(kind, doc, shown)
+            if doc["game"] != name:
+                raise GameDataError(f"names game {doc['game']!r}, not {name!r}", file=shown, where="$.game")
+            _check_consistency(kind, doc, shown)
+            docs[kind], files[kind] = doc, shown
+        _check_references(docs, files)
+        cached = _SHIPPED[(name, digest)] = (manifest["title"], docs, files)
+    title, docs, files = cached
+    return title, copy.deepcopy(docs), dict(files)
+
+
 def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()) -> GameData:
     """Loads and validates a game's data, then applies overlay folders in order (later wins).
 
@@ -625,24 +661,7 @@ def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()
     and the JSON path) for a data or overlay file that is unreadable, invalid or inconsistent.
     """
     name = _canonical_game(game)
-    package = GAMES[name]
-    manifest_name = f"vlog/games/{package}/data/{MANIFEST}"
-    manifest = _read_package_file(package, MANIFEST, name)
-    _validate("manifest", manifest, manifest_name)
-    if manifest["game"] != name:
-        raise GameDataError(f"names game {manifest['game']!r}, not {name!r}", file=manifest_name, where="$.game")
-    docs: dict[str, dict[str, Any]] = {}
-    files: dict[str, str] = {}
-    for kind in KINDS:
-        file_name = manifest["files"][kind]
-        shown = f"vlog/games/{package}/data/{file_name}"
-        doc = _read_package_file(package, file_name, name)
-        _validate(kind, doc, shown)
-        if doc["game"] != name:
-            raise GameDataError(f"names game {doc['game']!r}, not {name!r}", file=shown, where="$.game")
-        _check_consistency(kind, doc, shown)
-        docs[kind], files[kind] = doc, shown
-    _check_references(docs, files)
+    title, docs, files = _load_shipped(name)
     applied: list[str] = []
     for folder in overlays:
         for path in _overlay_files(Path(folder)):
@@ -650,7 +669,7 @@ def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()
             applied.append(str(path))
     if applied:
         _check_references(docs, {k: f"{v} (with overlays)" for k, v in files.items()})
-    return GameData(game=name, title=manifest["title"], documents=docs, files=files, overlays=tuple(applied))
+    return GameData(game=name, title=title, documents=docs, files=files, overlays=tuple(applied))
 
 
 # --------------------------------------------------------------------------------------------
