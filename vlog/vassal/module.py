@@ -89,14 +89,6 @@ def _float(v: str | None, default: float) -> float:
         return default
 
 
-def _attrs(el) -> dict[str, str]:
-    return dict(el.attrib)
-
-
-def _children(el, tag: str) -> list:
-    return [c for c in el if c.tag == tag]
-
-
 # ---------------------------------------------------------------------------------- model
 
 @dataclass
