@@ -1,0 +1,182 @@
+"""The replay driver: steps as VASSAL counts them, states at any step, game hooks, undo tracking."""
+from __future__ import annotations
+
+import pytest
+
+import vlog
+from tests.checks.logbuild import (
+    MAP, move, restore, roll, stack, step, undo_step, unit, write_file,
+)
+from tests.conftest import sample_params
+from vlog.errors import UnknownGameError
+from vlog.findings import Basis, Finding, Severity
+from vlog.games.base import Action, CheckSpec, Game, find_game, known_games
+from vlog.replay import replay, replay_log, table_at, track_undos
+from vlog.vassal.commands import ChangePiece, MovePiece, MutableProperty
+from vlog.vassal.pieces import split_chain
+from vlog.vassal.sequence import split
+
+
+def top_level_log_tokens(text: str) -> int:
+    """BasicLogger writes one top-level `LOG\\t` token per step."""
+    return sum(1 for tok in split(text, "\x1b") if tok.startswith("LOG\t"))
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("*/*.vlog"))
+def test_samples_steps_counted_as_vassal_counts_them(path):
+    log = vlog.read(path)
+    report = replay(log)
+    assert report.logs[0].steps == len(log.steps) == top_level_log_tokens(log.text) > 0
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("vasl-templates/3d6.vlog"))
+def test_sample_3d6_rolls_with_faces(path):
+    rep = replay_log(vlog.read(path))
+    assert [(r.step, r.dice_name, r.faces, r.total, r.player) for r in rep.rolls] == [
+        (3, "3d6", (3, 4, 1), 8, "test"), (6, "3d6", (2, 4, 2), 8, "test")]
+    assert rep.state_at(2).global_properties.get(("Module", "3d6_result")) is None
+    assert rep.state_at(3).global_properties[("Module", "3d6_result")] == "3,4,1"
+    assert rep.state_at(6).global_properties[("Module", "3d6_result")] == "2,4,2"
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("*/*.vlog"))
+def test_samples_state_after_each_step_matches_its_commands(path):
+    """After a step, every moved piece lies where its MovePiece says, every changed piece holds
+    the traits its ChangePiece set, every property the value its MutableProperty set."""
+    log = vlog.read(path)
+    rep = replay_log(log, checkpoint_every=4)
+    checked = 0
+    for s in log.steps:
+        after = rep.state_at(s.index)
+        assert after.pieces == table_at(log, s.index).pieces
+        for c in s.commands:
+            if isinstance(c, MovePiece) and c.new_map is not None:
+                assert after.pieces[c.id].point == (c.new_map, c.new_x, c.new_y)
+                for kid in after.pieces[c.id].children:
+                    assert after.pieces[kid].point == (c.new_map, c.new_x, c.new_y)
+                checked += 1
+            elif isinstance(c, ChangePiece):
+                if c.old_state is None:
+                    assert after.pieces[c.id].state == c.new_state
+                else:
+                    cur, new, old = (split_chain(x) for x in (after.pieces[c.id].state, c.new_state, c.old_state))
+                    changed = [i for i in range(len(new)) if new[i] != old[i]]
+                    assert changed and all(cur[i] == new[i] for i in changed)
+                checked += 1
+            elif isinstance(c, MutableProperty):
+                assert after.global_properties[(c.container or "Module", c.name)] == (c.new or "")
+                checked += 1
+    assert rep.final.pieces == rep.state_at(len(log.steps)).pieces
+    if any(isinstance(c, (MovePiece, ChangePiece, MutableProperty)) for s in log.steps for c in s.commands):
+        assert checked > 0
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("vasl-templates/custom-labels.vlog"))
+def test_sample_stack_move(path):
+    rep = replay_log(vlog.read(path))
+    before, after = rep.state_at(13), rep.state_at(14)
+    stack_id = "1599716717151"
+    assert before.pieces[stack_id].point == ("Main Map", 165, 118)
+    assert after.pieces[stack_id].point == ("Main Map", 168, 115)
+    assert after.pieces[stack_id].children == before.pieces[stack_id].children != ()
+    for kid in after.pieces[stack_id].children:
+        assert after.pieces[kid].point == ("Main Map", 168, 115)
+
+
+def built(tmp_path, steps):
+    pieces = [unit("1", "Inf", 100, 100), unit("2", "Cav", 200, 200),
+              stack("s1", 100, 100, "1"), stack("s2", 200, 200, "2")]
+    return vlog.read(write_file(tmp_path / "b.vlog", restore(pieces), steps))
+
+
+def test_state_at_every_step_of_a_built_log(tmp_path):
+    moves = [move("1", 100 + 10 * i, 100 + 5 * i, 100 + 10 * (i - 1), 100 + 5 * (i - 1)) for i in range(1, 12)]
+    log = built(tmp_path, [step([m]) for m in moves])
+    rep = replay_log(log, checkpoint_every=3)
+    assert sorted(rep.checkpoints) == [0, 3, 6, 9]
+    for i in range(1, 12):
+        assert rep.state_at(i).pieces["1"].point == (MAP, 100 + 10 * i, 100 + 5 * i)
+    assert rep.state_at(0).pieces["1"].point == (MAP, 100, 100)
+    assert rep.final.pieces["1"].point == (MAP, 210, 155)
+    with pytest.raises(IndexError):
+        rep.state_at(12)
+    with pytest.raises(IndexError):
+        table_at(log, -1)
+
+
+def test_undo_tracking_follows_basic_logger(tmp_path):
+    a = [move("1", 110, 110, 100, 100)]
+    b = [move("2", 210, 210, 200, 200)]
+    c = [move("1", 120, 120, 100, 100)]
+    log = built(tmp_path, [step(a), step(b), undo_step(b), undo_step(a), step(c), undo_step(c)])
+    undos = track_undos(log.steps)
+    assert [(u.step, u.target, u.matched, u.located_by) for u in undos] == [
+        (3, 2, True, "undo order"), (4, 1, True, "undo order"), (6, 5, True, "undo order")]
+    final = replay_log(log).final
+    assert final.pieces["1"].point == (MAP, 100, 100)
+    assert final.pieces["2"].point == (MAP, 200, 200)
+
+
+def test_undo_located_by_its_inverse_when_the_order_disagrees(tmp_path):
+    a = [move("1", 110, 110, 100, 100)]
+    b = [move("2", 210, 210, 200, 200)]
+    log = built(tmp_path, [step(a), step(b), undo_step(a)])
+    assert [(u.step, u.target, u.matched, u.located_by) for u in track_undos(log.steps)] == [
+        (3, 1, True, "inverse commands")]
+
+
+class Recorder(Game):
+    """A game that sees each step before it is applied and calls every move illegal."""
+
+    id = "test-game"
+    checks = (CheckSpec("test-game/MV-01", "1.1", "moves are illegal"),
+              CheckSpec("test-game/XX-02", "9.9", "not written", implemented=False, why_not="no data"))
+
+    def __init__(self):
+        self.seen: list[tuple[int, tuple]] = []
+
+    def interpret(self, step, table, ctx):
+        out = []
+        for c in step.commands:
+            if isinstance(c, MovePiece):
+                self.seen.append((step.index, table.pieces[c.id].point))
+                out.append(Action("move", step.index, (c.id,), {"to": (c.new_x, c.new_y)}))
+        return out
+
+    def check(self, action, table, ctx):
+        yield Finding("test-game/MV-01", "1.1", Severity.ERROR, Basis.PROVEN, action.step, None,
+                      f"illegal move of {action.pieces[0]}", action.pieces,
+                      {"to": list(action.data["to"]), "rolls": len(ctx.rolls)})
+
+
+def test_game_hooks_see_the_table_before_the_step_and_illegal_moves_still_apply(tmp_path):
+    log = built(tmp_path, [step(roll("2d6", [1, 2])), step([move("1", 150, 150, 100, 100), *roll("2d6", [6, 6])])])
+    game = Recorder()
+    report = replay(log, game=game)
+    assert game.seen == [(2, (MAP, 100, 100))]
+    (finding,) = [f for _, f in report.findings() if f.check == "test-game/MV-01"]
+    assert finding.step == 2 and dict(finding.evidence) == {"to": [150, 150], "rolls": 1}
+    assert report.game == "test-game"
+    assert [c.id for c in report.checks][-1] == "test-game/MV-01"
+    assert "test-game/XX-02" not in [c.id for c in report.checks]
+    assert replay_log(log, game=game).final.pieces["1"].point == (MAP, 150, 150)
+
+
+def test_find_game_names_the_games_there_are():
+    assert set(known_games()) == {"lion-of-judah", "island-of-death", "ascari", "sideshow"}
+    with pytest.raises(UnknownGameError, match="unknown game 'chess'.*lion-of-judah"):
+        find_game("chess")
+    if not known_games()["ascari"]:
+        with pytest.raises(UnknownGameError, match="no rules engine for 'ascari'"):
+            find_game("ascari")
+
+
+def test_a_save_replays_as_its_position(tmp_path):
+    path = write_file(tmp_path / "s.vsav", restore([unit("1", "Inf", 1, 2)]))
+    report = replay(vlog.read(path))
+    assert report.logs[0].steps == 0
+    assert [f.check for _, f in report.findings()] == []

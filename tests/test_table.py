@@ -1,0 +1,189 @@
+"""The table: pieces, stacks as VASSAL merges them, trait-wise changes, properties and problems."""
+from __future__ import annotations
+
+import pytest
+
+import vlog
+from tests.checks.logbuild import (
+    MAP, SECRET, layer_type, move, restore, stack, unit, unit_state, write_file,
+)
+from tests.conftest import sample_params
+from vlog.table import Table
+from vlog.vassal.commands import (
+    AddPiece, ChangePiece, GlobalPropertySet, MovePiece, MutableProperty, PlayerAdd, PlayerRemove,
+    RemovePiece, TurnState, UnknownCommand, decode_leaf,
+)
+from vlog.vassal.pieces import join_chain
+
+
+def table_with(*pieces: AddPiece) -> Table:
+    t = Table()
+    t.apply_all(pieces)
+    return t
+
+
+def two_stacks() -> Table:
+    return table_with(unit("1", "Inf", 100, 100), unit("2", "Cav", 100, 100), unit("3", "Art", 200, 200),
+                      stack("s1", 100, 100, "1", "2"), stack("s2", 200, 200, "3"))
+
+
+def test_from_built_save(tmp_path):
+    path = write_file(tmp_path / "a.vsav", restore(
+        [unit("1", "Inf", 100, 100), unit("2", "Cav", 100, 100), stack("s1", 100, 100, "1", "2")],
+        GlobalPropertySet("Turn", "3", "Module"), TurnState("TurnTracker0", "0|3;0;true;20")))
+    t = Table.from_save(vlog.read(path))
+    assert [p.id for p in t.game_pieces()] == ["1", "2"]
+    assert t.pieces["s1"].children == ("1", "2")
+    assert t.stack_of("2") == ("s1", 1)
+    assert t.pieces["2"].point == (MAP, 100, 100)
+    assert t.global_properties == {("Module", "Turn"): "3"}
+    assert t.turns == {"TurnTracker0": "0|3;0;true;20"}
+    assert list(t.players.values())[0].side == "Red"
+    assert t.problems == []
+
+
+def test_move_to_empty_point():
+    """MovePiece.stackOrPlacePiece: a piece taken from a stack is placed alone (Map.addPiece
+    takes it out of its stack); a piece outside any stack starts a new stack."""
+    t = two_stacks()
+    t.apply(move("2", 400, 500, 100, 100, old_under="1"))
+    assert t.pieces["2"].point == (MAP, 400, 500)
+    assert t.stack_of("2") == (None, None)
+    assert t.pieces["s1"].children == ("1",)
+    t.apply(move("2", 10, 20, 400, 500))
+    parent, index = t.stack_of("2")
+    assert parent is not None and parent.startswith("~stack-") and index == 0
+    assert t.pieces[parent].point == (MAP, 10, 20) and t.pieces["2"].point == (MAP, 10, 20)
+
+
+def test_move_onto_named_piece_goes_just_above_it():
+    t = two_stacks()
+    t.apply(move("3", 100, 100, 200, 200, under="1"))
+    assert t.pieces["s1"].children == ("1", "3", "2")
+    assert t.pieces["3"].point == (MAP, 100, 100)
+    assert t.pieces["s2"].children == ()
+    assert [s.id for s in t.stacks()] == ["s1"]
+
+
+def test_move_without_underneath_onto_a_stack_goes_to_the_bottom():
+    t = two_stacks()
+    t.apply(move("3", 100, 100, 200, 200))
+    assert t.pieces["s1"].children == ("3", "1", "2")
+
+
+def test_underneath_elsewhere_falls_back_to_merging_at_the_point():
+    t = two_stacks()
+    t.apply(move("3", 100, 100, 200, 200, under="nowhere"))
+    assert t.pieces["s1"].children == ("1", "2", "3")
+
+
+def test_moving_a_stack_moves_its_pieces():
+    t = two_stacks()
+    t.apply(move("s1", 600, 700, 100, 100))
+    assert t.pieces["s1"].point == (MAP, 600, 700)
+    assert t.pieces["1"].point == t.pieces["2"].point == (MAP, 600, 700)
+    t.apply(move("s1", 200, 200, 600, 700))
+    # StackMetrics.merge puts a moving stack's pieces above the top piece; the stack itself
+    # has no parent, so "no piece underneath" does not send them to the bottom
+    assert t.pieces["s2"].children == ("3", "1", "2")
+    assert t.pieces["s1"].children == ()
+
+
+def test_move_off_map_and_missing_piece():
+    t = two_stacks()
+    t.apply(MovePiece("1", None, 0, 0, None, MAP, 100, 100, None, SECRET))
+    assert t.pieces["1"].map is None and t.stack_of("1") == (None, None)
+    t.step = 5
+    t.apply(move("404", 1, 1, 0, 0))
+    assert [(p.step, p.kind) for p in t.problems] == [(5, "missing-piece")]
+    assert t.problems[0].raw.startswith("M/404/")
+
+
+def test_change_piece_merges_only_the_traits_that_changed():
+    t = two_stacks()
+    before = t.pieces["1"].state
+    # the mask was set meanwhile (current state differs from the command's old state there)
+    masked = unit_state(100, 100, masked_by=SECRET)
+    t.apply(ChangePiece("1", masked))
+    assert t.pieces["1"].masked_by == SECRET and t.pieces["1"].concealed
+    assert t.pieces["1"].shown_name() == "a masked piece (Masked)"
+    assert t.pieces["1"].shown_name(referee=True) == "Inf"
+    # flip the step layer: old/new differ only in the layer, so the mask stays
+    t.apply(ChangePiece("1", unit_state(100, 100, level=2), before))
+    p = t.pieces["1"]
+    assert p.masked_by == SECRET
+    assert [(l.name, l.level, l.level_name) for l in p.layers] == [("Step", 2, "Reduced")]
+    # without an old state the whole state is replaced
+    t.apply(ChangePiece("1", before))
+    assert t.pieces["1"].state == before and not t.pieces["1"].concealed
+
+
+def test_change_of_a_lone_piece_moves_it_with_its_basic_state():
+    t = table_with(unit("9", "Lone", 10, 20))
+    t.apply(ChangePiece("9", unit_state(30, 40)))
+    assert t.pieces["9"].point == (MAP, 30, 40)
+
+
+def test_change_of_a_stack_restacks():
+    t = two_stacks()
+    t.apply(ChangePiece("s1", f"{MAP};100;100;2;1;@@-1"))
+    assert t.pieces["s1"].children == ("2", "1")
+
+
+def test_remove_and_re_add():
+    t = two_stacks()
+    t.apply(RemovePiece("2"))
+    assert "2" not in t and t.pieces["s1"].children == ("1",)
+    t.apply(RemovePiece("2"))
+    assert t.problems[-1].kind == "missing-piece"
+    t.apply(unit("2", "Cav", 5, 6))
+    assert t.pieces["2"].point == (MAP, 5, 6) and t.pieces["2"].parent is None
+
+
+def test_properties_turns_players_and_unknown():
+    t = Table()
+    t.apply(GlobalPropertySet("Weather", "Rain", ""))
+    t.apply(MutableProperty("Weather", "Rain", "Dry", "Module"))
+    t.apply(MutableProperty("Supply", None, "5", "Main Map:Zone A"))
+    assert t.global_properties == {("Module", "Weather"): "Dry", ("Main Map:Zone A", "Supply"): "5"}
+    t.apply(PlayerAdd(SECRET, "Alice", "Red"))
+    assert t.side_of(SECRET) == "Red"
+    t.apply(PlayerRemove(SECRET))
+    assert t.players == {}
+    t.apply(decode_leaf("INFO\tAxis\t1"))
+    assert t.problems[-1].raw == "INFO\tAxis\t1" and t.problems[-1].kind == "unknown"
+    t.apply(UnknownCommand("M/bad", "MovePiece needs 9 or 10 fields, found 1"))
+    assert t.problems[-1].message == "MovePiece needs 9 or 10 fields, found 1"
+
+
+def test_copy_is_independent_and_shares_records():
+    t = two_stacks()
+    c = t.copy()
+    assert c.pieces["1"] is t.pieces["1"]
+    c.apply(move("1", 900, 900, 100, 100, old_under=None))
+    assert t.pieces["1"].point == (MAP, 100, 100)
+    assert c.pieces["1"].point == (MAP, 900, 900)
+    assert t.pieces["s1"].children == ("1", "2")
+
+
+def test_layer_type_helper_is_what_the_pieces_reader_reads():
+    p = AddPiece("x", join_chain([layer_type("Side", ["A", "B"]), "piece;;;x.png;X"]),
+                 join_chain(["-2", "null;0;0;;0"])).piece
+    layer = p.traits[0]
+    assert (layer.name, layer.level, layer.active, layer.level_name) == ("Side", 2, False, "B")
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("*/*.vsav", "*/*.vlog"))
+def test_samples_every_piece_on_the_table(path):
+    """Every AddPiece of the restore block is on the table; stacked pieces lie where their stack does."""
+    obj = vlog.read(path)
+    t = Table.from_save(obj.start if isinstance(obj, vlog.vassal.savefile.Log) else obj)
+    assert set(t.pieces) == {i for i in obj.pieces if i is not None}
+    for s in t.pieces.values():
+        for kid in s.children:
+            assert t.pieces[kid].parent == s.id
+            assert t.pieces[kid].point == s.point
+        if s.kind == "stack":
+            listed = [i for i in s.piece.piece_ids if i in obj.pieces]
+            assert list(s.children) == listed
