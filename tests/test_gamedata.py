@@ -390,3 +390,34 @@ def test_cli_help_has_examples(run):
         result = run(*args)
         assert result.exit_code == 0
         assert "Examples:" in result.output and "vlog data " in result.output
+
+
+def test_overlay_hexside_must_join_neighbours(tmp_path):
+    bad = write_json(tmp_path / "o" / "map.json", {
+        "kind": "map", "game": "ascari",
+        "maps": [{"id": "coatit", "hexsides": {"2712/2714": {"features": {"value": ["ravine"]}}}}]})
+    with pytest.raises(GameDataError) as caught:
+        load_game_data("ascari", overlays=[tmp_path / "o"])
+    assert caught.value.file == str(bad)
+    assert caught.value.where == '$.maps[id=coatit].hexsides["2712/2714"]'
+    assert "not adjacent" in caught.value.message
+
+
+def test_overlay_hex_names_must_fit_the_layout(tmp_path):
+    bad = write_json(tmp_path / "o" / "map.json", {
+        "kind": "map", "game": "ascari",
+        "maps": [{"id": "metemma", "hexes": {"20077": {"terrain": {"value": "clear"}}}}]})
+    with pytest.raises(GameDataError, match=r'map\.json: \$\.maps\[id=metemma\]\.hexes\["20077"\]: ascari: hex name .* is not 4 digits'):
+        load_game_data("ascari", overlays=[tmp_path / "o"])
+    assert bad.exists()
+
+
+def test_overlay_setup_must_name_known_counters(tmp_path):
+    bad = write_json(tmp_path / "o" / "scenarios.json", {
+        "kind": "scenarios", "game": "ascari",
+        "scenarios": [{"id": "s2", "setup": [{"id": "extra", "side": {"value": "italian"}, "what": {"value": "a unit"},
+                                              "units": {"value": ["it-nobody"]}}]}]})
+    with pytest.raises(GameDataError) as caught:
+        load_game_data("ascari", overlays=[tmp_path / "o"])
+    assert caught.value.file == str(bad)
+    assert caught.value.where == "$.scenarios[id=s2].setup[id=extra].units"

@@ -522,6 +522,35 @@ def _check_references(docs: dict[str, dict[str, Any]], files: dict[str, str]) ->
                                 file=files[kind], where=path)
 
 
+def _check_hexes(docs: dict[str, dict[str, Any]], files: dict[str, str]) -> None:
+    """Hex and hexside names must exist in the map's layout (vlog.hexes), hexsides join neighbours."""
+    from vlog.hexes import LAYOUTS
+
+    layouts = {}
+    for board in docs["map"]["maps"]:
+        layout = LAYOUTS.get(board["layout"].get("value") or "")
+        if layout is None:
+            continue
+        layouts[board["id"]] = layout
+        base = f"$.maps[id={board['id']}]"
+        for key in board["hexes"]:
+            layout.parse(key, file=files["map"], where=_key_path(_key_path(base, "hexes"), key))
+        for key in board["hexsides"]:
+            layout.parse_hexside(key, file=files["map"], where=_key_path(_key_path(base, "hexsides"), key))
+        for list_key in ("lines", "zones"):
+            for path, raw in _walk(board[list_key], f"{base}.{list_key}"):
+                if path.rsplit(".", 1)[-1] in ("endpoints", "via", "hexes", "known_hexes") and raw.get("value"):
+                    for name in raw["value"]:
+                        layout.parse(name, file=files["map"], where=path)
+    maps = {s["id"]: s.get("map", {}).get("value") for s in docs["scenarios"]["scenarios"]}
+    for path, raw in _walk(docs["scenarios"]):
+        if path.endswith(".hex") and isinstance(raw.get("value"), str):
+            scenario_id = path.split("[id=", 1)[1].split("]", 1)[0]
+            layout = layouts.get(maps.get(scenario_id) or "") or (next(iter(layouts.values())) if len(layouts) == 1 else None)
+            if layout is not None:
+                layout.parse(raw["value"], file=files["scenarios"], where=path)
+
+
 # -- overlays ----------------------------------------------------------------------------------
 
 
@@ -607,6 +636,10 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str) -> No
     merged = _merge(docs[kind], over, shown)
     _validate(kind, merged, shown)
     _check_consistency(kind, merged, shown)
+    trial = {**docs, kind: merged}
+    blame = {k: shown for k in KINDS}   # the shipped data was consistent, so this file is at fault
+    _check_references(trial, blame)
+    _check_hexes(trial, blame)
     docs[kind] = merged
 
 
@@ -649,6 +682,7 @@ def _load_shipped(name: str) -> tuple[str, dict[str, dict[str, Any]], dict[str, 
             _check_consistency(kind, doc, shown)
             docs[kind], files[kind] = doc, shown
         _check_references(docs, files)
+        _check_hexes(docs, files)
         cached = _SHIPPED[(name, digest)] = (manifest["title"], docs, files)
     title, docs, files = cached
     return title, copy.deepcopy(docs), dict(files)
@@ -667,8 +701,6 @@ def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()
         for path in _overlay_files(Path(folder)):
             _apply_overlay(docs, path, name)
             applied.append(str(path))
-    if applied:
-        _check_references(docs, {k: f"{v} (with overlays)" for k, v in files.items()})
     return GameData(game=name, title=title, documents=docs, files=files, overlays=tuple(applied))
 
 
