@@ -9,16 +9,11 @@ VASSAL before 3.4.0 quoted tokens that *end* with a backslash instead (`legacy=T
 from __future__ import annotations
 
 import math
+import re
 from decimal import Decimal, localcontext
 from typing import Iterable, Iterator
 
 __all__ = ["Encoder", "Decoder", "split", "join", "encode_token", "java_double"]
-
-
-def _unquote(s: str) -> str:
-    if len(s) > 1 and s[0] == "'" and s[-1] == "'":
-        return s[1:-1]
-    return s
 
 
 def encode_token(s: object, delim: str, *, legacy: bool = False) -> str:
@@ -45,39 +40,47 @@ def join(tokens: Iterable[object], delim: str, *, legacy: bool = False) -> str |
     return delim.join(parts)
 
 
+_UNESCAPED: dict[str, "re.Pattern[str]"] = {}
+
+
+def _unescaped(delim: str) -> "re.Pattern[str]":
+    """A delimiter not preceded by a backslash: the Decoder's token boundary."""
+    pat = _UNESCAPED.get(delim)
+    if pat is None:
+        pat = _UNESCAPED[delim] = re.compile(r"(?<!\\)" + re.escape(delim))
+    return pat
+
+
+def _token(raw: str, delim: str) -> str:
+    """A raw token with its escaped delimiters restored (the backslash dropped), then unquoted.
+
+    Inside a raw token every delimiter is escaped, so a plain replace does what the Java loop
+    does one delimiter at a time.
+    """
+    esc = "\\" + delim
+    if esc in raw:
+        raw = raw.replace(esc, delim)
+    if len(raw) > 1 and raw[0] == "'" and raw[-1] == "'":
+        return raw[1:-1]
+    return raw
+
+
 def _next(val: str, delim: str, start: int) -> tuple[str, int]:
     """The token starting at `start` and the index just past its delimiter (-1: last token)."""
-    n = len(val)
-    if start == n:
+    if start == len(val):
         return "", -1
-    j = val.find(delim, start)
-    if j == -1:
-        return _unquote(val[start:]), -1
-    if j == 0 or val[j - 1] != "\\":
-        return _unquote(val[start:j]), j + 1
-    parts = []
-    seg = start
-    while j != -1 and j > 0 and val[j - 1] == "\\":
-        parts.append(val[seg:j - 1])
-        seg = j
-        j = val.find(delim, j + 1)
-    if j == -1:
-        parts.append(val[seg:])
-        return _unquote("".join(parts)), -1
-    parts.append(val[seg:j])
-    return _unquote("".join(parts)), j + 1
+    m = _unescaped(delim).search(val, start)
+    if m is None:
+        return _token(val[start:], delim), -1
+    j = m.start()
+    return _token(val[start:j], delim), j + 1
 
 
 def split(val: str | None, delim: str) -> list[str]:
     """All tokens `Decoder(val, delim)` yields: `""` gives `[""]`, None gives `[]`."""
     if val is None:
         return []
-    out = []
-    start = 0
-    while start != -1:
-        tok, start = _next(val, delim, start)
-        out.append(tok)
-    return out
+    return [_token(raw, delim) for raw in _unescaped(delim).split(val)]
 
 
 def iter_split(val: str | None, delim: str) -> Iterator[str]:
