@@ -70,7 +70,8 @@ def _compare(previous: Table, start: Table, old: TablePiece, new: TablePiece,
     changes: list[str] = []
     evidence: dict[str, Any] = {"previous": previous_name, "piece": old.id}
     concealed = old.concealed or new.concealed
-    name = new.shown_name(referee=referee) if not old.concealed or referee else old.shown_name()
+    # named as the other side knew it: by the file where it was visible, if either
+    name = (old if not old.concealed or new.concealed else new).shown_name(referee=referee)
     if old.point != new.point:
         changes.append("moved")
         evidence["before"] = _point(previous, old)
@@ -126,9 +127,12 @@ def _layer_text(old: TablePiece, new: TablePiece) -> str:
 
 
 def _compare_values(what: str, before: dict, after: dict, previous_name: str, label) -> list[Finding]:
+    """Values both tables hold that differ. A key only one side holds is no discontinuity:
+    VASSAL saves only GlobalProperty components, not the properties dice buttons and other
+    components set during play (`3d6_result`), so a save written after a roll lacks them."""
     out = []
-    for key in list(before) + [k for k in after if k not in before]:
-        if before.get(key) != after.get(key):
+    for key in before:
+        if key in after and before[key] != after[key]:
             out.append(_finding(
                 f"{what} {label(key)} was {before.get(key)!r} at the end of {previous_name} "
                 f"but is {after.get(key)!r} at the start",
