@@ -421,3 +421,13 @@ def test_overlay_setup_must_name_known_counters(tmp_path):
         load_game_data("ascari", overlays=[tmp_path / "o"])
     assert caught.value.file == str(bad)
     assert caught.value.where == "$.scenarios[id=s2].setup[id=extra].units"
+
+
+def test_oversized_overlay_file_is_refused(tmp_path, monkeypatch):
+    import vlog.gamedata as gamedata
+
+    monkeypatch.setattr(gamedata, "MAX_DATA_FILE_BYTES", 64)
+    big = write_json(tmp_path / "o" / "map.json", {"kind": "map", "game": "ascari", "maps": [], "pad": "x" * 100})
+    with pytest.raises(GameDataError, match="is larger than 64 bytes") as caught:
+        gamedata._apply_overlay({}, big, "ascari")
+    assert caught.value.file == str(big)

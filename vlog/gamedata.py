@@ -622,7 +622,8 @@ def _overlay_files(folder: Path) -> list[Path]:
 def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str) -> None:
     shown = str(path)
     try:
-        data = path.read_bytes() if path.stat().st_size <= MAX_DATA_FILE_BYTES else b"x" * (MAX_DATA_FILE_BYTES + 1)
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_DATA_FILE_BYTES + 1)
     except OSError as exc:
         raise GameDataError(f"cannot read ({exc.strerror or exc})", file=shown) from None
     over = _parse_json(data, shown)
