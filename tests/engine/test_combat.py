@@ -13,7 +13,7 @@ from vlog.engine import combat as cb
 from vlog.engine.combat import (ColumnScale, CombatTable, HitTable, LossTaker, Modifier, divide,
                                 final_column, halve, level_name, loss_violations, odds_columns,
                                 odds_level, parse_odds, parse_result, split_hits, sum_modifiers)
-from vlog.engine.dice import DieRange, clamp, modified_roll, parse_range
+from vlog.engine.dice import clamp, modified_roll, parse_range
 from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 

@@ -392,3 +392,16 @@ def test_route_explanation_names_hexes_and_data():
     assert text == ("0001 -> 0002 (terrain 2, hexside 1) -> 0003 (terrain 1, depends on "
                     "terrain of 0003) = 4")
     assert check_move(rules, 0, 0, 4).route.explain() == "0 (no move)"
+
+
+def test_forced_march_into_unknown_terrain_is_possible():
+    # LoJ 11.5.2: no forced march into a desert or amba hex; when a hex's terrain is unknown,
+    # a move that needs a forced march into it is possible, naming the datum.
+    nb, enter, _ = line_map([2, 2, 2, 2])
+    rules = MovementRules(neighbours=nb, enter_cost=enter, forced_march=4,
+                          forced_march_into=lambda h: Unknown("is 0004 amba?") if h == 3 else True)
+    assert check_move(rules, 0, 2, 4).ruling is Ruling.LEGAL
+    result = check_move(rules, 0, 3, 4)
+    assert result.ruling is Ruling.POSSIBLE
+    assert result.verdict.depends_on == {"is 0004 amba?"}
+    assert result.route.steps[-1].depends_on == {"is 0004 amba?"}

@@ -31,7 +31,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar, Union
 
@@ -62,7 +62,7 @@ class MovementRules(Generic[H]):
     zoc_to_zoc: bool = True
     stops_after: Callable[[H, H], Flag] | None = None
     forced_march: Number = 0
-    forced_march_into: Callable[[H], bool] | None = None
+    forced_march_into: Callable[[H], Flag] | None = None
     forced_march_costs: tuple[Number, ...] | None = None
     secondary_cost: Callable[[H, H], Number | Unknown] | None = None
     minimum_move: bool = False
@@ -302,10 +302,13 @@ class _Search(Generic[H]):
                     continue
                 new_cost = cost + ev.cost
                 new_marched = marched
+                fm_data = _EMPTY
                 if limit is not None:
                     if new_cost > allowance:
-                        if fm_into is not None and not fm_into(nxt):
-                            continue
+                        if fm_into is not None:
+                            ok, fm_data = self._flag(fm_into(nxt), False)
+                            if not ok:
+                                continue
                         if surcharges is not None:
                             if marched >= len(surcharges):
                                 continue
@@ -315,6 +318,8 @@ class _Search(Generic[H]):
                         continue
                 new_sec = secondary + ev.secondary
                 new_data = data | ev.data if ev.data else data
+                if fm_data:
+                    new_data = new_data | fm_data
                 nstate = (nxt, ev.stops, new_marched)
                 if nstate in done:
                     continue
@@ -344,15 +349,19 @@ def _build_route(search: _Search[H], hexes: list[H], allowance: Number | None,
             ev = _Eval(0, 0, "minimum move", _EMPTY, True, (("minimum move", 0),))
         cost, parts = ev.cost, ev.parts
         is_fm = allowance is not None and total + cost > allowance and not minimum
+        step_data = ev.data
+        if is_fm and search.rules.forced_march_into is not None:
+            _ok, fm_data = search._flag(search.rules.forced_march_into(to), False)
+            step_data = step_data | fm_data
         if is_fm and surcharges is not None and fm < len(surcharges):
             cost = cost + surcharges[fm]
             parts = parts + (("forced march", surcharges[fm]),)
         total = total + cost
         sec_total = sec_total + ev.secondary
         fm += is_fm
-        data = data | ev.data
+        data = data | step_data
         steps.append(Step(frm, to, cost, "minimum move" if minimum else ev.via, parts, total,
-                          ev.secondary, is_fm, ev.stops, ev.data))
+                          ev.secondary, is_fm, ev.stops, step_data))
     return Route(tuple(hexes), tuple(steps), total, sec_total, fm, minimum, data)
 
 
