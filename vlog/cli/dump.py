@@ -92,10 +92,10 @@ class PlayerNames:
     """Shows a player id as a placeholder (or as itself when asked), with the name if known."""
 
     def __init__(self, obj: Any, *, show_player_ids: bool):
-        from vlog.vassal.privacy import Redactor, player_ids
+        from vlog.cli.info import redactor_for
 
         self.show = show_player_ids
-        self.redactor = Redactor(player_ids(obj.commands))
+        self.redactor = redactor_for(obj)
         self.names = {p.user_id: p.name for p in obj.players}
 
     def id(self, user_id: str | None) -> str | None:
@@ -150,12 +150,10 @@ def describe_trait(t: Any, players: PlayerNames) -> dict[str, Any] | None:
     return None
 
 
-def trait_states(type_: str, state: str, players: PlayerNames) -> list[dict[str, Any]]:
+def trait_states(piece: Any, players: PlayerNames) -> list[dict[str, Any]]:
     """The states of the traits that say something about the piece (layers, mask, ...)."""
-    from vlog.vassal.pieces import Piece
-
     out: list[dict[str, Any]] = []
-    for t in Piece(None, type_, state).traits[:-1]:
+    for t in piece.traits[:-1]:
         d = describe_trait(t, players)
         if d is not None and not (d["trait"] == "label" and not d["text"]):
             out.append(d)
@@ -271,7 +269,7 @@ def piece_records(obj: Any, players: PlayerNames, namer: LocationNamer | None) -
             elif p.basic.layer is not None:  # type: ignore[attr-defined]
                 rec["layer"] = p.basic.layer  # type: ignore[attr-defined]
         else:
-            traits = trait_states(p.type, p.state, players)
+            traits = trait_states(p, players)
             if traits:
                 rec["traits"] = traits
         records.append(rec)
@@ -471,7 +469,7 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
         "module_version": obj.module_version,
         "positions": "map pixels and location names" if location_namer else NO_MODULE_NOTE,
         "player_ids_redacted": not show_player_ids,
-        "players": player_entries(obj, show_player_ids=show_player_ids),
+        "players": player_entries(obj, show_player_ids=show_player_ids, redactor=players.redactor),
     }
     dump.update(setup_records(obj, players))
     dump["pieces"] = piece_records(obj, players, location_namer)

@@ -48,11 +48,16 @@ def count_dice_rolls(chats: list[Any]) -> int:
     return sum(1 for c in chats if roll(c.text) is not None)
 
 
-def player_entries(obj: Any, *, show_player_ids: bool) -> list[dict[str, str | None]]:
-    """Players with name and side; the id is a `<player-N>` placeholder unless asked for."""
+def redactor_for(obj: Any) -> Any:
+    """The `<player-N>` numbering of every player id in the file, as `vlog convert` uses it."""
     from vlog.vassal.privacy import Redactor, player_ids
 
-    redactor = Redactor(player_ids(obj.commands))
+    return Redactor(player_ids(obj.commands))
+
+
+def player_entries(obj: Any, *, show_player_ids: bool, redactor: Any = None) -> list[dict[str, str | None]]:
+    """Players with name and side; the id is a `<player-N>` placeholder unless asked for."""
+    redactor = redactor or redactor_for(obj)
     out: list[dict[str, str | None]] = []
     for p in obj.players:
         out.append({

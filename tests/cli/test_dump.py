@@ -1,0 +1,126 @@
+"""`vlog dump`: every piece and step in words, safe to print, in text, JSON and JSON lines."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.conftest import SECRET_IDS
+from tests.conftest import sample_params
+from vlog.cli import EXIT_OK, main
+
+
+@pytest.fixture(autouse=True)
+def _no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def dump(capsys, *argv: str) -> str:
+    assert main(["dump", *argv]) == EXIT_OK
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out
+
+
+def test_log_steps_in_words(built_log, capsys):
+    out = dump(capsys, str(built_log))
+    assert "Positions: pixel positions: no module given\n" in out
+    assert "Steps (7):\n" in out
+    expected = [
+        "  Step 2:\n      move 1st Infantry [x] [1001] from Main Map (100,200) to Main Map (150,250) "
+        "by Alice (<player-1>)\n      report: * 1st Infantry moves *\n",
+        "  Step 3:\n      change 1st Infantry [x] [1001]: masked by Alice (<player-1>) (was not masked); "
+        "layer Flip: level 2 (Back) (was layer Flip: level 1 (Front))\n",
+        "  Step 4:\n      dice 2d6: 3,5 by Bob\n      property 2d6_result [Module]: '1,1' -> '3,5'\n",
+        "  Step 5  (undo):\n      property 2d6_result [Module]: '3,5' -> '1,1'\n",
+        "  Step 6:\n      remove Cossacks :smile: [1002]\n",
+        "  Step 7:\n      player Bob as <observer> (<player-2>)\n",
+    ]
+    for chunk in expected:
+        assert chunk in out
+
+
+def test_save_pieces_and_setup(built_save, capsys):
+    out = dump(capsys, str(built_save))
+    assert "  1001  piece 1st Infantry [x]  Main Map (100,200)  in stack 2001\n" in out
+    assert "      not masked\n      layer Flip: level 1 (Front)\n" in out
+    assert "  1002  piece Cossacks :smile:  Main Map (300,400)  in stack 2002\n      Strength = '4'\n" in out
+    assert "  2001  stack  Main Map (100,200)  holds 1 piece\n" in out
+    assert "Global properties (1):\n  Turn = '3'  [Module]\n" in out
+    assert "Turn trackers (1):\n  TurnTracker0: 0|3;0;true;20\n" in out
+    assert "Boards (1):\n  Main: Classic Map at column 0, row 0\n" in out
+    assert "private of Alice (<player-1>): (private: not shown)" in out
+    assert "my plan" not in out
+    assert "Steps" not in out
+
+
+def test_player_text_is_never_markup_or_terminal_codes(built_log, capsys):
+    out = dump(capsys, str(built_log))
+    assert "chat <Alice>: [bold]hello[/bold] :smile: \\x07\\x9b2J\n" in out
+    assert "\x07" not in out and "\x9b" not in out
+
+
+def test_json_and_jsonl(built_log, capsys):
+    doc = json.loads(dump(capsys, str(built_log), "--format", "json"))
+    assert doc["kind"] == "log" and doc["positions"] == "pixel positions: no module given"
+    assert [s["step"] for s in doc["steps"]] == list(range(1, 8))
+    assert [s["undo"] for s in doc["steps"]] == [False] * 4 + [True, False, False]
+    move = doc["steps"][1]["actions"][0]
+    assert move["action"] == "move" and move["name"] == "1st Infantry [x]"
+    assert move["from"] == {"map": "Main Map", "x": 100, "y": 200}
+    assert move["to"] == {"map": "Main Map", "x": 150, "y": 250}
+    assert move["by"] == "Alice (<player-1>)"
+    dice = doc["steps"][3]["actions"][0]
+    assert dice["action"] == "dice" and dice["faces"] == [3, 5] and dice["player"] == "Bob"
+    assert doc["steps"][0]["actions"][0]["message"] == "[bold]hello[/bold] :smile: \x07\x9b2J"
+    layer = [c for c in doc["steps"][2]["actions"][0]["changes"] if c["trait"] == "layer"][0]
+    assert layer["level"] == 2 and layer["level_name"] == "Back" and layer["active"] is True
+    lines = dump(capsys, str(built_log), "--format", "jsonl").splitlines()
+    records = [json.loads(line) for line in lines]
+    assert [r["record"] for r in records] == ["file"] + ["piece"] * 4 + ["step"] * 7
+    assert records[0]["players"][0] == {"name": "Alice", "side": "Red", "id": "<player-1>"}
+
+
+def test_location_namer_hook(built_log):
+    import vlog
+    from vlog.cli.dump import build_dump, render_text
+
+    def namer(map_id, x, y):
+        return f"{x // 100:02d}{y // 100:02d}"
+
+    doc = build_dump(vlog.read(built_log), built_log, location_namer=namer)
+    assert doc["positions"] == "map pixels and location names"
+    assert doc["pieces"][0]["location"] == "0102"
+    move = doc["steps"][1]["actions"][0]
+    assert move["to"]["location"] == "0102" and move["from"]["location"] == "0102"
+    text = render_text(doc)
+    assert "from Main Map 0102 (100,200) to Main Map 0102 (150,250)" in text
+
+
+def test_show_player_ids(built_log, capsys):
+    out = dump(capsys, str(built_log), "--show-player-ids")
+    assert f"by Alice ({SECRET_IDS[0]})" in out
+    assert "my plan" in out
+
+
+def test_output_file(built_log, tmp_path, capsys):
+    out = tmp_path / "dump.txt"
+    assert dump(capsys, str(built_log), "-o", str(out)) == ""
+    assert "Steps (7):" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("sample", sample_params("*/*.vsav", "*/*.vlog"))
+def test_dump_every_sample(sample, capsys):
+    import vlog
+
+    obj = vlog.read(sample)
+    text = dump(capsys, str(sample))
+    assert text.startswith(f"File: {sample}\n")
+    doc = json.loads(dump(capsys, str(sample), "--format", "json"))
+    assert len(doc["pieces"]) == len(obj.pieces)
+    lines = dump(capsys, str(sample), "--format", "jsonl").splitlines()
+    assert len(lines) == 1 + len(obj.pieces) + len(getattr(obj, "steps", []))
+    if doc["kind"] == "log":
+        assert [s["step"] for s in doc["steps"]] == list(range(1, len(obj.steps) + 1))
+        assert f"Steps ({len(obj.steps)}):" in text
