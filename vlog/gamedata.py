@@ -272,6 +272,20 @@ class GameData:
     def counter(self, counter_id: str) -> Record:
         return self._record("counters", "counters", counter_id)
 
+    def counters_named(self, name: str) -> tuple[str, ...]:
+        """Ids of counters whose printed name (or an alias in properties.aliases) equals `name`, case-insensitive.
+
+        For matching VASSAL piece names to counters before the module bindings are known.
+        """
+        wanted = name.casefold()
+        found = []
+        for counter_id, record in self._index[("counters", "counters")].items():
+            names = [record["name"].get("value")]
+            names += list(record.get("properties", {}).get("aliases", {}).get("value") or [])
+            if any(isinstance(n, str) and n.casefold() == wanted for n in names):
+                found.append(counter_id)
+        return tuple(found)
+
     # -- map ----------------------------------------------------------------------------------
     @property
     def map_ids(self) -> tuple[str, ...]:

@@ -74,6 +74,9 @@ def test_counters_with_factors_from_the_text(loj):
     assert (peloritana["2"]["attack"].value, peloritana["2"]["defense"].value) == (3, 4)
     assert loj.counter("al-dummy")["count"].value == 12
     assert loj.counter("it-csi")["levels"]["m"]["movement"].value == 4
+    assert loj.counters_named("sb") == ("it-sb",)
+    assert loj.counters_named("BoO") == ("ff-bdo",)
+    assert loj.counters_named("Nobody") == ()
     with pytest.raises(KeyError, match="no counter with id 'nobody'"):
         loj.counter("nobody")
 
