@@ -500,3 +500,27 @@ def test_iod_retreat_priority():
     assert ((5, 5), (5, 4)) not in best
     trapped = cb.best_retreats((5, 5), length=1, neighbours=nb, may_enter=lambda h: False, rank=rank)
     assert trapped == []
+
+
+def test_loj_air_superiority_example():
+    # LoJ 10.1.3 (lion-of-judah.txt:540): British 2 air markers roll an air shift and an air
+    # superiority; the Italian 1 marker rolls an air superiority. Each superiority result is an
+    # air shift for the roller and cancels one of the opponent's: "The final result is that the
+    # British player obtains one column shift in their favor". Air shifts: at most two per side
+    # (12.4 step 4, lion-of-judah.txt:758).
+    mods = [Modifier(1, "British air shift", "british air"),
+            Modifier(1, "British air superiority", "british air"),
+            Modifier(-1, "cancelled by Italian air superiority", "british air"),
+            Modifier(-1, "Italian air superiority", "italian air"),
+            Modifier(1, "cancelled by British air superiority", "italian air")]
+    caps = {"british air": (0, 2), "italian air": (-2, 0)}
+    assert sum_modifiers(mods, caps).total == 1
+
+
+def test_loj_halving_never_twice():
+    # LoJ 12.6 (lion-of-judah.txt:784): "An OOS unit subject to a gas attack has its attack
+    # factor only at 1/2, not at 1/4." Causes are collected, the factor halved once.
+    causes = {"out of supply", "gassed"}
+    factor = 4
+    assert (halve(factor) if causes else factor) == 2
+    assert halve(halve(factor)) == 1   # what the rule forbids

@@ -94,3 +94,27 @@ def test_loj_concentric_directions_from_layout():
     dirs = {layout.direction(defender, ring[0]), layout.direction(defender, ring[3])}
     assert concentric(dirs)
     assert not concentric({layout.direction(defender, ring[0]), layout.direction(defender, ring[1])})
+
+
+def test_loj_rp_route_example():
+    # LoJ 7.3.2 (lion-of-judah.txt:407-413): "The base RP route is four hexes, but any hex
+    # entered along the route of contiguous road or rail hexes counts as zero hexes and any hex
+    # along a route of dirt track hexes counts as 1/2 hex." Example: "An Italian HQ in hex 1008
+    # wants to spend an RP. The USS on the Northern Front is Massawa (hex 1405). Tracing from
+    # Massawa, it uses zero of the 4 hexes to reach Asmara along the connected rail line, then
+    # it costs four more hexes to reach the HQ." "If there were two trucks ... up to a distance
+    # of 6 hexes". The rail Massawa 1405 - Asmara 1305 is the Massawa-Dongolaas line (11.7);
+    # which other hexes carry tracks is not given, so the rest counts as full hexes.
+    layout = LAYOUTS["lion-of-judah"]
+    h = layout.parse
+    rail = {frozenset((h("1405"), h("1305")))}
+    rules = MovementRules(neighbours=layout.neighbours, enter_cost=lambda x: 1,
+                          line_cost=lambda a, b: 0 if frozenset((a, b)) in rail else None)
+    route = check_move(rules, h("1405"), h("1008"), 4)
+    assert route.ruling is Ruling.LEGAL
+    assert route.route.steps[0].to == h("1305") and route.route.steps[0].cost == 0
+    assert route.route.cost == 4
+    assert check_move(rules, h("1405"), h("1008"), 3).ruling is Ruling.PROVEN
+    no_rail = MovementRules(neighbours=layout.neighbours, enter_cost=lambda x: 1)
+    assert check_move(no_rail, h("1405"), h("1008"), 4).ruling is Ruling.PROVEN
+    assert check_move(no_rail, h("1405"), h("1008"), 4 + 2).ruling is Ruling.LEGAL  # two trucks
