@@ -283,7 +283,8 @@ def piece_text(rec: dict[str, Any]) -> list[str]:
         head += f"  in {rec.get('in_kind') or 'stack'} {rec['in']}"
     if "contains" in rec:
         noun = "card" if rec["kind"] == "deck" else "piece"
-        head += f"  holds {rec['contains']} {noun}{'' if rec['contains'] == 1 else 's'}"
+        count = rec["contains"]
+        head += f"  holds {count} {noun}{'' if count == 1 else 's'}" if count else "  empty"
         if rec.get("face_down"):
             head += ", face down"
     lines = [head]
