@@ -405,3 +405,37 @@ def test_forced_march_into_unknown_terrain_is_possible():
     assert result.ruling is Ruling.POSSIBLE
     assert result.verdict.depends_on == {"is 0004 amba?"}
     assert result.route.steps[-1].depends_on == {"is 0004 amba?"}
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_nearest_matches_networkx(seed):
+    from vlog.engine.movement import nearest
+
+    rng = random.Random(11000 + seed)
+    m = random_map(rng, rng.randint(3, 8), rng.randint(3, 8))
+    start = rng.choice(m["hexes"])
+    goals = set(rng.sample(m["hexes"], rng.randint(1, 4)))
+    budget = rng.randint(0, 8)
+    dist = nx.single_source_dijkstra_path_length(reference_graph(m, start), start)
+    best = min((dist[g] for g in goals if g in dist), default=None)
+    result = nearest(rules_for(m), start, goals.__contains__, budget)
+    if best is not None and best <= budget:
+        assert result.ruling is Ruling.LEGAL
+        assert result.route.cost == best and result.route.hexes[-1] in goals
+    else:
+        assert result.ruling is Ruling.PROVEN
+
+
+def test_sideshow_within_three_aps_of_a_town():
+    # Sideshow 6.44 (sideshow.txt:580-586): -2 to the Attrition Total when the move ends
+    # "within three APs* of Town, Depot ... or controlled Railroad hex" (* "Counted as if unit
+    # was moving to that hex"). AP costs are not in the text: test values 1 and 2.
+    from vlog.engine.movement import nearest
+
+    nb, enter, _ = line_map([1, 2, 2, 1])
+    towns = {3}
+    rules = MovementRules(neighbours=nb, enter_cost=enter)
+    near = nearest(rules, 1, towns.__contains__, 3)                 # enter 2 (2 AP), 3 (1 AP)
+    assert near.ruling is Ruling.LEGAL and near.route.cost == 3
+    assert nearest(rules, 0, towns.__contains__, 3).ruling is Ruling.PROVEN   # 2 + 2 + 1 = 5
+    assert nearest(rules, 3, towns.__contains__, 3).route.cost == 0          # ends in the town

@@ -265,7 +265,8 @@ class _Search(Generic[H]):
         return _Eval(cost, secondary, via, data, stops, parts)
 
     # -- the search ----------------------------------------------------------------------------
-    def run(self, start: H, allowance: Number | None, goal: H | None = None):
+    def run(self, start: H, allowance: Number | None, goal: H | None = None,
+            is_goal: Callable[[H], bool] | None = None):
         """Dijkstra from start. Returns (best labels, predecessor lists, goal state or None).
 
         States are (hex, stopped, forced-march hexes so far) and labels (cost, secondary,
@@ -291,7 +292,7 @@ class _Search(Generic[H]):
                 continue
             done.add(state)
             hex_, stopped, marched = state
-            if goal is not None and hex_ == goal:
+            if (goal is not None and hex_ == goal) or (is_goal is not None and is_goal(hex_)):
                 return best, preds, state
             if stopped:
                 continue
@@ -442,6 +443,32 @@ def check_move(rules: MovementRules[H], start: H, goal: H, allowance: Number | N
         if rules.forced_march else str(allowance)
     reason = f"no path from {start} to {goal} within {limit}"
     return MoveCheck(Verdict(Ruling.PROVEN, reasons=(reason,)), None)
+
+
+def nearest(rules: MovementRules[H], start: H, is_goal: Callable[[H], bool],
+            allowance: Number | None = None) -> MoveCheck[H]:
+    """The cheapest route to any hex satisfying `is_goal` (the start counts when it does).
+
+    Sideshow 6.44 ("end movement within three APs of Town, Depot or controlled Railroad hex",
+    counted as if moving there) and 8.27 (retreat toward the nearest controlled town) ask for
+    the nearest hex of a kind rather than a given hex. Verdicts as in `check_move`; minimum
+    moves are not considered.
+    """
+    if is_goal(start):
+        return MoveCheck(Verdict(Ruling.LEGAL), Route((start,), (), 0))
+    for certain in (True, False):
+        search = _Search(rules, certain)
+        _best, preds, state = search.run(start, allowance, is_goal=is_goal)
+        if state is None:
+            continue
+        route = _build_route(search, _walk_back(preds, state), allowance)
+        if not route.depends_on:
+            return MoveCheck(Verdict(Ruling.LEGAL), route)
+        if not certain:
+            return MoveCheck(Verdict(Ruling.POSSIBLE, depends_on=route.depends_on), route)
+    limit = "any cost" if allowance is None else str(allowance)
+    return MoveCheck(Verdict(Ruling.PROVEN, reasons=(f"no goal hex from {start} within {limit}",)),
+                     None)
 
 
 def reachable(rules: MovementRules[H], start: H, allowance: Number | None) -> dict[H, Number]:
