@@ -524,3 +524,21 @@ def test_loj_halving_never_twice():
     factor = 4
     assert (halve(factor) if causes else factor) == 2
     assert halve(halve(factor)) == 1   # what the rule forbids
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.text(max_size=30))
+def test_printed_text_readers_raise_only_game_data_error(text):
+    for reader in (parse_result, parse_odds):
+        try:
+            reader(text)
+        except GameDataError:
+            pass
+
+
+@given(st.integers(0, 200), st.integers(0, 200), st.integers(-6, 6))
+def test_final_column_always_lands_on_a_printed_column(attack, defense, shift):
+    _, _, choice = final_column(attack, defense, [Modifier(shift, "x")], LOJ_COLUMNS)
+    assert choice.column in LOJ_COLUMNS.columns
