@@ -187,3 +187,35 @@ def test_samples_every_piece_on_the_table(path):
         if s.kind == "stack":
             listed = [i for i in s.piece.piece_ids if i in obj.pieces]
             assert list(s.children) == listed
+
+
+def test_point_index_stays_true_through_random_moves_and_removals():
+    """The index of what lies at each point (used to find merge targets) always equals a scan."""
+    import random
+
+    rng = random.Random(3)
+    t = Table()
+    for i in range(40):
+        t.apply(unit(f"p{i}", f"U{i}", 10 * (i % 5), 10 * (i // 5)))
+    for n in range(600):
+        pid = f"p{rng.randrange(40)}"
+        if pid not in t:
+            t.apply(unit(pid, "again", 0, 0))
+            continue
+        r = rng.random()
+        if r < 0.05:
+            t.apply(RemovePiece(pid))
+        elif r < 0.5:
+            other = t.pieces.get(f"p{rng.randrange(40)}")
+            if other is not None:
+                t.apply(move(pid, other.x, other.y, 0, 0, under=other.id if rng.random() < 0.5 else None))
+        else:
+            t.apply(move(pid, 10 * rng.randrange(6), 10 * rng.randrange(9), 0, 0))
+        scan: dict = {}
+        for p in t.pieces.values():
+            if p.parent is None:
+                scan.setdefault(p.point, set()).add(p.id)
+        assert {k: set(v) for k, v in t._at.items()} == scan
+        for p in t.pieces.values():
+            for kid in p.children:
+                assert t.pieces[kid].parent == p.id and t.pieces[kid].point == p.point

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from vlog.checks import GENERIC_CHECKS, continuity, module_mismatch, undo_after_roll, unparsed
-from vlog.dice_rolls import dice_rolls
+from vlog.dice_rolls import DiceReportReader, module_buttons
 from vlog.dicestats import DiceRoll
 from vlog.findings import CheckInfo, Finding, LogResult, Report
 from vlog.games.base import Context, Game
@@ -144,7 +144,8 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
     rep = Replay(path=path, log=log, module=module, game=game, referee=referee, steps=steps,
                  start=table.copy(), checkpoint_every=max(1, checkpoint_every))
     rep.checkpoints[0] = rep.start
-    rep.rolls = dice_rolls(log, module=module, name=path) if steps else []
+    buttons = module_buttons(module) if module is not None else None
+    rep.rolls = DiceReportReader(buttons).rolls(steps, log=path) if steps else []
     rolls_by_step: dict[int, list[DiceRoll]] = {}
     for roll in rep.rolls:
         if roll.step is not None:

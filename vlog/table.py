@@ -297,6 +297,9 @@ class Table:
         self.step = 0
         self._next_stack = 1
         self._names: dict[tuple[str, int, int], str | None] = {}
+        self._at: dict[tuple[str | None, int, int], tuple[str, ...]] = {}
+        """Point -> ids of the pieces, stacks and decks lying there outside any stack, in the
+        order they arrived (the last is the top-most); kept by `_set`/`_delete`."""
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -326,6 +329,7 @@ class Table:
         new.step = self.step
         new._next_stack = self._next_stack
         new._names = self._names
+        new._at = dict(self._at)
         return new
 
     def apply_all(self, commands: Iterable[Command]) -> None:
@@ -372,9 +376,8 @@ class Table:
     def pieces_at(self, map_id: str, x: int, y: int) -> list[TablePiece]:
         """The game pieces at a point, bottom to top for stacked ones."""
         out: list[TablePiece] = []
-        for p in self.pieces.values():
-            if p.point != (map_id, x, y) or p.parent is not None:
-                continue
+        for pid in self._at.get((map_id, x, y), ()):
+            p = self.pieces[pid]
             if p.is_container:
                 out.extend(self.pieces[c] for c in p.children if c in self.pieces)
             else:
@@ -432,7 +435,24 @@ class Table:
 
     # -- stack mechanics ----------------------------------------------------------------------
     def _set(self, p: TablePiece) -> None:
+        old = self.pieces.get(p.id)
+        if old is not None and old.parent is None and (p.parent is not None or old.point != p.point):
+            self._unindex(old)
         self.pieces[p.id] = p
+        if p.parent is None and (old is None or old.parent is not None or old.point != p.point):
+            self._at[p.point] = self._at.get(p.point, ()) + (p.id,)
+
+    def _unindex(self, p: TablePiece) -> None:
+        ids = tuple(i for i in self._at.get(p.point, ()) if i != p.id)
+        if ids:
+            self._at[p.point] = ids
+        else:
+            self._at.pop(p.point, None)
+
+    def _delete(self, piece_id: str) -> None:
+        p = self.pieces.pop(piece_id)
+        if p.parent is None:
+            self._unindex(p)
 
     def _detach(self, piece_id: str) -> None:
         p = self.pieces.get(piece_id)
@@ -509,8 +529,9 @@ class Table:
         """What `MovePiece.createMergeFinder` merges onto at the point: a deck, a non-empty stack
         or a lone piece (last one found, as the map's top-most)."""
         found: str | None = None
-        for p in self.pieces.values():
-            if p.point != (map_id, x, y) or p.id == moving.id or p.id == moving.parent:
+        for pid in self._at.get((map_id, x, y), ()):
+            p = self.pieces[pid]
+            if p.id == moving.id or p.id == moving.parent:
                 continue
             if p.kind == "deck" and p.parent is None:
                 found = p.id
@@ -565,7 +586,7 @@ class Table:
             k = self.pieces.get(kid)
             if k is not None and k.parent == piece_id:
                 self._set(k.replace(parent=None))
-        del self.pieces[piece_id]
+        self._delete(piece_id)
 
     def _remove_piece(self, cmd: RemovePiece) -> None:
         if cmd.id not in self.pieces:
