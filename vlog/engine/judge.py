@@ -8,9 +8,10 @@ therefore asks "is there any legal way to explain this?" and answers one of thre
              (the verdict names those data, so a user knows what would settle it);
 * PROVEN   – no reading explains it: the action is illegal whatever the missing data say.
 
-`Unknown` is a value that stands for a missing datum. It propagates through arithmetic and
-comparisons, so a cost, an odds ratio or a table cell that rests on missing data carries the
-names of what is missing all the way to the verdict.
+`Unknown` is a value that stands for a missing datum. It propagates through arithmetic, and
+comparisons go through `at_most` and the three-valued `Tri`, so a cost, an odds ratio or a
+table cell that rests on missing data carries the names of what is missing all the way to the
+verdict; an `Unknown` refuses to act as a plain bool, so it cannot be dropped by accident.
 """
 from __future__ import annotations
 
