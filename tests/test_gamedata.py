@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import vlog.games
 from vlog.errors import GameDataError, OutputError, UnknownGameError
@@ -431,3 +433,58 @@ def test_oversized_overlay_file_is_refused(tmp_path, monkeypatch):
     with pytest.raises(GameDataError, match="is larger than 64 bytes") as caught:
         gamedata._apply_overlay({}, big, "ascari")
     assert caught.value.file == str(big)
+
+
+@pytest.mark.parametrize("name", ["common", "manifest", *KINDS])
+def test_schemas_are_valid_draft_2020_12(name):
+    from jsonschema import Draft202012Validator
+
+    from vlog.gamedata import SCHEMA_DIR
+
+    schema = json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == f"urn:vlog:gamedata:{name}"
+
+
+_KEYS = st.sampled_from(["value", "source", "note", "id", "kind", "game", "maps", "hexes", "hexsides", "terrain",
+                         "2106", "2106/2107", "metemma", "blocks", "tables", "cells", "setup", "units"])
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 10**6) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS, inner, max_size=3),
+                     max_leaves=10)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(KINDS), body=st.dictionaries(_KEYS, _JSON, max_size=4))
+def test_fuzzed_overlays_raise_only_game_data_error(tmp_path_factory, kind, body):
+    folder = tmp_path_factory.mktemp("o")
+    (folder / f"{kind}.json").write_text(json.dumps({"kind": kind, "game": "ascari", **body}), encoding="utf-8")
+    try:
+        load_game_data("ascari", overlays=[folder])
+    except GameDataError:
+        pass
+
+
+_SHAPED = st.one_of(
+    st.builds(lambda h, v: ("map", {"maps": [{"id": "metemma", "hexes": {h: v}}]}), st.sampled_from(["2106", "9999", "21", "2106x"]), _JSON),
+    st.builds(lambda k, v: ("map", {"maps": [{"id": "coatit", "hexsides": {k: v}}]}),
+              st.sampled_from(["2712/2713", "2713/2712", "2712/2799", "x/y"]), _JSON),
+    st.builds(lambda v: ("map", {"maps": [{"id": "agordat", "lines": [{"id": "l", "type": v, "hexes": v}]}]}), _JSON),
+    st.builds(lambda v: ("tables", {"tables": [{"id": "fire", "cells": v}]}), _JSON),
+    st.builds(lambda v: ("tables", {"tables": [{"id": "fire", "axes": v}]}), _JSON),
+    st.builds(lambda v: ("scenarios", {"scenarios": [{"id": "s2", "setup": [v]}]}), _JSON),
+    st.builds(lambda v: ("counters", {"counters": [{"id": "it-salsa", "levels": v}]}), _JSON),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(shaped=_SHAPED)
+def test_fuzzed_record_overlays_raise_only_game_data_error(tmp_path_factory, shaped):
+    kind, body = shaped
+    folder = tmp_path_factory.mktemp("o")
+    (folder / f"{kind}.json").write_text(json.dumps({"kind": kind, "game": "ascari", **body}), encoding="utf-8")
+    try:
+        game_data = load_game_data("ascari", overlays=[folder])
+    except GameDataError:
+        return
+    status(game_data)   # whatever loads must also report

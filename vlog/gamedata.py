@@ -430,7 +430,7 @@ def _validator(kind: str) -> Any:
 
 
 def _validate(kind: str, doc: Any, file: str) -> None:
-    errors = sorted(_validator(kind).iter_errors(doc), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    errors = list(_validator(kind).iter_errors(doc))
     if errors:
         best = _deepest(errors)
         raise GameDataError(f"does not match the {kind} schema: {best.message[:300]}",
