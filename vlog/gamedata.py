@@ -216,6 +216,28 @@ class Table(Record):
     def axes(self) -> tuple[str, ...]:
         return tuple(axis["name"] for axis in self._raw["axes"])
 
+    def labels(self, axis: str) -> Datum:
+        """The printed labels of one axis (columns, rows ...), in printed order; null when unknown."""
+        for n, item in enumerate(self._raw["axes"]):
+            if item["name"] == axis:
+                return _datum(item["labels"], self._file, f"{self._path}.axes[{n}].labels")
+        raise KeyError(f"table {self.id} has no axis {axis!r} (axes: {', '.join(self.axes)})")
+
+    def listed_cells(self) -> dict[tuple[str, ...], Datum]:
+        """Every cell the data lists, keyed by its labels in axis order (unlisted cells take default_cell)."""
+        out: dict[tuple[str, ...], Datum] = {}
+
+        def visit(node: dict[str, Any], keys: tuple[str, ...], path: str) -> None:
+            for key, child in node.items():
+                child_path = _key_path(path, key)
+                if _is_datum(child):
+                    out[keys + (key,)] = _datum(child, self._file, child_path)
+                else:
+                    visit(child, keys + (key,), child_path)
+
+        visit(self._raw["cells"], (), _key_path(self._path, "cells"))
+        return out
+
     def lookup(self, *labels: str | int) -> Datum:
         """The cell at `labels` (one per axis, in axis order); `default_cell` when not listed."""
         if len(labels) != len(self._raw["axes"]):

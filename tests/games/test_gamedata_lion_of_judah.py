@@ -27,6 +27,19 @@ def test_crt_cells_from_examples_are_partial_and_sourced(loj):
     assert missing.path == "$.tables[id=crt].default_cell"
 
 
+def test_table_labels_and_listed_cells(loj):
+    crt = loj.table("crt")
+    assert crt.axes == ("column", "roll")
+    assert crt.labels("roll").value == ["1", "2", "3", "4", "5", "6", "7"]
+    assert crt.labels("column").partial
+    cells = crt.listed_cells()
+    assert {k: d.value for k, d in cells.items()} == {
+        ("1:1", "5"): "2/1", ("5:1", "5"): "0/3", ("5:1", "6"): "0/3+R", ("7:1", "2"): "0/2"}
+    assert cells[("5:1", "6")].path == '$.tables[id=crt].cells["5:1"]["6"]'
+    with pytest.raises(KeyError, match="has no axis 'odds'"):
+        crt.labels("odds")
+
+
 def test_ethiopian_crt_columns_are_unknown_but_examples_kept(loj):
     table = loj.table("crt-ethiopian")
     assert table["axes"][0]["labels"].value is None
