@@ -439,3 +439,28 @@ def test_sideshow_within_three_aps_of_a_town():
     assert near.ruling is Ruling.LEGAL and near.route.cost == 3
     assert nearest(rules, 0, towns.__contains__, 3).ruling is Ruling.PROVEN   # 2 + 2 + 1 = 5
     assert nearest(rules, 3, towns.__contains__, 3).route.cost == 0          # ends in the town
+
+
+def test_best_of_hq_movement_modes():
+    # LoJ 10.2.1 (lion-of-judah.txt:574-576): an HQ "may only move one hex", or use its full MF
+    # "if it moves exclusively along a continuous route of dirt track, rail line and/or road
+    # hexes". Two rule sets, one logged move. Costs are test values; MF 4 (Italian HQs, 10.2.1
+    # example: "Italian HQs during the 1935-36 scenario have only four MPs").
+    from vlog.engine.movement import best_of
+
+    nb, enter, _ = line_map([1, 3, 3, 3, 3])
+    track = {frozenset((i, i + 1)) for i in range(1, 4)}
+    one_hex = MovementRules(neighbours=nb, enter_cost=enter, minimum_move=True)
+    along_track = MovementRules(neighbours=nb, enter_cost=lambda h: None,
+                                line_cost=lambda a, b: 1 if frozenset((a, b)) in track else None)
+
+    def check(start, goal):
+        return best_of(check_move(one_hex, start, goal, 0 if abs(goal - start) > 1 else 4),
+                       check_move(along_track, start, goal, 4))
+
+    assert check(0, 1).ruling is Ruling.LEGAL                  # one hex, not on the track
+    assert check(0, 2).ruling is Ruling.PROVEN                 # two hexes, not along the track
+    along = check(1, 4)
+    assert along.ruling is Ruling.LEGAL and along.route.cost == 3
+    assert "no path" in check(0, 3).verdict.reasons[0]
+    assert best_of().ruling is Ruling.PROVEN

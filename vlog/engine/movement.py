@@ -445,6 +445,25 @@ def check_move(rules: MovementRules[H], start: H, goal: H, allowance: Number | N
     return MoveCheck(Verdict(Ruling.PROVEN, reasons=(reason,)), None)
 
 
+def best_of(*checks: MoveCheck[H]) -> MoveCheck[H]:
+    """The best of several ways the move could have been made (modes, units, assumptions).
+
+    Lion of Judah 10.2.1: an HQ moves one hex, or its full MF along a continuous road, rail or
+    track route, or by truck -- three rule sets, one logged move. LEGAL if any is legal (the
+    cheapest such route), else POSSIBLE with the fewest data, else PROVEN with every reason.
+    """
+    if not checks:
+        return MoveCheck(Verdict(Ruling.PROVEN, reasons=("no way to move",)), None)
+    legal = [c for c in checks if c.ruling is Ruling.LEGAL]
+    if legal:
+        return min(legal, key=lambda c: c.route.cost if c.route is not None else 0)
+    possible = [c for c in checks if c.ruling is Ruling.POSSIBLE]
+    if possible:
+        return min(possible, key=lambda c: (len(c.verdict.depends_on), sorted(c.verdict.depends_on)))
+    reasons = tuple(r for c in checks for r in c.verdict.reasons)
+    return MoveCheck(Verdict(Ruling.PROVEN, reasons=reasons), None)
+
+
 def nearest(rules: MovementRules[H], start: H, is_goal: Callable[[H], bool],
             allowance: Number | None = None) -> MoveCheck[H]:
     """The cheapest route to any hex satisfying `is_goal` (the start counts when it does).
