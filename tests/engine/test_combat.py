@@ -542,3 +542,10 @@ def test_printed_text_readers_raise_only_game_data_error(text):
 def test_final_column_always_lands_on_a_printed_column(attack, defense, shift):
     _, _, choice = final_column(attack, defense, [Modifier(shift, "x")], LOJ_COLUMNS)
     assert choice.column in LOJ_COLUMNS.columns
+
+
+def test_hostile_odds_text_and_strengths():
+    with pytest.raises(GameDataError):
+        parse_odds("9" * 5000 + ":1")
+    with pytest.raises(GameDataError):
+        odds_level(-1, 3)

@@ -100,7 +100,7 @@ def odds_level(attack: Number | Unknown, defense: Number | Unknown) -> int | Unk
                 data |= v.data
         return Unknown._merge(data, 0)
     if attack < 0 or defense < 0:
-        raise ValueError(f"negative strength in {attack}:{defense}")
+        raise GameDataError(f"negative strength in {attack}:{defense}")
     if defense == 0:
         return INFINITE_LEVEL if attack > 0 else 0
     if attack == 0:
@@ -118,7 +118,7 @@ def level_name(level: int) -> str:
     return f"1:{-level + 1}"
 
 
-_ODDS = re.compile(r"^\s*(\d+)\s*[:\-]\s*(\d+)\s*\+?\s*$")
+_ODDS = re.compile(r"^\s*(\d{1,3})\s*[:\-]\s*(\d{1,3})\s*\+?\s*$")
 
 
 def parse_odds(text: str) -> int:
