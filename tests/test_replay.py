@@ -180,3 +180,19 @@ def test_a_save_replays_as_its_position(tmp_path):
     report = replay(vlog.read(path))
     assert report.logs[0].steps == 0
     assert [f.check for _, f in report.findings()] == []
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("*/*.vlog", "nevsky/*.vsav"))
+def test_samples_position_at_a_step_as_a_save(path):
+    """table_at(...).to_save() (what `vlog dump --at` shows) restores the same position."""
+    from vlog.table import Table
+
+    log = vlog.read(path)
+    n = len(log.steps) if isinstance(log, vlog.vassal.savefile.Log) else 0
+    table = table_at(log, n // 2)
+    again = Table.from_save(table.to_save(log))
+    shape = lambda t: {i: (p.point, p.children, p.comparable_state()) for i, p in t.pieces.items()
+                       if not (p.kind == "stack" and not p.children)}
+    assert shape(again) == shape(table)
+    assert again.global_properties == table.global_properties

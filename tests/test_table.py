@@ -219,3 +219,23 @@ def test_point_index_stays_true_through_random_moves_and_removals():
         for p in t.pieces.values():
             for kid in p.children:
                 assert t.pieces[kid].parent == p.id and t.pieces[kid].point == p.point
+
+
+def test_restore_commands_rebuild_the_same_table(tmp_path):
+    t = two_stacks()
+    t.apply(move("2", 400, 500, 100, 100, old_under="1"))   # alone now
+    t.apply(move("3", 100, 100, 200, 200, under="1"))       # into s1, s2 left empty
+    t.apply(GlobalPropertySet("Turn", "4", "Module"))
+    t.apply(PlayerAdd(SECRET, "Alice", "Red"))
+    t.apply(TurnState("TurnTracker0", "0|4;0;true;20"))
+    again = Table.from_save(t.to_save())
+    assert {i: (p.point, p.children, p.parent, p.comparable_state()) for i, p in again.pieces.items()} == {
+        i: (p.point, p.children, p.parent, p.comparable_state()) for i, p in t.pieces.items() if i != "s2"}
+    assert again.global_properties == t.global_properties and again.turns == t.turns
+    assert again.players == t.players
+    # and it survives the writer and the reader
+    save = t.to_save()
+    save.members = [("savedGame", b"")]
+    vlog.write(save, tmp_path / "at.vsav")
+    back = Table.from_save(vlog.read(tmp_path / "at.vsav"))
+    assert {i: p.point for i, p in back.pieces.items()} == {i: p.point for i, p in again.pieces.items()}

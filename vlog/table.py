@@ -37,7 +37,7 @@ from vlog.vassal.commands import (
 from vlog.vassal.pieces import (
     BasicPiece, Deck, Embellishment, Hideable, Obscurable, Piece, Stack, join_chain, split_chain,
 )
-from vlog.vassal.sequence import split
+from vlog.vassal.sequence import join, split
 
 __all__ = ["Table", "TablePiece", "Layer", "Player", "Problem", "execution_order", "MODULE_CONTAINER"]
 
@@ -80,7 +80,9 @@ class TablePiece:
     """A piece (or stack, or deck) as it lies on the table now. Treat as immutable.
 
     `map`, `x`, `y` are where it is (a stacked piece is where its stack is); `parent` is the id of
-    its stack or deck, `children` the ids a stack or deck holds, bottom to top.
+    its stack or deck, `children` the ids a stack or deck holds, bottom to top. `state` is the
+    state text as the last command set it: moves change the point, not this text (see
+    `Table.restore_commands` for states rewritten to the current point).
     """
 
     __slots__ = ("id", "type", "state", "map", "x", "y", "parent", "children", "kind", "_piece")
@@ -194,7 +196,10 @@ class TablePiece:
         return f"a masked piece ({self.mask_name})" if self.mask_name else "a masked piece"
 
     def comparable_state(self) -> tuple[str, ...]:
-        """Trait states without the basic piece's map and position (which a stack overrides)."""
+        """Trait states without the basic piece's map and position (which a stack overrides);
+        () for stacks and decks, whose contents and point are their `children` and `point`."""
+        if self.is_container:
+            return ()
         states = split_chain(self.state)
         if not states:
             return ()
@@ -236,6 +241,16 @@ def _basic_point(state: str) -> tuple[str | None, int, int]:
     basic = _basic_state(state)
     reader = BasicPiece(BasicPiece.ID, basic)
     return reader.map, reader.x, reader.y
+
+
+def _with_point(state: str, map_id: str | None, x: int, y: int) -> str:
+    """A piece state chain with its basic state's map and position replaced."""
+    states = split_chain(state)
+    basic = split(states[-1], ";") if states[-1] else []
+    basic += [""] * (3 - len(basic))
+    basic[0:3] = [map_id or "null", str(x), str(y)]
+    states[-1] = join(basic, ";") or ""
+    return join_chain(states)
 
 
 def execution_order(root: Command) -> Iterator[Command]:
@@ -432,6 +447,72 @@ class Table:
         name = self.location_name(point)
         at = f" at {name}" if name else ""
         return f"on {point[0]}{at} ({point[1]}, {point[2]})"
+
+    # -- back to commands -------------------------------------------------------------------
+    def restore_commands(self) -> list[Command]:
+        """Commands that rebuild this table, in the shape of `GameState.getRestoreCommand`: the
+        pieces (every piece before the stack or deck holding it; empty stacks left out, as
+        VASSAL leaves them out), then global properties, players, turn trackers, boards, notes,
+        extensions, UNMASK and SETUP_STACK. Lone pieces get their current point written into
+        their basic state; stacked ones keep theirs (the stack's state places them)."""
+        pieces: list[Command] = []
+        containers: list[Command] = []
+        for p in self.pieces.values():
+            if p.kind == "stack":
+                if p.children:
+                    containers.append(AddPiece(p.id, p.type, self._stack_state(p)))
+            elif p.kind == "deck":
+                containers.append(AddPiece(p.id, p.type, self._deck_state(p)))
+            elif p.parent is None and p.kind == "piece":
+                pieces.append(AddPiece(p.id, p.type, _with_point(p.state, p.map, p.x, p.y)))
+            else:
+                pieces.append(AddPiece(p.id, p.type, p.state))
+        out: list[Command] = [NullCommand(subs=pieces + containers)]
+        out += [GlobalPropertySet(name, value, container)
+                for (container, name), value in self.global_properties.items()]
+        out += [PlayerAdd(pl.user_id, pl.name, pl.side) for pl in self.players.values()]
+        out += [TurnState(tid, state) for tid, state in self.turns.items()]
+        for map_id, boards in self.boards.items():
+            entries: list[str] = []
+            for name, col, row, rev in boards:
+                entries += [name + ("/rev" if rev else ""), str(col), str(row)]
+            out.append(BoardPicker(map_id, tuple(entries)))
+        if "scenario" in self.notes or "public" in self.notes:
+            notes = Notes(self.notes.get("scenario", ""))
+            notes.subs.append(PublicNotes(self.notes.get("public", "")))
+            out.append(notes)
+        out += [Ext(name, version) for name, version in self.extensions.items()]
+        out.append(Unmask(self.unmask))
+        out.append(SetupStack())
+        return out
+
+    def to_save(self, like: object | None = None) -> object:
+        """A `Save` holding this table (for `vlog dump --at`, or writing the position at a
+        step); dialect, key, members and metadata are taken from `like` when given."""
+        from vlog.vassal.savefile import Save
+
+        root = Setup(True, subs=[*self.restore_commands(), Setup(False)])
+        if like is None:
+            return Save(root)
+        return Save(root, dialect=getattr(like, "dialect"), key=getattr(like, "key"),
+                    members=list(getattr(like, "members", [])), metadata=getattr(like, "metadata", None),
+                    module_metadata=getattr(like, "module_metadata", None),
+                    path=getattr(like, "path", None))
+
+    @staticmethod
+    def _stack_state(p: TablePiece) -> str:
+        layer = [t for t in split(p.state, ";")[3:] if t.startswith("@@")] if p.state else []
+        tokens = [p.map or "null", str(p.x), str(p.y), *p.children, *(layer[:1] or ["@@-1"])]
+        return join(tokens, ";") or ""
+
+    @staticmethod
+    def _deck_state(p: TablePiece) -> str:
+        old = split(p.state, ";") if p.state else []
+        face_down = old[3] if len(old) > 3 else "false"
+        tokens = [p.map or "null", str(p.x), str(p.y), face_down]
+        if p.children:
+            tokens.append(join(list(p.children), ",") or "")
+        return join(tokens, ";") or ""
 
     # -- stack mechanics ----------------------------------------------------------------------
     def _set(self, p: TablePiece) -> None:
