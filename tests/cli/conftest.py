@@ -55,7 +55,7 @@ def save_text() -> str:
         f"PLAYER\t{alice}\tAlice\tRed",
         f"PLAYER\t{bob}\tBob\tBlue",
         f"PNOTE\t{alice}\tmy plan",
-        "MainBoardPicker\tClassic Map\t0\t0",
+        "Main MapBoardPicker\tClassic Map\t0\t0",
         "SETUP_STACK\t",
         "end_save",
     )
@@ -96,3 +96,29 @@ def built_save(tmp_path: Path) -> Path:
 @pytest.fixture
 def built_log(tmp_path: Path) -> Path:
     return _write(Log(decode(log_text()), dialect=Dialect.VCSK, key=0x21), tmp_path / "built.vlog")
+
+
+_P = "VASSAL.build.module."
+_B = _P + "map.boardPicker."
+BUILD_FILE = f"""<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.GameModule name="Tiny Game" version="0.3" VassalVersion="3.7.10">
+  <{_P}PlayerRoster><entry>Red</entry><entry>Blue</entry></{_P}PlayerRoster>
+  <{_P}Map mapName="Main Map">
+    <{_P}map.BoardPicker>
+      <{_B}Board name="Classic Map" width="1000" height="1000">
+        <{_B}board.SquareGrid dx="100" dy="100" x0="0" y0="0">
+          <{_B}board.mapgrid.SquareGridNumbering sep="," hType="N" vType="N"/>
+        </{_B}board.SquareGrid>
+      </{_B}Board>
+    </{_P}map.BoardPicker>
+  </{_P}Map>
+</VASSAL.build.GameModule>
+"""
+
+
+@pytest.fixture
+def built_module(tmp_path: Path) -> Path:
+    """A buildFile.xml with one map, "Main Map", on a square grid."""
+    path = tmp_path / "buildFile.xml"
+    path.write_text(BUILD_FILE, encoding="utf-8")
+    return path

@@ -48,7 +48,7 @@ def test_save_pieces_and_setup(built_save, capsys):
     assert "  2001  stack  Main Map (100,200)  holds 1 piece\n" in out
     assert "Global properties (1):\n  Turn = '3'  [Module]\n" in out
     assert "Turn trackers (1):\n  TurnTracker0: 0|3;0;true;20\n" in out
-    assert "Boards (1):\n  Main: Classic Map at column 0, row 0\n" in out
+    assert "Boards (1):\n  Main Map: Classic Map at column 0, row 0\n" in out
     assert "private of Alice (<player-1>): (private: not shown)" in out
     assert "my plan" not in out
     assert "Steps" not in out
@@ -95,6 +95,44 @@ def test_location_namer_hook(built_log):
     assert move["to"]["location"] == "0102" and move["from"]["location"] == "0102"
     text = render_text(doc)
     assert "from Main Map 0102 (100,200) to Main Map 0102 (150,250)" in text
+
+
+def test_module_names_locations(built_log, built_module, capsys):
+    from vlog.vassal.module import parse_board_layout, read_module
+
+    module = read_module(built_module)
+    layout = parse_board_layout("Main MapBoardPicker\tClassic Map\t0\t0")
+    start = module.location_name("Main Map", 100, 200, layout)
+    end = module.location_name("Main Map", 150, 250, layout)
+    assert start and end and start != end and "offboard" not in (start, end)
+    out = dump(capsys, str(built_log), "--module", str(built_module))
+    assert "Positions: map pixels and location names\n" in out
+    assert f"  1001  piece 1st Infantry [x]  Main Map {start} (100,200)  in stack 2001\n" in out
+    assert f"from Main Map {start} (100,200) to Main Map {end} (150,250)" in out
+
+
+def test_module_without_the_map_warns_once(built_log, tmp_path, capsys):
+    other = tmp_path / "other.xml"
+    other.write_text('<VASSAL.build.GameModule name="Other" version="1"/>', encoding="utf-8")
+    assert main(["dump", str(built_log), "--module", str(other)]) == EXIT_OK
+    captured = capsys.readouterr()
+    assert captured.err.count("vlog: warning: locations on map 'Main Map' are not named") == 1
+    assert "move 1st Infantry [x] [1001] from Main Map (100,200) to Main Map (150,250)" in captured.out
+
+
+def test_extension_needs_module(built_log, capsys):
+    assert main(["dump", str(built_log), "--extension", "x.vmdx"]) == 2
+
+
+@pytest.mark.samples
+def test_module_names_nevsky_locations(samples_dir, capsys):
+    save = samples_dir / "nevsky" / "Scenario_Peipus_1242.vsav"
+    build = samples_dir / "nevsky" / "buildFile.xml"
+    if not (save.exists() and build.exists()):
+        pytest.skip("the Nevsky samples are absent")
+    out = dump(capsys, str(save), "--module", str(build))
+    # the module's deck names its cards' position, as VASSAL's Map.locationName does
+    assert "Main Map Russian Arts of War (4355,4201)  in deck " in out
 
 
 def test_show_player_ids(built_log, capsys):

@@ -97,6 +97,27 @@ def test_module_buildfile(tmp_path, capsys):
     assert "Kind: module\n" in out and "Name: Tiny Game\n" in out
 
 
+def test_module_zip_and_folder(built_module, tmp_path, capsys):
+    import zipfile
+
+    vmod = tmp_path / "Tiny.vmod"
+    with zipfile.ZipFile(vmod, "w") as z:
+        z.writestr("buildFile.xml", built_module.read_bytes())
+    folder = tmp_path / "unpacked"
+    folder.mkdir()
+    (folder / "buildFile.xml").write_bytes(built_module.read_bytes())
+    for path in (vmod, folder):
+        info = run_json(capsys, str(path))
+        assert info["kind"] == "module" and info["name"] == "Tiny Game"
+        assert [m["mapName"] for m in info["maps"]] == ["Main Map"]
+
+
+def test_missing_module_exits_3(tmp_path, capsys):
+    assert main(["info", str(tmp_path / "Missing.vmod")]) == EXIT_INPUT
+    err = capsys.readouterr().err
+    assert err.startswith("vlog: error: ") and err.count("\n") == 1
+
+
 @pytest.mark.samples
 @pytest.mark.parametrize("sample", sample_params("*/*.vsav", "*/*.vlog", "*/buildFile*"))
 def test_info_on_every_sample(sample, capsys):

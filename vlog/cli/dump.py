@@ -7,7 +7,7 @@ chat, dice, property changes, undo steps marked as such. Piece names come from a
 the log is read (AddPiece gives the name, later commands refer to the id).
 
 Positions are map pixels; `build_dump(..., location_namer=...)` accepts a function that names a
-map point (from the module's grids), used by `--module` once the CLI offers it.
+map point, and `--module` gives one built from the module's grids and the save's board layout.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import click
 
 from vlog.cli._console import (
     check_input, emit, format_option, input_argument, json_text, output_option, printable, progress,
+    warn,
 )
 
 LocationNamer = Callable[[str | None, int, int], str | None]
@@ -84,6 +85,39 @@ def position_text(pos: dict[str, Any]) -> str:
     if pos.get("location"):
         where = f"{pos['map']} {pos['location']} ({pos['x']},{pos['y']})"
     return where
+
+
+def module_location_namer(module: Any, obj: Any, *, on_problem: Callable[[str], None] | None = None
+                          ) -> LocationNamer:
+    """Names map points as VASSAL does, with the module's grids and the save's board layout.
+
+    A map the module lacks, or a point no grid names, gives None (the pixels are still shown);
+    `on_problem` hears once per map why its points cannot be named.
+    """
+    from vlog.errors import VlogError
+    from vlog.vassal.commands import BoardPicker
+    from vlog.vassal.module import parse_board_layout
+
+    layouts: dict[str, Any] = {}
+    for c in obj.restore_commands():
+        if isinstance(c, BoardPicker):
+            layouts[c.map_id] = parse_board_layout(c.payload())
+    broken: set[str] = set()
+
+    def namer(map_id: str | None, x: int, y: int) -> str | None:
+        if map_id is None or map_id in broken:
+            return None
+        try:
+            mp = module.find_map(map_id)
+            return mp.location_name(x, y, layouts.get(map_id) or layouts.get(getattr(mp, "map_id", None)))
+        except VlogError as exc:
+            if exc.message.startswith("map ") or exc.message.startswith("no map"):
+                broken.add(map_id)
+                if on_problem is not None:
+                    on_problem(f"locations on map {map_id!r} are not named: {exc.message}")
+            return None
+
+    return namer
 
 
 # -- players --------------------------------------------------------------------------------
@@ -555,23 +589,39 @@ def render(dump: dict[str, Any], output_format: str) -> str:
 @format_option("text", "json", "jsonl")
 @click.option("--show-player-ids", is_flag=True,
               help="Show the players' real ids. They are passwords: do not share the output.")
+@click.option("--module", "module_path", type=click.Path(path_type=Path), default=None,
+              help="The game's module (.vmod, unpacked folder or buildFile.xml): name the hexes, "
+                   "zones and decks of positions as VASSAL does.")
+@click.option("--extension", "extensions", multiple=True, type=click.Path(path_type=Path),
+              help="An extension (.vmdx) to add to --module; repeatable.")
 @output_option()
-def command(file: Path, output_format: str, show_player_ids: bool, output: Path | None) -> None:
+def command(file: Path, output_format: str, show_player_ids: bool, module_path: Path | None,
+            extensions: tuple[Path, ...], output: Path | None) -> None:
     """List everything in a save (.vsav), a log (.vlog) or its JSON form.
 
     For a save: players, global properties, turn trackers, boards, notes and every piece with
     its map, pixel position, stack and trait states. For a log: its starting position, then
     every step numbered from 1 with who did what (moves, flips and layer changes, additions,
-    removals, chat, dice), undo steps marked as such. Positions are map pixels.
+    removals, chat, dice), undo steps marked as such. Positions are map pixels, and with
+    --module also the location names VASSAL would report.
 
     \b
     Examples:
       vlog dump turn3.vlog | less
       vlog dump scenario.vsav --format json -o scenario.json
       vlog dump turn3.vlog --format jsonl | grep '"action":"move"'
+      vlog dump turn3.vlog --module MyGame.vmod
     """
     from converters.save_json import load
 
     check_input(file)
-    dump = build_dump(load(file), file, show_player_ids=show_player_ids)
+    if extensions and module_path is None:
+        raise click.UsageError("--extension needs --module")
+    obj = load(file)
+    namer = None
+    if module_path is not None:
+        from vlog.vassal.module import read_module
+
+        namer = module_location_namer(read_module(module_path, extensions=extensions), obj, on_problem=warn)
+    dump = build_dump(obj, file, show_player_ids=show_player_ids, location_namer=namer)
     emit(render(dump, output_format), output, inputs=[file])

@@ -23,7 +23,10 @@ STRUCTURAL_KINDS = frozenset(("null", "group", "log"))
 
 
 def is_module_file(path: Path) -> bool:
-    """A module, extension or bare buildFile, by name (saves and logs are everything else)."""
+    """A module, extension, bare buildFile or unpacked module folder (by name; saves and logs
+    are everything else)."""
+    if path.is_dir():
+        return any((path / name).is_file() for name in ("buildFile.xml", "buildFile"))
     return path.suffix.lower() in MODULE_SUFFIXES or path.name.lower() in BUILDFILE_NAMES
 
 
@@ -225,7 +228,7 @@ def render_text(summary: dict[str, Any]) -> str:
               help="Show the players' real ids. They are passwords: do not share the output.")
 @output_option()
 def command(file: Path, output_format: str, show_player_ids: bool, output: Path | None) -> None:
-    """Summarise a save (.vsav), log (.vlog), its JSON form, or a module (.vmod/.vmdx/buildFile).
+    """Summarise a save (.vsav), log (.vlog), its JSON form, or a module (.vmod/.vmdx/buildFile/folder).
 
     Shows the kind of file, how it is stored, the VASSAL and module versions, the counts of
     pieces, commands by type, log steps and undos, the players and their sides, and the dice rolls.
@@ -236,12 +239,12 @@ def command(file: Path, output_format: str, show_player_ids: bool, output: Path 
       vlog info scenario.vsav --format json -o scenario-info.json
       vlog info MyGame.vmod
     """
-    check_input(file)
     if is_module_file(file):
         summary = summarize_module(file)
     else:
         from converters.save_json import load
 
+        check_input(file)
         summary = summarize_game(load(file), file, show_player_ids=show_player_ids)
     text = json_text(summary) if output_format == "json" else render_text(summary)
     emit(text, output, inputs=[file])
