@@ -53,6 +53,7 @@ OVERLAY_SOURCE = "user overlay: "
 # caps on overlay input: a user folder is input like any other file
 MAX_DATA_FILE_BYTES = 32 * 1024 * 1024
 MAX_OVERLAY_FILES = 256
+MAX_OVERLAY_TOTAL_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 32
 
 # Records in these lists carry an "id" and are merged by it.
@@ -655,13 +656,19 @@ def _overlay_files(folder: Path) -> list[Path]:
     return files
 
 
-def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str) -> None:
+def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str, *, budget: int | None = None) -> int:
+    """Merges one overlay file into `docs`; returns its size. `budget` caps the bytes read."""
     shown = str(path)
+    limit = MAX_DATA_FILE_BYTES if budget is None else min(MAX_DATA_FILE_BYTES, budget)
     try:
         with open(path, "rb") as fh:
-            data = fh.read(MAX_DATA_FILE_BYTES + 1)
+            data = fh.read(limit + 1)
     except OSError as exc:
         raise GameDataError(f"cannot read ({exc.strerror or exc})", file=shown) from None
+    if len(data) > limit:
+        if limit == MAX_DATA_FILE_BYTES:
+            raise GameDataError(f"is larger than {MAX_DATA_FILE_BYTES} bytes", file=shown)
+        raise GameDataError(f"takes the overlay files past {MAX_OVERLAY_TOTAL_BYTES} bytes in all", file=shown)
     over = _parse_json(data, shown)
     if not isinstance(over, dict):
         raise GameDataError("an overlay file must hold one JSON object", file=shown, where="$")
@@ -678,6 +685,7 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str) -> No
     _check_references(trial, blame)
     _check_hexes(trial, blame)
     docs[kind] = merged
+    return len(data)
 
 
 # validated shipped data, keyed by the files' bytes: validation is the slow part of loading
@@ -734,9 +742,10 @@ def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()
     name = _canonical_game(game)
     title, docs, files = _load_shipped(name)
     applied: list[str] = []
+    used = 0
     for folder in overlays:
         for path in _overlay_files(Path(folder)):
-            _apply_overlay(docs, path, name)
+            used += _apply_overlay(docs, path, name, budget=MAX_OVERLAY_TOTAL_BYTES - used)
             applied.append(str(path))
     return GameData(game=name, title=title, documents=docs, files=files, overlays=tuple(applied))
 
