@@ -493,12 +493,12 @@ def test_fuzzed_record_overlays_raise_only_game_data_error(tmp_path_factory, sha
 def test_overlays_together_are_capped(tmp_path, monkeypatch):
     import vlog.gamedata as gamedata
 
-    monkeypatch.setattr(gamedata, "MAX_OVERLAY_TOTAL_BYTES", 300)
+    monkeypatch.setattr(gamedata, "MAX_OVERLAY_TOTAL_BYTES", 200)
     doc = {"kind": "map", "game": "ascari", "maps": [{"id": "metemma", "hexes": {"2106": {"terrain": {"value": "village"}}}}]}
     write_json(tmp_path / "a" / "map.json", doc)
     second = write_json(tmp_path / "b" / "map.json", doc)
-    assert len((tmp_path / "a" / "map.json").read_bytes()) * 2 > 300
+    assert len((tmp_path / "a" / "map.json").read_bytes()) * 2 > 200
     load_game_data("ascari", overlays=[tmp_path / "a"])
-    with pytest.raises(GameDataError, match="takes the overlay files past 300 bytes in all") as caught:
+    with pytest.raises(GameDataError, match="takes the overlay files past 200 bytes in all") as caught:
         load_game_data("ascari", overlays=[tmp_path / "a", tmp_path / "b"])
     assert caught.value.file == str(second)
