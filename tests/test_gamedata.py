@@ -502,3 +502,13 @@ def test_overlays_together_are_capped(tmp_path, monkeypatch):
     with pytest.raises(GameDataError, match="takes the overlay files past 200 bytes in all") as caught:
         load_game_data("ascari", overlays=[tmp_path / "a", tmp_path / "b"])
     assert caught.value.file == str(second)
+
+
+def test_layout_unknown_is_a_game_data_error(fake_game):
+    doc = json.loads((fake_game / "map.json").read_text(encoding="utf-8"))
+    doc["maps"][0]["layout"] = {"value": None, "note": "not known"}
+    write_json(fake_game / "map.json", doc)
+    game_data = load_game_data("fake-game")
+    assert game_data.layout("coatit").game == "ascari"
+    with pytest.raises(GameDataError, match=r"map\.json: \$\.maps\[id=agordat\]\.layout: map agordat names no hex layout vlog knows \(None\)"):
+        game_data.layout("agordat")

@@ -318,6 +318,17 @@ class GameData:
         """A map record; the first (usually only) map when `map_id` is None."""
         return self._record("map", "maps", map_id if map_id is not None else self.map_ids[0])
 
+    def layout(self, map_id: str | None = None) -> Any:
+        """The vlog.hexes.HexLayout the map names; GameDataError when the layout is unknown or unnamed."""
+        from vlog.hexes import LAYOUTS
+
+        board = self.map(map_id)
+        name = board._raw["layout"].get("value")
+        if name not in LAYOUTS:
+            raise GameDataError(f"map {board.id} names no hex layout vlog knows ({name!r})",
+                                file=board.file, where=_key_path(board.path, "layout"))
+        return LAYOUTS[name]
+
     def hex(self, hex_id: str, map_id: str | None = None) -> Record | None:
         """Everything listed about one hex, or None when the data says nothing about it."""
         board = self.map(map_id)

@@ -71,6 +71,11 @@ def test_named_hexes_terrain_and_hexsides(loj):
     assert loj.hex("0101") is None
 
 
+def test_layout_comes_from_vlog_hexes(loj):
+    layout = loj.layout()
+    assert layout.distance(layout.parse("1310"), layout.parse("1208")) == 3   # PB 15.1.2: Amba Aradam outside two hexes
+
+
 def test_lines_know_their_ends_not_their_hexes(loj):
     rail = loj.line("rail-massawa-dongolaas")
     assert rail["endpoints"].value == ["1405", "1104"]
