@@ -512,3 +512,18 @@ def test_layout_unknown_is_a_game_data_error(fake_game):
     assert game_data.layout("coatit").game == "ascari"
     with pytest.raises(GameDataError, match=r"map\.json: \$\.maps\[id=agordat\]\.layout: map agordat names no hex layout vlog knows \(None\)"):
         game_data.layout("agordat")
+
+
+def test_cli_group_directly_with_click_runner():
+    """The click group itself: data on stdout, and input errors surface as VlogError for main() to map."""
+    from click.testing import CliRunner
+
+    from vlog.cli import cli
+
+    result = CliRunner().invoke(cli, ["data", "status", "lion-of-judah", "--format", "json"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output)
+    assert payload["game"] == "lion-of-judah" and payload["counts"]["unknown"] > 0
+    assert "MV-01" in payload["blocked_checks"]
+    failed = CliRunner().invoke(cli, ["data", "status", "chess"], env={"NO_COLOR": "1"})
+    assert isinstance(failed.exception, UnknownGameError)
