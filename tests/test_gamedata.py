@@ -241,6 +241,10 @@ def test_template_covers_every_unknown_and_loads_back_unchanged(tmp_path, game):
     before = status(load_game_data(game))
     after = status(load_game_data(game, overlays=[tmp_path / "t"]))
     assert [(e.path, e.state, e.source) for e in after] == [(e.path, e.state, e.source) for e in before]
+    from vlog.gamedata import _validate   # each template file is itself a valid data file
+
+    for kind in KINDS:
+        _validate(kind, json.loads((tmp_path / "t" / f"{kind}.json").read_text(encoding="utf-8")), kind)
     unknown_paths = {(Path(e.file).name, e.path) for e in before if e.state == "unknown"}
     template_paths = set()
     from vlog.gamedata import _walk   # the same walker status uses
