@@ -171,3 +171,12 @@ def test_every_hex_in_the_data_parses_on_the_island_grid(iod):
     for hex_id in named:
         assert layout.on_map(layout.parse(hex_id)), hex_id
     assert layout.distance(layout.parse("1309"), layout.parse("1210")) == 2          # 10.12 example
+
+
+@pytest.mark.parametrize("table_id", ["surrender-modifiers", "combat-odds-modifiers", "bombardment-shifts", "delayed-landings"])
+def test_printed_modifiers_are_on_their_lines(iod, book, table_id):
+    """Every numeric modifier of a printed list appears, signed, on the line it cites."""
+    for label in iod.table(table_id)["axes"][0]["labels"].value:
+        cell = iod.lookup(table_id, label)
+        if isinstance(cell.value, int):
+            assert on_line(book, cited_line(cell), f": {cell.value:+d}"), (table_id, label, cell.value)

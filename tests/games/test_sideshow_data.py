@@ -175,3 +175,20 @@ def test_every_hex_in_the_data_parses_on_the_sideshow_grid(ss):
     for hex_id in named:
         assert layout.on_map(layout.parse(hex_id)), hex_id
     assert layout.distance(layout.parse("3201"), layout.parse("3804")) == 6
+
+
+def test_printed_schedule_objective_and_event_cells_are_on_their_lines(ss, book):
+    """Whole rows of the printed charts, compared with the line each cell cites."""
+    schedule = ss.table("reinforcement-schedule")
+    for month in schedule["axes"][0]["labels"].value:
+        cell = ss.lookup("reinforcement-schedule", month)
+        assert on_line(book, cited_line(cell), cell.value), month
+    objectives = ss.table("allied-objectives")
+    for year in objectives["axes"][0]["labels"].value:
+        for category in ("offensive", "defensive"):
+            cell = ss.lookup("allied-objectives", year, category)
+            for entry in cell.value:
+                assert on_line(book, cited_line(cell), f"{entry['objective']} ({entry['vp']} VP"), (year, entry)
+    for letter in ss.table("events")["axes"][0]["labels"].value:
+        name = ss.lookup("events", letter, "name")
+        assert on_line(book, cited_line(name), f"{letter}. {name.value}"), letter
