@@ -33,6 +33,7 @@ __all__ = [
     "write_atomic",
     "emit",
     "json_text",
+    "write_stdout",
     "input_argument",
     "check_input",
 ]
@@ -186,11 +187,35 @@ def emit(text: str, output: Path | None, *, inputs: Sequence[Path] = (), force: 
     if text and not text.endswith("\n"):
         text += "\n"
     if output is None or str(output) == "-":
-        console = stdout_console()
-        console.out(text, end="", highlight=False)
+        write_stdout(text)
         return
     check_output_path(output, inputs, force=force)
     write_atomic(output, text.encode("utf-8"), inputs=inputs)
+
+
+def write_stdout(text: str) -> None:
+    """Writes already printable data to stdout as UTF-8, whatever the locale says.
+
+    Bulk data skips rich's rendering (it costs about a second per megabyte) — the text is made
+    safe by `printable`/`json_text` before it gets here. A closed pipe ends quietly.
+    """
+    stream = sys.stdout
+    try:
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:
+            stream.flush()
+            buffer.write(text.encode("utf-8"))
+            buffer.flush()
+        else:
+            stream.write(text)
+            stream.flush()
+    except BrokenPipeError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        raise
 
 
 def json_text(data: object, *, lines: bool = False) -> str:
