@@ -12,7 +12,7 @@ map point, and `--module` gives one built from the module's grids and the save's
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import click
 
