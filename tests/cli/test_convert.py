@@ -89,12 +89,7 @@ def test_rewrite_save_in_another_dialect(built_save, tmp_path, capsys, dialect):
     _rewrite(built_save, tmp_path, capsys, dialect)
 
 
-@pytest.mark.parametrize("dialect", [
-    "vcsk", "vobs", "xz",
-    pytest.param("plain", marks=pytest.mark.xfail(
-        strict=True, reason="a plain savedGame with a control character (BEL in a chat line) in "
-                            "its first 4096 characters is refused on reading (obfuscation.py)")),
-])
+@pytest.mark.parametrize("dialect", ["vcsk", "vobs", "xz", "plain"])
 def test_rewrite_log_in_another_dialect(built_log, tmp_path, capsys, dialect):
     _rewrite(built_log, tmp_path, capsys, dialect)
 

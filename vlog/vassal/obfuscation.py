@@ -64,12 +64,14 @@ def _utf8(raw: bytes, file: str | None, member: str, offset_of) -> str:
 
 
 def _looks_like_text(text: str) -> bool:
-    """True when the start holds no control characters but TAB, LF, CR and ESC (VASSAL's separator).
+    """True for VASSAL command text: it starts with `begin_save` (every save and log does, and
+    may carry any character players typed), or its start holds no control characters but TAB,
+    LF, CR and ESC (VASSAL's separator).
 
     VASSAL passes any stream without a known header through as text (DeobfuscatingInputStream);
     vlog does the same for text, and refuses what is evidently binary: an unknown dialect.
     """
-    return not _CONTROL.search(text, 0, 4096)
+    return text.startswith("begin_save") or not _CONTROL.search(text, 0, 4096)
 
 
 def deobfuscate(data: bytes, *, file: str | None = None, member: str = "savedGame",
