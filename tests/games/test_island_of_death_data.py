@@ -180,3 +180,17 @@ def test_printed_modifiers_are_on_their_lines(iod, book, table_id):
         cell = iod.lookup(table_id, label)
         if isinstance(cell.value, int):
             assert on_line(book, cited_line(cell), f": {cell.value:+d}"), (table_id, label, cell.value)
+
+
+def test_vlog_data_status_reports_the_game(capsys):
+    import json as json_module
+
+    from vlog.cli import main
+
+    assert main(["data", "status", "island-of-death", "--format", "json"]) == 0
+    report = json_module.loads(capsys.readouterr().out)
+    assert report["game"] == "island-of-death"
+    assert report["counts"]["known"] > 0 and report["counts"]["unknown"] > 0 and report["counts"]["overridden"] == 0
+    assert all(entry["source"] for entry in report["data"] if entry["state"] in ("known", "partial"))
+    assert main(["data", "status", "island-of-death"]) == 0
+    assert "checks disabled by unknown data" in capsys.readouterr().out

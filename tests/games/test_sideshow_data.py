@@ -192,3 +192,17 @@ def test_printed_schedule_objective_and_event_cells_are_on_their_lines(ss, book)
     for letter in ss.table("events")["axes"][0]["labels"].value:
         name = ss.lookup("events", letter, "name")
         assert on_line(book, cited_line(name), f"{letter}. {name.value}"), letter
+
+
+def test_vlog_data_status_reports_the_game(capsys):
+    import json as json_module
+
+    from vlog.cli import main
+
+    assert main(["data", "status", "sideshow", "--format", "json"]) == 0
+    report = json_module.loads(capsys.readouterr().out)
+    assert report["game"] == "sideshow"
+    assert report["counts"]["known"] > 0 and report["counts"]["unknown"] > 0 and report["counts"]["overridden"] == 0
+    assert all(entry["source"] for entry in report["data"] if entry["state"] in ("known", "partial"))
+    assert main(["data", "status", "sideshow"]) == 0
+    assert "checks disabled by unknown data" in capsys.readouterr().out
