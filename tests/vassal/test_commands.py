@@ -257,3 +257,15 @@ def test_undo_is_one_step_with_markers():
     assert [type(c).__name__ for c in flat] == ["Undo", "MovePiece", "Undo"]
     assert flat[0].in_progress and not flat[2].in_progress
     assert encode(root) == text
+
+
+def test_board_picker_wins_over_turn_prefix():
+    b = decode_leaf("TURN MapBoardPicker\tBoard\t0\t0")
+    assert isinstance(b, C.BoardPicker) and b.map_id == "TURN Map"
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet=st.sampled_from(list("a/\\'" + ESC)), max_size=30), st.sampled_from(["/", ESC]))
+def test_fast_split_matches_sequence_decoder(s, delim):
+    from vlog.vassal.sequence import split
+    assert C._fsplit(s, delim) == split(s, delim)

@@ -112,3 +112,16 @@ def test_chain_round_trip(parts):
     joined = join_chain(parts)
     assert split_chain(joined) == parts
     assert join_chain(split_chain(joined)) == joined
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet=st.sampled_from(list("a;\t\\'")), max_size=30))
+def test_fast_split_chain_matches_decoder(s):
+    assert split_chain(s) == P.split_chain_reference(s)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from(list("a;,\\'")), max_size=30))
+def test_fast_field_split_matches_sequence_decoder(s):
+    from vlog.vassal.sequence import split
+    assert P._fsplit(s, ";") == split(s, ";") and P._fsplit(s, ",") == split(s, ",")

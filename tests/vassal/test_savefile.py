@@ -173,3 +173,12 @@ def test_save_metadata_values():
     assert (save.vassal_version, save.module_name, save.module_version) == ("3.7.10", "Paths of Glory", "2.0")
     assert save.metadata.date_saved_ms == 1738347539913 and save.metadata.description == "turn 3"
     assert not save.legacy_quoting and save.dialect is Dialect.PLAIN and save.key is None
+
+
+@pytest.mark.samples
+def test_utf8_names_in_download_test(samples_dir):
+    log = read(VASL / "download-test.vlog")
+    chat = log.steps[4].commands[0]
+    assert isinstance(chat, C.Chat) and chat.is_report and "<日本 Guy>" in chat.text
+    assert log.players == []  # this VASL 3.2.17 log names players only in chat lines
+    assert log.text.encode("utf-8").count("日本".encode("utf-8")) == 3

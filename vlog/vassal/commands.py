@@ -13,11 +13,12 @@ cannot decode, so a strange file still reads and round-trips.
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from dataclasses import dataclass, field, fields as dc_fields
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from vlog.errors import CommandSyntaxError
-from vlog.vassal.sequence import Encoder, split
+from vlog.vassal.sequence import Encoder
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.vassal.pieces import Piece
@@ -38,6 +39,33 @@ MAX_TOKEN_CHARS = 256 * 1024 * 1024
 """Longest command string accepted (characters); guards memory on hostile input."""
 
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
+
+
+def _fsplit(s: str, delim: str) -> list[str]:
+    """`sequence.split` (Decoder semantics) built on `str.split`: fast on long strings.
+
+    A delimiter is escaped when the character before it is a backslash, i.e. when the piece
+    `str.split` ends it with ends in a backslash; such pieces are joined back without it.
+    """
+    parts = s.split(delim)
+    if "\\" + delim in s:
+        merged: list[str] = []
+        buf: list[str] = []
+        last = len(parts) - 1
+        for i, p in enumerate(parts):
+            if i < last and p.endswith("\\"):
+                buf.append(p[:-1])
+                continue
+            if buf:
+                buf.append(p)
+                merged.append(delim.join(buf))
+                buf = []
+            else:
+                merged.append(p)
+        parts = merged
+    if "'" in s:
+        parts = [p[1:-1] if len(p) > 1 and p[0] == "'" and p[-1] == "'" else p for p in parts]
+    return parts
 
 
 class _Bad(Exception):
@@ -69,6 +97,13 @@ def _join(delim: str, tokens: list[object]) -> str:
     return enc.value() or ""
 
 
+def _no_fields(obj: object) -> tuple:
+    return ()
+
+
+_GETTERS: dict[type, Any] = {}
+
+
 @dataclass(eq=False)
 class Command:
     """One node: its own payload and its sub-commands (`subs`), in order.
@@ -89,7 +124,18 @@ class Command:
     # -- fields and payload ---------------------------------------------------------------
     def values(self) -> tuple:
         """The typed field values, in `FIELDS` order."""
-        return tuple(getattr(self, f) for f in self.FIELDS)
+        getter = _GETTERS.get(type(self))
+        if getter is None:
+            names = type(self).FIELDS
+            if not names:
+                getter = _no_fields
+            elif len(names) == 1:
+                one = attrgetter(names[0])
+                getter = lambda obj: (one(obj),)  # noqa: E731
+            else:
+                getter = attrgetter(*names)
+            _GETTERS[type(self)] = getter
+        return getter(self)
 
     def build(self) -> str | None:
         """The payload VASSAL writes for these field values."""
@@ -192,7 +238,7 @@ class AddPiece(Command):
 
     @classmethod
     def parse(cls, s: str) -> "AddPiece":
-        toks = split(s[2:], "/")
+        toks = _fsplit(s[2:], "/")
         if len(toks) < 3:
             raise _Bad("AddPiece needs id, type and state")
         return cls(_unwrap_null(toks[0]), toks[1], toks[2])
@@ -235,7 +281,7 @@ class ChangePiece(Command):
 
     @classmethod
     def parse(cls, s: str) -> "ChangePiece":
-        toks = split(s[2:], "/")
+        toks = _fsplit(s[2:], "/")
         if len(toks) < 2:
             raise _Bad("ChangePiece needs id and new state")
         return cls(toks[0], toks[1], toks[2] if len(toks) > 2 else None)
@@ -272,7 +318,7 @@ class MovePiece(Command):
 
     @classmethod
     def parse(cls, s: str) -> "MovePiece":
-        t = split(s[2:], "/")
+        t = _fsplit(s[2:], "/")
         if len(t) < 9:
             raise _Bad(f"MovePiece needs 9 or 10 fields, found {len(t)}")
         return cls(
@@ -380,7 +426,7 @@ class PlayerAdd(Command):
 
     @classmethod
     def parse(cls, s: str) -> "PlayerAdd":
-        t = split(s, "\t")
+        t = _fsplit(s, "\t")
         if len(t) < 4:
             raise _Bad("PLAYER needs user id, name and side")
         return cls(t[1], t[2], t[3])
@@ -399,7 +445,7 @@ class PlayerRemove(Command):
 
     @classmethod
     def parse(cls, s: str) -> "PlayerRemove":
-        t = split(s, "\t")
+        t = _fsplit(s, "\t")
         return cls(t[1] if len(t) > 1 else "")
 
     def build(self) -> str:
@@ -465,7 +511,7 @@ class GlobalPropertySet(Command):
 
     @classmethod
     def parse(cls, s: str) -> "GlobalPropertySet":
-        t = split(s, ";")
+        t = _fsplit(s, ";")
         if t[0] != "GlobalProperty\t":
             raise _Bad("not a GlobalProperty command")
         t += [""] * (4 - len(t))
@@ -488,7 +534,7 @@ class MutableProperty(Command):
 
     @classmethod
     def parse(cls, s: str) -> "MutableProperty":
-        t = split(s[len("MutableProperty\t"):], "\t")
+        t = _fsplit(s[len("MutableProperty\t"):], "\t")
         t += [None] * (3 - len(t))  # type: ignore[list-item]
         return cls(t[0], t[1], t[2], t[3] if len(t) > 3 and t[3] is not None else "")
 
@@ -507,7 +553,7 @@ class TurnState(Command):
 
     @classmethod
     def parse(cls, s: str) -> "TurnState":
-        t = split(s, "\t")
+        t = _fsplit(s, "\t")
         return cls(t[0][4:], t[1] if len(t) > 1 else "")
 
     def build(self) -> str:
@@ -525,7 +571,7 @@ class BoardPicker(Command):
 
     @classmethod
     def parse(cls, s: str) -> "BoardPicker":
-        t = split(s, "\t")
+        t = _fsplit(s, "\t")
         return cls(t[0][: -len("BoardPicker")], tuple(t[1:]))
 
     def build(self) -> str:
@@ -537,7 +583,7 @@ class BoardPicker(Command):
         out = []
         e = list(self.entries)
         for i in range(0, len(e) - 2, 3):
-            parts = split(e[i], "/")
+            parts = _fsplit(e[i], "/")
             col = int(e[i + 1]) if _INT_RE.match(e[i + 1]) else 0
             row = int(e[i + 2]) if _INT_RE.match(e[i + 2]) else 0
             out.append((parts[0], len(parts) > 1 and parts[1] == "rev", col, row))
@@ -580,7 +626,7 @@ class PrivateNote(Command):
 
     @classmethod
     def parse(cls, s: str) -> "PrivateNote":
-        t = split(s[6:], "\t")
+        t = _fsplit(s[6:], "\t")
         return cls(t[0], t[1] if len(t) > 1 else None)
 
     def build(self) -> str:
@@ -605,7 +651,7 @@ class SecretNote(Command):
 
     @classmethod
     def parse(cls, s: str) -> "SecretNote":
-        t = split(s[6:], "\t")
+        t = _fsplit(s[6:], "\t")
         if len(t) < 4:
             raise _Bad("SNOTE needs name, owner, hidden and text")
         return cls(t[0], t[1], t[2], t[3], t[4] if len(t) > 4 else None,
@@ -643,7 +689,7 @@ class Ext(Command):
 
     @classmethod
     def parse(cls, s: str) -> "Ext":
-        t = split(s[len(cls.PREFIX):], "\t")
+        t = _fsplit(s[len(cls.PREFIX):], "\t")
         if len(t) < 2:
             raise _Bad(f"{cls.PREFIX.strip()} needs name and version")
         return cls(t[0], t[1])
@@ -670,7 +716,7 @@ class Unmask(Command):
 
     @classmethod
     def parse(cls, s: str) -> "Unmask":
-        return cls(tuple(split(s[7:], "\t")))
+        return cls(tuple(_fsplit(s[7:], "\t")))
 
     def build(self) -> str:
         return "UNMASK\t" + _join("\t", list(self.user_ids))
@@ -725,11 +771,10 @@ def decode_leaf(s: str, ctx: _Ctx | None = None, depth: int = 0) -> Command:
             return SetupStack()._remember(s)
         tab = s.find("\t")
         if tab != -1:
+            if s[:tab].endswith("BoardPicker"):  # BoardPicker.decode: startsWith(id + "BoardPicker\t")
+                return BoardPicker.parse(s)._remember(s)
             if s.startswith("TURN"):
                 return TurnState.parse(s)._remember(s)
-            first = split(s, "\t")[0]
-            if first.endswith("BoardPicker"):
-                return BoardPicker.parse(s)._remember(s)
     except _Bad as exc:
         return UnknownCommand(s, str(exc))._remember(s)
     return UnknownCommand(s)._remember(s)
@@ -744,7 +789,7 @@ def _decode(s: str, ctx: _Ctx, depth: int) -> Command:
         node = decode_leaf(s, ctx, depth)
         node._enc = s
         return node
-    tokens = split(s, ESC)
+    tokens = _fsplit(s, ESC)
     if len(tokens) == 1 and tokens[0] == s:
         node = decode_leaf(s, ctx, depth)
         node._enc = s
@@ -775,7 +820,7 @@ def decode(text: str, *, file: str | None = None) -> Command:
     ctx = _Ctx(file)
     if ESC not in text:
         return _decode(text, ctx, 0)
-    tokens = split(text, ESC)
+    tokens = _fsplit(text, ESC)
     if len(tokens) == 1 and tokens[0] == text:
         return _decode(text, ctx, 0)
     parts = []

@@ -8,10 +8,11 @@ traits vlog does not know (module classes such as VASL's) survive untouched.
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import Iterator
 
-from vlog.vassal.sequence import Decoder, Encoder, split
+from vlog.vassal.sequence import Decoder, Encoder
 
 __all__ = [
     "split_chain", "join_chain", "id_prefix", "Piece", "Trait", "BasicPiece", "Stack", "Deck",
@@ -20,8 +21,71 @@ __all__ = [
 ]
 
 
+def _unquote(s: str) -> str:
+    return s[1:-1] if len(s) > 1 and s[0] == "'" and s[-1] == "'" else s
+
+
+def _fsplit(s: str, delim: str) -> list[str]:
+    """`sequence.split` (Decoder semantics) built on `str.split`: fast on long strings.
+
+    A delimiter is escaped when the character before it is a backslash, i.e. when the piece
+    `str.split` ends it with ends in a backslash; such pieces are joined back without it.
+    """
+    parts = s.split(delim)
+    if "\\" + delim in s:
+        merged: list[str] = []
+        buf: list[str] = []
+        last = len(parts) - 1
+        for i, p in enumerate(parts):
+            if i < last and p.endswith("\\"):
+                buf.append(p[:-1])
+                continue
+            if buf:
+                buf.append(p)
+                merged.append(delim.join(buf))
+                buf = []
+            else:
+                merged.append(p)
+        parts = merged
+    if "'" in s:
+        parts = [p[1:-1] if len(p) > 1 and p[0] == "'" and p[-1] == "'" else p for p in parts]
+    return parts
+
+
+_TAB_RUN = re.compile(r"(\\*)\t")
+
+
 def split_chain(s: str | None) -> list[str]:
-    """Decorator chain -> [outermost, ..., basic] (`Decoder(s, TAB)` repeatedly)."""
+    """Decorator chain -> [outermost, ..., basic] (`Decoder(s, TAB)` repeatedly).
+
+    Element i is closed by the first TAB preceded by exactly i backslashes (each nesting level
+    escapes once more), so one pass over the TABs splits the whole chain; this gives the same
+    result as decoding level by level, which is kept as the fallback for the odd strings where
+    the two could differ (a chain ending in a quote, or TABs escaped fewer times than their level).
+    """
+    if s is None:
+        return []
+    if s.endswith("'"):
+        return split_chain_reference(s)
+    out: list[str] = []
+    level = 0
+    start = 0
+    for m in _TAB_RUN.finditer(s):
+        run = m.end(1) - m.start(1)
+        if run > level:
+            continue  # a TAB inside the current element
+        if run < level:
+            return split_chain_reference(s)
+        tab = m.end(1)  # the separator; its `level` backslashes are escapes, not content
+        out.append(_unquote(s[start:m.start(1)].replace("\\" * (level + 1) + "\t", "\t")))
+        start = tab + 1
+        level += 1
+    out.append(_unquote(s[start:].replace("\\" * (level + 1) + "\t", "\t")))
+    return out
+
+
+def split_chain_reference(s: str | None) -> list[str]:
+    """The same with the Decoder port, token by token (kept for tests)."""
     out: list[str] = []
     while s is not None:
         d = Decoder(s, "\t")
@@ -69,24 +133,22 @@ def _null(tok: str | None) -> str | None:
 class Trait:
     """One element of a piece's chain: its type and state text, verbatim."""
 
-    __slots__ = ("type", "state", "__dict__")
+    __slots__ = ("type", "state", "id_prefix", "__dict__")
     ID: str = ""
 
-    def __init__(self, type_: str, state: str | None):
+    def __init__(self, type_: str, state: str | None, prefix: str | None = None):
         self.type = type_
         self.state = state
+        self.id_prefix: str = id_prefix(type_) if prefix is None else prefix
+        """The factory key: the type up to and including its first ';' (e.g. `emb2;`)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.type[:60]!r}, {self.state!r})"
 
-    @property
-    def id_prefix(self) -> str:
-        return id_prefix(self.type)
-
     @cached_property
     def fields(self) -> list[str]:
         """The type's fields after the id prefix (split on ';')."""
-        return split(self.type[len(self.id_prefix):], ";")
+        return _fsplit(self.type[len(self.id_prefix):], ";")
 
     def field(self, i: int, default: str = "") -> str:
         f = self.fields
@@ -94,7 +156,7 @@ class Trait:
 
     @cached_property
     def state_fields(self) -> list[str]:
-        return split(self.state or "", ";")
+        return _fsplit(self.state or "", ";")
 
     def with_state(self, state: str) -> "Trait":
         return make_trait(self.type, state)
@@ -212,7 +274,7 @@ class Deck(Trait):
     @property
     def piece_ids(self) -> list[str]:
         f = self.state_fields
-        return [t for t in split(f[4], ",") if t] if len(f) > 4 else []
+        return [t for t in _fsplit(f[4], ",") if t] if len(f) > 4 else []
 
 
 class Embellishment(Trait):
@@ -230,12 +292,12 @@ class Embellishment(Trait):
 
     @property
     def images(self) -> list[str]:
-        return split(self.field(15), ",")
+        return _fsplit(self.field(15), ",")
 
     @property
     def level_names(self) -> list[str]:
         """commonName per level (a leading/trailing `+` marks a prefix/suffix to the name)."""
-        return split(self.field(16), ",")
+        return _fsplit(self.field(16), ",")
 
     @property
     def value(self) -> int:
@@ -287,11 +349,11 @@ class Marker(Trait):
 
     @property
     def keys(self) -> list[str]:
-        return split(self.type[len(self.ID):], ",")
+        return _fsplit(self.type[len(self.ID):], ",")
 
     @property
     def properties(self) -> dict[str, str]:
-        vals = split(self.state or "", ",")
+        vals = _fsplit(self.state or "", ",")
         return {k: (vals[i] if i < len(vals) else "") for i, k in enumerate(self.keys)}
 
 
@@ -415,7 +477,7 @@ class Restricted(Trait):
 
     @property
     def sides(self) -> list[str]:
-        return split(self.field(0), ",")
+        return _fsplit(self.field(0), ",")
 
     @property
     def owner(self) -> str | None:
@@ -434,7 +496,8 @@ OWNER_TRAITS = (Obscurable, Hideable, Restricted)
 
 
 def make_trait(type_: str, state: str | None) -> Trait:
-    return TRAIT_TYPES.get(id_prefix(type_), Trait)(type_, state)
+    prefix = id_prefix(type_)
+    return TRAIT_TYPES.get(prefix, Trait)(type_, state, prefix)
 
 
 class Piece:
