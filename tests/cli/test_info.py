@@ -43,6 +43,7 @@ def test_log_summary_counts(built_log, capsys):
         {"name": "Bob", "side": "Blue", "id": "<player-2>"},
         {"name": "Bob", "side": "<observer>", "id": "<player-2>"},
     ]
+    assert info["player_ids"] == ["<player-1>", "<player-2>"]
     assert info["player_ids_redacted"] is True
 
 
@@ -53,6 +54,7 @@ def test_save_summary_text(built_save, capsys):
     assert "Obfuscation: VCSK\n" in out
     assert "Pieces: 2\n" in out
     assert "  Alice as Red (id <player-1>)\n" in out
+    assert "Player ids in the file: <player-1>, <player-2>\n" in out
     assert "Steps" not in out
     for secret in SECRET_IDS:
         assert secret not in out
@@ -61,6 +63,7 @@ def test_save_summary_text(built_save, capsys):
 def test_show_player_ids(built_save, capsys):
     info = run_json(capsys, str(built_save), "--show-player-ids")
     assert [p["id"] for p in info["players"]] == list(SECRET_IDS)
+    assert info["player_ids"] == list(SECRET_IDS)
     assert info["player_ids_redacted"] is False
 
 

@@ -84,6 +84,7 @@ def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> di
             by_kind[node.KIND] += 1
         if isinstance(node, Chat):
             chats.append(node)
+    redactor = redactor_for(obj)
     pieces = obj.pieces
     piece_kinds = Counter(p.kind for p in pieces.values())
     md = obj.metadata
@@ -99,7 +100,8 @@ def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> di
         "pieces": sum(n for k, n in piece_kinds.items() if k not in ("stack", "deck")),
         "pieces_by_kind": dict(sorted(piece_kinds.items())),
         "commands_by_type": dict(sorted(by_kind.items())),
-        "players": player_entries(obj, show_player_ids=show_player_ids),
+        "players": player_entries(obj, show_player_ids=show_player_ids, redactor=redactor),
+        "player_ids": [uid if show_player_ids else redactor.placeholder(uid) for uid in redactor.mapping],
         "player_ids_redacted": not show_player_ids,
         "chat_lines": sum(1 for c in chats if not c.is_report),
         "dice_rolls": count_dice_rolls(chats),
@@ -148,7 +150,7 @@ _LABELS = {
     "description": "Description", "date_saved": "Saved", "pieces": "Pieces", "steps": "Steps",
     "undos": "Undo steps", "chat_lines": "Chat lines", "dice_rolls": "Dice rolls",
     "commands_by_type": "Commands by type", "pieces_by_kind": "Pieces by kind",
-    "metadata_problems": "Metadata problems",
+    "metadata_problems": "Metadata problems", "player_ids": "Player ids in the file",
 }
 _HIDDEN = frozenset(("player_ids_redacted",))
 
@@ -213,6 +215,8 @@ def render_text(summary: dict[str, Any]) -> str:
         elif isinstance(value, dict):
             lines.append(f"{label}:")
             lines.extend(f"  {printable(str(k))}: {_text_value(n)}" for k, n in value.items())
+        elif key == "player_ids":
+            lines.append(f"{label}: " + (", ".join(printable(str(v)) for v in value) if value else "none"))
         elif isinstance(value, list):
             lines.append(f"{label}: {len(value)}")
             lines.extend(f"  {_text_value(item)}" for item in value)
