@@ -116,3 +116,23 @@ def test_input_error_with_debug_still_exits_3(tmp_path, capsys):
     assert main(["--debug", "info", str(bad)]) == EXIT_INPUT
     err = capsys.readouterr().err
     assert "Traceback" in err and f"vlog: error: {bad}: " in err
+
+
+def test_piped_run_has_clean_streams_and_exit_codes(built_log, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "VLOG_DEBUG", "VLOG_NO_PROGRESS")}
+    env["NO_COLOR"] = "1"
+    run = subprocess.run([sys.executable, "-m", "vlog", "dump", str(built_log)], capture_output=True,
+                         cwd=ROOT, env=env, timeout=120)
+    assert run.returncode == EXIT_OK
+    assert run.stderr == b""  # no progress bar, no warning
+    assert b"Steps (7):" in run.stdout and b"\x1b" not in run.stdout and b"\r" not in run.stdout
+    missing = subprocess.run([sys.executable, "-m", "vlog", "info", str(tmp_path / "nope.vlog")],
+                             capture_output=True, cwd=ROOT, env=env, timeout=120)
+    assert missing.returncode == EXIT_INPUT
+    assert missing.stdout == b"" and missing.stderr.count(b"\n") == 1
