@@ -194,3 +194,12 @@ def test_vlog_data_status_reports_the_game(capsys):
     assert all(entry["source"] for entry in report["data"] if entry["state"] in ("known", "partial"))
     assert main(["data", "status", "island-of-death"]) == 0
     assert "checks disabled by unknown data" in capsys.readouterr().out
+
+
+def test_morale_states_and_supply_effects(iod, book):
+    morale = iod.lookup("morale-states", "demoralized", "morale")
+    assert morale.value == -1 and on_line(book, cited_line(morale), "Morale: -1")
+    movement = iod.lookup("morale-states", "demoralized", "movement")
+    assert on_line(book, cited_line(movement), "Foot units -2; Motorized and Mechanized units -4")
+    assert iod.lookup("morale-states", "disorganized", "movement").value == "none"
+    assert on_line(book, cited_line(iod.lookup("out-of-supply", "movement")), "motorized or mechanized unit by two")
