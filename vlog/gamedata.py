@@ -829,8 +829,18 @@ To supply it, replace null by the value and say where it comes from:
 
     {{"value": 2, "source": "Terrain Effects Chart, player aid card 1"}}
 
-Values left null change nothing. Known values copied here for context change nothing unless
-you edit them. Use the folder with any command that takes --data, e.g.
+Where a whole region is unknown (a "default_cell" of a table, the "default_terrain" or
+"default_hexside" of a map), add the entries it stands for:
+
+    table cells   "cells": {{"3:1": {{"4": {{"value": "1/2", "source": "CRT, player aid card"}}}}}}
+                  (one key per axis, in the order of "axes")
+    hex terrain   "hexes": {{"1306": {{"terrain": {{"value": "rough", "source": "map"}}}}}}
+    hexsides      "hexsides": {{"1214/1314": {{"features": {{"value": ["river"], "source": "map"}}}}}}
+                  (the two hexes in ascending order)
+
+Records are matched by "id" (tables, counters, scenarios, lines, zones ...); a record with a
+new id is added. Values left null change nothing. Known values copied here for context change
+nothing unless you edit them. Use the folder with any command that takes --data, e.g.
 
     vlog data status {game} --data {folder}
 
