@@ -239,3 +239,38 @@ def test_restore_commands_rebuild_the_same_table(tmp_path):
     vlog.write(save, tmp_path / "at.vsav")
     back = Table.from_save(vlog.read(tmp_path / "at.vsav"))
     assert {i: p.point for i, p in back.pieces.items()} == {i: p.point for i, p in again.pieces.items()}
+
+
+def test_hostile_stacks_are_not_followed():
+    t = table_with(unit("1", "Inf", 0, 0), stack("s1", 0, 0, "1"),
+                   stack("s2", 0, 0, "s1", "s2", "1", "404"))
+    assert t.pieces["s2"].children == ("1",) and t.pieces["s1"].children == ()
+    t.apply(ChangePiece("s1", f"{MAP};0;0;s2;s1;1;@@-1"))
+    assert t.pieces["s1"].children == ("1",) and t.pieces["s2"].children == ()
+    assert all(p.parent is None for p in t.pieces.values() if p.is_container)
+
+
+def test_random_commands_never_raise():
+    """Any sequence of typed commands on any ids is applied or recorded as a problem."""
+    import random
+
+    rng = random.Random(11)
+    ids = ["1", "2", "3", "s1", "s2", "404", ""]
+    t = Table()
+    for _ in range(2000):
+        a, b = rng.choice(ids), rng.choice(ids)
+        x, y = rng.randrange(3) * 10, rng.randrange(3) * 10
+        cmd = rng.choice([
+            lambda: unit(a, "U", x, y),
+            lambda: stack(a, x, y, b, rng.choice(ids)),
+            lambda: move(a, x, y, 0, 0, under=b if rng.random() < 0.5 else None),
+            lambda: MovePiece(a, None, 0, 0, None, MAP, x, y, None, None),
+            lambda: RemovePiece(a),
+            lambda: ChangePiece(a, unit_state(x, y, level=2), unit_state(x, y)),
+            lambda: ChangePiece(a, f"{MAP};{x};{y};{b};@@-1"),
+            lambda: ChangePiece(a, "garbage\\\t\\"),
+        ])()
+        t.apply(cmd)
+        for p in t.pieces.values():
+            for kid in p.children:
+                assert t.pieces[kid].parent == p.id

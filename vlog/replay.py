@@ -25,6 +25,7 @@ from vlog.table import Table
 from vlog.vassal.commands import (
     AddPiece, ChangePiece, Chat, Command, MovePiece, MutableProperty, RemovePiece,
 )
+from vlog.vassal.privacy import Redactor, player_ids
 from vlog.vassal.savefile import Log, Save, Step
 
 __all__ = ["Replay", "UndoRecord", "replay", "replay_log", "table_at", "start_table",
@@ -131,12 +132,14 @@ def _name(obj: Save) -> str:
 def replay_log(log: Save, *, module: object | None = None, game: Game | None = None,
                start: Table | None = None, referee: bool = False,
                checkpoint_every: int = CHECKPOINT_EVERY,
-               iterate: Callable[[list[Step]], Iterable[Step]] | None = None) -> Replay:
+               iterate: Callable[[list[Step]], Iterable[Step]] | None = None,
+               show_player_ids: bool = False) -> Replay:
     """Replay a log (a save replays as its position, with no steps) and run the per-log checks.
 
     `start` replaces the log's own starting table (rarely wanted; continuity is checked by
     `replay` and the CLI from the previous file's final table). `iterate` wraps the walk over
-    the steps (a progress bar).
+    the steps (a progress bar). Raw text in findings has player ids (passwords) replaced by
+    `<player-N>` unless `show_player_ids`.
     """
     path = _name(log)
     steps = log.steps if isinstance(log, Log) else []
@@ -173,7 +176,11 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
     findings.extend(undo_after_roll.check(rep.undos, rep.rolls, steps))
     if module is not None:
         findings.extend(module_mismatch.check(log, module))
-    findings.extend(unparsed.check(table.problems))
+    redact = None
+    if not show_player_ids:
+        redactor = Redactor(player_ids(log.commands))
+        redact = redactor.text if redactor.mapping else None
+    findings.extend(unparsed.check(table.problems, redact=redact))
     findings.sort(key=lambda f: (f.step is not None, f.step or 0))
     rep.findings = findings
     return rep

@@ -361,6 +361,8 @@ class Table:
         if handler is None:
             if isinstance(cmd, UnknownCommand):
                 self._problem("unknown", cmd.problem or "a command vlog does not interpret", cmd)
+            else:
+                self._problem("unhandled", f"{type(cmd).__name__} is not applied to the table", cmd)
             return
         handler(self, cmd)
 
@@ -563,6 +565,12 @@ class Table:
             if k is not None:
                 self._set(k.replace(map=map_id, x=x, y=y))
 
+    def _can_hold(self, container_id: str, kid: str) -> bool:
+        """A stack or deck holds game pieces only (`Stack.setState` resolves ids to pieces; a
+        hostile state listing a stack, or the container itself, is not followed)."""
+        p = self.pieces.get(kid)
+        return p is not None and kid != container_id and not p.is_container
+
     def _new_stack(self, map_id: str | None, x: int, y: int) -> str:
         while True:
             sid = f"{SYNTHETIC_STACK_PREFIX}{self._next_stack}"
@@ -650,7 +658,7 @@ class Table:
             rec = TablePiece(cmd.id, cmd.type, cmd.state, basic.map, basic.x, basic.y, piece=piece)
             self._set(rec)
             for kid in basic.piece_ids:
-                if kid in self.pieces and kid != cmd.id:
+                if self._can_hold(cmd.id, kid):
                     self._insert(cmd.id, kid, len(self.pieces[cmd.id].children))
             self._place_container(cmd.id, basic.map, basic.x, basic.y)
         elif kind == "piece":
@@ -720,7 +728,7 @@ class Table:
                     self._set(k.replace(parent=None))
             self._set(new.replace(children=()))
             for kid in getattr(basic, "piece_ids", []):
-                if kid in self.pieces and kid != p.id:
+                if self._can_hold(p.id, kid):
                     self._insert(p.id, kid, len(self.pieces[p.id].children))
             self._place_container(p.id, getattr(basic, "map", None), getattr(basic, "x", 0),
                                   getattr(basic, "y", 0))

@@ -20,7 +20,7 @@ def test_unknown_entries_and_missing_pieces(tmp_path):
     assert all((f.severity, f.basis) == (Severity.WARNING, Basis.UNVERIFIABLE) for f in found)
     assert [(f.step, f.evidence.get("raw")) for f in found] == [
         (0, None), (1, "OBA/+/0/x"),
-        (2, "M/77/Main Map/5/5/null/Main Map/1/1/null/pw-Alice-secret"), (3, "M/1/bad")]
+        (2, "M/77/Main Map/5/5/null/Main Map/1/1/null/<player-1>"), (3, "M/1/bad")]
     start = found[0]
     assert start.message == "1 entry of the starting position could not be interpreted (INFO)"
     assert start.evidence["entries"] == [

@@ -7,7 +7,7 @@ warnings. Those of the starting position are gathered in one finding.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import Callable, Sequence
 
 from vlog.findings import Basis, Finding, Severity
 from vlog.table import Problem
@@ -23,8 +23,13 @@ def _head(raw: str) -> str:
     return raw.split("\t", 1)[0].split("/", 1)[0][:40] or raw[:40]
 
 
-def check(problems: Sequence[Problem]) -> list[Finding]:
-    """One finding per problem in the steps, one for all problems of the starting position."""
+def check(problems: Sequence[Problem], *, redact: Callable[[str], str] | None = None) -> list[Finding]:
+    """One finding per problem in the steps, one for all problems of the starting position.
+
+    `redact` replaces player ids (passwords) in the raw text, which a MovePiece carries.
+    """
+    if redact is not None:
+        problems = [Problem(p.step, p.kind, redact(p.message), redact(p.raw)) for p in problems]
     findings: list[Finding] = []
     start = [p for p in problems if p.step == 0]
     if start:

@@ -134,6 +134,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
         for uid in player_ids(obj.commands):
             redactor.placeholder(uid)
         rep = replay_log(obj, module=module, game=game, referee=referee,
+                         show_player_ids=show_player_ids,
                          iterate=lambda steps, p=path: progress(steps, len(steps), f"checking {p.name}"))
         findings = list(rep.findings)
         if previous is not None:
