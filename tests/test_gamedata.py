@@ -531,3 +531,13 @@ def test_cli_group_directly_with_click_runner():
     assert "MV-01" in payload["blocked_checks"]
     failed = CliRunner().invoke(cli, ["data", "status", "chess"], env={"NO_COLOR": "1"})
     assert isinstance(failed.exception, UnknownGameError)
+
+
+def test_cli_status_for_one_check(run):
+    result = run("data", "status", "lion-of-judah", "--check", "cb-19", "--format", "json")
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output)
+    assert payload["data"] and all("CB-19" in d["blocks"] and d["state"] == "unknown" for d in payload["data"])
+    assert "$.tables[id=crt].default_cell" in {d["path"] for d in payload["data"]}
+    text = run("data", "status", "lion-of-judah", "--check", "CB-19")
+    assert text.exit_code == 0 and "  CB-19 (" in text.output

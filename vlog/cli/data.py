@@ -36,18 +36,24 @@ def command() -> None:
 @command.command(name="status", epilog=_GAME_HELP)
 @click.argument("game")
 @_data_option()
+@click.option("--check", "checks", multiple=True, metavar="ID",
+              help="Only the unknowns that disable this check (e.g. MV-07; repeatable).")
 @format_option("text", "json")
-def status_command(game: str, overlays: tuple[Path, ...], output_format: str) -> None:
+def status_command(game: str, overlays: tuple[Path, ...], checks: tuple[str, ...], output_format: str) -> None:
     """Say which data is known, unknown or overridden, and which checks each unknown disables.
 
     \b
     Examples:
       vlog data status lion-of-judah
       vlog data status ascari --format json
+      vlog data status lion-of-judah --check MV-07 --check CB-19
       vlog data status lion-of-judah --data ./filled --data ./fixes
     """
     game_data = load_game_data(game, overlays=overlays)
     entries = status(game_data)
+    if checks:
+        wanted = {c.strip().upper() for c in checks}
+        entries = [e for e in entries if wanted & set(e.blocks)]
     blocked = blocked_checks(entries)
     counts = Counter(entry.state for entry in entries)
     if output_format.lower() == "json":
