@@ -1,0 +1,36 @@
+"""Turning a verdict into a `Finding` with the inventory's rule reference."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from vlog.engine.judge import Ruling
+from vlog.findings import Basis, Finding, Severity
+from vlog.games.lion_of_judah.inventory import item
+
+__all__ = ["GAME", "finding", "check_id"]
+
+GAME = "lion-of-judah"
+
+
+def check_id(short: str) -> str:
+    """'MV-07' -> 'lion-of-judah/MV-07' (KeyError for an id the inventory lacks)."""
+    item(short)
+    return f"{GAME}/{short}"
+
+
+def finding(short: str, ruling: Ruling, *, step: int | None, when: str | None, message: str,
+            subjects: Iterable[str] = (), evidence: Mapping[str, object] | None = None,
+            depends_on: Iterable[str] = ()) -> Finding:
+    """A finding for inventory item `short`: PROVEN -> error, POSSIBLE -> warning naming the
+    data that would settle it (also listed in the evidence)."""
+    if ruling is Ruling.LEGAL:
+        raise ValueError("a legal action yields no finding")
+    basis = Basis.PROVEN if ruling is Ruling.PROVEN else Basis.POSSIBLE
+    severity = Severity.ERROR if ruling is Ruling.PROVEN else Severity.WARNING
+    ev = dict(evidence or {})
+    data = sorted(set(depends_on))
+    if data:
+        ev["depends_on"] = data
+        message = f"{message} (possible: depends on {', '.join(data)})"
+    return Finding(check_id(short), item(short).rule, severity, basis, step, when, message,
+                   tuple(subjects), ev)

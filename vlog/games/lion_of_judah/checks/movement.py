@@ -1,0 +1,503 @@
+"""Movement (rules 10.2, 11): could the unit have gone from where it was to where it is?
+
+VASSAL logs show a unit's start and end hexes, not its path; a move is legal when some path
+within the rules reaches the end hex (engine/movement). The hooks here give the rules' costs:
+
+* 11.1/11.4: the TEC cost of the hex entered for the unit's class (foot or motorized) plus the
+  hexside cost (river +1 for foot units); towns and ambas use the hex's other terrain
+  (errata 11.4.3), ambas are mountains (11.4.1); prohibited terrain (desert) may not be entered;
+* 11.4.2: along contiguous rail/road 1 MP per hex (motorized units 1/2 per road hex), hexside
+  costs still paid; dirt tracks give no benefit;
+* 11.2/11.6: never into a hex with enemy units unless all are defenseless (+1 MP unless only
+  RPs and trucks); PB 13.1.1: (35) only Eritrea, Ethiopia and Italian Somaliland are in play;
+* 11.2: a minimum move of one hex; 11.5: forced march up to double the MF, one logged roll per
+  hex beyond the MF, never into desert or amba hexes, only for European units and Eritrean
+  colonial regulars, never HQs nor units that began the segment out of supply;
+* 9.3: a unit out of supply at the start of the segment has half its MF (0.5 rounds up, 2.7);
+* 10.2, 10.2.1: an HQ on its CS side may not move; a moving HQ shows M; it moves one hex, or
+  its full M-side MF along a continuous route of dirt-track, rail or road hexes, or by truck
+  (+1 MP per truck beyond the first).
+
+Unknown terrain, hexsides, lines and factors make the verdict POSSIBLE, naming them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+from vlog.engine.combat import halve
+from vlog.engine.judge import Ruling, Unknown, is_known, unknowns
+from vlog.engine.movement import MoveCheck, MovementRules, Route, best_of, check_move
+from vlog.findings import Finding
+from vlog.games.lion_of_judah.board import FOOT_MIN_COST, MOTORIZED_MIN_COST, Board, hex_label
+from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.state import GameState, Unit
+
+__all__ = ["MoveFacts", "judge_move", "movement_rules", "allowance_of", "may_force_march",
+           "forced_march_surcharge", "IN_PLAY_1935"]
+
+IN_PLAY_1935 = ("eritrea", "ethiopia", "italian-somaliland")
+"""PB 13.1.1: the only areas in play in 1935-36."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFacts:
+    """What the log tells about one unit's move besides its start and end hexes."""
+
+    unit: Unit                        # the unit as it was before the move
+    start: str
+    goal: str
+    after_level: str | None = None    # the face/step level it shows after the move
+    forced_march_rolls: tuple[int, ...] = ()
+    out_of_supply_at_start: bool | Unknown = False
+    trucks: int = 0                   # trucks carrying an HQ (10.2.1, 10.3.3)
+    scenario: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------------------------
+# costs
+
+
+def _tec_number(value: Any, floor: Any) -> Any:
+    """A TEC entry as a cost: numbers as is, '+1' -> 1, 'prohibited' -> None, other text or an
+    unknown -> Unknown at least `floor`."""
+    if isinstance(value, Unknown):
+        return Unknown(*value.data, at_least=floor)
+    if isinstance(value, bool):
+        return Unknown("TEC entry", at_least=floor)
+    if isinstance(value, (int, Fraction)):
+        return value
+    if isinstance(value, float):
+        return Fraction(value).limit_denominator(8)
+    if isinstance(value, str):
+        text = value.strip()
+        if text == "prohibited":
+            return None
+        try:
+            return Fraction(text.lstrip("+"))
+        except ValueError:
+            return Unknown(f"TEC {text!r}", at_least=floor)
+    return Unknown("TEC entry", at_least=floor)
+
+
+def _is_motorized(unit: Unit) -> bool | Unknown:
+    if unit.kind in ("hq", "truck"):
+        return True
+    return unit.motorized
+
+
+def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: bool,
+                   scenario: str | None = None, minimum_move: bool = True) -> MovementRules[str]:
+    """The engine hooks for one unit's move on the board as it stands."""
+    side = unit.side
+    effect = "movement-motorized" if motorized else "movement-foot"
+    floor = MOTORIZED_MIN_COST if motorized else FOOT_MIN_COST
+    occupied = state.occupied()
+
+    def enemy_units(hex_: str) -> list[Unit]:
+        return [u for u in occupied.get(hex_, ()) if u.side and side and u.side != side
+                and u.kind != "air"]
+
+    def may_enter(hex_: str) -> bool | Unknown:
+        enemies = enemy_units(hex_)
+        if any(not u.defenseless for u in enemies):
+            return False                                   # 11.2
+        if scenario == "1935-36":                          # PB 13.1.1
+            answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
+            if any(a is True for a in answers):
+                return True
+            missing = unknowns(*answers)
+            return Unknown(*missing) if missing else False
+        return True
+
+    def enter_cost(hex_: str) -> Any:
+        terrain = board.terrain(hex_)
+        if isinstance(terrain, Unknown):
+            cost: Any = Unknown(*terrain.data, at_least=floor)
+        else:
+            row = "mountain" if terrain == "amba" else terrain     # 11.4.1
+            cost = _tec_number(board.tec(row, effect), floor)
+            if cost is None:
+                return None
+        enemies = enemy_units(hex_)
+        if enemies and not all(u.kind in ("rp", "truck") for u in enemies):
+            cost = cost + 1                                        # 11.6
+        return cost
+
+    def hexside_cost(a: str, b: str) -> Any:
+        parts: list[Any] = []
+        for feature in ("all-sea", "impassable"):
+            present = board.hexside_has(a, b, feature)
+            if present is True:
+                return None
+            if isinstance(present, Unknown):
+                parts.append(present)
+        river = board.hexside_has(a, b, "river")
+        extra: Any = 0
+        if river is True:
+            extra = _tec_number(board.tec("river-hexside", effect), 0)
+            if extra is None:
+                return None
+        elif isinstance(river, Unknown):
+            parts.append(river)
+        if parts:
+            return Unknown(*unknowns(*parts, extra), at_least=extra if is_known(extra) else 0)
+        return extra
+
+    def line_cost(a: str, b: str) -> Any:
+        kinds = board.line_kinds(a, b)
+        if scenario == "1940-41" and not isinstance(kinds, Unknown) and "dirt-track" in kinds:
+            kinds = set(kinds)   # PB 14.6.2.1 names one track as a road; its hexes are map data
+        side_cost = hexside_cost(a, b)
+        if side_cost is None:
+            return None
+        if isinstance(kinds, Unknown):
+            best = Unknown(*kinds.data, at_least=floor)
+        else:
+            options = []
+            if "road" in kinds:
+                options.append(_tec_number(board.tec("road", effect), floor))
+            if "rail" in kinds:
+                options.append(_tec_number(board.tec("rail", effect), floor))
+            options = [o for o in options if o is not None]
+            if not options:
+                return None
+            known = [o for o in options if is_known(o)]
+            best = min(known) if known else options[0]
+        enemies = enemy_units(b)
+        if enemies and not all(u.kind in ("rp", "truck") for u in enemies):
+            best = best + 1
+        return best + side_cost
+
+    def neighbours(hex_: str):
+        return board.neighbours(hex_)
+
+    return MovementRules(neighbours=neighbours, enter_cost=enter_cost, hexside_cost=hexside_cost,
+                         line_cost=line_cost, may_enter=may_enter, minimum_move=minimum_move)
+
+
+# ---------------------------------------------------------------------------------------------
+# allowances and forced march
+
+
+def allowance_of(unit: Unit, oos: bool | Unknown) -> tuple[Any, list[str]]:
+    """The unit's available MF and the adjustments made (9.3 halving)."""
+    notes: list[str] = []
+    mf = unit.movement
+    if mf is None:
+        return Unknown(f"{unit.name} movement factor"), notes
+    if oos is True:
+        mf = halve(mf)
+        notes.append("halved: out of supply at the start of the movement segment (9.3)")
+    elif isinstance(oos, Unknown):
+        notes.append("supply at the start of the segment unknown; the full MF is allowed")
+    return mf, notes
+
+
+def may_force_march(unit: Unit, oos: bool | Unknown) -> tuple[bool, str]:
+    """11.5.2: European units and Eritrean colonial regulars, never HQs, never a unit that
+    began the segment out of supply."""
+    if unit.kind == "hq":
+        return False, "HQs may not force march (11.5.2)"
+    if unit.kind != "combat":
+        return False, f"a {unit.kind} may not force march (11.5.2)"
+    if unit.unit_class == "eritrean-colonial-regular" or unit.european:
+        if oos is True:
+            return False, "a unit that began its movement out of supply may not force march (11.5.2)"
+        return True, ""
+    return False, "only European units and Eritrean colonial regulars may force march (11.5.2)"
+
+
+def forced_march_surcharge(board: Board, roll: int) -> tuple[Any, str | None]:
+    """Extra MPs a forced-march roll adds: from the forced march table when known, else 0 with
+    the table cell named (11.5.3 example: net 1 -> '1/A', +1 MP)."""
+    table = board.data.table("forced-march")
+    cell = table.lookup(str(roll))
+    if cell.value is None:
+        return 0, f"forced march table, roll {roll}"
+    text = str(cell.value).split("/")[0].strip()
+    try:
+        return int(text), None
+    except ValueError:
+        return 0, f"forced march table, roll {roll} ({cell.value})"
+
+
+# ---------------------------------------------------------------------------------------------
+# the judgement
+
+
+def _route_evidence(check: MoveCheck[str] | None, board: Board) -> dict[str, Any]:
+    if check is None or check.route is None:
+        return {}
+    route: Route[str] = check.route
+    return {"route": list(route.hexes), "route_cost": _num(route.cost),
+            "route_explained": route.explain(lambda h: hex_label(h, board)),
+            "forced_march_hexes": route.forced_march_hexes}
+
+
+def _num(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, Unknown):
+        return None
+    return value
+
+
+def _cheapest(rules: MovementRules[str], start: str, goal: str) -> MoveCheck[str]:
+    """The cheapest route ignoring the allowance (for evidence)."""
+    rules_nm = MovementRules(**{**{f: getattr(rules, f) for f in rules.__dataclass_fields__},
+                                "minimum_move": False, "forced_march": 0})
+    return check_move(rules_nm, start, goal, None)
+
+
+def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
+               when: str | None) -> list[Finding]:
+    """Findings about one unit's move (empty when some legal reading explains it)."""
+    unit, start, goal = facts.unit, facts.start, facts.goal
+    out: list[Finding] = []
+    subjects = (unit.name,)
+    where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
+
+    # 11.2: never into enemy units (defenseless ones excepted, 11.6)
+    enemies = [u for u in state.at(goal) if u.side and unit.side and u.side != unit.side
+               and u.kind != "air" and not u.defenseless]
+    if enemies:
+        names = ", ".join(u.name for u in enemies)
+        out.append(finding("MV-06", Ruling.PROVEN, step=step, when=when, subjects=subjects,
+                           message=f"{unit.name} moved from {where}, a hex holding enemy units ({names})",
+                           evidence={"hex": goal, "enemy_units": [u.name for u in enemies]}))
+        return out
+
+    # 11.2, 11.4, PB 13.1.1: prohibited terrain, areas not in play
+    prohibited = _prohibited(board, goal, unit, facts.scenario)
+    if prohibited is not None:
+        ruling, why, data = prohibited
+        out.append(finding("MV-07", ruling, step=step, when=when, subjects=subjects,
+                           message=f"{unit.name} moved from {where}: {why}",
+                           evidence={"hex": goal, "terrain": _show(board.terrain(goal))},
+                           depends_on=data))
+        if ruling is Ruling.PROVEN:
+            return out
+
+    # 10.2: HQs on CS may not move; a moved HQ shows its M side
+    if unit.kind == "hq":
+        shown = facts.after_level if facts.after_level is not None else unit.level
+        if shown is not None and shown != "m":
+            out.append(finding("MV-28", Ruling.PROVEN, step=step, when=when, subjects=subjects,
+                               message=f"HQ {unit.name} moved from {where} but shows its "
+                                       f"{shown.upper()} side; a moving HQ must be flipped to M",
+                               evidence={"side_shown": shown, "required": "m"}))
+        return out + _judge_hq_route(board, state, facts, step=step, when=when)
+
+    motorized = _is_motorized(unit)
+    candidates = [True, False] if isinstance(motorized, Unknown) else [bool(motorized)]
+    allowance, notes = allowance_of(unit, facts.out_of_supply_at_start)
+    if isinstance(allowance, Unknown):
+        return out   # no factor to compare against: nothing can be judged about the cost
+    checks = []
+    for mot in candidates:
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario)
+        checks.append(check_move(rules, start, goal, allowance))
+    plain = best_of(*checks)
+    if plain.ruling is Ruling.LEGAL:
+        return out
+    rules0 = movement_rules(board, state, unit, motorized=candidates[0], scenario=facts.scenario)
+    cheapest = _cheapest(rules0, start, goal)
+    base_evidence: dict[str, Any] = {
+        "from": start, "to": goal, "movement_factor": _num(unit.movement),
+        "allowance": _num(allowance), "adjustments": notes,
+        "motorized": candidates[0] if len(candidates) == 1 else None,
+        "cheapest_cost": _num(cheapest.route.cost) if cheapest.route is not None else None,
+        **{f"cheapest_{k}": v for k, v in _route_evidence(cheapest, board).items() if k != "route_cost"},
+    }
+
+    # forced march (11.5): each hex beyond the MF needs a logged roll
+    eligible, why_not = may_force_march(unit, facts.out_of_supply_at_start)
+    rolls = facts.forced_march_rolls
+    if not eligible:
+        if rolls:
+            out.append(finding("MV-24", plain.ruling, step=step, when=when, subjects=subjects,
+                               message=f"{unit.name} force-marched from {where} beyond its "
+                                       f"{_num(allowance)} MPs: {why_not}",
+                               evidence={**base_evidence, "forced_march_rolls": list(rolls)},
+                               depends_on=plain.verdict.depends_on))
+            return out
+        return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when)]
+    unlimited = _fm_search(board, state, unit, candidates, allowance, facts, None)
+    if unlimited.ruling is Ruling.PROVEN or unlimited.route is None:
+        return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when,
+                            doubled=True)]
+    need = unlimited.route.forced_march_hexes
+    if not rolls:
+        if plain.ruling is Ruling.POSSIBLE:
+            return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when)]
+        out.append(finding("MV-23", Ruling.PROVEN, step=step, when=when, subjects=subjects,
+                           message=f"{unit.name} moved from {where} beyond its {_num(allowance)} MPs "
+                                   f"without a forced-march roll ({need} forced-march hex(es) needed)",
+                           evidence={**base_evidence, **_route_evidence(unlimited, board),
+                                     "forced_march_rolls": [], "forced_march_hexes_needed": need}))
+        return out
+    costs: list[Any] = []
+    surcharge_data: list[str] = []
+    for r in rolls:
+        extra, datum = forced_march_surcharge(board, r)
+        costs.append(extra)
+        if datum:
+            surcharge_data.append(datum)
+    logged = _fm_search(board, state, unit, candidates, allowance, facts, tuple(costs))
+    evidence = {**base_evidence, **_route_evidence(logged if logged.route else unlimited, board),
+                "forced_march_rolls": list(rolls), "forced_march_surcharges": costs,
+                "forced_march_hexes_needed": need}
+    if logged.ruling is Ruling.LEGAL and not (surcharge_data and logged.route is not None
+                                              and logged.route.forced_march_hexes):
+        return out
+    if logged.ruling is Ruling.PROVEN:
+        out.append(finding("MV-23", Ruling.PROVEN, step=step, when=when, subjects=subjects,
+                           message=f"{unit.name} force-marched from {where}: with {len(rolls)} "
+                                   f"forced-march roll(s) ({', '.join(map(str, rolls))}) no path "
+                                   f"reaches the hex; {need} forced-march hex(es) needed at best",
+                           evidence=evidence))
+        return out
+    data = set(logged.verdict.depends_on) | set(surcharge_data)
+    out.append(finding("MV-23", Ruling.POSSIBLE, step=step, when=when, subjects=subjects,
+                       message=f"{unit.name} force-marched from {where} with roll(s) "
+                               f"{', '.join(map(str, rolls))}", evidence=evidence, depends_on=data))
+    return out
+
+
+def _mv03(unit: Unit, where: str, allowance: Any, plain: MoveCheck[str], evidence: dict[str, Any],
+          step: int | None, when: str | None, doubled: bool = False) -> Finding:
+    ruling = plain.ruling
+    if ruling is Ruling.PROVEN:
+        reason = "no path within its allowance" + (", even by forced march" if doubled else "")
+    else:
+        reason = "only a path relying on unknown map data"
+    return finding("MV-03", ruling, step=step, when=when, subjects=(unit.name,),
+                   message=f"{unit.name} moved from {where} with {_num(allowance)} MPs: {reason}",
+                   evidence={**evidence, **({"reasons": list(plain.verdict.reasons)}
+                                            if plain.verdict.reasons else {})},
+                   depends_on=plain.verdict.depends_on)
+
+
+def _fm_search(board: Board, state: GameState, unit: Unit, candidates: list[bool], allowance: Any,
+               facts: MoveFacts, costs: tuple[Any, ...] | None) -> MoveCheck[str]:
+    """The move with forced march up to double the allowance; `costs` are the extra MPs of
+    the logged rolls in order (None: as many forced-march hexes as needed, no surcharge)."""
+    found = []
+    for mot in candidates:
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+                               minimum_move=False)
+        rules.forced_march = allowance
+        rules.forced_march_costs = costs
+        rules.forced_march_into = _fm_into(board)
+        found.append(check_move(rules, facts.start, facts.goal, allowance))
+    return best_of(*found)
+
+
+def _show(value: Any) -> Any:
+    return None if isinstance(value, Unknown) else value
+
+
+def _prohibited(board: Board, hex_: str, unit: Unit, scenario: str | None
+                ) -> tuple[Ruling, str, frozenset[str]] | None:
+    """Why no unit may end in the hex (PROVEN), or that it may depend on data (POSSIBLE).
+
+    Only definite or 1935-36 area facts are reported here; unknown terrain is left to the
+    route search, which names it."""
+    terrain = board.terrain(hex_)
+    if not isinstance(terrain, Unknown):
+        row = "mountain" if terrain == "amba" else terrain
+        effect = "movement-motorized" if _is_motorized(unit) is True else "movement-foot"
+        if _tec_number(board.tec(row, effect), 0) is None:
+            return Ruling.PROVEN, f"{hex_label(hex_, board)} is {terrain}, prohibited terrain (11.2)", frozenset()
+    if scenario == "1935-36":
+        answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
+        if not any(a is True for a in answers):
+            missing = unknowns(*answers)
+            if not missing:
+                return (Ruling.PROVEN, f"{hex_label(hex_, board)} is outside Eritrea, Ethiopia and "
+                        "Italian Somaliland, not in play in 1935-36 (PB 13.1.1)", frozenset())
+    return None
+
+
+def _fm_into(board: Board) -> Callable[[str], bool | Unknown]:
+    """11.5.2: never force march into a desert or amba hex."""
+
+    def into(hex_: str) -> bool | Unknown:
+        amba = board.has_feature(hex_, "amba")
+        if amba is True:
+            return False
+        terrain = board.terrain(hex_)
+        if terrain == "desert":
+            return False
+        missing = unknowns(amba, terrain)
+        return Unknown(*missing) if missing else True
+
+    return into
+
+
+def _judge_hq_route(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
+                    when: str | None) -> list[Finding]:
+    """10.2.1: one hex; or the M-side MF along track/rail/road hexes; or by truck."""
+    unit, start, goal = facts.unit, facts.start, facts.goal
+    if goal in board.neighbours(start):
+        return []
+    mf = unit.movement
+    if facts.after_level == "m" and unit.level != "m" and unit.counter is not None:
+        levels = board.data.counter(unit.counter)["levels"]
+        if "m" in levels and "movement" in levels["m"]:
+            mf = levels["m"]["movement"].value
+    if mf is None:
+        mf = Unknown(f"{unit.name} M-side movement factor")
+    if isinstance(mf, Unknown):
+        return []
+    rules = movement_rules(board, state, unit, motorized=True, scenario=facts.scenario,
+                           minimum_move=False)
+    original_enter = rules.enter_cost
+
+    def along_lines_only(hex_: str) -> Any:      # no terrain route: only lines
+        return None
+
+    line_rules = MovementRules(**{**{f: getattr(rules, f) for f in rules.__dataclass_fields__},
+                                  "enter_cost": along_lines_only})
+    line_rules.line_cost = _any_line_cost(board, rules)
+    checks = [check_move(line_rules, start, goal, mf)]
+    if facts.trucks > 0:
+        rules.enter_cost = original_enter
+        checks.append(check_move(rules, start, goal, mf + facts.trucks - 1))
+    verdict = best_of(*checks)
+    if verdict.ruling is Ruling.LEGAL:
+        return []
+    where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
+    return [finding("MV-29", verdict.ruling, step=step, when=when, subjects=(unit.name,),
+                    message=f"HQ {unit.name} moved from {where}, {board.distance(start, goal)} hexes, "
+                            f"neither one hex nor along a continuous track, rail or road route within "
+                            f"{_num(mf)} MPs" + (f" nor by {facts.trucks} truck(s)" if facts.trucks else ""),
+                    evidence={"from": start, "to": goal, "distance": board.distance(start, goal),
+                              "movement_factor": _num(mf), "trucks": facts.trucks},
+                    depends_on=verdict.verdict.depends_on)]
+
+
+def _any_line_cost(board: Board, rules: MovementRules[str]) -> Callable[[str, str], Any]:
+    """An HQ moving along dirt tracks, rail and roads: tracks count as route hexes (10.2.1),
+    paying the hex's terrain cost; roads 1/2 MP (10.2.2.2)."""
+
+    def cost(a: str, b: str) -> Any:
+        kinds = board.line_kinds(a, b)
+        side = rules.hexside_cost(a, b) if rules.hexside_cost else 0
+        if side is None:
+            return None
+        if isinstance(kinds, Unknown):
+            return Unknown(*kinds.data, at_least=MOTORIZED_MIN_COST)
+        if not kinds:
+            return None
+        if "road" in kinds:
+            return _tec_number(board.tec("road", "movement-motorized"), MOTORIZED_MIN_COST) + side
+        terrain = rules.enter_cost(b)
+        if terrain is None:
+            return None
+        return terrain + side
+
+    return cost

@@ -1,0 +1,152 @@
+"""The sequence of play (5.2, Extended Sequence of Play, PB 13.5, PB 14.5) for both scenarios.
+
+A turn is: Mutual Administration Phase (none on turn 1), Event Phase, First Player movement and
+combat segments, Second Player movement and combat segments ((35) the Ethiopian activation loop
+combines a leader's movement and combat), End of Turn Phase. 1935-36: Italian first, Ethiopian
+second, 7 turns; 1940-41: Allied first, Italian second, 11 turns.
+
+The phase is read from the module's turn tracker or turn marker when the bindings name one;
+otherwise it is inferred from who moves: a side's unit moving puts the game in that side's
+movement segment (advancing the turn when the order requires it), a die roll with losses in
+that side's combat segment. An inferred phase says so in the findings' `when`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.gamedata import GameData
+    from vlog.table import Table
+
+__all__ = ["Phase", "SCENARIOS", "ScenarioRules", "next_phase", "infer_phase", "phase_from_table",
+           "PHASES", "side_name"]
+
+PHASES = ("map", "event", "first-movement", "first-combat", "second-movement", "second-combat", "end")
+"""Phase keys in order within a turn."""
+
+_PHASE_TEXT = {"map": "Mutual Administration Phase", "event": "Event Phase",
+               "first-movement": "{first} movement", "first-combat": "{first} combat",
+               "second-movement": "{second} movement", "second-combat": "{second} combat",
+               "end": "End of Turn Phase"}
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioRules:
+    """What the sequence needs to know about a scenario."""
+
+    id: str
+    first: str
+    second: str
+    turns: int
+
+
+SCENARIOS = {
+    "1935-36": ScenarioRules("1935-36", "italian", "ethiopian", 7),    # PB 13.1, 13.5.3
+    "1940-41": ScenarioRules("1940-41", "allied", "italian", 11),      # PB 14.1, 14.5.3
+}
+
+
+def side_name(side: str | None) -> str:
+    return {"italian": "Italian", "ethiopian": "Ethiopian", "allied": "Allied"}.get(side or "", "unknown")
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """Where the game stands: turn, phase key, and whether this was inferred from the log."""
+
+    scenario: str
+    turn: int
+    key: str
+    inferred: bool = False
+    reason: str | None = None
+
+    @property
+    def rules(self) -> ScenarioRules:
+        return SCENARIOS[self.scenario]
+
+    @property
+    def phasing(self) -> str | None:
+        """The side whose segment this is (None in mutual phases)."""
+        if self.key.startswith("first-"):
+            return self.rules.first
+        if self.key.startswith("second-"):
+            return self.rules.second
+        return None
+
+    @property
+    def segment(self) -> str | None:
+        """'movement' or 'combat' in a player phase, else None."""
+        return self.key.split("-", 1)[1] if "-" in self.key else None
+
+    def when(self) -> str:
+        text = _PHASE_TEXT[self.key].format(first=side_name(self.rules.first),
+                                            second=side_name(self.rules.second))
+        out = f"Turn {self.turn}, {text}"
+        if self.inferred:
+            out += f" (inferred: {self.reason})" if self.reason else " (inferred)"
+        return out
+
+
+def next_phase(phase: Phase) -> Phase:
+    """The phase after this one (turn 1 has no MAP, PB 13.1 / 14.1)."""
+    index = PHASES.index(phase.key)
+    if index + 1 < len(PHASES):
+        return Phase(phase.scenario, phase.turn, PHASES[index + 1], phase.inferred, phase.reason)
+    return Phase(phase.scenario, phase.turn + 1, "map", phase.inferred, phase.reason)
+
+
+def start_phase(scenario: str) -> Phase:
+    """Both scenarios begin at the Event Phase of turn 1."""
+    return Phase(scenario, 1, "event")
+
+
+def infer_phase(current: Phase, side: str, segment: str) -> Phase:
+    """The phase in which `side` doing `segment` ("movement" or "combat") fits, at or after
+    `current`: the same phase if it already fits, else the next such phase in the sequence."""
+    rules = current.rules
+    order = "first" if side == rules.first else "second" if side == rules.second else None
+    if order is None:
+        return current
+    key = f"{order}-{segment}"
+    if current.key == key:
+        return current
+    turn = current.turn
+    if PHASES.index(key) < PHASES.index(current.key):
+        turn += 1
+    return Phase(current.scenario, turn, key, True,
+                 f"the {side_name(side)} player {'moving' if segment == 'movement' else 'rolling for combat'}")
+
+
+def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase | None:
+    """The phase the module's turn tracker or turn marker shows, by the bindings; None when the
+    bindings name none or the table does not show one."""
+    for marker in data.bindings["turn_track"]:
+        kind = marker["source_kind"].value
+        name = marker["name"].value
+        turns: dict[str, int] = (marker["turns"].value if "turns" in marker else None) or {}
+        phases: dict[str, str] = (marker["phases"].value if "phases" in marker else None) or {}
+        value = _marker_value(table, kind, name)
+        if value is None:
+            continue
+        turn = turns.get(value)
+        key = phases.get(value)
+        if turn is None and key is None:
+            continue
+        return Phase(scenario, turn if turn is not None else 0, key if key in PHASES else "map")
+    return None
+
+
+def _marker_value(table: "Table", kind: Any, name: Any) -> str | None:
+    if not isinstance(name, str):
+        return None
+    if kind == "property":
+        for (container, prop), value in table.global_properties.items():
+            if prop == name:
+                return value
+        return None
+    if kind == "piece":
+        for piece in table.game_pieces():
+            if piece.name == name:
+                return table.location_name(piece)
+    return None
