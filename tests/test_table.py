@@ -274,3 +274,12 @@ def test_random_commands_never_raise():
         for p in t.pieces.values():
             for kid in p.children:
                 assert t.pieces[kid].parent == p.id
+
+
+def test_vassal_component_commands_are_not_problems():
+    t = Table()
+    for raw in ("SGKC\tSGKC0\ttrue", "CLOCK\tBlue\tBlue\t1000\ttrue\tfalse\tfalse", "SGKC\tSGKC0\tfalse"):
+        t.apply(decode_leaf(raw))
+    assert t.problems == []
+    assert t.components == {"SGKC\tSGKC0": "SGKC\tSGKC0\tfalse",
+                            "CLOCK\tBlue": "CLOCK\tBlue\tBlue\t1000\ttrue\tfalse\tfalse"}

@@ -23,7 +23,7 @@ from vlog.findings import CheckInfo, Finding, LogResult, Report
 from vlog.games.base import Context, Game
 from vlog.table import Table
 from vlog.vassal.commands import (
-    AddPiece, ChangePiece, Chat, Command, MovePiece, MutableProperty, RemovePiece,
+    AddPiece, ChangePiece, Chat, Command, MovePiece, MutableProperty, RemovePiece, TurnState,
 )
 from vlog.vassal.privacy import Redactor, player_ids
 from vlog.vassal.savefile import Log, Save, Step
@@ -34,7 +34,7 @@ __all__ = ["Replay", "UndoRecord", "replay", "replay_log", "table_at", "start_ta
 CHECKPOINT_EVERY = 256
 """Steps between stored tables: `state_at` replays at most this many steps from a checkpoint."""
 
-_UNDOABLE = (AddPiece, RemovePiece, MovePiece, ChangePiece, Chat, MutableProperty)
+_UNDOABLE = (AddPiece, RemovePiece, MovePiece, ChangePiece, Chat, MutableProperty, TurnState)
 """Commands whose VASSAL undo is not null: a step holding one moves BasicLogger's undo pointer."""
 
 
@@ -61,6 +61,8 @@ def _keys(commands: Iterable[Command]) -> frozenset[str]:
             out.add("piece:" + c.id)
         elif isinstance(c, MutableProperty):
             out.add(f"property:{c.container}:{c.name}")
+        elif isinstance(c, TurnState):
+            out.add("turn:" + c.tracker_id)
     return frozenset(out)
 
 

@@ -46,6 +46,13 @@ MODULE_CONTAINER = "Module"
 
 SYNTHETIC_STACK_PREFIX = "~stack-"
 MAX_RAW_CHARS = 500
+
+NEUTRAL_PREFIXES = ("SGKC\t", "CLOCK\t", "CLOCKCONTROL\t", "SHOW_RESULTS\t", "SEMAIL\t", "FLARE\t",
+                    "LOS\t", "LOCKSPOTAB", "Events", "AUDIO\t")
+"""VASSAL's own commands that change nothing on the table (startup key commands applied, chess
+clocks, special-dice results, flares, LOS threads, audio; see vassal-format.md section 4.3).
+The codec keeps them as raw text; the table records their latest text in `components`
+instead of reporting them as entries it cannot interpret."""
 """Raw text kept per problem; a hostile entry cannot make the table hold megabytes of it."""
 
 
@@ -307,6 +314,9 @@ class Table:
         self.notes: dict[str, str] = {}
         self.extensions: dict[str, str] = {}
         self.unmask: tuple[str, ...] = ()
+        self.components: dict[str, str] = {}
+        """Latest text of VASSAL component commands with no table effect, by their first two
+        TAB-separated tokens (`SGKC\tSGKC0`, `CLOCK\tBlue`)."""
         self.problems: list[Problem] = []
         self.undo_in_progress = False
         self.step = 0
@@ -339,6 +349,7 @@ class Table:
         new.notes = dict(self.notes)
         new.extensions = dict(self.extensions)
         new.unmask = self.unmask
+        new.components = dict(self.components)
         new.problems = list(self.problems)
         new.undo_in_progress = self.undo_in_progress
         new.step = self.step
@@ -360,6 +371,9 @@ class Table:
         handler = _HANDLERS.get(type(cmd))
         if handler is None:
             if isinstance(cmd, UnknownCommand):
+                if cmd.problem is None and cmd.raw.startswith(NEUTRAL_PREFIXES):
+                    self.components["\t".join(cmd.raw.split("\t", 2)[:2])] = cmd.raw
+                    return
                 self._problem("unknown", cmd.problem or "a command vlog does not interpret", cmd)
             else:
                 self._problem("unhandled", f"{type(cmd).__name__} is not applied to the table", cmd)
