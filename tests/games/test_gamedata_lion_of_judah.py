@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,58 @@ def test_overlay_overrides_a_crt_cell_and_adds_terrain(tmp_path):
     assert states[("tables.json", '$.tables[id=crt].cells["1:1"]["5"]')] == "overridden"
     assert states[("map.json", '$.maps[id=main].hexes["1306"].terrain')] == "overridden"
     assert states[("tables.json", '$.tables[id=crt].cells["5:1"]["5"]')] == "partial"
+
+
+RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks" / "lion-of-judah.txt"
+
+
+def _cited_line(datum) -> str:
+    match = re.search(r"lion-of-judah\.txt line (\d+)\)$", datum.source or "")
+    assert match, f"{datum.path}: source {datum.source!r} cites no rulebook line"
+    return RULEBOOK.read_text(encoding="utf-8").splitlines()[int(match.group(1)) - 1]
+
+
+@pytest.fixture
+def rulebook():
+    if not RULEBOOK.is_file():
+        pytest.skip("../shared/rulebooks is absent")
+
+
+def test_hex_names_appear_with_their_hex_on_the_cited_line(loj, rulebook):
+    hexes = loj.map()["hexes"]
+    checked = 0
+    for hex_id in hexes:
+        record = hexes[hex_id]
+        for field in ("name", "aliases"):
+            if field not in record:
+                continue
+            datum = record[field]
+            names = datum.value if isinstance(datum.value, list) else [datum.value]
+            line = _cited_line(datum)
+            for name in names:
+                assert name in line, f"{hex_id} {name!r} not on: {line[:120]}"
+                checked += 1
+    assert checked >= 30
+
+
+def test_counter_names_appear_on_the_cited_line(loj, rulebook):
+    for counter_id in loj.counter_ids:
+        datum = loj.counter(counter_id)["name"]
+        line = _cited_line(datum)
+        words = datum.value.split()
+        key = words[1] if words[0] == "Italian" and len(words) > 1 else words[0]
+        assert re.search(rf"(?<![\w]){re.escape(key)}(?![\w])", line, re.IGNORECASE), \
+            f"{counter_id}: {datum.value!r} not on: {line[:120]}"
+
+
+@pytest.mark.parametrize("table_id", ["vp-hexes-1935-36", "vp-hexes-1940-41"])
+def test_vp_rows_appear_on_the_cited_line(loj, rulebook, table_id):
+    for (hex_id,), datum in loj.table(table_id).listed_cells().items():
+        line = _cited_line(datum)
+        assert hex_id in line and str(abs(datum.value)) in line, f"{table_id} {hex_id}: {line[:120]}"
+
+
+def test_crt_cells_appear_on_the_cited_line(loj, rulebook):
+    for table_id in ("crt", "crt-ethiopian"):
+        for labels, datum in loj.table(table_id).listed_cells().items():
+            assert datum.value in _cited_line(datum), (table_id, labels)
