@@ -5,7 +5,7 @@ empty points, layer flips with old states, die rolls, undos of moves and of roll
 with the codec's writer, then times the bare decode of the file and the replay of the decoded
 log, and prints steps per second of each and their ratio (both measured in this run).
 
-    python -m pytest tests/benchmarks/bench_replay.py -s
+    python -m pytest tests/benchmarks/bench_replay.py -s -o addopts=""
     python tests/benchmarks/bench_replay.py
 """
 from __future__ import annotations

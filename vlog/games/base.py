@@ -84,8 +84,9 @@ class Game:
         """Called once with the starting table (scenario setup checks)."""
         return ()
 
-    def interpret(self, step: "Step", table: "Table", ctx: Context) -> Sequence[Action]:
-        """The actions a step performs, read against the table before the step."""
+    def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
+        """The actions a step performs, read against the table before the step (`ctx` holds the
+        step's dice rolls and the game's memory; the driver always passes it)."""
         return ()
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
