@@ -102,6 +102,7 @@ def test_named_hexes_and_map_facts(iod):
     assert iod.terrain("1210").value == "town"
     assert iod.terrain("1809").value == "city"
     assert iod.hex("1110")["features"].value == ["fort"]
+    assert iod.hex("1110")["features"].partial                    # only what the text names
     assert iod.zone("beach-north")["known_hexes"].value == ["1107", "1207", "1308"]
     assert iod.zone("beach-west")["hexes"].value is None
     assert iod.terrain("1515").value is None

@@ -131,6 +131,7 @@ def test_named_hexes_and_map_facts(ss, book):
     assert mombasa["properties"]["port_capacity"].value == 80
     assert on_line(book, cited_line(mombasa["name"]), "Mombasa (3201)")
     assert ss.hex("3516")["properties"]["objective_letter"].value == "C"
+    assert ss.hex("3804")["features"].value == ["port"] and ss.hex("3804")["features"].partial
     assert ss.hexside("3311", "3310").value == ["river"] and ss.hexside("3310", "3311").partial
     assert ss.terrain("3430").value is None
     assert ss.line("uganda-railway")["properties"]["initial_control"].value == "allied"
