@@ -101,7 +101,7 @@ def built_log(tmp_path: Path) -> Path:
 _P = "VASSAL.build.module."
 _B = _P + "map.boardPicker."
 BUILD_FILE = f"""<?xml version="1.0" encoding="UTF-8"?>
-<VASSAL.build.GameModule name="Tiny Game" version="0.3" VassalVersion="3.7.10">
+<VASSAL.build.GameModule name="Tiny Game" version="1.2" VassalVersion="3.7.10">
   <{_P}PlayerRoster><entry>Red</entry><entry>Blue</entry></{_P}PlayerRoster>
   <{_P}Map mapName="Main Map">
     <{_P}map.BoardPicker>

@@ -162,3 +162,13 @@ def test_dump_every_sample(sample, capsys):
     if doc["kind"] == "log":
         assert [s["step"] for s in doc["steps"]] == list(range(1, len(obj.steps) + 1))
         assert f"Steps ({len(obj.steps)}):" in text
+
+
+def test_module_of_another_version_is_flagged(built_log, built_module, tmp_path, capsys):
+    # the built log says module version 1.2 (its savedata); this copy of the module says 0.3
+    other = tmp_path / "older.xml"
+    other.write_text(built_module.read_text(encoding="utf-8").replace('version="1.2"', 'version="0.3"', 1),
+                     encoding="utf-8")
+    assert main(["dump", str(built_log), "--module", str(other)]) == EXIT_OK
+    err = capsys.readouterr().err
+    assert "version 1.2, not 0.3" in err and "vlog/module-mismatch" in err

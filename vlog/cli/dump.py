@@ -622,6 +622,11 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
     if module_path is not None:
         from vlog.vassal.module import read_module
 
-        namer = module_location_namer(read_module(module_path, extensions=extensions), obj, on_problem=warn)
+        from vlog.checks import module_mismatch
+
+        module = read_module(module_path, extensions=extensions)
+        for finding in module_mismatch.check(obj, module):
+            warn(f"{finding.message}: location names may be wrong ({module_mismatch.CHECK_ID})")
+        namer = module_location_namer(module, obj, on_problem=warn)
     dump = build_dump(obj, file, show_player_ids=show_player_ids, location_namer=namer)
     emit(render(dump, output_format), output, inputs=[file])
