@@ -111,7 +111,7 @@ _trees = st.recursive(st.tuples(_safe_payload, st.just([])),
                       max_leaves=20)
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_trees, st.booleans())
 def test_random_trees_json_round_trip(tree, legacy):
     text = build_text(tree, legacy=legacy)
@@ -153,3 +153,20 @@ def test_deeply_nested_json_is_refused():
     data["commands"] = node
     with pytest.raises(VlogError, match="nested"):
         from_json(data)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["a", "\\", "'", ESC, "\t", "/", "LOG\t", "+/", "M/1/m/", "CHAT", ";"]),
+                max_size=25).map("".join), st.booleans())
+def test_any_decodable_text_json_round_trip(text, legacy):
+    from vlog.errors import CommandSyntaxError
+    try:
+        root = decode(text)
+    except CommandSyntaxError:
+        return
+    save = Save(root, dialect=Dialect.PLAIN)
+    data = to_json(save, redact_player_ids=False)
+    data["legacy_quoting"] = legacy
+    data["commands"] = __import__("vlog.vassal.jsonform", fromlist=["x"]).node_to_json(root, legacy=legacy)
+    VALIDATOR.validate(data)
+    assert from_json(json.loads(json.dumps(data))).text == text

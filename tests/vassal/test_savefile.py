@@ -5,9 +5,10 @@ import io
 import zipfile
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.conftest import SAMPLES
-from vlog.errors import ArchiveError, ObfuscationError, OutputError
+from vlog.errors import ArchiveError, ObfuscationError, OutputError, VlogError
 from vlog.vassal import commands as C
 from vlog.vassal.commands import ESC, decode
 from vlog.vassal.obfuscation import Dialect, deobfuscate, obfuscate
@@ -64,6 +65,12 @@ def test_refuses_to_overwrite_input(samples_dir, tmp_path):
     src.write_bytes((VASL / "3d6.vlog").read_bytes())
     with pytest.raises(OutputError, match="input"):
         write(read(src), src, protect=(src,))
+    with pytest.raises(OutputError, match="input"):
+        write(read(src), src)  # the file it was read from is protected by default
+    before = src.read_bytes()
+    write(read(src), src, protect=())  # explicitly allowed: rewritten in place, same bytes inside
+    assert read(src).text == read(VASL / "3d6.vlog").text
+    assert zipfile.ZipFile(src).read("savedGame") == zipfile.ZipFile(io.BytesIO(before)).read("savedGame")
 
 
 @pytest.mark.samples
@@ -182,3 +189,36 @@ def test_utf8_names_in_download_test(samples_dir):
     assert isinstance(chat, C.Chat) and chat.is_report and "<日本 Guy>" in chat.text
     assert log.players == []  # this VASL 3.2.17 log names players only in chat lines
     assert log.text.encode("utf-8").count("日本".encode("utf-8")) == 3
+
+
+_MUTATIONS = st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(
+    [ESC, "\\", "\t", "/", ";", "'", "LOG\t", "M/", "+/", "D/", "\\" * 250, "", "x", "UNDO\t", "@@", "9" * 12])),
+    min_size=1, max_size=6)
+
+
+@pytest.mark.samples
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_MUTATIONS, st.sampled_from(["3d6.vlog", "hip-concealed.vsav", "full.vlog", "basic.vsav"]))
+def test_mutated_text_reads_or_raises_vlog_error(samples_dir, mutations, name):
+    """Fuzz: a damaged savedGame either reads (and its model, JSON and rewrite work) or raises VlogError."""
+    text = read(VASL / name).text
+    for pos, insert in mutations:
+        pos %= len(text) + 1
+        text = text[:pos] + insert + text[pos + len(insert) // 2:]
+    data = zip_bytes([("savedGame", obfuscate(text, Dialect.VCSK, 7))])
+    try:
+        obj = read(data, name="fuzz.vsav")
+    except VlogError:
+        return
+    assert obj.text == text
+    for piece in obj.pieces.values():
+        for trait in piece.traits:
+            _ = trait.fields, trait.state_fields
+        _ = piece.name, piece.map, piece.x, piece.y, piece.properties, piece.piece_ids
+    _ = obj.players
+    if isinstance(obj, Log):
+        for step in obj.steps:
+            _ = step.is_undo, step.commands
+    from vlog.vassal.jsonform import from_json, to_json
+    assert from_json(to_json(obj, redact_player_ids=False)).text == text
+    to_json(obj)

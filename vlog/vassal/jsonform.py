@@ -4,7 +4,9 @@ Every command node is an object `{"command": KIND, <typed fields>, "subs": [...]
 authority, so editing one (a MovePiece's `new_x`) re-encodes that command the way VASSAL
 writes it. Where VASSAL's own text would not be reproduced from the fields (odd quoting, a
 number written `007`, a missing field) the node also carries `"raw"`, the exact payload, used
-as long as the fields still match it. AddPiece nodes add a read-only `piece` summary (name,
+as long as the fields still match it; a node whose sub-commands are joined in a way VASSAL would
+not write (odd quoting or escapes) carries `"enc"`, its exact text, used while the node's JSON
+is still what that text decodes to. AddPiece nodes add a read-only `piece` summary (name,
 position, traits) for people reading the JSON; `type` and `state` are what is written.
 
 With `redact_player_ids=True` (the default) every player id (a password) is replaced by
@@ -17,10 +19,12 @@ from typing import Any
 
 from vlog.errors import VlogError
 from vlog.vassal.commands import (
-    COMMAND_TYPES, MAX_DEPTH, AddPiece, Command, Group, LogStep, decode, decode_leaf, encode, is_pristine,
+    COMMAND_TYPES, ESC, MAX_DEPTH, AddPiece, Command, Group, LogStep, decode, decode_leaf, encode,
+    is_pristine,
 )
 from vlog.vassal.metadata import MetaData, parse_metadata
 from vlog.vassal.obfuscation import Dialect
+from vlog.vassal.sequence import Encoder
 from vlog.vassal.privacy import redact_player_ids as _redact_tree
 from vlog.vassal.savefile import SAVED_GAME, Log, Save, _is_log
 
@@ -51,6 +55,19 @@ def _piece_summary(c: AddPiece) -> dict[str, Any]:
     }
 
 
+def _rebuilt(c: Command, legacy: bool) -> str | None:
+    """The text of `c` rebuilt from its payload and its subs' texts, as GameModule.encode does."""
+    payload = encode(c.head, legacy=legacy) if isinstance(c, Group) else c.payload()
+    if not c.subs:
+        return payload
+    enc = Encoder(ESC, payload, legacy=legacy, start=True)
+    for sub in c.subs:
+        t = encode(sub, legacy=legacy)
+        if t is not None:
+            enc.append(t)
+    return enc.value()
+
+
 def node_to_json(c: Command, *, keep_raw: bool = True, legacy: bool = False) -> dict[str, Any]:
     """One command node (and its subs) as JSON."""
     out: dict[str, Any] = {"command": c.KIND}
@@ -58,8 +75,6 @@ def node_to_json(c: Command, *, keep_raw: bool = True, legacy: bool = False) -> 
         out["inner"] = node_to_json(c.inner, keep_raw=keep_raw, legacy=legacy)
     elif isinstance(c, Group):
         out["head"] = node_to_json(c.head, keep_raw=keep_raw, legacy=legacy)
-        if keep_raw and is_pristine(c):
-            out["raw"] = c._enc  # a quoted or doubly nested token: keep its exact text
     else:
         for f in c.FIELDS:
             out[f] = _field_json(getattr(c, f))
@@ -71,6 +86,8 @@ def node_to_json(c: Command, *, keep_raw: bool = True, legacy: bool = False) -> 
             out["piece"] = _piece_summary(c)
     if c.subs:
         out["subs"] = [node_to_json(s, keep_raw=keep_raw, legacy=legacy) for s in c.subs]
+    if keep_raw and c._enc is not None and is_pristine(c) and _rebuilt(c, legacy) != c._enc:
+        out["enc"] = c._enc  # text VASSAL would not write this way (odd quoting or escapes)
     return out
 
 
@@ -116,7 +133,7 @@ def to_json(obj: Save, *, redact_player_ids: bool = True) -> dict[str, Any]:
             "savedata": _meta_json(obj.metadata), "moduledata": _meta_json(obj.module_metadata),
         }.items() if v is not None},
         "members": [_member_json(n, b) for n, b in obj.members] or [{"name": SAVED_GAME}],
-        "commands": node_to_json(root, keep_raw=not redact_player_ids),
+        "commands": node_to_json(root, keep_raw=not redact_player_ids, legacy=obj.legacy_quoting),
     }
     return doc
 
@@ -125,10 +142,16 @@ def _bad(msg: str, where: str) -> JsonFormError:
     return JsonFormError(msg, where=where)
 
 
-def node_from_json(d: Any, where: str = "commands", depth: int = 0) -> Command:
-    """Rebuild one node: typed fields win; `raw` is kept while it still matches them."""
+def node_from_json(d: Any, where: str = "commands", depth: int = 0,
+                   legacy: bool = False) -> Command:
+    """Rebuild one node: typed fields win; `raw` (payload) and `enc` (whole node text) are
+    used while the fields still match them."""
     if depth > 2 * MAX_DEPTH:
         raise _bad(f"commands nested more than {2 * MAX_DEPTH} levels deep", where[:200])
+    if isinstance(d, dict) and isinstance(d.get("enc"), str):
+        cand = _decode_enc(d["enc"])
+        if cand is not None and node_to_json(cand, legacy=legacy) == d:
+            return cand
     if not isinstance(d, dict) or not isinstance(d.get("command"), str):
         raise _bad("a command must be an object with a string 'command'", where)
     cls = COMMAND_TYPES.get(d["command"])
@@ -138,14 +161,9 @@ def node_from_json(d: Any, where: str = "commands", depth: int = 0) -> Command:
     if not isinstance(subs_json, list):
         raise _bad("'subs' must be a list", where)
     if cls is LogStep:
-        node: Command = LogStep(node_from_json(d.get("inner"), where + ".inner", depth + 1))
+        node: Command = LogStep(node_from_json(d.get("inner"), where + ".inner", depth + 1, legacy))
     elif cls is Group:
-        raw = d.get("raw")
-        if isinstance(raw, str):
-            cand = _decode_group(raw)
-            if cand is not None and node_to_json(cand) == d:
-                return cand
-        node = Group(node_from_json(d.get("head"), where + ".head", depth + 1))
+        node = Group(node_from_json(d.get("head"), where + ".head", depth + 1, legacy))
     else:
         kwargs: dict[str, Any] = {}
         defaults = cls()
@@ -169,16 +187,15 @@ def node_from_json(d: Any, where: str = "commands", depth: int = 0) -> Command:
                 node = parsed
                 if "problem" in d and hasattr(node, "problem"):
                     node.problem = d["problem"]  # type: ignore[attr-defined]
-    node.subs = [node_from_json(s, f"{where}.subs[{i}]", depth + 1) for i, s in enumerate(subs_json)]
+    node.subs = [node_from_json(s, f"{where}.subs[{i}]", depth + 1, legacy) for i, s in enumerate(subs_json)]
     return node
 
 
-def _decode_group(raw: str) -> Command | None:
+def _decode_enc(enc: str) -> Command | None:
     try:
-        cand = decode(raw)
+        return decode(enc)
     except VlogError:
         return None
-    return cand if isinstance(cand, Group) else None
 
 
 def _check_types(node: Command, where: str) -> None:
@@ -210,8 +227,9 @@ def from_json(data: dict[str, Any]) -> Save:
     key = data.get("key")
     if key is not None and (not isinstance(key, int) or isinstance(key, bool) or not 0 <= key <= 255):
         raise _bad("key must be an integer 0..255 or null", "key")
-    tree = node_from_json(data.get("commands"))
-    text = encode(tree, legacy=bool(data.get("legacy_quoting"))) or ""
+    legacy = bool(data.get("legacy_quoting"))
+    tree = node_from_json(data.get("commands"), legacy=legacy)
+    text = encode(tree, legacy=legacy) or ""
     commands = decode(text)
     members: list[tuple[str, bytes]] = []
     for i, m in enumerate(data.get("members") or [{"name": SAVED_GAME}]):

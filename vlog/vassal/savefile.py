@@ -42,7 +42,7 @@ class Save:
                  key: int | None = None, members: list[tuple[str, bytes]] | None = None,
                  metadata: MetaData | None = None, module_metadata: MetaData | None = None,
                  path: str | None = None, original_text: str | None = None,
-                 metadata_problems: list[str] | None = None):
+                 metadata_problems: list[str] | None = None, source_path: str | None = None):
         self.commands = commands
         self.dialect = dialect
         self.key = key
@@ -51,6 +51,9 @@ class Save:
         self.metadata = metadata
         self.module_metadata = module_metadata
         self.path = path
+        """What messages call the file (its path, or the name given for bytes)."""
+        self.source_path = source_path
+        """The file this was read from (None for bytes): `write` refuses to overwrite it."""
         self.original_text = original_text
         self.metadata_problems = list(metadata_problems or [])
 
@@ -162,7 +165,7 @@ class Log(Save):
             commands = _shallow_copy(root, root.subs[: end + 1])
         return Save(commands, dialect=self.dialect, key=self.key, members=self.members,
                     metadata=self.metadata, module_metadata=self.module_metadata,
-                    path=self.path)
+                    path=self.path, source_path=self.source_path)
 
     @property
     def steps(self) -> list[Step]:
@@ -232,8 +235,10 @@ def read(source: Source, *, name: str | None = None) -> Save | Log:
     md = _meta(data, "savedata", shown, problems)
     mmd = _meta(data, "moduledata", shown, problems)
     cls = Log if _is_log(commands) else Save
+    source_path = None if isinstance(source, (bytes, bytearray, memoryview)) else os.fspath(source)
     return cls(commands, dialect=dialect, key=key, members=members, metadata=md,
-               module_metadata=mmd, path=shown, original_text=text, metadata_problems=problems)
+               module_metadata=mmd, path=shown, original_text=text, metadata_problems=problems,
+               source_path=source_path)
 
 
 def _meta(data: dict[str, bytes], member: str, shown: str, problems: list[str]) -> MetaData | None:
@@ -259,7 +264,8 @@ def read_log(source: Source, *, name: str | None = None) -> Log:
         return obj
     return Log(obj.commands, dialect=obj.dialect, key=obj.key, members=obj.members,
                metadata=obj.metadata, module_metadata=obj.module_metadata, path=obj.path,
-               original_text=obj.original_text, metadata_problems=obj.metadata_problems)
+               original_text=obj.original_text, metadata_problems=obj.metadata_problems,
+               source_path=obj.source_path)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -290,9 +296,10 @@ def _carry_key(key: int | None, target: Dialect) -> int | None:
 
 
 def write(obj: Save, path: str | os.PathLike, *, dialect: Dialect | None = None,
-          key: int | None = None, protect: Iterable[str | os.PathLike] = (),
+          key: int | None = None, protect: Iterable[str | os.PathLike] | None = None,
           date_time: tuple[int, int, int, int, int, int] | None = None) -> None:
-    """Write `obj` as a zip VASSAL loads, atomically; refuses to overwrite a `protect` path.
+    """Write `obj` as a zip VASSAL loads, atomically; refuses to overwrite a `protect` path
+    (by default the file `obj` was read from; pass `protect=()` to allow rewriting it).
 
     Members keep their order and bytes; the savedGame member is re-obfuscated only when the
     text, dialect or key changed (same dialect and key by default).
@@ -301,4 +308,6 @@ def write(obj: Save, path: str | os.PathLike, *, dialect: Dialect | None = None,
     members = [(n, saved if n == SAVED_GAME else b) for n, b in obj.members]
     if not any(n == SAVED_GAME for n, _ in members):
         members.insert(0, (SAVED_GAME, saved))
+    if protect is None:
+        protect = (obj.source_path,) if obj.source_path else ()
     write_archive(path, members, protect=protect, date_time=date_time)
