@@ -196,3 +196,10 @@ def test_samples_position_at_a_step_as_a_save(path):
                        if not (p.kind == "stack" and not p.children)}
     assert shape(again) == shape(table)
     assert again.global_properties == table.global_properties
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("*/*.vlog"))
+def test_samples_hold_no_undo(path):
+    """The sample logs hold no undo (marked or not): no step is taken for one."""
+    assert track_undos(vlog.read(path).steps) == []

@@ -44,13 +44,22 @@ class UndoRecord:
 
     `matched` says the undo's inverse commands concern the same pieces and properties as the
     step taken back; `located_by` is "undo order" (BasicLogger's pointer) or "inverse commands"
-    (the pointer disagreed and the step was found by what the undo reverses).
+    (the pointer disagreed and the step was found by what the undo reverses). `marked` is False
+    for an undo written before VASSAL bracketed undos with `UNDO` markers, recognised because
+    its commands are exactly the inverse of the step the pointer names.
     """
 
     step: int
     target: int | None
     matched: bool
     located_by: str
+    marked: bool = True
+    reports_undo: bool = True
+    """The undo step shows VASSAL's `* UNDO: ` chat line (it took back a step with chat)."""
+
+
+UNDO_CHAT = "* UNDO: "
+"""`Chatter.undo_message`: what the undo of a chat line or report shows."""
 
 
 def _keys(commands: Iterable[Command]) -> frozenset[str]:
@@ -66,27 +75,88 @@ def _keys(commands: Iterable[Command]) -> frozenset[str]:
     return frozenset(out)
 
 
+def _signature(c: Command) -> tuple | None:
+    """A command as a comparable tuple (None for commands an undo never holds)."""
+    if isinstance(c, MovePiece):
+        return ("M", c.id, c.new_map, c.new_x, c.new_y, c.new_under, c.old_map, c.old_x, c.old_y,
+                c.old_under)
+    if isinstance(c, ChangePiece):
+        return ("D", c.id, c.new_state, c.old_state)
+    if isinstance(c, MutableProperty):
+        return ("P", c.name, c.old, c.new, c.container)
+    if isinstance(c, Chat):
+        return ("C", c.text)
+    if isinstance(c, AddPiece):
+        return ("+", c.id)
+    if isinstance(c, RemovePiece):
+        return ("-", c.id)
+    if isinstance(c, TurnState):
+        return ("T", c.tracker_id)
+    return None
+
+
+def _inverse(c: Command) -> tuple | None:
+    """The signature of VASSAL's undo of one command (`myUndoCommand`)."""
+    if isinstance(c, MovePiece):
+        return ("M", c.id, c.old_map, c.old_x, c.old_y, c.old_under, c.new_map, c.new_x, c.new_y,
+                c.new_under)
+    if isinstance(c, ChangePiece):
+        return None if c.old_state is None else ("D", c.id, c.old_state, c.new_state)
+    if isinstance(c, MutableProperty):
+        return ("P", c.name, c.new, c.old, c.container)
+    if isinstance(c, Chat):
+        return ("C", UNDO_CHAT + c.text)
+    if isinstance(c, AddPiece):
+        return ("-", c.id)
+    if isinstance(c, RemovePiece):
+        return ("+", c.id)
+    if isinstance(c, TurnState):
+        return ("T", c.tracker_id)
+    return None
+
+
+def _is_inverse(candidate: Sequence[Command], of: Sequence[Command]) -> bool:
+    """True when `candidate` is exactly what `Command.getUndoCommand` writes for `of`: the
+    inverses in reverse order (turn tracker states compared by tracker only)."""
+    expected = [sig for sig in (_inverse(c) for c in reversed(of)) if sig is not None]
+    got = [_signature(c) for c in candidate]
+    return bool(expected) and got == expected
+
+
 def track_undos(steps: Sequence[Step]) -> list[UndoRecord]:
     """Which step each undo took back, as `BasicLogger.undo` picks it: the last step with an
-    undoable command, then one step further back for each undo in a row."""
+    undoable command, then one step further back for each undo in a row.
+
+    Undo steps are those VASSAL marks with `UNDO true`/`UNDO false`, and, in logs without any
+    such marker (written before VASSAL had them), steps whose commands are exactly the inverse
+    of the step the undo pointer names.
+    """
     records: list[UndoRecord] = []
+    undo_steps: set[int] = set()
+    legacy = not any(s.is_undo for s in steps)   # a log with markers marks all its undos
     next_undo = -1
     for i, step in enumerate(steps):
-        if not step.is_undo:
-            if any(isinstance(c, _UNDOABLE) for c in step.commands):
-                next_undo = i
-            continue
-        undo_keys = _keys(step.undo_commands)
+        marked = step.is_undo
+        inverse = step.undo_commands if marked else step.commands
+        if not marked:
+            if not legacy or next_undo < 0 or not _is_inverse(inverse, steps[next_undo].commands):
+                if any(isinstance(c, _UNDOABLE) for c in step.commands):
+                    next_undo = i
+                continue
+        undo_steps.add(i)
+        undo_keys = _keys(inverse)
         target = next_undo if next_undo >= 0 else None
-        matched = target is not None and _keys(steps[target].commands) == undo_keys
+        matched = target is not None and (
+            _keys(steps[target].commands) == undo_keys if marked else True)
         located_by = "undo order"
         if not matched and undo_keys:
             for j in range(i - 1, -1, -1):
-                if not steps[j].is_undo and _keys(steps[j].commands) == undo_keys:
+                if j not in undo_steps and _keys(steps[j].commands) == undo_keys:
                     target, matched, located_by = j, True, "inverse commands"
                     break
+        reports = any(isinstance(c, Chat) and c.text.startswith(UNDO_CHAT) for c in inverse)
         records.append(UndoRecord(step.index, None if target is None else steps[target].index,
-                                  matched, located_by))
+                                  matched, located_by, marked, reports))
         if next_undo >= 0:
             next_undo -= 1
     return records

@@ -65,3 +65,38 @@ def test_undo_chain_takes_back_the_move_then_the_roll(tmp_path):
     error = findings(log)[1]
     assert error.evidence["rolled_instead"] == [
         {"step": 5, "dice": "2d6", "faces": [6, 6], "total": 12, "player": "Alice"}]
+
+
+def legacy_undo_step(commands):
+    """An undo as VASSAL wrote it before UNDO markers: just the inverse commands."""
+    from tests.checks.logbuild import undo_of
+
+    return step(undo_of(commands))
+
+
+def test_unmarked_undo_of_a_roll_in_an_old_log(tmp_path):
+    first = roll("2d6", [1, 1], old="3,3")
+    log = build(tmp_path, [step(first), legacy_undo_step(first), step(roll("2d6", [5, 6], old="3,3"))])
+    (f,) = findings(log)
+    assert (f.severity, f.basis, f.step) == (Severity.ERROR, Basis.PROVEN, 2)
+    assert f.evidence["marked"] is False and f.evidence["undone_step"] == 1
+    assert f.evidence["rolled_instead"] == [
+        {"step": 3, "dice": "2d6", "faces": [5, 6], "total": 11, "player": "Alice"}]
+
+
+def test_unmarked_undo_of_the_move_after_a_roll(tmp_path):
+    advance = [move("1", 150, 150, 100, 100)]
+    log = build(tmp_path, [step(roll("1d6", [6])), step(advance), legacy_undo_step(advance)])
+    (f,) = findings(log)
+    assert (f.severity, f.basis, f.step) == (Severity.WARNING, Basis.POSSIBLE, 3)
+    assert f.evidence["marked"] is False
+
+
+def test_moving_back_by_hand_in_a_marked_log_is_no_undo(tmp_path):
+    from tests.checks.logbuild import undo_of
+
+    a = [move("1", 110, 110, 100, 100)]
+    advance = [move("1", 150, 150, 100, 100)]
+    log = build(tmp_path, [step(a), undo_step(a), step(roll("1d6", [6])), step(advance),
+                           step(undo_of(advance))])
+    assert findings(log) == []

@@ -5,6 +5,8 @@ that followed a roll (to play differently knowing the dice) is what this check s
 rolls undone and what was rolled instead as evidence.
 
 * The undo takes back a step holding a roll: ERROR, PROVEN (the log shows both).
+  Logs from VASSAL versions that did not mark undos are read too: a step that is exactly the
+  inverse of the step before (with VASSAL's "* UNDO: " report of the roll) is such an undo.
 * The undo takes back the step right after a roll: WARNING, POSSIBLE (the player may have
   fixed a slip of the mouse that had nothing to do with the dice).
 """
@@ -58,6 +60,11 @@ def check(undos: Sequence[Any], rolls: Sequence[DiceRoll], steps: Sequence[Any])
             "undo_step": undo.step, "undone_step": undo.target,
             "located_by": undo.located_by, "inverse_matches": undo.matched,
         }
+        if not undo.marked:
+            evidence["marked"] = False
+        # an unmarked undo is recognised by its commands alone; it is proven when it also shows
+        # VASSAL's "* UNDO: " report, which no player action writes
+        proven = undo.marked or undo.reports_undo
         undone = by_step.get(undo.target, [])
         if undone:
             instead = _instead(rolls, undo.step, undone)
@@ -66,7 +73,8 @@ def check(undos: Sequence[Any], rolls: Sequence[DiceRoll], steps: Sequence[Any])
             again = "; rolled instead: " + ", ".join(
                 f"{_roll_text(r)} at step {r.step}" for r in instead) if instead else "; not rolled again"
             findings.append(Finding(
-                check=CHECK_ID, rule=RULE, severity=Severity.ERROR, basis=Basis.PROVEN,
+                check=CHECK_ID, rule=RULE, severity=Severity.ERROR,
+                basis=Basis.PROVEN if proven else Basis.POSSIBLE,
                 step=undo.step, when=None,
                 message=(f"Undo took back the die roll of step {undo.target} "
                          f"({', '.join(_roll_text(r) for r in undone)}){again}"),
