@@ -109,6 +109,8 @@ class GameState:
     phase: str | None = None
     control: dict[str, str] = field(default_factory=dict)
     """Hex -> side controlling it, where the log's history tells (3.2)."""
+    flags: dict[str, Any] = field(default_factory=dict)
+    """Facts the history establishes: "french-somaliland-joined", events drawn ..."""
 
     def at(self, hex_: str) -> list[Unit]:
         """Every unit in a hex, in table order."""
