@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from converters.script import Action, Script, parse_script
+from converters.step_save import _state_at_point
 from converters.turn_tracker import TrackerRun, format_text
 from vlog.errors import ScriptError, VlogError
 from vlog.table import MODULE_CONTAINER, Table, TablePiece
@@ -594,7 +595,7 @@ def _my_inverse(cmd: Command, table: Table) -> Command | None:
         return RemovePiece(cmd.id) if cmd.id is not None else None
     if isinstance(cmd, RemovePiece):
         p = table.get(cmd.id)
-        return AddPiece(p.id, p.type, _current_state(p, table)) if p is not None else None
+        return AddPiece(p.id, p.type, _state_at_point(p)) if p is not None else None
     if isinstance(cmd, ChangePiece):
         return ChangePiece(cmd.id, cmd.old_state, cmd.new_state) if cmd.old_state is not None else None
     if isinstance(cmd, Chat):
@@ -630,25 +631,6 @@ def _inverse_tree(tree: Command, table: Table) -> Command | None:
         return root
 
     return build(tree)
-
-
-def _current_state(p: TablePiece, table: Table) -> str:
-    """A piece's state as VASSAL would write it now: the basic piece at the piece's point."""
-    if p.kind != "piece":
-        return p.state
-    states = split_chain(p.state)
-    if not states:
-        return p.state
-    fields = split(states[-1], ";")
-    while len(fields) < 3:
-        fields.append("")
-    fields[0] = p.map if p.map is not None else "null"
-    fields[1], fields[2] = str(p.x), str(p.y)
-    enc = Encoder(";")
-    for f in fields:
-        enc.append(f)
-    states[-1] = enc.value() or ""
-    return join_chain(states)
 
 
 def _with_value(state: str, value: int) -> str:
