@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Sequence
 
 from vlog.checks import GENERIC_CHECKS, continuity, module_mismatch, undo_after_roll, unparsed
 from vlog.dice_rolls import DiceReportReader, module_buttons
-from vlog.dicestats import DiceRoll
+from vlog.dicestats import DiceRoll, dice_stats
 from vlog.findings import CheckInfo, Finding, LogResult, Report
 from vlog.games.base import Context, Game
 from vlog.table import Table
@@ -301,6 +301,7 @@ def replay(log: Save, *, module: object | None = None, game: Game | None = None,
         game=game.id if game is not None else None,
         module=_module_label(module),
         sources=(rep.path,),
+        dice=dice_stats(rep.rolls) if rep.rolls else None,
     )
 
 

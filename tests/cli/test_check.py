@@ -79,6 +79,9 @@ def test_json_validates_against_the_report_schema(cheating_log, clean_log, capsy
     data = json.loads(out)
     Draft202012Validator(json.loads((SCHEMAS / "report.schema.json").read_text())).validate(data)
     assert [log["steps"] for log in data["logs"]] == [2, 3]
+    (alice,) = data["dice"]["players"]
+    assert (alice["player"], alice["dice"], alice["rolls"]) == ("Alice", "2d6", 3)
+    assert alice["face_counts"] == [2, 0, 1, 1, 0, 2]   # 3,4; 1,1 (undone, still a roll); 6,6
     assert {c["id"] for c in data["checks"]} == {"vlog/undo-after-roll", "vlog/continuity", "vlog/unparsed"}
     (finding,) = data["logs"][1]["findings"][-1:]
     assert finding["check"] == "vlog/undo-after-roll" and finding["step"] == 2

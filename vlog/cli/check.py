@@ -94,7 +94,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     (vlog/undo-after-roll), continuity with the previous file (vlog/continuity), the module
     it was written with (vlog/module-mismatch) and entries that cannot be read (vlog/unparsed);
     --game adds that game's rules. Several logs are judged in order, each continuing the one
-    before.
+    before. The report ends with the dice statistics of all the logs (see `vlog dice`).
 
     Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error, 3 unreadable
     input, 4 internal error.
@@ -108,6 +108,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
       vlog check turn3.vlog --format github --fail-on never
     """
     from vlog.checks import continuity
+    from vlog.dicestats import dice_stats
     from vlog.replay import checks_run, replay_log, start_table
     from vlog.vassal.privacy import Redactor, player_ids
     from vlog.vassal.savefile import Log
@@ -129,6 +130,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
         previous_name = str(after_path)
 
     results: list[LogResult] = []
+    rolls: list = []
     for path in logs:
         obj = read_input(path)
         for uid in player_ids(obj.commands):
@@ -137,6 +139,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
                          show_player_ids=show_player_ids,
                          iterate=lambda steps, p=path: progress(steps, len(steps), f"checking {p.name}"))
         findings = list(rep.findings)
+        rolls.extend(rep.rolls)
         if previous is not None:
             findings[:0] = continuity.check(previous, rep.start, previous_name=previous_name or "",
                                             referee=referee)
@@ -153,6 +156,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
         game=getattr(game, "id", None) or None,
         module=module_label,
         sources=tuple(str(p) for p in ((after_path,) if after_path else ()) + logs),
+        dice=dice_stats(rolls) if rolls else None,
     )
     redact = None if show_player_ids or not redactor.mapping else redactor.text
     inputs = [*logs, *([after_path] if after_path else []), *([module_path] if module_path else [])]
