@@ -29,7 +29,7 @@ from vlog.vassal.privacy import Redactor, player_ids
 from vlog.vassal.savefile import Log, Save, Step
 
 __all__ = ["Replay", "UndoRecord", "replay", "replay_log", "table_at", "start_table",
-           "CHECKPOINT_EVERY"]
+           "track_undos", "checks_run", "module_label", "CHECKPOINT_EVERY"]
 
 CHECKPOINT_EVERY = 256
 """Steps between stored tables: `state_at` replays at most this many steps from a checkpoint."""
@@ -299,13 +299,14 @@ def replay(log: Save, *, module: object | None = None, game: Game | None = None,
         logs=(LogResult(rep.path, len(rep.steps), tuple(findings)),),
         checks=checks_run(game, continuity_checked=after is not None, module_given=module is not None),
         game=game.id if game is not None else None,
-        module=_module_label(module),
+        module=module_label(module),
         sources=(rep.path,),
         dice=dice_stats(rep.rolls) if rep.rolls else None,
     )
 
 
-def _module_label(module: object | None) -> str | None:
+def module_label(module: object | None) -> str | None:
+    """'Name version' of a module for reports, None without one."""
     if module is None:
         return None
     name = getattr(module, "name", None)

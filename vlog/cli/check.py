@@ -109,12 +109,12 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     """
     from vlog.checks import continuity
     from vlog.dicestats import dice_stats
-    from vlog.replay import checks_run, replay_log, start_table
+    from vlog.replay import checks_run, module_label, replay_log, start_table
     from vlog.vassal.privacy import Redactor, player_ids
     from vlog.vassal.savefile import Log
 
     game = load_game(game_name)
-    for path in (*logs, *( [after_path] if after_path else [])):
+    for path in (*logs, *([after_path] if after_path else [])):
         check_input(path)
     module = load_module(module_path)
     redactor = Redactor()
@@ -146,15 +146,12 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
         results.append(LogResult(str(path), len(rep.steps), tuple(findings)))
         previous, previous_name = rep.final, str(path)
 
-    module_label = None
-    if module is not None:
-        module_label = f"{module.name} {module.version}".strip() if module.version else module.name
     report = Report(
         logs=tuple(results),
         checks=checks_run(game, continuity_checked=after_path is not None or len(logs) > 1,
                           module_given=module is not None),
         game=getattr(game, "id", None) or None,
-        module=module_label,
+        module=module_label(module),
         sources=tuple(str(p) for p in ((after_path,) if after_path else ()) + logs),
         dice=dice_stats(rolls) if rolls else None,
     )
