@@ -203,3 +203,22 @@ def test_samples_position_at_a_step_as_a_save(path):
 def test_samples_hold_no_undo(path):
     """The sample logs hold no undo (marked or not): no step is taken for one."""
     assert track_undos(vlog.read(path).steps) == []
+
+
+def test_dump_at_a_step_shows_the_position_then(tmp_path, capsys, monkeypatch):
+    """`vlog dump LOG --at STEP` prints the table after that step (table_at + to_save)."""
+    import json
+
+    from vlog.cli import EXIT_OK, EXIT_USAGE, main
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    log = built(tmp_path, [step([move("1", 150, 160, 100, 100)]), step([move("1", 170, 180, 150, 160)])])
+    points = {}
+    for at in (0, 1, 2):
+        assert main(["dump", str(log.path), "--at", str(at), "--format", "json"]) == EXIT_OK
+        dump = json.loads(capsys.readouterr().out)
+        (rec,) = [p for p in dump["pieces"] if p["id"] == "1"]
+        points[at] = (rec["x"], rec["y"])
+        assert "steps" not in dump or not dump["steps"]
+    assert points == {0: (100, 100), 1: (150, 160), 2: (170, 180)}
+    assert main(["dump", str(log.path), "--at", "3"]) == EXIT_USAGE

@@ -469,8 +469,8 @@ class Table:
         """Commands that rebuild this table, in the shape of `GameState.getRestoreCommand`: the
         pieces (every piece before the stack or deck holding it; empty stacks left out, as
         VASSAL leaves them out), then global properties, players, turn trackers, boards, notes,
-        extensions, UNMASK and SETUP_STACK. Lone pieces get their current point written into
-        their basic state; stacked ones keep theirs (the stack's state places them)."""
+        extensions, UNMASK and SETUP_STACK. Every piece gets its current map and point written
+        into its basic state, stacked ones too (real saves write the stack's point there)."""
         pieces: list[Command] = []
         containers: list[Command] = []
         for p in self.pieces.values():
@@ -479,7 +479,7 @@ class Table:
                     containers.append(AddPiece(p.id, p.type, self._stack_state(p)))
             elif p.kind == "deck":
                 containers.append(AddPiece(p.id, p.type, self._deck_state(p)))
-            elif p.parent is None and p.kind == "piece":
+            elif p.kind == "piece":
                 pieces.append(AddPiece(p.id, p.type, _with_point(p.state, p.map, p.x, p.y)))
             else:
                 pieces.append(AddPiece(p.id, p.type, p.state))

@@ -594,9 +594,11 @@ def render(dump: dict[str, Any], output_format: str) -> str:
                    "zones and decks of positions as VASSAL does.")
 @click.option("--extension", "extensions", multiple=True, type=click.Path(path_type=Path),
               help="An extension (.vmdx) to add to --module; repeatable.")
+@click.option("--at", "at_step", type=click.IntRange(min=0), default=None, metavar="STEP",
+              help="Dump the position after this step of a log (0 = its start) as a save.")
 @output_option()
 def command(file: Path, output_format: str, show_player_ids: bool, module_path: Path | None,
-            extensions: tuple[Path, ...], output: Path | None) -> None:
+            extensions: tuple[Path, ...], output: Path | None, at_step: int | None = None) -> None:
     """List everything in a save (.vsav), a log (.vlog) or its JSON form.
 
     For a save: players, global properties, turn trackers, boards, notes and every piece with
@@ -611,6 +613,7 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
       vlog dump scenario.vsav --format json -o scenario.json
       vlog dump turn3.vlog --format jsonl | grep '"action":"move"'
       vlog dump turn3.vlog --module MyGame.vmod
+      vlog dump turn3.vlog --at 42
     """
     from converters.save_json import load
 
@@ -618,6 +621,14 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
     if extensions and module_path is None:
         raise click.UsageError("--extension needs --module")
     obj = load(file)
+    if at_step is not None:
+        from vlog.replay import table_at
+        from vlog.vassal.savefile import Log
+
+        steps = len(obj.steps) if isinstance(obj, Log) else 0
+        if at_step > steps:
+            raise click.BadParameter(f"{file} has {steps} steps", param_hint="--at")
+        obj = table_at(obj, at_step).to_save(obj)
     namer = None
     if module_path is not None:
         from vlog.vassal.module import read_module
