@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "where": "where",
     "check": "check",
     "dice": "dice",
+    "refresh": "refresh",
 }
 
 

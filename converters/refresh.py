@@ -1,0 +1,240 @@
+"""VASSAL's "Refresh Counters" for a file: each piece's definition replaced by the module's current one.
+
+As GameRefresher with GpIdChecker (VASSAL/build/GpIdChecker.java `createUpdatedPiece`, `copyState`,
+`findState`) does it: a piece is matched to a module PieceSlot by its gpid, else by the name of its
+basic piece; the new piece is the slot's definition with prototypes expanded, and each of its
+traits takes the state of the first trait of the old piece of the same kind that has the same
+type - or, for Layers, Text Labels and Rotates, the same layer, label or rotate name - so layer
+levels, labels, facings, masks and properties survive. Marker traits keep the new definition's
+values, a Text Label keeps the old text only when it can be changed in play, and the basic piece
+keeps its whole state (map, position, gpid, persistent properties). Pieces no slot matches are left
+as they were and reported. Only the restore block (the position) is refreshed.
+"""
+from __future__ import annotations
+
+import copy
+import os
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from vlog.errors import OutputError, VlogError
+from vlog.vassal.commands import AddPiece, NullCommand, Setup
+from vlog.vassal.module import Module, PieceSlot, read_module
+from vlog.vassal.pieces import (
+    BasicPiece, Embellishment, FreeRotator, Label, Marker, Piece, Trait, join_chain, split_chain,
+)
+from vlog.vassal.savefile import Save, read, write
+from vlog.vassal.sequence import Encoder, split
+
+__all__ = ["Refreshed", "Unmatched", "RefreshReport", "refresh_save", "refresh_file", "module_slots"]
+
+
+@dataclass(frozen=True)
+class Refreshed:
+    """A piece given the definition of a slot; `by` is "gpid" or "name"."""
+
+    piece_id: str
+    name: str
+    by: str
+    old_gpid: str
+    slot_gpid: str | None
+    changed: bool
+
+
+@dataclass(frozen=True)
+class Unmatched:
+    """A piece no PieceSlot of the module matches: left as it was."""
+
+    piece_id: str
+    name: str
+    gpid: str
+    reason: str
+
+
+@dataclass
+class RefreshReport:
+    """What a refresh did, piece by piece, and what it could not do."""
+
+    refreshed: list[Refreshed] = field(default_factory=list)
+    unmatched: list[Unmatched] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> int:
+        return sum(1 for r in self.refreshed if r.changed)
+
+    def lines(self) -> list[str]:
+        """One line per piece matched by name or not matched, and per module problem."""
+        out = [f"{r.name} (id {r.piece_id}): no slot with gpid {r.old_gpid!r}; refreshed by name "
+               f"from the slot with gpid {r.slot_gpid!r}" for r in self.refreshed if r.by == "name"]
+        out += [f"{u.name} (id {u.piece_id}, gpid {u.gpid!r}): not refreshed: {u.reason}" for u in self.unmatched]
+        out += self.problems
+        return out
+
+
+def module_slots(module: Module) -> list[PieceSlot]:
+    """Every PieceSlot of the module (palettes, at-start stacks, decks), in buildFile order."""
+    slots = list(module.piece_slots)
+    for m in module.maps:
+        for stack in m.setup_stacks:
+            slots.extend(stack.pieces)
+        for deck in m.decks:
+            slots.extend(deck.cards)
+    return slots
+
+
+class _Slots:
+    """GpIdChecker's cross-reference: slots by gpid (first one wins), and by basic piece name."""
+
+    def __init__(self, module: Module, problems: list[str]):
+        self.by_gpid: dict[str, PieceSlot] = {}
+        self.by_name: dict[str, PieceSlot] = {}
+        for slot in module_slots(module):
+            if slot.expanded is None:
+                problems.append(f"module piece {slot.entry_name!r} has no usable definition "
+                                f"({'; '.join(slot.problems) or 'not an AddPiece'})")
+                continue
+            if slot.gpid:
+                if slot.gpid in self.by_gpid:
+                    problems.append(f"module pieces {self.by_gpid[slot.gpid].entry_name!r} and "
+                                    f"{slot.entry_name!r} share gpid {slot.gpid!r}; the first is used")
+                else:
+                    self.by_gpid[slot.gpid] = slot
+            name = slot.name
+            if name is not None and name not in self.by_name:
+                self.by_name[name] = slot
+
+
+def _layer_name(t: Trait) -> str:
+    return t.name if isinstance(t, Embellishment) else ""  # type: ignore[attr-defined]
+
+
+def _label_description(t: Trait) -> str:
+    return t.field(16)
+
+
+def _rotate_name(t: Trait) -> str:
+    free = t.field(0) == "1"
+    return t.field(5 if free else 7)
+
+
+def _find_state(old: list[Trait], new: Trait) -> str | None:
+    """GpIdChecker.findState: the state of the first old trait of the new trait's kind with the
+    same type, or (Layer, Text Label, Rotate) the same name."""
+    kind = new.id_prefix
+    for t in old[:-1]:
+        if t.id_prefix != kind:
+            continue
+        if t.type == new.type:
+            return t.state
+        if isinstance(new, Label) and _label_description(t) == _label_description(new):
+            return t.state
+        if isinstance(new, Embellishment) and _layer_name(t) == _layer_name(new):
+            return t.state
+        if isinstance(new, FreeRotator) and _rotate_name(t) == _rotate_name(new):
+            return t.state
+    return None
+
+
+def _with_gpid(basic_state: str, gpid: str) -> str:
+    fields = split(basic_state, ";")
+    while len(fields) < 4:
+        fields.append("")
+    fields[3] = gpid
+    enc = Encoder(";")
+    for f in fields:
+        enc.append(f)
+    return enc.value() or ""
+
+
+def _updated(old: Piece, slot: PieceSlot, *, fix_gpid: bool) -> tuple[str, str]:
+    """The new (type, state) of a piece from a slot's expanded definition (copyState)."""
+    parts = split(slot.expanded or "", "/")
+    new_type = parts[2] if len(parts) > 2 else ""
+    new_state = parts[3] if len(parts) > 3 else ""
+    types = split_chain(new_type)
+    states = split_chain(new_state)
+    while len(states) < len(types):
+        states.insert(0, "")
+    new_traits = Piece(old.id, new_type, join_chain(states)).traits
+    old_traits = old.traits
+    out: list[str] = []
+    for t in new_traits[:-1]:
+        state = _find_state(old_traits, t)
+        keep_new = state is None or isinstance(t, Marker) or (isinstance(t, Label) and not t.field(0))
+        out.append((t.state or "") if keep_new else (state or ""))
+    basic = old_traits[-1].state or ""
+    if fix_gpid and slot.gpid:
+        basic = _with_gpid(basic, slot.gpid)
+    out.append(basic)
+    return new_type, join_chain(out)
+
+
+def refresh_save(save: Save, module: Module, *, by_name: bool = True,
+                 fix_gpid: bool = False) -> tuple[Save, RefreshReport]:
+    """A copy of the save with every piece of its restore block refreshed from the module, and
+    the report (the save given is not changed).
+
+    `by_name`: match pieces whose gpid no slot has by their basic name (GameRefresher's option);
+    `fix_gpid`: give such pieces the slot's gpid.
+    """
+    report = RefreshReport()
+    slots = _Slots(module, report.problems)
+    old_root = save.commands
+    if not (isinstance(old_root, Setup) and old_root.begin):
+        raise VlogError("not a save: it does not begin with begin_save", file=save.path)
+    root = copy.copy(old_root)
+    root.subs = list(old_root.subs)
+    for index, original in enumerate(old_root.subs):
+        if isinstance(original, Setup):
+            break
+        if not isinstance(original, NullCommand):
+            continue
+        container = copy.copy(original)
+        container.subs = list(original.subs)
+        root.subs[index] = container
+        for i, cmd in enumerate(container.subs):
+            if not isinstance(cmd, AddPiece) or cmd.id is None:
+                continue
+            piece = cmd.piece
+            if piece.kind != "piece":
+                continue
+            gpid = piece.gpid
+            name = piece.name
+            slot = slots.by_gpid.get(gpid) if gpid else None
+            by = "gpid"
+            if slot is None and by_name:
+                slot = slots.by_name.get(name)
+                by = "name"
+            if slot is None:
+                reason = (f"no module piece has gpid {gpid!r} or the name {name!r}" if by_name
+                          else f"no module piece has gpid {gpid!r}")
+                report.unmatched.append(Unmatched(cmd.id, name, gpid, reason))
+                continue
+            new_type, new_state = _updated(piece, slot, fix_gpid=fix_gpid and by == "name")
+            changed = (new_type, new_state) != (cmd.type, cmd.state)
+            if changed:
+                container.subs[i] = AddPiece(cmd.id, new_type, new_state)
+            report.refreshed.append(Refreshed(cmd.id, name, by, gpid, slot.gpid, changed))
+    out = type(save)(root, dialect=save.dialect, key=save.key, members=save.members,
+                     metadata=save.metadata, module_metadata=save.module_metadata, path=save.path,
+                     original_text=save.original_text, metadata_problems=save.metadata_problems)
+    return out, report
+
+
+def refresh_file(save_path: str | os.PathLike, module_path: str | os.PathLike, out_path: str | os.PathLike,
+                 *, by_name: bool = True, fix_gpid: bool = False,
+                 protect: Iterable[str | os.PathLike] = ()) -> RefreshReport:
+    """Refresh a .vsav (or a .vlog's starting position) against a module and write it to `out_path`,
+    atomically; the input and the module are never overwritten."""
+    guarded = [save_path, module_path, *protect]
+    try:
+        if os.path.samefile(save_path, out_path):
+            raise OutputError("the output would overwrite the input", file=os.fspath(out_path))
+    except OSError:
+        pass
+    obj = read(save_path)
+    module = read_module(module_path)
+    refreshed, report = refresh_save(obj, module, by_name=by_name, fix_gpid=fix_gpid)
+    write(refreshed, out_path, protect=guarded)
+    return report

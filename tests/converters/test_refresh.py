@@ -1,0 +1,114 @@
+"""Refresh against a changed module the test builds (synthetic: prototype renamed, Layer images
+changed, a piece removed, a gpid changed): state kept, definitions replaced, the unmatched piece
+reported, the input never overwritten."""
+from __future__ import annotations
+
+import pytest
+
+import vlog
+from converters.log_writer import write_log
+from converters.refresh import refresh_file, refresh_save
+from tests.converters.synthetic import STEP_NEW_IMAGES, start_save, write_module
+from tests.converters.test_log_writer import SCRIPT
+from converters.step_save import log_to_save
+from vlog.errors import OutputError
+from vlog.table import Table
+from vlog.vassal.module import read_module
+from vlog.vassal.pieces import Embellishment
+
+
+@pytest.fixture
+def old_and_new(tmp_path):
+    old = write_module(tmp_path / "old")
+    new = write_module(tmp_path / "new", prototype_name="Unit v2", step_type=STEP_NEW_IMAGES,
+                       pieces=(("Inf A", "1"), ("Inf B", "22")))
+    start_save(old, tmp_path / "start.vsav")
+    # a position worth keeping: Inf B reduced and moved, Inf A moved (written from a script)
+    (tmp_path / "play.vscript").write_text(
+        "module old\nstart start.vsav\nplayer Alice side Red\nclock 1738350000000\n"
+        'move "Inf A" along 0203\nflip "Inf B"\nmove "Inf B" along 0303\n', encoding="utf-8")
+    write_log(tmp_path / "play.vscript", tmp_path / "play.vlog")
+    log_to_save(tmp_path / "play.vlog", 3, tmp_path / "game.vsav")
+    return tmp_path
+
+
+def test_definitions_replaced_state_kept(old_and_new):
+    folder = old_and_new
+    before_bytes = (folder / "game.vsav").read_bytes()
+    report = refresh_file(folder / "game.vsav", folder / "new", folder / "refreshed.vsav")
+    assert (folder / "game.vsav").read_bytes() == before_bytes
+    old_module, new_module = read_module(folder / "old"), read_module(folder / "new")
+    before = Table.from_save(vlog.read(folder / "game.vsav"), old_module)
+    after = Table.from_save(vlog.read(folder / "refreshed.vsav"), new_module)
+    for pid in ("1001", "1002", "1004"):
+        b, a = before[pid], after[pid]
+        assert (a.map, a.x, a.y, a.parent) == (b.map, b.x, b.y, b.parent)
+        assert [layer.level for layer in a.layers] == [layer.level for layer in b.layers]
+        assert a.piece.gpid == b.piece.gpid
+    # Inf A and Inf B carry the new Layer images; Tank C, gone from the module, is unchanged
+    for pid in ("1001", "1002"):
+        layer = next(t for t in after[pid].piece.traits if isinstance(t, Embellishment))
+        assert layer.images == ["full-v2.png", "reduced-v2.png"]
+    assert after["1004"].type == before["1004"].type and after["1004"].state == before["1004"].state
+    assert after["1002"].layers[0].level == 2 and after.location_name(after["1002"]) == "0303"
+    # matched: Inf A by gpid, Inf B by name (its gpid is 22 in the new module); Tank C reported
+    assert sorted((r.name, r.by, r.changed) for r in report.refreshed) == [
+        ("Inf A", "gpid", True), ("Inf B", "name", True)]
+    assert [(u.piece_id, u.name, u.gpid) for u in report.unmatched] == [("1004", "Tank C", "3")]
+    assert any("Tank C" in line and "not refreshed" in line for line in report.lines())
+    assert any("Inf B" in line and "by name" in line for line in report.lines())
+
+
+def test_fix_gpid_and_gpid_only(old_and_new):
+    folder = old_and_new
+    save = vlog.read(folder / "game.vsav")
+    module = read_module(folder / "new")
+    fixed, report = refresh_save(save, module, fix_gpid=True)
+    pieces = Table.from_save(fixed).pieces
+    assert pieces["1002"].piece.gpid == "22" and pieces["1001"].piece.gpid == "1"
+    strict, report = refresh_save(save, module, by_name=False)
+    assert sorted(u.name for u in report.unmatched) == ["Inf B", "Tank C"]
+    # the save given is not changed
+    assert save.text == vlog.read(folder / "game.vsav").text
+
+
+def test_same_module_changes_nothing(old_and_new):
+    folder = old_and_new
+    report = refresh_file(folder / "game.vsav", folder / "old", folder / "same.vsav")
+    assert report.changed == 0 and not report.unmatched
+    assert vlog.read(folder / "same.vsav").text == vlog.read(folder / "game.vsav").text
+
+
+def test_never_overwrites_inputs(old_and_new):
+    folder = old_and_new
+    before = (folder / "game.vsav").read_bytes()
+    with pytest.raises(OutputError):
+        refresh_file(folder / "game.vsav", folder / "new", folder / "game.vsav")
+    with pytest.raises(OutputError):
+        refresh_file(folder / "game.vsav", folder / "new" / "buildFile.xml", folder / "new" / "buildFile.xml")
+    assert (folder / "game.vsav").read_bytes() == before
+
+
+def test_duplicate_gpids_are_reported(tmp_path, old_and_new):
+    folder = old_and_new
+    dup = write_module(tmp_path / "dup", pieces=(("Inf A", "1"), ("Inf B", "1"), ("Tank C", "3")))
+    _, report = refresh_save(vlog.read(folder / "game.vsav"), read_module(dup))
+    assert any("share gpid '1'" in p for p in report.problems)
+
+
+def test_command_line(old_and_new, capsys):
+    from vlog.cli import main
+    folder = old_and_new
+    out = folder / "cli.vsav"
+    code = main(["refresh", str(folder / "game.vsav"), "--module", str(folder / "new"), "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 0 and out.exists()
+    assert "Tank C" in err and "not refreshed" in err and "2 pieces refreshed (2 changed), 1 not matched" in err
+    assert main(["refresh", str(folder / "game.vsav"), "--module", str(folder / "new"), "-o", str(out)]) == 3
+    assert "already exists" in capsys.readouterr().err
+    assert main(["refresh", str(folder / "game.vsav"), "--module", str(folder / "new"),
+                 "-o", str(folder / "game.vsav"), "--force"]) == 3
+    assert main(["refresh", str(folder / "absent.vsav"), "--module", str(folder / "new"), "-o", str(out), "--force"]) == 3
+    assert main(["refresh", str(folder / "game.vsav"), "--module", str(folder / "absent"), "-o",
+                 str(folder / "x.vsav")]) == 3
+    assert not (folder / "x.vsav").exists()
