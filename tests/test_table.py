@@ -283,3 +283,24 @@ def test_vassal_component_commands_are_not_problems():
     assert t.problems == []
     assert t.components == {"SGKC\tSGKC0": "SGKC\tSGKC0\tfalse",
                             "CLOCK\tBlue": "CLOCK\tBlue\tBlue\t1000\ttrue\tfalse\tfalse"}
+
+
+def test_does_not_stack_and_invisible_pieces():
+    """createMergeFinder: a non-stacking piece neither merges nor starts a stack; a stack of
+    pieces invisible to the mover is not merged onto; decks take anything."""
+    from vlog.vassal.pieces import join_chain as chain
+
+    marker = AddPiece("m", chain(["immob;;N", "piece;;;m.png;Marker"]), chain(["", f"{MAP};100;100;;0"]))
+    hidden_type = chain(["hide;H;;", "piece;;;h.png;Hidden"])
+    hidden = AddPiece("h", hidden_type, chain(["someone-else", f"{MAP};300;300;;0"]))
+    t = table_with(unit("1", "Inf", 100, 100), stack("s1", 100, 100, "1"), marker, hidden,
+                   stack("sh", 300, 300, "h"), AddPiece("d", "deck;", f"{MAP};500;500;false"))
+    assert t.pieces["m"].no_stack and not t.pieces["1"].no_stack
+    t.apply(move("m", 100, 100, 100, 100))
+    assert t.stack_of("m") == (None, None) and t.pieces["s1"].children == ("1",)
+    t.apply(move("m", 700, 700, 100, 100))
+    assert t.stack_of("m") == (None, None) and t.pieces["m"].point == (MAP, 700, 700)
+    t.apply(move("1", 300, 300, 100, 100))                      # the stack shows the mover nothing
+    assert t.pieces["sh"].children == ("h",) and t.stack_of("1")[0] != "sh"
+    t.apply(move("m", 500, 500, 700, 700))                      # a deck takes even a marker
+    assert t.pieces["d"].children == ("m",)

@@ -8,6 +8,8 @@ changed one typed command at a time (`apply`), the way VASSAL's commands change 
 * MovePiece follows `MovePiece.executeCommand`: onto the piece named underneath when it still
   lies at the new point, else merged onto the stack (or deck, or lone piece) already at that
   point, else placed alone - in a new stack, as VASSAL 3.7 does for a piece outside any stack.
+  Pieces with a Does Not Stack trait never stack; a map whose stacking is switched off in the
+  module is not known here (the module reader does not say), so stacking is assumed.
   A move with no piece underneath puts the piece at the bottom of its stack. VASSAL's own stack
   ids for stacks it creates during play are never logged; such stacks get ids `~stack-N` here.
 * ChangePiece with an old state merges trait by trait (`Decorator.mergeState`: only the traits
@@ -181,6 +183,11 @@ class TablePiece:
             if t.owner is not None:  # type: ignore[attr-defined]
                 return t.owner  # type: ignore[attr-defined]
         return None
+
+    @property
+    def no_stack(self) -> bool:
+        """True for a piece with a Does Not Stack trait (`immob;`): VASSAL never stacks it."""
+        return "immob;" in self.type and any(t.id_prefix == "immob;" for t in self.piece.traits)
 
     @property
     def concealed(self) -> bool:
@@ -628,28 +635,34 @@ class Table:
         else:
             self._insert(index_parent, moving_id, index)
 
-    def _merge_target(self, moving: TablePiece, map_id: str, x: int, y: int) -> str | None:
-        """What `MovePiece.createMergeFinder` merges onto at the point: a deck, a non-empty stack
-        or a lone piece (last one found, as the map's top-most)."""
-        found: str | None = None
+    def _merge_target(self, moving: TablePiece, map_id: str, x: int, y: int,
+                      player_id: str | None) -> str | None:
+        """What `MovePiece.createMergeFinder` merges onto at the point, the first the map's
+        `apply` visits (pieces in the order they came to the point): a deck always; a stack
+        when the moving piece stacks and the stack shows the mover a piece (Invisible pieces
+        of another player do not count); a lone piece when both stack and it is not hidden
+        from the mover."""
         for pid in self._at.get((map_id, x, y), ()):
             p = self.pieces[pid]
             if p.id == moving.id or p.id == moving.parent:
                 continue
-            if p.kind == "deck" and p.parent is None:
-                found = p.id
-            elif p.kind == "stack" and p.parent is None and p.children:
-                found = p.id
-            elif not p.is_container and p.parent is None:
-                found = p.id
-        return found
+            if p.kind == "deck":
+                return p.id
+            if p.kind == "stack":
+                if not moving.no_stack and any(
+                        self.pieces[k].hidden_by in (None, player_id) for k in p.children if k in self.pieces):
+                    return p.id
+            elif not p.is_container and not moving.no_stack and not p.no_stack \
+                    and p.hidden_by in (None, player_id):
+                return p.id
+        return None
 
     def _place(self, moving: TablePiece, map_id: str, x: int, y: int) -> None:
         """`stackOrPlacePiece`: a piece outside any stack starts a new one; else it is placed alone."""
         if moving.is_container:
             self._place_container(moving.id, map_id, x, y)
             return
-        if moving.parent is None:
+        if moving.parent is None and not moving.no_stack:
             sid = self._new_stack(map_id, x, y)
             self._set(moving.replace(map=map_id, x=x, y=y))
             self._insert(sid, moving.id, 0)
@@ -714,7 +727,7 @@ class Table:
         if under is not None and under.point == point and under.id != moving.id:
             self._merge(under.id, moving.id)
         else:
-            target = self._merge_target(moving, *point)
+            target = self._merge_target(moving, *point, cmd.player_id)
             if target is not None:
                 self._merge(target, moving.id)
             else:
