@@ -222,3 +222,13 @@ def test_dump_at_a_step_shows_the_position_then(tmp_path, capsys, monkeypatch):
         assert "steps" not in dump or not dump["steps"]
     assert points == {0: (100, 100), 1: (150, 160), 2: (170, 180)}
     assert main(["dump", str(log.path), "--at", "3"]) == EXIT_USAGE
+
+
+def test_checkpoints_stay_bounded(tmp_path, monkeypatch):
+    import vlog.replay as replay_module
+
+    monkeypatch.setattr(replay_module, "MAX_CHECKPOINTS", 4)
+    moves = [move("1", 100 + i, 100, 100 + i - 1, 100) for i in range(1, 21)]
+    rep = replay_log(built(tmp_path, [step([m]) for m in moves]), checkpoint_every=1)
+    assert rep.checkpoint_every == 5 and sorted(rep.checkpoints) == [0, 5, 10, 15, 20]
+    assert [rep.state_at(i).pieces["1"].x for i in (7, 20)] == [107, 120]

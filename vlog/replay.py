@@ -33,6 +33,8 @@ __all__ = ["Replay", "UndoRecord", "replay", "replay_log", "table_at", "start_ta
 
 CHECKPOINT_EVERY = 256
 """Steps between stored tables: `state_at` replays at most this many steps from a checkpoint."""
+MAX_CHECKPOINTS = 128
+"""Tables kept at most; a longer log spaces them further apart (memory stays bounded)."""
 
 _UNDOABLE = (AddPiece, RemovePiece, MovePiece, ChangePiece, Chat, MutableProperty, TurnState)
 """Commands whose VASSAL undo is not null: a step holding one moves BasicLogger's undo pointer."""
@@ -217,7 +219,8 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
     steps = log.steps if isinstance(log, Log) else []
     table = start.copy() if start is not None else start_table(log, module)
     rep = Replay(path=path, log=log, module=module, game=game, referee=referee, steps=steps,
-                 start=table.copy(), checkpoint_every=max(1, checkpoint_every))
+                 start=table.copy(),
+                 checkpoint_every=max(1, checkpoint_every, -(-len(steps) // MAX_CHECKPOINTS)))
     rep.checkpoints[0] = rep.start
     buttons = module_buttons(module) if module is not None else None
     rep.rolls = DiceReportReader(buttons).rolls(steps, log=path) if steps else []
