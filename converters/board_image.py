@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from converters.png import Canvas, GLYPH_H
+from converters.png import MAX_PIXELS, Canvas, GLYPH_H
 from vlog.errors import GameDataError
 from vlog.gamedata import GameData
 from vlog.hexes import LAYOUTS, Hex, HexLayout
@@ -214,6 +214,16 @@ def geometry_for(game_data: GameData, map_id: str, *, hex_height: float = DEFAUL
     The extent is the layout's bounds when it has them, else the smallest rectangle holding every
     hex the data names (the printed map is larger; its size is not in the data).
     """
+    geo, notes = _geometry(game_data, map_id, hex_height)
+    if geo.width * geo.height > MAX_PIXELS:
+        rec = game_data.map(map_id)
+        raise GameDataError(f"map {map_id!r}: a board of {geo.width} x {geo.height} pixels is too large to draw "
+                            f"(hexes {geo.name(Hex(geo.cols[0], geo.rows[0]))} to {geo.name(Hex(geo.cols[1], geo.rows[1]))})",
+                            file=rec.file, where=rec.path)
+    return geo, notes
+
+
+def _geometry(game_data: GameData, map_id: str, hex_height: float) -> tuple[BoardGeometry, list[str]]:
     layout, note = layout_of(game_data, map_id)
     notes = [note] if note else []
     if layout.cols is not None and layout.rows is not None:

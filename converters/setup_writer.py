@@ -158,20 +158,20 @@ def _placed_piece(slot, piece_id: str, map_name: str, x: int, y: int) -> str:
 
 
 def _turn_state(m: Module, scenario: dict, report: SetupReport) -> str | None:
-    """TurnTracker state at the scenario's start: level 0, turn counter at its start, phase at
-    the scenario's `starts_at` when known, every phase active."""
+    """TurnTracker state at the scenario's start: level 0, every level at its first value except
+    the `Phase` level, which starts at the scenario's `starts_at` when known; every item active."""
     if not m.turn_trackers:
         return None
     tracker = m.turn_trackers[0]
 
-    def level_state(level, depth: int) -> str:
-        subs = [level_state(c, depth + 1) for c in level.levels]
+    def level_state(level) -> str:
+        subs = [level_state(c) for c in level.levels]
         if level.kind == "counter":
             enc = Encoder(";").append(level.start).append(0).append(bool(level.loop)).append(level.loop_limit)
         else:
             items = level.items or []
             current = level.first or 0
-            start = _datum(scenario.get("properties", {}), "starts_at") if depth else None
+            start = _datum(scenario.get("properties", {}), "starts_at") if level.property == "Phase" else None
             if isinstance(start, str):
                 if start in items:
                     current = items.index(start)
@@ -185,7 +185,7 @@ def _turn_state(m: Module, scenario: dict, report: SetupReport) -> str | None:
 
     enc = Encoder("|").append(0)
     for lvl in tracker.levels:
-        enc.append(level_state(lvl, 1))
+        enc.append(level_state(lvl))
     return enc.value()
 
 

@@ -202,6 +202,8 @@ class ModuleBuild:
     """Data box id -> zone name."""
     sides: list[str]
     phases: list[str]
+    turn_labels: list[str]
+    """The scenario's turns by label (turn 1 first), when the data gives every one."""
     dice: list[tuple[int, int]]
     notes: list[str]
 
@@ -324,6 +326,13 @@ def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleB
             break
     if not phases:
         notes.append("the phases of a turn are not in the data; the turn tracker counts turns only")
+    turn_labels: list[str] = []
+    if scen is not None:
+        track = scen.get("turn_track", {})
+        labels = [_datum(track[k], "label") for k in sorted(track, key=int)] if track else []
+        if labels and all(isinstance(x, str) for x in labels) and \
+                [int(k) for k in sorted(track, key=int)] == list(range(1, len(labels) + 1)):
+            turn_labels = labels
     dice = _dice(game_data)
     if not dice:
         notes.append("no table names its dice; no dice button is written")
@@ -334,14 +343,15 @@ def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleB
     description = f"Built by vlog from its {title} game data" + (f", scenario {scenario}" if scenario else "") + \
         (". " + " ".join(n.rstrip(".") + "." for n in notes) if notes else ".")
     root = _build_file(name=name, version=version, description=description, board_elements=board_elements,
-                       default_board=default_board, boxes=rects, sides=sides, phases=phases, dice=dice,
+                       default_board=default_board, boxes=rects, sides=sides, phases=phases, turn_labels=turn_labels, dice=dice,
                        pieces=pieces, prototypes=prototypes)
     members = [("buildFile.xml", serialize_xml(root)),
                ("moduledata", moduledata_xml(name=name, version=version, description=description))]
     members.extend(sorted(images))
     return ModuleBuild(name=name, version=version, description=description, members=members, pieces=pieces,
                        geometries=geometries, board_of_map=board_of_map, default_board=default_board,
-                       boxes=boxes, box_of_record=box_of_record, sides=sides, phases=phases, dice=dice,
+                       boxes=boxes, box_of_record=box_of_record, sides=sides, phases=phases,
+                       turn_labels=turn_labels, dice=dice,
                        notes=notes)
 
 
@@ -452,15 +462,22 @@ def _board_picker(map_name: str, boards: list[Element], default: str | None) -> 
     return bp
 
 
-def _turn_tracker(phases: list[str]) -> Element:
+def _turn_tracker(phases: list[str], turn_labels: list[str]) -> Element:
+    """Turns (a counter from 1, or the scenario's turn labels when all are known) with the phases
+    of a turn as a sub-level; properties `Turn` and `Phase`."""
     tt = Element(_P + "turn.TurnTracker", {
         "buttonText": "Turn", "description": "", "fwdOnly": "false", "hotkey": "", "icon": "", "length": "-1",
         "lengthStyle": "Maximum", "name": "Turn", "nexthotkey": "", "plusButtonSize": "22", "prevhotkey": "",
         "reportFormat": "* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$",
-        "tooltip": "Turn Tracker", "turnButtonHeight": "22", "turnFormat": "Turn $level1$ $level2$"})
-    level = tt.add(Element(_P + "turn.CounterTurnLevel", {"incr": "1", "loop": "false", "loopLimit": "-1",
-                                                          "name": "Turn", "property": "Turn", "start": "1",
-                                                          "turnFormat": "$value$"}))
+        "tooltip": "Turn Tracker", "turnButtonHeight": "22", "turnFormat": "$level1$ $level2$"})
+    if turn_labels:
+        level = tt.add(Element(_P + "turn.ListTurnLevel", {"configFirst": "false", "configList": "false",
+                                                           "list": _array(turn_labels), "name": "Turn",
+                                                           "property": "Turn", "turnFormat": "$value$"}))
+    else:
+        level = tt.add(Element(_P + "turn.CounterTurnLevel", {"incr": "1", "loop": "false", "loopLimit": "-1",
+                                                              "name": "Turn", "property": "Turn", "start": "1",
+                                                              "turnFormat": "$value$"}))
     if phases:
         level.add(Element(_P + "turn.ListTurnLevel", {"configFirst": "false", "configList": "false",
                                                       "list": _array(phases), "name": "Phase",
@@ -481,6 +498,7 @@ def _dice_button(n: int, sides: int) -> Element:
 
 def _build_file(*, name: str, version: str, description: str, board_elements: list[Element], default_board: str,
                 boxes: list[tuple[str, tuple[int, int, int, int]]], sides: list[str], phases: list[str],
+                turn_labels: list[str],
                 dice: list[tuple[int, int]], pieces: list[CounterPiece], prototypes: dict[str, str]) -> Element:
     root = Element("VASSAL.build.GameModule", {
         "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION, "description": description,
@@ -533,7 +551,7 @@ def _build_file(*, name: str, version: str, description: str, board_elements: li
                 "entryName": key, "fixed": "false", "nColumns": "8", "scale": "1.0", "vert": "false"}))
         panels[key].add(Element("VASSAL.build.widget.PieceSlot", {
             "entryName": p.name, "gpid": p.gpid, "height": str(COUNTER_SIZE), "width": str(COUNTER_SIZE)}, text=p.text))
-    root.add(_turn_tracker(phases))
+    root.add(_turn_tracker(phases, turn_labels))
     for n, s in dice:
         root.add(_dice_button(n, s))
     root.add(Element("VASSAL.i18n.Language"))

@@ -99,8 +99,8 @@ def test_restore_block_components(written):
     assert top[4].map_id == BOXES_MAP
     turn = top[5]
     assert turn.tracker_id == TURN_TRACKER_ID
-    # turn 1, phase "fight" (the scenario's starts_at), all three phases active
-    assert turn.state == "0|1;0;false;-1;1\\;0\\;0\\;true,true,true"
+    # first turn label, phase "fight" (the scenario's starts_at), every item active
+    assert turn.state == "0|0;0;0;true,true,true;1\\;0\\;0\\;true,true,true"
     assert save.text.startswith("begin_save\x1b\x1b\\\x1b+/")
 
 
@@ -207,3 +207,12 @@ def test_java_hashmap_order_matches_the_jdk():
         assert java_string_hash(case["keys"][0]) == case["hash"]
         assert java_hashmap_order(case["keys"]) == case["order"]
     assert java_string_hash("hello") == 99162322
+
+
+def test_turn_counter_state_with_a_module_built_without_the_scenario(synthetic, tmp_path):
+    module_path = tmp_path / "game.vmod"
+    write_module(synthetic, module_path)  # no scenario: turns are a counter from 1
+    write_setup(synthetic, "s1", tmp_path / "s.vsav", module=module_path)
+    (turn,) = [c for c in read(tmp_path / "s.vsav").restore_commands() if isinstance(c, TurnState)]
+    # CounterTurnLevel: current 1, sub-level 0, loop false, loop limit -1; phase "fight"
+    assert turn.state == "0|1;0;false;-1;1\\;0\\;0\\;true,true,true"

@@ -171,8 +171,8 @@ def test_sides_turn_tracker_dice_and_boxes(synthetic, tmp_path):
     assert module.sides == ["red", "blue"]
     (tracker,) = module.turn_trackers
     (turn,) = tracker.levels
-    assert (turn.kind, turn.name, turn.start, turn.incr) == ("counter", "Turn", 1, 1)
-    assert [(l.kind, l.items) for l in turn.levels] == [("list", ["move", "fight", "end"])]
+    assert (turn.kind, turn.name, turn.property, turn.items) == ("list", "Turn", "Turn", ["T1", "T2", "T3"])
+    assert [(l.kind, l.property, l.items) for l in turn.levels] == [("list", "Phase", ["move", "fight", "end"])]
     assert [(d.name, d.n_dice, d.n_sides, d.report_format) for d in module.dice] == [
         ("1d6", 1, 6, "** $name$ = $result$ *** &lt;$PlayerName$&gt;"),
         ("2d6", 2, 6, "** $name$ = $result$ *** &lt;$PlayerName$&gt;")]
@@ -185,6 +185,13 @@ def test_sides_turn_tracker_dice_and_boxes(synthetic, tmp_path):
         cy = (min(p[1] for p in pts) + max(p[1] for p in pts)) // 2
         assert boxes.location_name(cx, cy) == z.name
     assert module.metadata["name"] == module.name and module.metadata["version"] == module.version
+
+
+def test_without_a_scenario_turns_are_counted(synthetic, tmp_path):
+    write_module(synthetic, tmp_path / "x.vmod")
+    (turn,) = _read(tmp_path / "x.vmod").turn_trackers[0].levels
+    assert (turn.kind, turn.property, turn.start, turn.incr, turn.loop) == ("counter", "Turn", 1, 1, False)
+    assert [l.items for l in turn.levels] == [["move", "fight", "end"]]
 
 
 def test_unknown_scenario_is_a_game_data_error(synthetic, tmp_path):
@@ -320,3 +327,27 @@ def test_board_draws_terrain_unknown_grey_and_the_river(synthetic):
         assert pixel(x, y + 8) == colour
     a, b = geo.center("0304"), geo.center("0305")
     assert pixel((a[0] + b[0]) // 2, (a[1] + b[1]) // 2) == B._HEXSIDE_COLOURS["river"]
+
+
+def test_a_map_too_large_to_draw_is_a_game_data_error(synthetic, tmp_path):
+    synthetic.documents["map"]["maps"][0]["hexes"]["9999"] = {"terrain": {"value": "clear", "source": "SYNTHETIC"}}
+    synthetic.documents["map"]["maps"][0]["hexes"]["0000"] = {"terrain": {"value": "clear", "source": "SYNTHETIC"}}
+    geo, _ = B.geometry_for(synthetic, "main")  # 100 x 100 hexes still fit at the default size
+    assert (geo.cols, geo.rows) == ((0, 99), (0, 99))
+    with pytest.raises(GameDataError, match="too large to draw"):
+        B.geometry_for(synthetic, "main", hex_height=400.0)
+
+
+def test_a_map_without_a_known_layout_is_a_game_data_error(synthetic, tmp_path):
+    game = dataclasses.replace(synthetic, game="no-such-game")
+    game.documents["map"]["maps"][0]["layout"] = {"value": None, "note": "SYNTHETIC unknown"}
+    with pytest.raises(GameDataError, match="no known hex layout"):
+        write_module(game, tmp_path / "x.vmod")
+
+
+def test_the_game_layout_stands_in_for_a_missing_map_layout(synthetic, tmp_path):
+    synthetic.documents["map"]["maps"][0]["layout"] = {"value": None, "note": "SYNTHETIC unknown"}
+    build = write_module(synthetic, tmp_path / "x.vmod")
+    assert any("no hex layout" in n for n in build.notes)
+    module = _read(tmp_path / "x.vmod")
+    assert module.location_name(MAIN_MAP, *module.location_center(MAIN_MAP, "0405")) == "0405"
