@@ -256,3 +256,30 @@ def test_dice_step_has_the_form_of_a_real_322_log(game, sample):
     mine = encode(build_log(parse_text(text, folder=game)).steps[1].node)
     shape = re.compile(r"LOG\tCHAT\*\*\* 3d6 = \d,\d,\d \*\*\* <test>\x1bLOG\tMutableProperty\t3d6_result\t\d,\d,\d\t\d,\d,\d\tModule")
     assert shape.fullmatch(real_step) and shape.fullmatch(mine)
+
+
+def test_convert_command_writes_logs_and_step_saves(game, capsys):
+    from vlog.cli import main
+    script = script_at(game)
+    assert main(["convert", str(script), str(game / "cli.vlog")]) == 0
+    assert (game / "cli.vlog").read_bytes() == _written(game, script)
+    assert main(["convert", str(game / "cli.vlog"), str(game / "s5.vsav"), "--step", "5"]) == 0
+    module = read_module(game / "mod")
+    saved = vlog.read(game / "s5.vsav")
+    replayed = table_at(vlog.read(game / "cli.vlog"), 5, module)
+    from vlog.table import Table
+    assert {p.id: p.point for p in Table.from_save(saved).game_pieces()} == {
+        p.id: p.point for p in replayed.game_pieces()}
+    assert main(["convert", str(game / "cli.vlog"), str(game / "s99.vsav"), "--step", "99"]) == 3
+    assert main(["convert", str(script), str(game / "x.vsav")]) == 2
+    assert main(["convert", str(game / "cli.vlog"), str(game / "x.json"), "--step", "1"]) == 2
+    assert main(["convert", str(script), str(game / "cli.vlog")]) == 3  # exists, no --force
+    bad = script_at(game, "start start.vsav\nfly away\n", name="bad.vscript")
+    assert main(["convert", str(bad), str(game / "bad.vlog")]) == 3
+    assert "bad.vscript: line 2" in capsys.readouterr().err
+    assert not (game / "bad.vlog").exists() and not (game / "s99.vsav").exists()
+
+
+def _written(game, script):
+    write_log(script, game / "direct.vlog")
+    return (game / "direct.vlog").read_bytes()

@@ -25,8 +25,10 @@ DIALECTS = ("vcsk", "vobs", "xz", "plain")
 @click.option("--show-player-ids", is_flag=True,
               help="Keep the players' real ids in the JSON. They are passwords: do not share it.")
 @click.option("--force", is_flag=True, help="Replace OUTPUT if it exists (never the input).")
+@click.option("--step", type=click.IntRange(min=0), default=None,
+              help="With a .vlog INPUT and a .vsav OUTPUT: the table after step N (0 = the log's start).")
 def command(input: Path, output: Path, dialect: str | None, key: int | None,
-            show_player_ids: bool, force: bool) -> None:
+            show_player_ids: bool, force: bool, step: int | None) -> None:
     """Convert a save or log: .vsav/.vlog <-> .json, or .vsav/.vlog re-written in another dialect.
 
     The JSON form (schemas/save.schema.json) keeps everything, so converting it back gives the
@@ -40,10 +42,15 @@ def command(input: Path, output: Path, dialect: str | None, key: int | None,
       vlog convert turn3.json turn3-edited.vlog
       vlog convert old.vsav new.vsav --dialect vobs
       vlog convert game.vlog game-plain.vlog --dialect plain --force
+      vlog convert game.vlog turn3.vsav --step 42
+      vlog convert opening.vscript opening.vlog
     """
     from converters.save_json import ConversionOptionError, convert, find_conversion
     from vlog.vassal.obfuscation import Dialect
 
+    if step is not None or _is_script(input):
+        _convert_play(input, output, step, force, dialect is not None or key is not None)
+        return
     if find_conversion(input, output) is None:
         raise click.UsageError(
             f"cannot convert {input.name} to {output.name}: give .vsav/.vlog and .json, or two "
@@ -64,3 +71,28 @@ def command(input: Path, output: Path, dialect: str | None, key: int | None,
         raise click.UsageError(f"{input}: {exc}") from None
     for message in result.warnings:
         warn(message)
+
+
+def _is_script(path: Path) -> bool:
+    """A play script (docs/script-format.md): NAME.vscript or NAME.vscript.json."""
+    name = path.name.lower()
+    return name.endswith(".vscript") or name.endswith(".vscript.json")
+
+
+def _convert_play(input: Path, output: Path, step: int | None, force: bool, dialect_given: bool) -> None:
+    """`--step N` (.vlog -> .vsav at step N) and script -> .vlog."""
+    if dialect_given:
+        raise click.UsageError("--dialect and --key do not apply to --step or to scripts "
+                               "(a step save keeps the log's; a script names its own)")
+    if step is not None and (input.suffix.lower() not in (".vlog", ".vsav") or output.suffix.lower() != ".vsav"):
+        raise click.UsageError("--step converts a .vlog (or .vsav) to a .vsav")
+    if step is None and output.suffix.lower() != ".vlog":
+        raise click.UsageError("a script converts to a .vlog")
+    check_input(input)
+    check_output_path(output, [input], force=force)
+    if step is not None:
+        from converters.step_save import log_to_save
+        log_to_save(input, step, output)
+    else:
+        from converters.log_writer import write_log
+        write_log(input, output)
