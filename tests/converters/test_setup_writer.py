@@ -14,6 +14,7 @@ from converters.setup_writer import (
     FIRST_PIECE_ID, build_setup_save, java_hashmap_order, java_string_hash, write_setup,
 )
 from converters.vmod_writer import BOXES_MAP, COUNTER_ID_PROPERTY, MAIN_MAP, TURN_TRACKER_ID, write_module
+from conftest import sample_params
 from tests.converters.synthetic_gamedata import synthetic_game
 from vlog.errors import GameDataError, OutputError
 from vlog.gamedata import load_game_data
@@ -84,6 +85,12 @@ def test_stacks_list_their_children_after_them(written):
     # main map (Map0) before the boxes map (Map1), children of a map before its stacks
     maps = [c.piece.map for c in adds]
     assert maps.index(BOXES_MAP) > max(i for i, m in enumerate(maps) if m == MAIN_MAP)
+    # children in GameState.pieces (HashMap) order: pieces were added in id order, stacks included
+    all_ids = sorted((c.id for c in adds), key=int)
+    rank = {k: i for i, k in enumerate(java_hashmap_order(all_ids))}
+    for map_name in (MAIN_MAP, BOXES_MAP):
+        kids = [c.id for c in adds if c.piece.map == map_name and not c.piece.is_stack]
+        assert kids == sorted(kids, key=rank.__getitem__)
 
 
 def test_restore_block_components(written):
@@ -216,3 +223,44 @@ def test_turn_counter_state_with_a_module_built_without_the_scenario(synthetic, 
     (turn,) = [c for c in read(tmp_path / "s.vsav").restore_commands() if isinstance(c, TurnState)]
     # CounterTurnLevel: current 1, sub-level 0, loop false, loop limit -1; phase "fight"
     assert turn.state == "0|1;0;false;-1;1\\;0\\;0\\;true,true,true"
+
+
+_STACK_STATE = r"[^;]+;-?\d+;-?\d+(;\d+)+;@@-?\d+"
+_BASIC_STATE = r"[^;]+;-?\d+;-?\d+;[^;]*;\d+(;.*)?"
+
+
+def _shape(save) -> dict:
+    """What a starting save's restore block looks like, in the terms the tests compare."""
+    import re
+    from vlog.vassal.commands import NullCommand
+    from vlog.vassal.pieces import split_chain
+    top = save.commands.subs
+    adds = [c for c in top[1].subs if isinstance(c, AddPiece)]
+    stacks = [c for c in adds if c.piece.is_stack and c.piece.piece_ids]
+    children = [save.pieces[i] for s in stacks for i in s.piece.piece_ids if i in save.pieces]
+    order_ok = all(adds.index(next(a for a in adds if a.id == i)) < adds.index(s)
+                   for s in stacks for i in s.piece.piece_ids if i in save.pieces)
+    return {
+        "head": (isinstance(save.commands, Setup) and save.commands.begin, isinstance(top[0], NullCommand)
+                 and not top[0].subs and top[0].payload() == ""),
+        "pieces_block": isinstance(top[1], NullCommand) and top[1].payload() == "" and len(adds) == len(top[1].subs),
+        "end": isinstance(top[-1], Setup) and not top[-1].begin,
+        "stack_states": bool(stacks) and all(re.fullmatch(_STACK_STATE, s.state) for s in stacks),
+        "child_states": bool(children) and all(re.fullmatch(_BASIC_STATE, split_chain(c.state)[-1]) for c in children),
+        "children_first": order_ok,
+        "children_on_stack_point": all((c.map, c.x, c.y) == (s.piece.map, s.piece.x, s.piece.y)
+                                       for s in stacks for c in [save.pieces[i] for i in s.piece.piece_ids
+                                                                 if i in save.pieces]),
+        "components": {type(c).__name__ for c in top[2:-1]} >= {"BoardPicker", "SetupStack"},
+    }
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("sample", sample_params("nevsky/*.vsav"))
+def test_starting_save_has_the_shape_of_real_scenario_saves(sample, written):
+    """The Nevsky scenario files are VASSAL's own starting saves: same restore-block shape."""
+    _, save_path, _ = written
+    real = _shape(read(sample))
+    ours = _shape(read(save_path))
+    assert all(real.values()), real
+    assert ours == real
