@@ -11,16 +11,16 @@ import zipfile
 import pytest
 from lxml import etree
 
-from conftest import SAMPLES, sample_params
+from conftest import sample_params
 from converters import board_image as B
 from converters.png import Canvas, encode_png
 from converters.vmod_writer import (
-    BOXES_MAP, COUNTER_ID_PROPERTY, MAIN_MAP, UNKNOWN_TYPE, Element, build_module, moduledata_xml,
+    BOXES_MAP, COUNTER_ID_PROPERTY, MAIN_MAP, UNKNOWN_TYPE, Element, moduledata_xml,
     serialize_xml, write_module,
 )
 from vlog.errors import GameDataError, OutputError
 from vlog.gamedata import load_game_data
-from vlog.hexes import Hex, HexLayout
+from vlog.hexes import HexLayout
 from vlog.vassal.module import image_size, read_module
 from vlog.vassal.pieces import Embellishment, Marker, Piece
 from vlog.vassal.sequence import split
@@ -54,16 +54,12 @@ def test_every_hex_name_round_trips_through_the_written_grid(synthetic, tmp_path
     main = module.find_map(MAIN_MAP)
     board = main.boards[0]
     assert board.grid_kind == "hex" and board.size == (geo.width, geo.height)
-    names = [synthetic_layout_name(h) for h in geo.hexes()]
-    assert len(names) == 5 * 6
+    names = [geo.name(h) for h in geo.hexes()]
+    assert len(names) == 5 * 6 and names[0] == "0203" and names[-1] == "0608"
     for name in names:
         x, y = module.location_center(MAIN_MAP, name)
         assert module.location_name(MAIN_MAP, x, y) == name
         assert (x, y) == geo.center(name)
-
-
-def synthetic_layout_name(h: Hex) -> str:
-    return f"{h.col:02d}{h.row:02d}"
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
@@ -102,7 +98,7 @@ def test_lion_of_judah_grid_names_every_hex_of_its_extent(tmp_path):
     assert named and all(geo.cols[0] <= int(n[:2]) <= geo.cols[1] and geo.rows[0] <= int(n[2:]) <= geo.rows[1]
                          for n in named)
     for h in geo.hexes():
-        name = game.map().path and f"{h.col:02d}{h.row:02d}"
+        name = geo.name(h)
         assert module.location_name(MAIN_MAP, *module.location_center(MAIN_MAP, name)) == name
     assert any("extent is not in the data" in n for n in build.notes)
     assert "neutral grey" in module.description
