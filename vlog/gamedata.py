@@ -36,6 +36,7 @@ __all__ = [
     "hexside_key",
     "load_game_data",
     "status",
+    "validate_document",
     "write_template",
 ]
 
@@ -469,6 +470,15 @@ def _validate(kind: str, doc: Any, file: str) -> None:
         best = _deepest(errors)
         raise GameDataError(f"does not match the {kind} schema: {best.message[:300]}",
                             file=file, where=_json_path(doc, list(best.absolute_path)))
+
+
+def validate_document(kind: str, doc: Any, file: str) -> None:
+    """Checks one data document (e.g. a drafted bindings file) against its schema and the checks the
+    schema cannot express; GameDataError names the file and the JSON path of the first fault."""
+    if kind not in KINDS:
+        raise GameDataError(f"'kind' must be one of {', '.join(KINDS)}", file=file, where="$.kind")
+    _validate(kind, doc, file)
+    _check_consistency(kind, doc, file)
 
 
 def _deepest(errors: list[Any]) -> Any:

@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "check": "check",
     "dice": "dice",
     "refresh": "refresh",
+    "bind": "bind",
 }
 
 

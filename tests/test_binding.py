@@ -1,0 +1,230 @@
+"""`vlog bind` / vlog.binding: drafting a game's VASSAL bindings from a module.
+
+The module below is SYNTHETIC, written by this test (no real module for these games is shipped):
+its piece, layer, location and turn tracker names are made up to exercise each way of matching.
+The real sample module (another game) shows the unmatched report on a module that fits nothing.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import sample_params
+from vlog.binding import draft_binding, location_names, normalise
+from vlog.cli import main
+from vlog.gamedata import load_game_data, validate_document
+from vlog.vassal.module import read_module
+from vlog.vassal.pieces import join_chain
+from vlog.vassal.sequence import Encoder
+
+P = "VASSAL.build.module."
+B = "VASSAL.build.module.map.boardPicker."
+
+
+def _se(delim: str, tokens: list[object]) -> str:
+    enc = Encoder(delim)
+    for token in tokens:
+        enc.append(token)
+    return enc.value() or ""
+
+
+def _layer(name: str, images: list[str], level_names: list[str]) -> str:
+    fields: list[object] = [""] * 29
+    fields[15], fields[16], fields[18], fields[24] = _se(",", images), _se(",", level_names), name, 1
+    return "emb2;" + _se(";", fields)
+
+
+def _slot(entry: str, gpid: str, traits: list[tuple[str, str]] = ()) -> str:
+    types = [t for t, _ in traits] + [f"piece;;;{gpid}.png;{entry}"]
+    states = [s for _, s in traits] + [f"null;0;0;{gpid};0"]
+    text = _se("/", ["+", "null", join_chain(types), join_chain(states)])
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f'<VASSAL.build.widget.PieceSlot entryName="{entry}" gpid="{gpid}" height="40" width="40">{text}</VASSAL.build.widget.PieceSlot>'
+
+
+STEP = _layer("Step", ["s4.png", "s3.png", "s2.png", "s1.png"], ["", "", "", ""])
+HQ_SIDE = _layer("HQ side", ["cs.png", "m.png"], ["+ (CS)", "+ (M)"])
+NOT_A_STEP = _layer("Fired", ["a.png", "b.png", "c.png"], ["", "", ""])
+
+
+def synthetic_build_file() -> str:
+    slots = "\n".join([
+        _slot("Sb", "10", [(STEP, "1")]),                          # exact printed name
+        _slot("PL Div", "11", [(STEP, "1"), (NOT_A_STEP, "1")]),     # designation inside the name
+        _slot("1st CA HQ", "12", [(HQ_SIDE, "1")]),                 # ordinal + words: 1CA
+        _slot("Mystery unit", "13"),                               # nothing fits
+        _slot("Anything", "14", [("mark;CounterId", "it-sn")]),     # the counter id named by a marker
+    ])
+    return f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.7.14" description="SYNTHETIC test module" name="Synthetic Judah" nextPieceSlotId="20" version="0.1">
+  <{P}turn.TurnTracker name="Turn" turnFormat="$level1$ $level2$">
+    <{P}turn.CounterTurnLevel name="Turn" property="Turn" start="1" incr="1">
+      <{P}turn.ListTurnLevel name="Phase" property="Phase" list="Event,First Player Movement,Mutual Administration,Coffee Break"/>
+    </{P}turn.CounterTurnLevel>
+  </{P}turn.TurnTracker>
+  <{P}turn.TurnTracker name="Months" turnFormat="$level1$">
+    <{P}turn.ListTurnLevel name="Month" property="Month" list="Oct 1935,Nov 1935"/>
+  </{P}turn.TurnTracker>
+  <{P}PieceWindow name="Pieces">
+    <VASSAL.build.widget.PanelWidget entryName="Italian">
+{slots}
+    </VASSAL.build.widget.PanelWidget>
+  </{P}PieceWindow>
+  <{P}Map mapName="Main Map">
+    <{P}map.BoardPicker>
+      <{B}Board name="Ethiopia" width="600" height="500">
+        <{B}board.HexGrid dx="55.42562584220407" dy="64.0" x0="0" y0="32">
+          <{B}board.mapgrid.HexGridNumbering first="H" sep="" hOff="1" vOff="1" hLeading="1" vLeading="1" locationFormat="Hex $gridLocation$"/>
+        </{B}board.HexGrid>
+      </{B}Board>
+    </{P}map.BoardPicker>
+  </{P}Map>
+  <{P}Map mapName="Boxes">
+    <{P}map.BoardPicker>
+      <{B}Board name="Boxes" width="400" height="100">
+        <{B}board.RegionGrid snapto="true" visible="false">
+          <{B}board.Region name="Khartoum" originx="50" originy="50"/>
+          <{B}board.Region name="Sudan RP storage box" originx="150" originy="50"/>
+          <{B}board.Region name="Mystery Box" originx="250" originy="50"/>
+        </{B}board.RegionGrid>
+      </{B}Board>
+    </{P}map.BoardPicker>
+  </{P}Map>
+</VASSAL.build.GameModule>
+"""
+
+
+@pytest.fixture
+def synthetic_module(tmp_path: Path) -> Path:
+    path = tmp_path / "buildFile.xml"
+    path.write_text(synthetic_build_file(), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def loj():
+    return load_game_data("lion-of-judah")
+
+
+def test_normalise_drops_case_punctuation_and_ordinals():
+    assert normalise("1st  C.A.") == "1ca"
+    assert normalise("2/34") == "234"
+    assert normalise("Débarquement") == "debarquement"
+
+
+def test_location_names_sample_every_hex_of_a_sized_board(synthetic_module):
+    module = read_module(synthetic_module)
+    names, notes = location_names(module.find_map("Main Map"))
+    grid = module.find_map("Main Map").boards[0].grid
+    # every hex centre on the board carries a name that the sampling found
+    for col in range(0, 11):
+        for row in range(0, 8):
+            x, y = int(col * grid.dx), int(32 + row * grid.dy + (grid.dy / 2 if col % 2 else 0))
+            if x < 600 and y < 500:
+                assert grid.location_name(x, y) in names
+    assert all(n.startswith("Hex ") for n in names) and notes == []
+    regions, _ = location_names(module.find_map("Boxes"))
+    assert {"Khartoum", "Sudan RP storage box", "Mystery Box"} <= set(regions)
+
+
+def test_draft_matches_pieces_layers_locations_and_turns(synthetic_module, loj):
+    draft = draft_binding(read_module(synthetic_module), loj, module_file="buildFile.xml")
+    validate_document("bindings", draft.document, "draft")
+    doc = draft.document
+    counters = {p["piece_name"]["value"]: p["counter"]["value"] for p in doc["pieces"]}
+    assert counters == {"Sb": "it-sb", "PL Div": "it-pl", "1st CA HQ": "it-1ca", "Anything": "it-sn"}
+    assert {p["gpid"]["value"] for p in doc["pieces"]} == {"10", "11", "12", "14"}
+    assert "designation" in next(p for p in doc["pieces"] if p["gpid"]["value"] == "11")["counter"]["source"]
+    assert "counter id marker" in next(p for p in doc["pieces"] if p["gpid"]["value"] == "14")["counter"]["source"]
+    missed = {(u.kind, u.name) for u in draft.unmatched}
+    assert ("piece", "Mystery unit") in missed
+
+    layers = {layer["layer_name"]["value"]: layer for layer in doc["layers"]}
+    # the step layer has no telling level names: mapped by position and flagged for confirmation
+    assert layers["Step"]["levels"]["value"] == {"1": "4", "2": "3", "3": "2", "4": "1"}
+    assert "position" in layers["Step"]["levels"]["note"]
+    assert sorted(layers["Step"]["applies_to"]["value"]) == ["it-pl", "it-sb"]
+    assert any("Step" in item for item in draft.to_confirm)
+    # the HQ layer's level names say which face is which
+    assert layers["HQ side"]["levels"]["value"] == {"1": "cs", "2": "m"}
+    assert "note" not in layers["HQ side"]["levels"]
+    assert ("layer", "Fired") in missed   # 3 levels on a 4-step counter
+
+    locations = doc["locations"]
+    hexes = next(r for r in locations if r["vassal_map"]["value"] == "Main Map")
+    assert hexes["pattern"]["value"] == "Hex\\ ([0-9]{4})" and hexes["hex"]["value"] == "\\1"
+    assert hexes["map"]["value"] == "main"
+    by_pattern = {r["pattern"]["value"]: r for r in locations}
+    assert by_pattern["Khartoum"]["hex"]["value"] == loj.hexes_named("Khartoum")[0]
+    assert by_pattern["Sudan\\ RP\\ storage\\ box"]["box"]["value"] == "rp-sudan"
+    assert ("location", "Mystery Box") in missed
+
+    turns = {t["name"]["value"]: t for t in doc["turn_track"]}
+    assert turns["Turn"]["turns"]["value"]["1"] == 1
+    assert turns["Phase"]["phases"]["value"] == {"Event": "event", "First Player Movement": "first-player-movement",
+                                                 "Mutual Administration": "mutual-administration"}
+    assert turns["Month"]["turns"]["value"] == {"Oct 1935": 1, "Nov 1935": 2}
+    assert ("turn", "Coffee Break") in missed
+    assert draft.matched == {"piece": 4, "layer": 2, "location": draft.seen["location"] - 1, "turn": 3}
+
+
+def test_draft_is_usable_as_an_overlay(synthetic_module, loj, tmp_path):
+    draft = draft_binding(read_module(synthetic_module), loj)
+    folder = tmp_path / "overlay"
+    folder.mkdir()
+    (folder / "binding.json").write_text(json.dumps(draft.document), encoding="utf-8")
+    data = load_game_data("lion-of-judah", overlays=[folder])
+    assert {p["counter"].value for p in data.bindings["pieces"]} == {"it-sb", "it-pl", "it-1ca", "it-sn"}
+
+
+def test_cli_writes_refuses_to_overwrite_and_reports(synthetic_module, tmp_path, capsys):
+    out = tmp_path / "binding.json"
+    assert main(["bind", str(synthetic_module), "--game", "lion-of-judah", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "pieces: 4 of 5 matched, 1 not matched" in text
+    assert "'Mystery unit'" in text and "to confirm (1):" in text
+    written = json.loads(out.read_text(encoding="utf-8"))
+    validate_document("bindings", written, str(out))
+    before = out.read_bytes()
+    assert main(["bind", str(synthetic_module), "--game", "lion-of-judah", "-o", str(out)]) == 3
+    assert "already exists" in capsys.readouterr().err
+    assert out.read_bytes() == before
+    assert main(["bind", str(synthetic_module), "--game", "lion-of-judah", "-o", str(synthetic_module), "--force"]) == 3
+    assert "input" in capsys.readouterr().err
+    assert main(["bind", str(synthetic_module), "--game", "lion-of-judah", "-o", str(out), "--force",
+                 "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["matched"]["piece"] == 4 and report["unmatched_counts"]["piece"] == 1
+    assert [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_cli_help_has_an_example(capsys):
+    assert main(["bind", "--help"]) == 0
+    assert "vlog bind LionOfJudah.vmod --game lion-of-judah" in capsys.readouterr().out
+
+
+def test_cli_unknown_game_and_missing_module(synthetic_module, tmp_path, capsys):
+    assert main(["bind", str(synthetic_module), "--game", "chess", "-o", str(tmp_path / "b.json")]) == 3
+    assert main(["bind", str(tmp_path / "absent.vmod"), "--game", "ascari", "-o", str(tmp_path / "b.json")]) == 3
+    assert not (tmp_path / "b.json").exists()
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("vivelemperor/buildFile.xml"))
+def test_module_of_another_game_is_reported_unmatched(path, tmp_path, capsys):
+    out = tmp_path / "binding.json"
+    assert main(["bind", str(path), "--game", "ascari", "-o", str(out), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    module = read_module(path)
+    # the palette is another game's: no piece is taken for an Ascari counter, each one is listed
+    assert report["seen"]["piece"] == len([s for s in module.piece_slots if not s.card])
+    assert report["matched"]["piece"] == 0
+    assert report["unmatched_counts"]["piece"] == report["seen"]["piece"]
+    # its boxes and track spaces are no Ascari hex or box, and are listed by name
+    names = {u["name"] for u in report["unmatched"] if u["kind"] == "location"}
+    assert "French Graveyard" in names and "Turn 1" in names
+    # the board image is not in hand, so the report says the map was sampled only in part
+    assert any("image size unknown" in note for note in report["notes"])
+    validate_document("bindings", json.loads(out.read_text(encoding="utf-8")), str(out))

@@ -1,0 +1,584 @@
+"""Drafting a game's VASSAL bindings (data/bindings.json) from a real module.
+
+A module for one of the games names its pieces, layers, locations and turn tracker as its author
+chose; the rules engine needs counters, step levels or faces, hexes or boxes, turns and phases.
+`draft_binding` proposes the mapping from what both sides print: piece names (normalised, unit
+designations, factor strings such as "5-7-4", the palette folder's side), layer level names or
+their order, the names the module's grids give to locations (sampled over every board), and the
+turn tracker's levels. Whatever it cannot tie to the game data is listed, never guessed; a
+mapping taken only from the order of layer levels is marked as such so a player can confirm it.
+The result is a bindings file that validates against schemas/gamedata/bindings.schema.json and
+can be used as an overlay (`--data DIR`).
+"""
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from vlog.errors import VlogError
+from vlog.gamedata import GameData
+from vlog.hexes import LAYOUTS, HexLayout
+from vlog.vassal import grids as G
+from vlog.vassal.module import MapDef, Module, PieceSlot, TurnLevel
+from vlog.vassal.pieces import Embellishment, Marker, Piece
+from vlog.vassal.sequence import split
+
+__all__ = ["BindingDraft", "Unmatched", "draft_binding", "location_names", "normalise", "COUNTER_ID_PROPERTIES"]
+
+COUNTER_ID_PROPERTIES = ("CounterId", "counter_id", "UnitId")
+"""Marker properties that name a counter record directly (vlog's own module writer uses CounterId)."""
+MAX_SAMPLES_PER_BOARD = 250_000
+"""Points sampled per board to collect its location names (the step grows on huge boards)."""
+UNSIZED_CELLS = 80
+"""Hexes (or squares) sampled along each axis of a board whose image size is unknown."""
+MAX_SOURCE = 480
+_FACTORS = re.compile(r"(?<![0-9])([0-9]+(?:[-/][0-9]+)+)(?![0-9])")
+_ORDINAL = re.compile(r"(?<=[0-9])(st|nd|rd|th)\b")
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def normalise(text: str) -> str:
+    """A name reduced for comparison: accents, case, ordinals ('2nd' -> '2') and punctuation dropped."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").casefold()
+    return re.sub(r"[^a-z0-9]", "", _ORDINAL.sub("", folded))
+
+
+def _tokens(text: str) -> list[str]:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").casefold()
+    return re.findall(r"[a-z0-9]+", _ORDINAL.sub("", folded))
+
+
+@dataclass(frozen=True, slots=True)
+class Unmatched:
+    """One thing of the module the draft could not tie to the game data, and why."""
+
+    kind: str            # piece, layer, location, turn
+    name: str
+    where: str
+    reason: str
+    candidates: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "where": self.where, "reason": self.reason,
+                "candidates": list(self.candidates)}
+
+
+@dataclass(slots=True)
+class BindingDraft:
+    """The drafted bindings document plus the report: what matched how, what did not, what to confirm."""
+
+    document: dict[str, Any]
+    matched: dict[str, int]
+    seen: dict[str, int]
+    unmatched: list[Unmatched] = field(default_factory=list)
+    to_confirm: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def report_json(self) -> dict[str, Any]:
+        return {"game": self.document["game"], "module": {k: v["value"] for k, v in self.document["module"].items()},
+                "seen": dict(self.seen), "matched": dict(self.matched),
+                "unmatched_counts": {k: sum(1 for u in self.unmatched if u.kind == k) for k in self.seen},
+                "unmatched": [u.to_json() for u in self.unmatched],
+                "to_confirm": list(self.to_confirm), "notes": list(self.notes)}
+
+
+# -------------------------------------------------------------------------------------------- pieces
+
+
+def _slot_piece(slot: PieceSlot) -> Piece | None:
+    tokens = split(slot.expanded or slot.text, "/")
+    if len(tokens) < 3 or tokens[0] != "+":
+        return None
+    return Piece(None, tokens[2], tokens[3] if len(tokens) > 3 else "")
+
+
+def _factor_tuples(counter: dict[str, Any]) -> dict[str, tuple[int | None, ...]]:
+    """Level key -> the level's numeric factors in data order (None where unknown)."""
+    out: dict[str, tuple[int | None, ...]] = {}
+    for key, level in (counter.get("levels") or {}).items():
+        values = []
+        for datum in level.values():
+            value = datum.get("value") if isinstance(datum, dict) else None
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, int) or value is None:
+                values.append(value)
+        out[key] = tuple(values)
+    return out
+
+
+def _factors_fit(printed: tuple[int, ...], known: tuple[int | None, ...]) -> bool:
+    """A printed factor string fits a level when every known factor equals the printed one in turn."""
+    return (len(printed) == len(known) and any(k is not None for k in known)
+            and all(k is None or k == p for k, p in zip(known, printed)))
+
+
+class _CounterIndex:
+    """The game's counters by normalised name, alias and id, with their factors and sides."""
+
+    def __init__(self, game_data: GameData):
+        self.by_key: dict[str, set[str]] = defaultdict(set)
+        self.records: dict[str, dict[str, Any]] = {}
+        for record in game_data.documents["counters"]["counters"]:
+            cid = record["id"]
+            self.records[cid] = record
+            names = [record["name"].get("value"), cid]
+            names += list(record.get("properties", {}).get("aliases", {}).get("value") or [])
+            for name in names:
+                if isinstance(name, str) and normalise(name):
+                    self.by_key[normalise(name)].add(cid)
+
+    def labels(self, cid: str) -> set[str]:
+        record = self.records[cid]
+        out = set()
+        for key in ("side", "nationality"):
+            value = record.get(key, {}).get("value")
+            if isinstance(value, str):
+                out.update(_tokens(value))
+        return out
+
+    def candidates(self, name: str) -> tuple[set[str], str]:
+        """Counters a piece name may stand for, and how they were found ('' when none)."""
+        exact = self.by_key.get(normalise(name))
+        if exact:
+            return set(exact), "name"
+        # words split at spaces and separators only, so "D'Erlon" stays one word and never reads as "D"
+        tokens = [t for t in (normalise(w) for w in re.split(r"[\s/,;:()\[\]|]+", name)) if t]
+        for n in range(min(4, len(tokens)), 0, -1):   # the longest designation inside the name wins
+            found: set[str] = set()
+            for i in range(len(tokens) - n + 1):
+                key = "".join(tokens[i:i + n])
+                if len(key) >= 2 and not key.isdigit():
+                    found |= self.by_key.get(key, set())
+            if found:
+                return found, "designation in the name"
+        return set(), ""
+
+
+def _narrow(index: _CounterIndex, found: set[str], name: str, path: tuple[str, ...]) -> tuple[set[str], list[str]]:
+    """Narrows several candidates by factors printed in the name, then by side words in name or palette."""
+    how: list[str] = []
+    printed = [tuple(int(x) for x in re.split(r"[-/]", m)) for m in _FACTORS.findall(name)]
+    if printed and len(found) > 1:
+        fit = {cid for cid in found
+               if any(_factors_fit(p, f) for p in printed for f in _factor_tuples(index.records[cid]).values())}
+        if fit:
+            found, how = fit, how + ["factors"]
+    if len(found) > 1:
+        words = set(_tokens(name)) | {t for part in path for t in _tokens(part)}
+        fit = {cid for cid in found if index.labels(cid) & words}
+        if fit:
+            found, how = fit, how + ["side"]
+    return found, how
+
+
+def _marker_counter(piece: Piece | None, index: _CounterIndex) -> str | None:
+    if piece is None:
+        return None
+    for trait in piece.traits:
+        if isinstance(trait, Marker):
+            props = trait.properties
+            for key in COUNTER_ID_PROPERTIES:
+                if props.get(key) in index.records:
+                    return props[key]
+    return None
+
+
+def _record_id(prefix: str, text: str, used: set[str]) -> str:
+    base = re.sub(r"[^A-Za-z0-9_.:+ -]", "_", text).strip() or "x"
+    base = f"{prefix}-{base}"[:72]
+    rid, n = base, 2
+    while rid in used:
+        rid, n = f"{base}~{n}"[:80].replace("~", "-"), n + 1
+    used.add(rid)
+    return rid
+
+
+def _src(text: str) -> str:
+    return text if len(text) <= MAX_SOURCE else text[: MAX_SOURCE - 3] + "..."
+
+
+# -------------------------------------------------------------------------------------------- layers
+
+
+def _level_order(keys: list[str]) -> list[str]:
+    """Data level keys in the order a layer most often shows them: strongest step first."""
+    if keys and all(k.isdigit() for k in keys):
+        return sorted(keys, key=int, reverse=True)
+    return keys
+
+
+def _map_layer(layer: Embellishment, counter: dict[str, Any]) -> tuple[dict[str, str] | None, str]:
+    """Layer level (1-based) -> level key of the counter, and how; (None, reason) when it cannot."""
+    keys = list((counter.get("levels") or {}).keys())
+    n = len(layer.images)
+    if len(keys) < 2:
+        return None, f"the counter has {len(keys)} step level or face in the data, so no layer is needed"
+    if n != len(keys):
+        return None, f"the layer has {n} levels; the counter has {len(keys)} step levels or faces ({', '.join(keys)})"
+    factors = _factor_tuples(counter)
+    names = [nm.strip("+ ").strip() for nm in layer.level_names] + [""] * n
+    by_name: dict[str, str] = {}
+    for level in range(1, n + 1):
+        text = names[level - 1]
+        hits = {k for k in keys if normalise(k) and normalise(k) in _tokens(text)}
+        printed = [tuple(int(x) for x in re.split(r"[-/]", m)) for m in _FACTORS.findall(text)]
+        hits |= {k for k in keys for p in printed if _factors_fit(p, factors[k])}
+        if len(hits) == 1:
+            by_name[str(level)] = hits.pop()
+    if len(by_name) == n and len(set(by_name.values())) == n:
+        return by_name, "level names"
+    ordered = _level_order(keys)
+    return {str(i + 1): ordered[i] for i in range(n)}, "position"
+
+
+# -------------------------------------------------------------------------------------------- locations
+
+
+def _cell(grid: Any) -> tuple[float, float] | None:
+    if isinstance(grid, (G.HexGrid, G.SquareGrid)):
+        dx, dy = float(grid.dx), float(grid.dy)
+        return (dy, dx) if getattr(grid, "sideways", False) else (dx, dy)
+    return None
+
+
+def _grids(grid: Any) -> Iterable[Any]:
+    yield grid
+    if isinstance(grid, G.ZonedGrid):
+        if grid.background is not None:
+            yield from _grids(grid.background)
+        for zone in grid.zones:
+            if zone.grid is not None:
+                yield from _grids(zone.grid)
+
+
+def location_names(map_def: MapDef) -> tuple[list[str], list[str]]:
+    """Every location name the map's board grids give, found by sampling each board at half a cell,
+    plus region names; and notes on boards that could only be sampled in part."""
+    names: dict[str, None] = {}
+    notes: list[str] = []
+    for board in map_def.boards:
+        grid = board.grid
+        if grid is None:
+            continue
+        cells = [c for c in (_cell(g) for g in _grids(grid)) if c is not None]
+        for g in _grids(grid):
+            if isinstance(g, G.RegionGrid):
+                for region in g.regions:
+                    names.setdefault(region.name, None)
+        if not cells and not isinstance(grid, G.ZonedGrid):
+            continue
+        step_x = max(1.0, min(c[0] for c in cells) / 2) if cells else 8.0
+        step_y = max(1.0, min(c[1] for c in cells) / 2) if cells else 8.0
+        if board.size is not None:
+            width, height = board.size
+        else:
+            extent_x = extent_y = 0
+            if isinstance(grid, G.ZonedGrid):
+                for zone in grid.zones:
+                    for x, y in zone.points:
+                        extent_x, extent_y = max(extent_x, x), max(extent_y, y)
+            if cells:
+                extent_x = max(extent_x, int(UNSIZED_CELLS * max(c[0] for c in cells)))
+                extent_y = max(extent_y, int(UNSIZED_CELLS * max(c[1] for c in cells)))
+            width, height = extent_x, extent_y
+            notes.append(f"map {map_def.map_name!r} board {board.name!r}: image size unknown, so only "
+                         f"{width}x{height} pixels from its origin were sampled")
+        count = (width / step_x + 1) * (height / step_y + 1)
+        if count > MAX_SAMPLES_PER_BOARD:
+            scale = math.sqrt(count / MAX_SAMPLES_PER_BOARD)
+            step_x, step_y = step_x * scale, step_y * scale
+            notes.append(f"map {map_def.map_name!r} board {board.name!r}: sampled every {step_x:.0f}x{step_y:.0f} "
+                         "pixels (large board); small locations may be missing")
+        failures = 0
+        for j in range(int(height / step_y) + 1):
+            y = int(j * step_y)
+            for i in range(int(width / step_x) + 1):
+                try:
+                    name = grid.location_name(int(i * step_x), y)
+                except VlogError:
+                    failures += 1
+                    continue
+                if name:
+                    names.setdefault(name, None)
+        if failures:
+            notes.append(f"map {map_def.map_name!r} board {board.name!r}: {failures} sampled points have no "
+                         "name the grid can compute (e.g. numbering that needs the image size)")
+    return list(names), notes
+
+
+def _hex_shape(name: str, layout: HexLayout) -> tuple[str, str] | None:
+    """(pattern, hex) when the name holds exactly one token that is a hex name of the layout."""
+    width = layout.col_digits + layout.row_digits
+    hits = [m for m in _DIGITS.finditer(name) if len(m.group()) == width]
+    if len(hits) != 1:
+        return None
+    m = hits[0]
+    try:
+        layout.parse(m.group())
+    except VlogError:
+        return None
+    pattern = re.escape(name[: m.start()]) + f"([0-9]{{{width}}})" + re.escape(name[m.end():])
+    return pattern, m.group()
+
+
+def _data_map_for(map_def: MapDef, game_data: GameData) -> tuple[str | None, str]:
+    ids = game_data.map_ids
+    if len(ids) == 1:
+        return ids[0], "the game has one map"
+    wanted = {normalise(map_def.map_name)} | {normalise(b.name) for b in map_def.boards}
+    for mid in ids:
+        board = game_data.map(mid)
+        names = {normalise(mid)} | ({normalise(board["name"].value)} if "name" in board and board["name"].value else set())
+        if names & wanted:
+            return mid, "map name"
+    return None, ""
+
+
+# -------------------------------------------------------------------------------------------- turn track
+
+
+def _levels(levels: Iterable[TurnLevel]) -> Iterable[TurnLevel]:
+    for level in levels:
+        yield level
+        yield from _levels(level.levels)
+
+
+def _phase_key(text: str, phases: list[str]) -> str | None:
+    n = normalise(text)
+    exact = [p for p in phases if normalise(p) == n]
+    if len(exact) == 1:
+        return exact[0]
+    words = set(_tokens(text))
+    if not words:
+        return None
+    best = [p for p in phases if set(_tokens(p)) == words]
+    return best[0] if len(best) == 1 else None
+
+
+# -------------------------------------------------------------------------------------------- draft
+
+
+def draft_binding(module: Module, game_data: GameData, *, module_file: str | None = None) -> BindingDraft:
+    """Proposes the game's bindings for `module`: pieces, layers, locations and turn track, with the report."""
+    shown_module = f"{module.name} {module.version}".strip()
+    origin = f"vlog bind, module {shown_module!r}" + (f" ({module_file})" if module_file else "")
+    index = _CounterIndex(game_data)
+    unmatched: list[Unmatched] = []
+    to_confirm: list[str] = []
+    used_ids: set[str] = set()
+    pieces: list[dict[str, Any]] = []
+    layer_uses: dict[tuple[str, tuple[tuple[str, str], ...], str], list[str]] = defaultdict(list)
+    name_to_counter: dict[str, set[str]] = defaultdict(set)
+    seen = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
+    matched = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
+
+    for slot in module.piece_slots:
+        if slot.card:
+            continue
+        seen["piece"] += 1
+        name = slot.name or slot.entry_name or ""
+        where = "/".join(slot.path) + (f" gpid {slot.gpid}" if slot.gpid else "")
+        piece = _slot_piece(slot)
+        counter = _marker_counter(piece, index)
+        how = "counter id marker"
+        if counter is None:
+            if not name:
+                unmatched.append(Unmatched("piece", "", where, "the piece has no name"))
+                continue
+            found, how = index.candidates(name)
+            if not found and slot.entry_name and slot.entry_name != name:
+                found, how = index.candidates(slot.entry_name)
+            if not found:
+                unmatched.append(Unmatched("piece", name, where, "no counter has this name or a designation in it"))
+                continue
+            found, narrowed = _narrow(index, found, name, slot.path)
+            if len(found) != 1:
+                unmatched.append(Unmatched("piece", name, where, "several counters fit", tuple(sorted(found))))
+                continue
+            counter = found.pop()
+            how = " + ".join([how, *narrowed])
+        matched["piece"] += 1
+        name_to_counter[name].add(counter)
+        record: dict[str, Any] = {"id": _record_id("piece", slot.gpid or name, used_ids)}
+        source = _src(f"{origin}: piece {name!r}{' gpid ' + slot.gpid if slot.gpid else ''} matched by {how}")
+        if slot.gpid:
+            record["gpid"] = {"value": slot.gpid, "source": source}
+        if name:
+            record["piece_name"] = {"value": name, "source": source}
+        record["counter"] = {"value": counter, "source": source}
+        pieces.append(record)
+        if piece is not None:
+            for trait in piece.traits:
+                if not isinstance(trait, Embellishment) or not trait.name:
+                    continue
+                levels, reason = _map_layer(trait, index.records[counter])
+                if levels is None:
+                    if len(trait.images) > 1 and len(index.records[counter].get("levels") or {}) > 1:
+                        unmatched.append(Unmatched("layer", trait.name, f"piece {name!r}", reason))
+                    continue
+                layer_uses[(trait.name, tuple(sorted(levels.items(), key=lambda kv: int(kv[0]))), reason)].append(counter)
+
+    for name, counters in name_to_counter.items():
+        if len(counters) > 1:
+            unmatched.append(Unmatched("piece", name, "piece names", "pieces with this one name stand for different "
+                                       "counters; only their gpids tell them apart", tuple(sorted(counters))))
+
+    layers: list[dict[str, Any]] = []
+    by_layer_name: dict[str, list[tuple[tuple[tuple[str, str], ...], str, list[str]]]] = defaultdict(list)
+    for (lname, levels, how), counters in layer_uses.items():
+        by_layer_name[lname].append((levels, how, counters))
+    for lname, variants in by_layer_name.items():
+        seen["layer"] += 1
+        if len(variants) > 1:
+            shown = "; ".join(f"{dict(levels)} for {', '.join(sorted(set(c))[:4])}" for levels, _, c in variants)
+            unmatched.append(Unmatched("layer", lname, "layers", "the same layer name means different levels on "
+                                       f"different counters ({shown}); the engine takes one mapping per layer name"))
+            continue
+        levels, how, counters = variants[0]
+        matched["layer"] += 1
+        source = _src(f"{origin}: layer {lname!r} levels matched by {how}")
+        datum: dict[str, Any] = {"value": dict(levels), "source": source}
+        if how == "position":
+            datum["note"] = ("matched by position only (level 1 = the first listed face or the strongest step); "
+                             "confirm against the counters")
+            to_confirm.append(f"layer {lname!r}: levels {dict(levels)} taken from their order")
+        layers.append({"id": _record_id("layer", lname, used_ids),
+                       "layer_name": {"value": lname, "source": source},
+                       "applies_to": {"value": sorted(set(counters)), "source": source},
+                       "levels": datum})
+
+    locations: list[dict[str, Any]] = []
+    notes: list[str] = []
+    layout = LAYOUTS.get(game_data.game)
+    boxes = {}
+    for mid in game_data.map_ids:
+        for box in game_data.documents["map"]["maps"][game_data.map_ids.index(mid)]["boxes"]:
+            for label in (box["id"], box.get("name", {}).get("value")):
+                if isinstance(label, str) and normalise(label):
+                    boxes.setdefault(normalise(label), box["id"])
+    for map_def in module.maps:
+        names, map_notes = location_names(map_def)
+        notes.extend(map_notes)
+        data_map, _ = _data_map_for(map_def, game_data)
+        shapes: dict[str, list[str]] = defaultdict(list)
+        for name in names:
+            seen["location"] += 1
+            shape = _hex_shape(name, layout) if layout is not None else None
+            if shape is not None:
+                shapes[shape[0]].append(name)
+                matched["location"] += 1
+                continue
+            named = ()
+            for mid in ([data_map] if data_map else list(game_data.map_ids)):
+                named = game_data.hexes_named(name, mid)
+                if named:
+                    break
+            key = normalise(name)
+            if len(named) == 1:
+                matched["location"] += 1
+                source = _src(f"{origin}: location {name!r} on map {map_def.map_name!r} is the hex the data names so")
+                rec = {"id": _record_id("loc", name, used_ids),
+                       "vassal_map": {"value": map_def.map_name, "source": source},
+                       "pattern": {"value": re.escape(name), "source": source},
+                       "hex": {"value": named[0], "source": source}}
+                if data_map:
+                    rec["map"] = {"value": data_map, "source": source}
+                locations.append(rec)
+            elif key in boxes:
+                matched["location"] += 1
+                source = _src(f"{origin}: location {name!r} on map {map_def.map_name!r} has the name of a box")
+                locations.append({"id": _record_id("loc", name, used_ids),
+                                  "vassal_map": {"value": map_def.map_name, "source": source},
+                                  "pattern": {"value": re.escape(name), "source": source},
+                                  "box": {"value": boxes[key], "source": source}})
+            else:
+                reason = ("names several hexes: " + ", ".join(named)) if named else \
+                    "is no hex name of the game's layout, named hex or box"
+                unmatched.append(Unmatched("location", name, f"map {map_def.map_name!r}", reason, tuple(named)))
+        for pattern, members in shapes.items():
+            source = _src(f"{origin}: {len(members)} location names on map {map_def.map_name!r} such as "
+                          f"{members[0]!r} hold a hex number of the {game_data.game} layout")
+            rec = {"id": _record_id("hexes", map_def.map_name, used_ids),
+                   "vassal_map": {"value": map_def.map_name, "source": source},
+                   "pattern": {"value": pattern, "source": source},
+                   "hex": {"value": "\\1", "source": source}}
+            if data_map:
+                rec["map"] = {"value": data_map, "source": source}
+            elif len(game_data.map_ids) > 1:
+                rec["map"] = {"value": None, "note": f"which of the game's maps ({', '.join(game_data.map_ids)}) the "
+                              f"VASSAL map {map_def.map_name!r} shows is not clear from its name"}
+            locations.append(rec)
+
+    turn_track: list[dict[str, Any]] = []
+    scenarios = game_data.documents["scenarios"]["scenarios"]
+    phases = next((s["phases"]["value"] for s in scenarios if s.get("phases", {}).get("value")), []) or []
+    labels: dict[str, int] = {}
+    max_turns = 0
+    for scenario in scenarios:
+        for number, row in (scenario.get("turn_track") or {}).items():
+            label = row.get("label", {}).get("value")
+            if isinstance(label, str) and number.isdigit():
+                labels.setdefault(normalise(label), int(number))
+        turns = scenario.get("turns", {}).get("value")
+        if isinstance(turns, int):
+            max_turns = max(max_turns, turns)
+    for tracker in module.turn_trackers:
+        for level in _levels(tracker.levels):
+            seen["turn"] += 1
+            where = f"turn tracker {tracker.name!r} level {level.name!r}"
+            source = _src(f"{origin}: {where} (property {level.property!r})")
+            if not level.property:
+                unmatched.append(Unmatched("turn", level.name, where, "the level sets no property"))
+                continue
+            turns_map: dict[str, int] = {}
+            phases_map: dict[str, str] = {}
+            if level.kind == "counter":
+                if level.start == 1 and level.incr == 1 and max_turns:
+                    turns_map = {str(n): n for n in range(1, max_turns + 1)}
+            else:
+                for item in level.items or []:
+                    if normalise(item) in labels:
+                        turns_map[item] = labels[normalise(item)]
+                    elif (key := _phase_key(item, phases)) is not None:
+                        phases_map[item] = key
+                for item in level.items or []:
+                    if item not in turns_map and item not in phases_map:
+                        unmatched.append(Unmatched("turn", item, where, "no turn label or phase of the game has "
+                                                   "this name", tuple(phases)))
+            if not turns_map and not phases_map:
+                reason = (f"a counter from {level.start} by {level.incr}: not the game's turns 1 to {max_turns}"
+                          if level.kind == "counter" else "none of its items is a turn label or phase")
+                unmatched.append(Unmatched("turn", level.name, where, reason))
+                continue
+            matched["turn"] += 1
+            rec = {"id": _record_id("turn", f"{tracker.name} {level.property}", used_ids),
+                   "source_kind": {"value": "property", "source": source},
+                   "name": {"value": level.property, "source": source}}
+            if turns_map:
+                rec["turns"] = {"value": turns_map, "source": source}
+            if phases_map:
+                rec["phases"] = {"value": phases_map, "source": source}
+            turn_track.append(rec)
+
+    source = _src(f"{origin}: the module's name and version")
+    document = {
+        "kind": "bindings",
+        "game": game_data.game,
+        "complete": {"value": None, "note": "drafted by vlog bind; review the matches and the unmatched list "
+                     "before relying on it"},
+        "module": {"name": {"value": module.name, "source": source} if module.name else
+                   {"value": None, "note": "the module has no name"},
+                   "version": {"value": module.version, "source": source} if module.version else
+                   {"value": None, "note": "the module has no version"}},
+        "pieces": pieces,
+        "layers": layers,
+        "locations": locations,
+        "turn_track": turn_track,
+    }
+    return BindingDraft(document=document, matched=matched, seen=seen, unmatched=unmatched,
+                        to_confirm=to_confirm, notes=notes)
