@@ -8,7 +8,9 @@ members. Pieces go to the centre of their setup hex, through the module's own gr
 place the data does not fix (a zone, a choice, or nothing) go to the Unplaced box and are reported.
 
 Public API: `write_setup(game_data, scenario_id, path, *, module=None, key=0x5A, protect=())`, which
-returns a `SetupReport`; `build_setup(...)` returns the save text and the report without writing.
+returns a `SetupReport`; `setup_members(...)` gives the zip members and `build_setup(...)` the save
+text without writing; `build_setup_save(game, scenario_id, *, module=None)` gives the save as
+vlog reads it (what a play script without a `start` save begins from).
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Iterable
 
 from converters import vmod_writer as W
-from vlog.errors import GameDataError, ModuleError, VlogError
+from vlog.errors import GameDataError, ModuleError, ObfuscationError, VlogError
 from vlog.gamedata import GameData, load_game_data
 from vlog.vassal import grids as G
 from vlog.vassal.archive import open_archive, write_archive
@@ -205,7 +207,7 @@ def build_setup(game_data: GameData, scenario_id: str, *, module: str | os.PathL
     boxes = m.find_map(W.BOXES_MAP) if any(x.map_name == W.BOXES_MAP for x in m.maps) else None
     scen_map = _datum(scenario, "map")
     board_name = main.boards[0].name
-    if scen_map is not None:
+    if scen_map in game_data.map_ids:
         wanted = game_data.map(scen_map)
         label = wanted["name"].value if "name" in wanted and wanted["name"].value else scen_map
         if main.board(label) is not None:
@@ -355,7 +357,7 @@ def setup_members(game_data: GameData, scenario_id: str, *, module: str | os.Pat
                   key: int = 0x5A) -> tuple[list[tuple[str, bytes]], SetupReport]:
     """The zip members of the starting save (savedGame obfuscated with `key`, savedata, moduledata)."""
     if not (isinstance(key, int) and 0 <= key <= 255):
-        raise ValueError(f"obfuscation key {key!r} is not a byte")
+        raise ObfuscationError(f"obfuscation key {key!r} is not a byte (0-255)")
     text, moduledata, m, report = build_setup(game_data, scenario_id, module=module)
     savedata = build_savedata(module_version=m.version, vassal_version=W.VASSAL_VERSION,
                               date_saved_ms=W.DATE_SAVED_MS, description="")

@@ -16,7 +16,7 @@ from converters.setup_writer import (
 from converters.vmod_writer import BOXES_MAP, COUNTER_ID_PROPERTY, MAIN_MAP, TURN_TRACKER_ID, write_module
 from conftest import sample_params
 from tests.converters.synthetic_gamedata import synthetic_game
-from vlog.errors import GameDataError, OutputError
+from vlog.errors import GameDataError, ObfuscationError, OutputError
 from vlog.gamedata import load_game_data
 from vlog.table import Table
 from vlog.vassal.commands import AddPiece, BoardPicker, Setup, SetupStack, TurnState
@@ -143,7 +143,7 @@ def test_reproducible_bytes_key_and_ids(synthetic, tmp_path):
     other = tmp_path / "c.vsav"
     write_setup(synthetic, "s1", other, key=7)
     assert read(other).key == 7 and read(other).text == save.text
-    with pytest.raises(ValueError):
+    with pytest.raises(ObfuscationError):
         write_setup(synthetic, "s1", tmp_path / "d.vsav", key=300)
     assert not (tmp_path / "d.vsav").exists()
 
