@@ -347,3 +347,26 @@ def test_the_game_layout_stands_in_for_a_missing_map_layout(synthetic, tmp_path)
     assert any("no hex layout" in n for n in build.notes)
     module = _read(tmp_path / "x.vmod")
     assert module.location_name(MAIN_MAP, *module.location_center(MAIN_MAP, "0405")) == "0405"
+
+
+@pytest.mark.parametrize("shifted", ["odd", "even"])
+def test_pointy_topped_layout_round_trips_as_a_sideways_grid(synthetic, tmp_path, monkeypatch, shifted):
+    """No shipped game has horizontal hex rows; a SYNTHETIC pointy layout checks the sideways path
+    (VASSAL swaps the axes, so the printed column is the numbering's row part, written first)."""
+    from vlog import hexes
+    monkeypatch.setitem(hexes.LAYOUTS, "synthetic-pointy", HexLayout("synthetic-pointy", "pointy", shifted))
+    synthetic.documents["map"]["maps"][0]["layout"] = {"value": "synthetic-pointy", "source": "SYNTHETIC"}
+    out = tmp_path / "x.vmod"
+    build = write_module(synthetic, out, scenario="s1")
+    module = _read(out)
+    grid = module.find_map(MAIN_MAP).boards[0].grid
+    assert grid.sideways and grid.numbering.first == "V"
+    geo = build.geometries["Synthetic Board"]
+    for h in geo.hexes():
+        name = geo.name(h)
+        x, y = module.location_center(MAIN_MAP, name)
+        assert module.location_name(MAIN_MAP, x, y) == name
+        for n in hexes.LAYOUTS["synthetic-pointy"].neighbours(h):
+            if n in set(geo.hexes()):
+                nx, ny = module.location_center(MAIN_MAP, geo.name(n))
+                assert abs(math.hypot(nx - x, ny - y) - geo.dy) <= 2.0
