@@ -211,6 +211,36 @@ def test_cli_unknown_game_and_missing_module(synthetic_module, tmp_path, capsys)
     assert not (tmp_path / "b.json").exists()
 
 
+def _palette_module(tmp_path: Path, panels: dict[str, list[str]]) -> Path:
+    body = "\n".join(f'<VASSAL.build.widget.PanelWidget entryName="{panel}">' + "".join(slots)
+                     + "</VASSAL.build.widget.PanelWidget>" for panel, slots in panels.items())
+    path = tmp_path / "palette.xml"
+    path.write_text(f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.7.14" name="Synthetic palette" version="0.1">
+  <{P}PieceWindow name="Pieces">{body}</{P}PieceWindow>
+</VASSAL.build.GameModule>""", encoding="utf-8")
+    return path
+
+
+def test_factors_and_palette_side_narrow_shared_designations(tmp_path):
+    """Island of Death prints '12' (Allied) and '1/2' (Axis): both read as 12 once punctuation goes."""
+    iod = load_game_data("island-of-death")
+    path = _palette_module(tmp_path, {
+        "Allied": [_slot("12", "1")],                 # side word in the palette folder
+        "Misc": [_slot("12", "2"), _slot("1/2 6-7-7", "3")],  # no side; factors printed in the name
+        "Axis": [_slot("12", "4")],
+    })
+    draft = draft_binding(read_module(path), iod)
+    counters = {p["gpid"]["value"]: p["counter"]["value"] for p in draft.document["pieces"]}
+    assert counters == {"1": "al-12", "3": "ax-ram-1-2", "4": "ax-ram-1-2"}
+    assert "factors" in next(p for p in draft.document["pieces"] if p["gpid"]["value"] == "3")["counter"]["source"]
+    ambiguous = next(u for u in draft.unmatched if u.kind == "piece" and u.where.endswith("gpid 2"))
+    assert ambiguous.reason == "several counters fit" and set(ambiguous.candidates) == {"al-12", "ax-ram-1-2"}
+    # one piece name ("12") standing for two counters is reported: only gpids tell such pieces apart
+    clash = next(u for u in draft.unmatched if u.where == "piece names")
+    assert clash.name == "12" and set(clash.candidates) == {"al-12", "ax-ram-1-2"}
+
+
 @pytest.mark.samples
 @pytest.mark.parametrize("path", sample_params("vivelemperor/buildFile.xml"))
 def test_module_of_another_game_is_reported_unmatched(path, tmp_path, capsys):

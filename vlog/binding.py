@@ -36,7 +36,7 @@ MAX_SAMPLES_PER_BOARD = 250_000
 UNSIZED_CELLS = 80
 """Hexes (or squares) sampled along each axis of a board whose image size is unknown."""
 MAX_SOURCE = 480
-_FACTORS = re.compile(r"(?<![0-9])([0-9]+(?:[-/][0-9]+)+)(?![0-9])")
+_FACTORS = re.compile(r"(?<![0-9])([0-9]+(?:-[0-9]+)+)(?![0-9])")   # "5-7-4"; "2/34" is a designation
 _ORDINAL = re.compile(r"(?<=[0-9])(st|nd|rd|th)\b")
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -112,9 +112,11 @@ def _factor_tuples(counter: dict[str, Any]) -> dict[str, tuple[int | None, ...]]
 
 
 def _factors_fit(printed: tuple[int, ...], known: tuple[int | None, ...]) -> bool:
-    """A printed factor string fits a level when every known factor equals the printed one in turn."""
-    return (len(printed) == len(known) and any(k is not None for k in known)
-            and all(k is None or k == p for k, p in zip(known, printed)))
+    """A printed factor string fits a level when every known factor equals the printed one in turn
+    (factors the data lists after the printed ones must be unknown, e.g. a range not printed)."""
+    head, tail = known[: len(printed)], known[len(printed):]
+    return (len(printed) <= len(known) and any(k is not None for k in head) and all(k is None for k in tail)
+            and all(k is None or k == p for k, p in zip(head, printed)))
 
 
 class _CounterIndex:
@@ -146,6 +148,10 @@ class _CounterIndex:
         exact = self.by_key.get(normalise(name))
         if exact:
             return set(exact), "name"
+        bare = _FACTORS.sub(" ", name)
+        exact = self.by_key.get(normalise(bare)) if bare != name else None
+        if exact:
+            return set(exact), "name beside printed factors"
         # words split at spaces and separators only, so "D'Erlon" stays one word and never reads as "D"
         tokens = [t for t in (normalise(w) for w in re.split(r"[\s/,;:()\[\]|]+", name)) if t]
         for n in range(min(4, len(tokens)), 0, -1):   # the longest designation inside the name wins
@@ -162,7 +168,7 @@ class _CounterIndex:
 def _narrow(index: _CounterIndex, found: set[str], name: str, path: tuple[str, ...]) -> tuple[set[str], list[str]]:
     """Narrows several candidates by factors printed in the name, then by side words in name or palette."""
     how: list[str] = []
-    printed = [tuple(int(x) for x in re.split(r"[-/]", m)) for m in _FACTORS.findall(name)]
+    printed = [tuple(int(x) for x in m.split("-")) for m in _FACTORS.findall(name)]
     if printed and len(found) > 1:
         fit = {cid for cid in found
                if any(_factors_fit(p, f) for p in printed for f in _factor_tuples(index.records[cid]).values())}
@@ -226,7 +232,7 @@ def _map_layer(layer: Embellishment, counter: dict[str, Any]) -> tuple[dict[str,
     for level in range(1, n + 1):
         text = names[level - 1]
         hits = {k for k in keys if normalise(k) and normalise(k) in _tokens(text)}
-        printed = [tuple(int(x) for x in re.split(r"[-/]", m)) for m in _FACTORS.findall(text)]
+        printed = [tuple(int(x) for x in m.split("-")) for m in _FACTORS.findall(text)]
         hits |= {k for k in keys for p in printed if _factors_fit(p, factors[k])}
         if len(hits) == 1:
             by_name[str(level)] = hits.pop()
