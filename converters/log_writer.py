@@ -370,12 +370,13 @@ class _Writer:
         assert isinstance(layer, Embellishment)
         count = len(layer.images)
         new_level = choose(layer, count)
-        states = [t.state or "" for t in traits]
+        old_state = _state_at_point(piece)  # ChangeTracker: the whole state as it is now
+        states = split_chain(old_state)
         states[index] = _with_value(layer.state or "", new_level)
         new_state = join_chain(states)
-        if new_state == piece.state:
+        if new_state == old_state:
             raise self.script.error(f"{piece.name!r} is already at level {new_level} of {layer.name!r}", action)
-        self.log(ChangePiece(piece.id, new_state, piece.state))
+        self.log(ChangePiece(piece.id, new_state, old_state))
 
     def do_flip(self, action: Action) -> None:
         def choose(layer: Embellishment, count: int) -> int:

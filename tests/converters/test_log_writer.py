@@ -121,6 +121,9 @@ def test_steps_have_vassal_form(game):
     assert undo.is_undo and isinstance(undo.commands[-1], Undo) and not undo.commands[-1].in_progress
     assert [type(c) for c in undo.undo_commands] == [TurnState, Chat]
     assert undo.undo_commands[0].state == steps[9].commands[1].state
+    reduce = steps[12].commands[0]  # Inf A's state where it is now (0303), not where it started
+    assert isinstance(reduce, ChangePiece)
+    assert reduce.old_state.endswith("\tMain Map;110;160;1;0") and reduce.new_state.startswith("2\t")
     assert isinstance(steps[13].commands[0], RemovePiece)
     assert [type(c) for c in steps[14].commands] == [AddPiece, AddPiece, Chat]
     assert steps[14].commands[2].text == "* Inf B created in 0101 *"
@@ -283,3 +286,102 @@ def test_convert_command_writes_logs_and_step_saves(game, capsys):
 def _written(game, script):
     write_log(script, game / "direct.vlog")
     return (game / "direct.vlog").read_bytes()
+
+
+# -- random scripts against a model of what they mean ------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+UNITS = ("Inf A", "Inf B", "Tank C")
+HEXES = ("0101", "0202", "0203", "0303", "0404", "0505")
+ACTION = st.one_of(
+    st.tuples(st.just("move"), st.sampled_from(UNITS), st.lists(st.sampled_from(HEXES), min_size=1, max_size=3)),
+    st.tuples(st.just("flip"), st.sampled_from(UNITS)),
+    st.tuples(st.just("roll"), st.tuples(st.integers(1, 6), st.integers(1, 6))),
+    st.tuples(st.just("chat"), st.text("abc ,;/\\\t<>&", max_size=8)),
+    st.tuples(st.just("undo")),
+)
+
+
+def model_run(actions):
+    """What the script should leave: each unit's hex and Step level, the rolls, the script lines.
+
+    Steps are kept as (do, undo) pairs; `undo` undoes the step BasicLogger points at and moves the
+    pointer one step back, and an undo step itself can be undone (which redoes what it undid)."""
+    where = {"Inf A": "0202", "Inf B": "0202", "Tank C": "0505"}
+    level = {u: 1 for u in UNITS}
+    steps: list[tuple] = []
+    pointer = -1
+    lines = []
+    for act in actions:
+        kind = act[0]
+        if kind == "move":
+            unit, hexes = act[1], act[2]
+            for h in hexes:
+                old = where[unit]
+                steps.append((("at", unit, h), ("at", unit, old)))
+                where[unit] = h
+                pointer = len(steps) - 1
+            lines.append(f'move "{unit}" along ' + " ".join(hexes))
+        elif kind == "flip":
+            unit = act[1]
+            old = level[unit]
+            new = old % 2 + 1
+            steps.append((("level", unit, new), ("level", unit, old)))
+            level[unit] = new
+            pointer = len(steps) - 1
+            lines.append(f'flip "{unit}"')
+        elif kind == "roll":
+            steps.append((None, None))
+            pointer = len(steps) - 1
+            lines.append(f"roll 2d6 = {act[1][0]},{act[1][1]}")
+        elif kind == "chat":
+            steps.append((None, None))
+            pointer = len(steps) - 1
+            lines.append("chat " + json_quote(act[1]))
+        else:
+            if pointer < 0:
+                continue
+            do, undo = steps[pointer]
+            pointer -= 1
+            for effect in (undo,):
+                if effect is not None:
+                    _, unit, value = effect
+                    (where if effect[0] == "at" else level)[unit] = value
+            steps.append((undo, do))
+            lines.append("undo")
+    return where, level, lines
+
+
+def json_quote(text: str) -> str:
+    import shlex
+    return shlex.quote(text)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(ACTION, max_size=12))
+def test_random_scripts_replay_to_their_meaning(game, actions):
+    where_, level, lines = model_run(actions)
+    text = SCRIPT.split("move")[0] + "\n".join(lines) + "\n"
+    log = build_log(parse_text(text, path="random.vscript", folder=game))
+    module = read_module(game / "mod")
+    rep = replay_log(log, module=module)
+    final = rep.final
+    got = {p.name: (final.location_name(p), p.layers[0].level) for p in final.game_pieces()}
+    assert got == {u: (where_[u], level[u]) for u in UNITS}
+    rolls = [tuple(int(f) for f in line.split("= ")[1].split(",")) for line in lines if line.startswith("roll")]
+    assert [r.faces for r in rep.rolls] == rolls
+    assert not final.problems
+    # a stacked piece lies where its stack does, and the log reads back byte for byte
+    # (an undone drag may leave a piece outside any stack, as VASSAL's MovePiece does too)
+    for p in final.game_pieces():
+        assert p.parent is None or final[p.parent].point == p.point
+    assert vlog.read(_written_log(game, log)).text == log.text
+
+
+def _written_log(game, log):
+    from vlog.vassal.savefile import write
+    path = game / "random.vlog"
+    write(log, path)
+    return path
