@@ -323,7 +323,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
             add("CB-24", Ruling.PROVEN, f"an attack on {target}, held only by defenseless units, "
                 "must eliminate them all with no attacker loss",
                 {"attacker_losses": wrong_a, "defenders_not_eliminated": kept})
-        out.extend(_advance(board, facts, add, target))
+        _advance(board, facts, add, target)
         memory.recon_units = set(facts.advanced) if not any(u.kind == "dummy" for u in defenders) else set()
         return out
 
@@ -349,7 +349,10 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         return out
 
     if facts.roll is None:
-        return out   # no die in the log: the result cannot be judged
+        _distribution(facts, add, target)
+        _advance(board, facts, add, target)
+        memory.recon_units = set()
+        return out   # no die in the log: the result itself cannot be judged
     attack_units = _per_unit_factors(attackers, halved_attack, "attack")
     terrain = terrain_shift(board, facts.target, ethiopian)
     river = river_shift(board, facts, attack_units)
@@ -366,6 +369,8 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         deps0 = level0.data
         add("CB-19", Ruling.POSSIBLE, f"the result of the attack on {target} cannot be checked: "
             "a combat factor is unknown", evidence, depends_on=deps0)
+        _distribution(facts, add, target)
+        _advance(board, facts, add, target)
         memory.recon_units = set()
         return out
 
@@ -418,9 +423,9 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
             {**evidence, **detail, **observed, "readings_rejected": list(verdict.reasons)[:6]},
             subjects=names + tuple(u.name for u in defenders), depends_on=verdict.depends_on)
     # loss distribution (12.11) whatever the cell
-    out.extend(_distribution(facts, add, target))
+    _distribution(facts, add, target)
     cell_text = (verdict.best.evidence.get("cell") if verdict.best is not None else None)
-    out.extend(_advance(board, facts, add, target))
+    _advance(board, facts, add, target)
     recon = isinstance(cell_text, str) and "R" in parse_result(cell_text).extras
     memory.recon_units = set(facts.advanced) if recon else set()
     return out
@@ -444,7 +449,7 @@ def _loss_problems(facts: CombatFacts, cell: str) -> list[str]:
     return problems
 
 
-def _distribution(facts: CombatFacts, add: Any, target: str) -> list[Finding]:
+def _distribution(facts: CombatFacts, add: Any, target: str) -> None:
     before = []
     for side, units, losses, first_rule in (("attacker", facts.attackers, facts.attacker_losses, True),
                                             ("defender", facts.defenders, facts.defender_losses, False)):
@@ -465,10 +470,9 @@ def _distribution(facts: CombatFacts, add: Any, target: str) -> list[Finding]:
                 {"side": side, "losses": {t.name: t.lost for t in takers}, "problems": problems},
                 subjects=[t.name for t in takers])
             before.append(side)
-    return []
 
 
-def _advance(board: Board, facts: CombatFacts, add: Any, target: str) -> list[Finding]:
+def _advance(board: Board, facts: CombatFacts, add: Any, target: str) -> None:
     """12.12: a cleared hex must be entered by at least one attacker; never HQs."""
     eliminated = all(facts.defender_losses.get(u.id, 0) >= _steps(u) or u.defenseless
                      for u in facts.defenders)
@@ -499,7 +503,6 @@ def _advance(board: Board, facts: CombatFacts, add: Any, target: str) -> list[Fi
         add("CB-23", Ruling.PROVEN, f"advance after the attack on {target}: {'; '.join(problems)}",
             {"advanced": [attackers[i].name if i in attackers else i for i in facts.advanced],
              "problems": problems})
-    return []
 
 
 def _hq_support(board: Board, facts: CombatFacts, add: Any, target: str) -> list[tuple[int, int, str, bool]]:

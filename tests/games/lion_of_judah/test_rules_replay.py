@@ -1,0 +1,111 @@
+"""The rules engine driven by the replay on small SYNTHETIC logs built by the tests.
+
+Pieces are named as counters print them (so the empty shipped bindings still find them); a
+stand-in module names each point after the hex under it (x // 100, y // 100 -> CCRR), as a
+module's grid would. The map is the synthetic clear board of synthetic.py.
+"""
+from __future__ import annotations
+
+import vlog
+from vlog.findings import Basis
+from vlog.gamedata import load_game_data
+from vlog.games.base import find_game
+from vlog.games.lion_of_judah.catalog import IMPLEMENTED, check_specs, why_not
+from vlog.games.lion_of_judah.inventory import INVENTORY
+from vlog.games.lion_of_judah.rules import LionOfJudah
+from vlog.replay import replay
+from vlog.vassal.commands import Chat, RemovePiece
+
+from tests.checks.logbuild import move, restore, roll, step, unit, write_file
+
+from .synthetic import write_overlay
+
+
+class GridModule:
+    """Stands in for a module: names points by the hex under them; no dice buttons."""
+
+    name = "Lion of Judah (synthetic)"
+    version = "0"
+
+    def location_name(self, map_id, x, y, layout=None):
+        return f"{x // 100:02d}{y // 100:02d}"
+
+
+def at(hex_: str) -> tuple[int, int]:
+    return int(hex_[:2]) * 100 + 50, int(hex_[2:]) * 100 + 50
+
+
+def piece(pid: str, name: str, hex_: str):
+    x, y = at(hex_)
+    return unit(pid, name, x, y)
+
+
+def mv(pid: str, frm: str, to: str):
+    (ox, oy), (x, y) = at(frm), at(to)
+    return move(pid, x, y, ox, oy)
+
+
+ERITREA = [f"{c:02d}{r:02d}" for c in range(12, 18) for r in range(2, 16)]
+ROAD = [f"14{r:02d}" for r in range(5, 15)]
+
+
+def judge(tmp_path, pieces, steps, **overlay):
+    overlay.setdefault("zones", {"eritrea": ERITREA})
+    overlay.setdefault("lines", {"test-road": ("road", ROAD)})
+    data = load_game_data("lion-of-judah", overlays=[write_overlay(tmp_path / "data", **overlay)])
+    path = write_file(tmp_path / "game.vlog", restore(pieces), [step(s) for s in steps])
+    report = replay(vlog.read(path), module=GridModule(), game=LionOfJudah(data))
+    return [f for log in report.logs for f in log.findings]
+
+
+def lion(findings):
+    return [(f.check.split("/")[1], f.step) for f in findings if f.check.startswith("lion-of-judah/")]
+
+
+def test_clean_moves_yield_nothing(tmp_path):
+    pieces = [piece("sb", "Sb", "1406"), piece("ras", "Ras Kassa", "1314")]
+    found = judge(tmp_path, pieces, [[mv("sb", "1406", "1410")]])
+    assert lion(found) == []
+
+
+def test_too_far_is_found_at_its_step(tmp_path):
+    pieces = [piece("sb", "Sb", "1406"), piece("ras", "Ras Kassa", "1320")]
+    found = judge(tmp_path, pieces, [[Chat("&lt;Alice&gt; - moving")], [mv("sb", "1406", "1412")]])
+    [f] = [f for f in found if f.check.startswith("lion-of-judah/")]
+    assert f.check == "lion-of-judah/MV-23" and f.step == 2 and f.basis is Basis.PROVEN
+    assert f.when == "Turn 1, Italian movement (inferred: the Italian player moving)"
+    assert f.subjects == ("Sb",)
+
+
+def test_forced_march_roll_before_the_move(tmp_path):
+    pieces = [piece("sb", "Sb", "1406"), piece("ras", "Ras Kassa", "1320")]
+    found = judge(tmp_path, pieces, [roll("1d6", [3]), [mv("sb", "1406", "1411")]])
+    assert lion(found) == []
+
+
+def test_combat_declared_in_chat(tmp_path):
+    """Sb attacks a lone levy still on its ?-side (factor unknown: the result is only possible);
+    the levy eliminated and Sb advancing is legal; Sb staying put is not (12.12)."""
+    pieces = [piece("sb", "Sb", "1504"), piece("lv", "Shoa tribal levy (red stripe)", "1505")]
+    declare = Chat("&lt;Alice&gt; - Attack 1505 with Sb; no HQ; air 0/0")
+    clean = judge(tmp_path / "a", pieces, [[declare], roll("1d6", [5]), [RemovePiece("lv")],
+                                          [mv("sb", "1504", "1505")]])
+    assert lion(clean) == [("CB-19", 1)]
+    assert [f.basis for f in clean if f.check.endswith("CB-19")] == [Basis.POSSIBLE]
+    stays = judge(tmp_path / "b", pieces, [[declare], roll("1d6", [5]), [RemovePiece("lv")]])
+    assert ("CB-23", 1) in lion(stays)
+
+
+def test_catalog_covers_the_inventory():
+    specs = check_specs()
+    assert [s.id for s in specs] == [f"lion-of-judah/{i.id}" for i in INVENTORY]
+    assert len(specs) == 245
+    for s in specs:
+        assert s.implemented == (s.why_not is None)
+    assert set(IMPLEMENTED) <= {i.id for i in INVENTORY}
+    assert why_not("TS-12").startswith("cannot be judged from a log")
+    assert why_not("ET-01").startswith("needs data")
+    assert why_not("VC-01") == "not yet built"
+    game = find_game("lion-of-judah")
+    assert game.id == "lion-of-judah" and {c.id for c in game.check_infos()} == {
+        f"lion-of-judah/{i}" for i in IMPLEMENTED}

@@ -1,0 +1,145 @@
+"""Which inventory items the Lion of Judah engine judges, and why each other item is not judged.
+
+Every item of the rules inventory (`inventory.INVENTORY`, 245 items) appears once: implemented
+(with the check that raises its findings, when another check carries them), or not, with the
+reason: it cannot be judged from a log, it needs data the game data lacks (named), or it is
+not yet built.
+"""
+from __future__ import annotations
+
+from vlog.games.base import CheckSpec
+from vlog.games.lion_of_judah.inventory import INVENTORY, item
+
+__all__ = ["IMPLEMENTED", "NOT_JUDGEABLE", "NEEDS_DATA", "check_specs", "why_not"]
+
+IMPLEMENTED: dict[str, str] = {
+    # movement (checks/movement.py)
+    "MV-01": "path cost: TEC cost of each hex plus hexside costs (findings under MV-03/MV-23)",
+    "MV-02": "foot or motorized costs by unit class (findings under MV-03/MV-23)",
+    "MV-03": "a move needs a path within the available MF",
+    "MV-05": "the one-hex minimum move is accepted",
+    "MV-06": "no move into a hex with enemy units other than defenseless ones",
+    "MV-07": "no move into prohibited terrain (desert) or areas not in play",
+    "MV-10": "town and amba hexes cost the hex's other terrain (errata 11.4.3)",
+    "MV-11": "ambas are mountains for movement",
+    "MV-12": "rail/road 1 MP per hex, motorized 1/2 per road hex, hexside costs still paid",
+    "MV-15": "+1 MP into a hex of defenseless enemy units other than RPs and trucks",
+    "MV-16": "a unit may not end its move out of supply",
+    "MV-17": "half MF and no forced march when out of supply at the segment's start",
+    "MV-23": "one logged forced-march roll per hex beyond the MF, the table's extra MPs counted",
+    "MV-24": "forced march only by European units and Eritrean colonial regulars, never into desert or amba",
+    "MV-28": "an HQ on its CS side does not move; a moved HQ shows M",
+    "MV-29": "a moving HQ goes one hex, or its MF along tracks/rail/roads, or by truck",
+    "MV-04": "only the phasing player's units move (when the turn tracker tells the phase)",
+    "TS-01": "only the phasing player's units move (when the turn tracker tells the phase)",
+    "TS-08": "(35) no unit enters a hex outside Eritrea, Ethiopia and Italian Somaliland (findings under MV-07)",
+    # stacking (checks/stacking.py)
+    "ST-01": "stacking judged at the end of each movement and combat segment",
+    "ST-02": "3 or 4 divisions or equivalents per hex by terrain",
+    "ST-03": "non-division units count 1/2; unknown sizes bounded 1/2..1",
+    "ST-04": "one HQ per hex",
+    "MV-30": "one HQ per hex (findings under ST-04)",
+    "ST-05": "(35) 8 Ethiopian units per hex; leaders' count per 8.2 vs PB 13.6.1 named",
+    "ST-06": "(35) no two tribal factions nor two leaders (Negus excepted) in a hex",
+    "ST-08": "(40) each side's stacking counted apart",
+    # supply (checks/supply.py), judged through MV-16 and combat halving
+    "SP-02": "3 hexes to a friendly-controlled USS (findings under MV-16)",
+    "SP-03": "3 hexes to a road/rail/track then along it (findings under MV-16)",
+    "SP-04": "2 hexes to a friendly HQ that traces on (findings under MV-16)",
+    "SP-05": "USS hexes by scenario and side (findings under MV-16)",
+    "SP-06": "only the side's own, controlled USS (findings under MV-16)",
+    "SP-07": "no supply path through desert (findings under MV-16)",
+    "SP-08": "the line part avoids enemy-controlled towns (findings under MV-16)",
+    "SP-09": "no path into enemy units or across all-sea/impassable hexsides (findings under MV-16)",
+    "SP-10": "a hex next to the enemy only when a friend is in it (findings under MV-16)",
+    "SP-11": "colonial irregulars, (35) Ethiopians, (40) guerrillas always supplied in Ethiopia",
+    "SP-13": "out of supply: half MF at the segment's start, halved factors in combat",
+    "SP-14": "no end-of-move supply test after an advance after combat",
+    # combat (checks/combat.py)
+    "CB-01": "attackers adjacent to the target hex",
+    "CB-02": "a hex attacked at most once per combat segment",
+    "CB-03": "HQs and trucks never attack",
+    "CB-06": "initial ratio rounded down to a column; true odds kept for shifting",
+    "CB-07": "halving of out-of-supply and gassed units once, 0.5 up, before the ratio",
+    "CB-09": "one terrain shift: town/city 1L, amba, TEC terrain",
+    "CB-10": "river 1L when more than half the attack factors cross a river",
+    "CB-11": "attackers per adjacent hex within the defending hex's stacking limit",
+    "CB-12": "concentric +1 DRM, never against an amba",
+    "CB-13": "HQ support: CS side, in or next to its units, at most two per side",
+    "CB-14": "air shifts at most two per side (results from the log or every reading)",
+    "CB-15": "extended scale clamped to 1:3..7:1; 0 vs x eliminates the attackers; 0 vs 0 on 1:1",
+    "CB-16": "modified die clamped to 1..7",
+    "CB-19": "losses equal the CRT cell for the final column and modified roll",
+    "CB-20": "loss distribution: spread before second steps, attacker's first not from 0-attack units",
+    "CB-22": "second attacks only after advancing on a Recon result, at most twice a phase",
+    "CB-23": "a cleared hex is entered by at least one attacker, never HQs, within the stacking limit",
+    "CB-24": "attacks on defenseless units: all eliminated, no attacker loss, advance",
+    "CB-26": "(35) Ethiopian attacks on the Ethiopian CRT with its own modifiers",
+    "CB-29": "(35) one tribal faction per Ethiopian combat, Negus units excepted",
+    "TS-11": "no HQ still on its M side once a new turn has begun",
+}
+"""Check id -> what the engine judges for it."""
+
+NOT_JUDGEABLE: dict[str, str] = {
+    "TS-12": "the MAP order 'when it matters' is a players' agreement, not shown by a log",
+    "CB-04": "a declared attack that is not carried out leaves no trace in a log",
+    "FW-07": "inspecting a hex is not logged",
+    "SC-06": "inspecting a shared hex is not logged",
+    "VC-09": "the campaign result combines two separate games (two logs)",
+    "MV-08": "VASSAL logs each piece's move separately; which pieces moved as a stack is not shown",
+    "MV-09": "the stack a unit moved with is not shown in a log",
+    "FW-01": "VASSAL keeps stack order but players reorder stacks freely between moves",
+    "HQ-04": "which RP box a bribe is paid from is chosen by the player off the map",
+}
+"""Items a VASSAL log cannot show."""
+
+NEEDS_DATA: dict[str, str] = {
+    "CB-17": "optional rule: the historical IDs (2.3.5) of Ethiopian units are on the counters only",
+    "CB-18": "the guerrillas' positions relative to supply lines need the map's roads and terrain",
+    "CB-37": "the counter-guerrilla DRMs are on the player aid card",
+    "AR-04": "the air support chart is on the player aid card",
+    "AR-07": "the air attack table is on the player aid card",
+    "AR-08": "the air attack table (gas column) is on the player aid card",
+    "ET-01": "the Ethiopian army activation table is on the player aid card",
+    "ET-03": "the Ethiopian army activation table is on the player aid card",
+    "ET-04": "the Ethiopian army activation table is on the player aid card",
+    "ET-05": "the bribe modifier is on the activation table (player aid card)",
+    "ET-06": "the Negus availability table is on the player aid card",
+    "RR-05": "the Ethiopian reinforcement table is not in the text",
+    "SC-03": "the IPL adjustment table is on the player aid card",
+    "SC-04": "the colonial desertion table is on the player aid card",
+    "SC-05": "the guerrilla recruitment table is on the player aid card",
+    "RR-01": "turns of entry are printed on the counters (most not in the text)",
+    "RR-13": "black circles are printed on the counters",
+    "RR-14": "black circles and reduced factors are printed on the counters",
+    "SU-01": "setup areas need the map's country borders (zones not transcribed)",
+    "SU-02": "setup areas need the map's country borders (zones not transcribed)",
+    "SU-04": "setup codes are printed on the counters; areas need the map's borders",
+    "SU-05": "setup areas need the map's country borders (zones not transcribed)",
+}
+"""Items that need data the game data lacks (beyond the map terrain every [map] check needs)."""
+
+
+def why_not(check_id: str) -> str | None:
+    """None for an implemented item; else why it is not judged."""
+    item(check_id)
+    if check_id in IMPLEMENTED:
+        return None
+    if check_id in NOT_JUDGEABLE:
+        return "cannot be judged from a log: " + NOT_JUDGEABLE[check_id]
+    if check_id in NEEDS_DATA:
+        return "needs data: " + NEEDS_DATA[check_id]
+    return "not yet built"
+
+
+def check_specs() -> tuple[CheckSpec, ...]:
+    """One CheckSpec per inventory item, in inventory order, with ids as findings spell them."""
+    out = []
+    for entry in INVENTORY:
+        reason = why_not(entry.id)
+        scenario = f"({entry.scenario}) " if entry.scenario else ""
+        description = IMPLEMENTED.get(entry.id) or entry.summary
+        out.append(CheckSpec(f"lion-of-judah/{entry.id}", entry.rule, scenario + description
+                             if not description.startswith(f"({entry.scenario})") else description,
+                             implemented=reason is None, why_not=reason))
+    return tuple(out)

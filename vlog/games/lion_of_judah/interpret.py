@@ -1,0 +1,247 @@
+"""What a logged step does in Lion of Judah terms: moves, flips, eliminations, rolls, attacks.
+
+A step is read by comparing the game state before and after it (`state.build_state` on the
+table and on a copy with the step applied):
+
+* a unit whose hex changed moved ("move"); the die rolls logged since that side's previous move
+  in the same movement segment, and in the step itself, are its forced-march rolls (11.5.3);
+* a unit whose step level fell lost steps; a unit gone from the table was eliminated;
+* an attack is declared in chat, as players do in PBEM, in the form
+  ``Attack 1605 with Sb, 2E; HQ CAE; air 1/0`` (target hex, attacking units by the names the
+  module gives them; optional supporting HQs and the net air shifts attacker/defender). The
+  first die roll after it is the combat roll; losses and the units that enter the target hex
+  until the next declaration, the next phase or a move elsewhere belong to it; the combat is
+  then judged as one action ("combat") at the declaring step.
+
+The phase comes from the turn tracker when the bindings name one (`sequence.phase_from_table`)
+and is otherwise inferred from who moves and who declares attacks; a change of phase is an
+action ("phase") so end-of-segment checks (stacking, 8.1) run on the position it closes.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+from vlog.games.base import Action
+from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
+from vlog.games.lion_of_judah.state import GameState, Unit, build_state
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.gamedata import GameData
+    from vlog.games.base import Context
+    from vlog.table import Table
+    from vlog.vassal.savefile import Step
+
+__all__ = ["Interpreter", "PendingCombat", "parse_attack", "ATTACK"]
+
+ATTACK = re.compile(r"\battack(?:s|ing)?\s+(?:hex\s+)?(?P<hex>\d{4})\b(?P<rest>[^\n]*)", re.IGNORECASE)
+_WITH = re.compile(r"^\s*(?:with|from|by)\s+(?P<names>[^;]+)", re.IGNORECASE)
+_HQ = re.compile(r";\s*HQs?\s*:?\s*(?P<names>[^;]+)", re.IGNORECASE)
+_AIR = re.compile(r";\s*air\s*:?\s*(?P<a>\d)\s*/\s*(?P<d>\d)", re.IGNORECASE)
+_NO_HQ = re.compile(r";\s*no\s+HQs?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclaration:
+    target: str
+    attackers: tuple[str, ...] | None
+    hqs: tuple[str, ...] | None
+    air: tuple[int, int] | None
+
+
+def parse_attack(text: str) -> AttackDeclaration | None:
+    """An attack declared in a chat line, or None."""
+    match = ATTACK.search(text)
+    if not match:
+        return None
+    rest = match.group("rest")
+    names = None
+    with_ = _WITH.match(rest)
+    if with_:
+        names = tuple(n.strip() for n in re.split(r",|\band\b", with_.group("names")) if n.strip())
+    hqs: tuple[str, ...] | None = None
+    hq = _HQ.search(rest)
+    if hq:
+        hqs = tuple(n.strip() for n in re.split(r",|\band\b", hq.group("names")) if n.strip())
+    elif _NO_HQ.search(rest):
+        hqs = ()
+    air_m = _AIR.search(rest)
+    air = (int(air_m.group("a")), int(air_m.group("d"))) if air_m else None
+    return AttackDeclaration(match.group("hex"), names, hqs, air)
+
+
+@dataclass(slots=True)
+class PendingCombat:
+    """An attack declared and not yet closed."""
+
+    step: int
+    when: str | None
+    declaration: AttackDeclaration
+    side: str | None
+    before: GameState
+    roll: int | None = None
+    losses: dict[str, int] = field(default_factory=dict)
+    advanced: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Interpreter:
+    """Turns steps into actions; keeps the phase, pending rolls and the open combat."""
+
+    data: "GameData"
+    scenario: str | None = None
+    phase: Phase | None = None
+    phase_bound: bool = False
+    rolls_since_move: list[int] = field(default_factory=list)
+    pending: PendingCombat | None = None
+
+    def states(self, step: "Step", table: "Table") -> tuple[GameState, GameState, "Table"]:
+        before = build_state(table, self.data, scenario=self.scenario)
+        after_table = table.copy()
+        after_table.apply_all(step.commands)
+        after = build_state(after_table, self.data, scenario=self.scenario)
+        return before, after, after_table
+
+    def interpret(self, step: "Step", table: "Table", ctx: "Context") -> list[Action]:
+        before, after, after_table = self.states(step, table)
+        actions: list[Action] = []
+        index = step.index
+        # the phase: the tracker, else inference
+        if self.scenario is not None:
+            bound = phase_from_table(after_table, self.data, self.scenario)
+            if bound is not None:
+                self.phase_bound = True
+                actions += self._set_phase(bound, index, before)
+            elif self.phase is None:
+                self.phase = start_phase(self.scenario)
+        rolls = [r.total for r in ctx.rolls if r.total is not None]
+        moved = [(before.units[uid], after.units[uid]) for uid in before.units
+                 if uid in after.units and before.units[uid].hex != after.units[uid].hex]
+        declarations = [parse_attack(c.text) for c in step.commands if type(c).__name__ == "Chat"]
+        declarations = [d for d in declarations if d is not None]
+
+        # a move elsewhere, a new declaration or a new phase closes the open combat
+        if self.pending is not None:
+            involved = self._combat_involved(self.pending)
+            for old, new in moved:
+                if new.hex == self.pending.declaration.target and old.id in involved:
+                    self.pending.advanced.append(old.id)
+            foreign = [o for o, n in moved if not (n.hex == self.pending.declaration.target
+                                                    and o.id in involved)]
+            self._record_losses(before, after)
+            if self.pending.roll is None and rolls and not declarations:
+                self.pending.roll = rolls[0]
+                rolls = rolls[1:]
+            if foreign or declarations:
+                actions.append(self._close(index))
+        # movement
+        movers_side = {o.side for o, _ in moved if o.side}
+        if moved and self.phase is not None and not self.phase_bound and len(movers_side) == 1 \
+                and (self.pending is None):
+            side = next(iter(movers_side))
+            carried = self.rolls_since_move      # rolls made before the move that shows the phase
+            actions += self._set_phase(infer_phase(self.phase, side, "movement"), index, before)
+            self.rolls_since_move = carried
+        in_movement = self.phase is None or self.phase.segment == "movement"
+        if moved and in_movement:
+            fm = self.rolls_since_move + rolls
+            self.rolls_since_move = []
+            for old, new in moved:
+                actions.append(Action("move", index, (old.id,), {
+                    "unit": old, "to": new.hex, "after_level": new.level,
+                    "forced_march_rolls": tuple(fm) if old.kind == "combat" else (),
+                    "before": before, "after": after, "when": self.when()}))
+                fm = []   # one stack's rolls; VASSAL moves stack members one by one
+        elif rolls and (self.phase is None or self.phase.segment != "combat") and self.pending is None:
+            self.rolls_since_move.extend(rolls)
+        # declarations open a combat
+        for decl in declarations:
+            if self.pending is not None:
+                actions.append(self._close(index))
+            side = self._declaring_side(decl, before)
+            if side is not None and self.phase is not None and not self.phase_bound:
+                actions += self._set_phase(infer_phase(self.phase, side, "combat"), index, before)
+            self.pending = PendingCombat(index, self.when(), decl, side, before,
+                                         roll=rolls[0] if rolls else None)
+            rolls = rolls[1:]
+            self._record_losses(before, after)
+        return actions
+
+    # -- helpers -------------------------------------------------------------------------------
+    def when(self) -> str | None:
+        return self.phase.when() if self.phase is not None else None
+
+    def _set_phase(self, new: Phase, index: int, before: GameState) -> list[Action]:
+        old = self.phase
+        if old is not None and (old.turn, old.key) == (new.turn, new.key):
+            return []
+        actions = []
+        if self.pending is not None:
+            actions.append(self._close(index))
+        self.phase = new
+        self.rolls_since_move = []
+        actions.append(Action("phase", index, (), {"old": old, "new": new, "state": before}))
+        return actions
+
+    def _declaring_side(self, decl: AttackDeclaration, state: GameState) -> str | None:
+        if decl.attackers:
+            sides = {u.side for u in state.units.values() if u.name in decl.attackers}
+            if len(sides) == 1:
+                return next(iter(sides))
+        if self.phase is not None and self.phase.phasing is not None:
+            return self.phase.phasing
+        return None
+
+    def _combat_involved(self, pending: PendingCombat) -> set[str]:
+        attackers, defenders = self._sides(pending)
+        return {u.id for u in attackers} | {u.id for u in defenders}
+
+    def _sides(self, pending: PendingCombat) -> tuple[list[Unit], list[Unit]]:
+        state, decl = pending.before, pending.declaration
+        defenders = [u for u in state.at(decl.target) if u.side != pending.side and u.kind != "air"]
+        if decl.attackers is not None:
+            attackers = [u for u in state.units.values() if u.name in decl.attackers and u.side == pending.side]
+        else:
+            attackers = []
+        return attackers, defenders
+
+    def _record_losses(self, before: GameState, after: GameState) -> None:
+        pending = self.pending
+        if pending is None:
+            return
+        attackers, defenders = self._sides(pending)
+        for u in attackers + defenders:
+            was = before.units.get(u.id)
+            if was is None:
+                continue
+            now = after.units.get(u.id)
+            if now is None:
+                lost = was.steps if isinstance(was.steps, int) else 1
+            elif isinstance(was.steps, int) and isinstance(now.steps, int):
+                lost = max(0, was.steps - now.steps)
+            else:
+                lost = 0
+            if lost:
+                pending.losses[u.id] = pending.losses.get(u.id, 0) + lost
+
+    def _close(self, index: int) -> Action:
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        attackers, defenders = self._sides(pending)
+        return Action("combat", pending.step, tuple(u.id for u in attackers), {
+            "pending": pending, "attackers": tuple(attackers), "defenders": tuple(defenders),
+            "when": pending.when, "closed_at": index})
+
+    def finish(self) -> list[Action]:
+        """Actions still open at the end of the log (the last combat)."""
+        if self.pending is None:
+            return []
+        return [self._close(self.pending.step)]
+
+
+def units_named(state: GameState, names: Sequence[str] | None, side: str | None) -> tuple[Unit, ...] | None:
+    if names is None:
+        return None
+    return tuple(u for u in state.units.values() if u.name in names and (side is None or u.side == side))

@@ -1,0 +1,178 @@
+"""The Lion of Judah rules engine as the replay drives it (`vlog.games.base.Game`).
+
+`interpret` (interpret.py) turns each step into moves, phase changes and combats; `check`
+judges each against the position before the step with the checks of `checks/`; stacking is
+judged on the position that closes each movement and combat segment (8.1); the supply at the
+start of a movement segment (9.2) sets which units have half their MF and may not force march.
+
+The scenario is given, or read from the pieces on the table: Allied units mean 1940-41,
+Ethiopian units without Allied ones 1935-36.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
+
+from vlog.engine.judge import Ruling, Unknown
+from vlog.findings import Finding
+from vlog.gamedata import GameData, load_game_data
+from vlog.games.base import Action, CheckSpec, Context, Game
+from vlog.games.lion_of_judah.board import Board
+from vlog.games.lion_of_judah.catalog import check_specs
+from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
+from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
+from vlog.games.lion_of_judah.checks.stacking import judge_stacking
+from vlog.games.lion_of_judah.checks.supply import judge_end_of_move, trace
+from vlog.games.lion_of_judah.interpret import Interpreter, units_named
+from vlog.games.lion_of_judah.sequence import Phase, side_name
+from vlog.games.lion_of_judah.state import GameState, build_state
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.table import Table
+    from vlog.vassal.savefile import Step
+
+__all__ = ["LionOfJudah", "game", "detect_scenario"]
+
+
+def detect_scenario(state: GameState) -> str | None:
+    """1940-41 when Allied units are on the table, 1935-36 when Ethiopian ones are."""
+    sides = {u.side for u in state.units.values()}
+    if "allied" in sides:
+        return "1940-41"
+    if "ethiopian" in sides:
+        return "1935-36"
+    return None
+
+
+class LionOfJudah(Game):
+    """Judges Lion of Judah logs against the rules inventory's implemented checks."""
+
+    id: ClassVar[str] = "lion-of-judah"
+    checks: ClassVar[tuple[CheckSpec, ...]] = check_specs()
+
+    def __init__(self, data: GameData | None = None, *, scenario: str | None = None):
+        self.data = data if data is not None else load_game_data("lion-of-judah")
+        self.board = Board(self.data)
+        self.scenario = scenario
+        self.interpreter = Interpreter(self.data, scenario)
+        self.combat_memory = CombatMemory()
+        self.oos_at_start: dict[str, bool | Unknown] = {}
+
+    # -- hooks -----------------------------------------------------------------------------------
+    def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
+        if self.scenario is None:
+            self.scenario = detect_scenario(build_state(table, self.data))
+            self.interpreter.scenario = self.scenario
+        return ()
+
+    def interpret(self, step: "Step", table: "Table", ctx: Context) -> Sequence[Action]:
+        actions = self.interpreter.interpret(step, table, ctx)
+        ctx.when = self.interpreter.when()
+        return actions
+
+    def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
+        if action.kind == "move":
+            return self._check_move(action)
+        if action.kind == "phase":
+            return self._check_phase(action)
+        if action.kind == "combat":
+            return self._check_combat(action)
+        return ()
+
+    def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
+        out: list[Finding] = []
+        for action in self.interpreter.finish():
+            out.extend(self._check_combat(action))
+        return out
+
+    # -- moves -----------------------------------------------------------------------------------
+    def _check_move(self, action: Action) -> list[Finding]:
+        data: dict[str, Any] = action.data
+        unit = data["unit"]
+        before: GameState = data["before"]
+        after: GameState = data["after"]
+        before.scenario = after.scenario = self.scenario
+        when = data["when"]
+        out: list[Finding] = []
+        phase = self.interpreter.phase
+        if unit.hex is None or data["to"] is None:
+            return out          # placed from or sent to a box: reinforcements, eliminations
+        if phase is not None and self.interpreter.phase_bound and phase.segment == "movement" \
+                and unit.side not in (None, phase.phasing):
+            out.append(finding("MV-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
+                               message=f"{unit.name} ({side_name(unit.side)}) moved in the "
+                                       f"{side_name(phase.phasing)} movement segment",
+                               evidence={"unit_side": unit.side, "phasing": phase.phasing}))
+        facts = MoveFacts(unit, unit.hex, data["to"], after_level=data["after_level"],
+                          forced_march_rolls=data["forced_march_rolls"],
+                          out_of_supply_at_start=self.oos_at_start.get(unit.id, False),
+                          scenario=self.scenario)
+        out.extend(judge_move(self.board, before, facts, step=action.step, when=when))
+        moved = after.units.get(unit.id)
+        if moved is not None and self.scenario is not None:
+            out.extend(judge_end_of_move(self.board, after, moved, step=action.step, when=when))
+        return out
+
+    # -- phases ------------------------------------------------------------------------------------
+    def _check_phase(self, action: Action) -> list[Finding]:
+        old: Phase | None = action.data["old"]
+        new: Phase = action.data["new"]
+        state: GameState = action.data["state"]
+        state.scenario = self.scenario
+        out: list[Finding] = []
+        if old is not None and old.segment in ("movement", "combat") and old.phasing:
+            out.extend(judge_stacking(self.board, state, step=action.step, when=old.when(),
+                                      sides=(old.phasing,)))
+        if old is not None and new.turn > old.turn:
+            still_m = [u for u in state.units.values() if u.kind == "hq" and u.level == "m"]
+            for hq in still_m:
+                out.append(finding("TS-11", Ruling.PROVEN, step=action.step, when=new.when(),
+                                   subjects=(hq.name,),
+                                   message=f"HQ {hq.name} still shows its M side at the start of turn "
+                                           f"{new.turn}; every HQ flips to CS in the End of Turn Phase",
+                                   evidence={"hq": hq.name, "turn": new.turn}))
+        self.combat_memory = CombatMemory()
+        self.oos_at_start = {}
+        if new.segment == "movement" and new.phasing and self.scenario is not None:
+            for unit in state.units.values():
+                if unit.side == new.phasing and unit.hex is not None and unit.kind == "combat":
+                    result = trace(self.board, state, unit)
+                    if result is None:
+                        continue
+                    if result.ruling is Ruling.PROVEN:
+                        self.oos_at_start[unit.id] = True
+                    elif result.ruling is Ruling.POSSIBLE:
+                        self.oos_at_start[unit.id] = Unknown(*result.depends_on)
+        return out
+
+    # -- combat ------------------------------------------------------------------------------------
+    def _check_combat(self, action: Action) -> list[Finding]:
+        pending = action.data["pending"]
+        before: GameState = pending.before
+        before.scenario = self.scenario
+        decl = pending.declaration
+        attackers = action.data["attackers"]
+        defenders = action.data["defenders"]
+        if not attackers:
+            return []      # attackers not named: nothing to judge the odds on
+        oos = set()
+        for u in (*attackers, *defenders):
+            result = trace(self.board, before, u)
+            if result is not None and result.ruling is Ruling.PROVEN:
+                oos.add(u.id)
+        hqs_a = units_named(before, decl.hqs, pending.side)
+        nearby = tuple(u for u in before.units.values() if u.kind == "hq")
+        facts = CombatFacts(
+            decl.target, tuple(attackers), tuple(defenders), pending.roll,
+            {k: v for k, v in pending.losses.items() if k in {u.id for u in attackers}},
+            {k: v for k, v in pending.losses.items() if k in {u.id for u in defenders}},
+            advanced=tuple(pending.advanced), out_of_supply=frozenset(oos),
+            air=decl.air, attacker_hqs=hqs_a, defender_hqs=None if decl.hqs is None else (),
+            nearby=nearby)
+        return judge_combat(self.board, before, facts, step=action.step, when=action.data["when"],
+                            memory=self.combat_memory)
+
+
+def game() -> LionOfJudah:
+    """The factory `vlog.games.base.find_game` calls."""
+    return LionOfJudah()
