@@ -1,0 +1,41 @@
+"""`vlog games`: each game with its checks, implemented or why not."""
+from __future__ import annotations
+
+import json
+
+from vlog.cli import EXIT_OK, main
+from vlog.games.lion_of_judah.catalog import IMPLEMENTED
+
+
+def run(capsys, *argv):
+    code = main(["games", *argv])
+    out = capsys.readouterr()
+    return code, out.out
+
+
+def test_json_lists_every_game_and_every_lion_of_judah_item(capsys):
+    code, out = run(capsys, "--format", "json")
+    assert code == EXIT_OK
+    games = {g["game"]: g for g in json.loads(out)["games"]}
+    assert set(games) == {"lion-of-judah", "island-of-death", "ascari", "sideshow"}
+    loj = games["lion-of-judah"]
+    assert loj["engine"] is True and len(loj["checks"]) == 245
+    assert loj["implemented"] == len(IMPLEMENTED)
+    by_id = {c["id"]: c for c in loj["checks"]}
+    assert by_id["lion-of-judah/MV-23"]["implemented"] is True
+    assert by_id["lion-of-judah/MV-23"]["rule"] == "11.5.1; 11.5.3"
+    assert by_id["lion-of-judah/TS-12"]["why_not"].startswith("cannot be judged from a log")
+    assert by_id["lion-of-judah/AR-04"]["why_not"].startswith("needs data")
+    assert by_id["lion-of-judah/VC-04"]["why_not"] == "not yet built"
+    for name in ("island-of-death", "ascari", "sideshow"):
+        assert games[name]["engine"] is False and games[name]["blocked_by_data"]
+        assert games[name]["data"]["unknown"] > 0
+
+
+def test_text_names_the_reasons(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out = run(capsys)
+    assert code == EXIT_OK
+    assert f"rules engine, {len(IMPLEMENTED)} of 245 checks implemented" in out
+    assert "  MV-23  11.5.1; 11.5.3" in out
+    assert "no rules engine yet (not yet built)" in out
