@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "where": "where",
     "check": "check",
     "dice": "dice",
+    "games": "games",
     "refresh": "refresh",
     "bind": "bind",
 }
