@@ -33,7 +33,7 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 

@@ -21,7 +21,7 @@ from vlog.errors import OutputError, VlogError
 from vlog.vassal.commands import AddPiece, NullCommand, Setup
 from vlog.vassal.module import Module, PieceSlot, read_module
 from vlog.vassal.pieces import (
-    BasicPiece, Embellishment, FreeRotator, Label, Marker, Piece, Trait, join_chain, split_chain,
+    Embellishment, FreeRotator, Label, Marker, Piece, Trait, join_chain, split_chain,
 )
 from vlog.vassal.savefile import Save, read, write
 from vlog.vassal.sequence import Encoder, split

@@ -153,9 +153,9 @@ def save_at(log: Log, step: int, *, module: object | None = None) -> Save:
     seen_turns: set[str] = set()
     for cmd in body:
         if _is_pieces_container(cmd):
-            if not placed_pieces:
+            if not placed_pieces and pieces.subs:  # Command.append drops an empty NullCommand
                 new_body.append(pieces)
-                placed_pieces = True
+            placed_pieces = True
         elif isinstance(cmd, PlayerAdd):
             if not placed_players:
                 new_body.extend(players)
@@ -169,11 +169,11 @@ def save_at(log: Log, step: int, *, module: object | None = None) -> Save:
             new_body.append(cmd if state == cmd.state else TurnState(cmd.tracker_id, state))
         else:
             new_body.append(cmd)
-    if not placed_pieces:
+    if not placed_pieces and pieces.subs:
         at = 1 if new_body and isinstance(new_body[0], NullCommand) and not new_body[0].subs else 0
         new_body.insert(at, pieces)
     if not placed_players and players:
-        at = new_body.index(pieces) + 1
+        at = new_body.index(pieces) + 1 if pieces in new_body else min(1, len(new_body))
         new_body[at:at] = players
     for tracker_id, state in table.turns.items():
         if tracker_id not in seen_turns:

@@ -12,7 +12,7 @@ import vlog
 from converters.log_writer import build_log, write_log
 from converters.script import parse_text
 from tests.conftest import sample_params
-from tests.converters.synthetic import ALICE, BOB, MAP, start_save, write_module
+from tests.converters.synthetic import ALICE, BOB, start_save, write_module
 from vlog.dice_rolls import dice_rolls
 from vlog.errors import OutputError, ScriptError
 from vlog.replay import replay_log, table_at
@@ -385,3 +385,59 @@ def _written_log(game, log):
     path = game / "random.vlog"
     write(log, path)
     return path
+
+
+def test_json_script_through_convert(game):
+    from vlog.cli import main
+    from converters.script import script_document
+    import json
+    (game / "play.vscript.json").write_text(json.dumps(script_document(SCRIPT)), encoding="utf-8")
+    assert main(["convert", str(game / "play.vscript.json"), str(game / "json.vlog")]) == 0
+    assert vlog.read(game / "json.vlog").text == build_log(parse_text(SCRIPT, folder=game)).text
+
+
+def test_units_named_by_game_bindings(game, monkeypatch):
+    """A unit id of the game's bindings names the piece bound to it (piece name or gpid)."""
+    import vlog.gamedata as gamedata
+
+    class Data:
+        documents = {"bindings": {"pieces": [
+            {"id": "b1", "counter": {"value": "it-1-inf"}, "piece_name": {"value": "Inf A"}},
+            {"id": "b2", "counter": {"value": "tank"}, "gpid": {"value": "3"}}]}}
+
+    monkeypatch.setattr(gamedata, "load_game_data", lambda game: Data())
+    text = SCRIPT.split("move")[0].replace("module mod", "game synthetic\nmodule mod") + \
+        "move it-1-inf along 0303\nmove tank along 0101\n"
+    log = build_log(parse_text(text, folder=game))
+    assert [s.commands[0].id for s in log.steps] == ["1001", "1004"]
+    with pytest.raises(ScriptError, match="no piece named 'nothing'"):
+        build_log(parse_text(text + "flip nothing\n", folder=game))
+
+
+def test_scenario_start_built_by_the_setup_writer(tmp_path):
+    """Without `start`, the setup writer builds the scenario's starting save (game data shipped
+    with vlog, module written by the module writer)."""
+    setup_writer = pytest.importorskip("converters.setup_writer")
+    vmod_writer = pytest.importorskip("converters.vmod_writer")
+    if not hasattr(setup_writer, "build_setup_save"):
+        pytest.skip("the setup writer has no build_setup_save")
+    from vlog.gamedata import load_game_data
+    data = load_game_data("lion-of-judah")
+    scenario = data.scenario_ids[0]
+    vmod_writer.write_module(data, tmp_path / "lj.vmod", scenario=scenario)
+    module = read_module(tmp_path / "lj.vmod")
+    start = setup_writer.build_setup_save(data, scenario, module=tmp_path / "lj.vmod")
+    from vlog.table import Table
+    table = Table.from_save(start, module)
+    unit = next(p for p in table.game_pieces() if p.layers and p.name and
+                sum(1 for q in table.game_pieces() if q.name == p.name) == 1)
+    here = table.location_name(unit)
+    target = module.location_name("Main Map", unit.x, unit.y + 100)
+    text = (f"game lion-of-judah\nscenario {scenario}\nmodule lj.vmod\nmap \"Main Map\"\n"
+            f"player Alice side Red\nmove \"{unit.name}\" along {target}\nroll {module.dice[0].name} = 1\n")
+    (tmp_path / "lj.vscript").write_text(text, encoding="utf-8")
+    write_log(tmp_path / "lj.vscript", tmp_path / "lj.vlog")
+    rep = replay_log(vlog.read(tmp_path / "lj.vlog"), module=module)
+    moved = rep.final[unit.id]
+    assert here != target and rep.final.location_name(moved) == target
+    assert [r.faces for r in rep.rolls] == [(1,)]

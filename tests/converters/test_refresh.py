@@ -9,7 +9,6 @@ import vlog
 from converters.log_writer import write_log
 from converters.refresh import refresh_file, refresh_save
 from tests.converters.synthetic import STEP_NEW_IMAGES, start_save, write_module
-from tests.converters.test_log_writer import SCRIPT
 from converters.step_save import log_to_save
 from vlog.errors import OutputError
 from vlog.table import Table

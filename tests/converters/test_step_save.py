@@ -14,7 +14,7 @@ from tests.converters.test_log_writer import SCRIPT
 from vlog.errors import OutputError
 from vlog.replay import table_at
 from vlog.table import Table
-from vlog.vassal.commands import AddPiece, Setup, SetupStack
+from vlog.vassal.commands import AddPiece, Setup, SetupStack, encode
 from vlog.vassal.module import read_module
 from vlog.vassal.savefile import Log, read_log
 
@@ -120,4 +120,37 @@ def test_real_logs_save_the_replayed_table(sample, tmp_path):
             continue
         out = tmp_path / f"s{step}.vsav"
         log_to_save(log, step, out)
-        assert_same_table(Table.from_save(vlog.read(out)), table_at(log, step))
+        saved = vlog.read(out)
+        assert_same_table(Table.from_save(saved), table_at(log, step))
+        # the restore block keeps the real file's layout: the same top-level commands in order
+        # (module-specific ones such as VASL's INFO verbatim), only pieces and values renewed
+        kinds = [type(c).__name__ for c in saved.commands.subs]
+        start_kinds = [type(c).__name__ for c in log.start.commands.subs]
+        assert kinds == start_kinds
+        for mine, theirs in zip(saved.commands.subs, log.start.commands.subs):
+            if type(mine).__name__ in ("UnknownCommand", "Notes", "Ext", "Unmask", "BoardPicker"):
+                assert encode(mine) == encode(theirs)
+
+
+def test_pieces_come_and_go(tmp_path):
+    """A start with no pieces gets its pieces token after the version check; a table emptied by
+    the log writes none (VASSAL's Command.append drops an empty NullCommand)."""
+    module = write_module(tmp_path / "mod")
+    start_save(module, tmp_path / "start.vsav")
+    mod = read_module(module)
+    text = ("module mod\nstart start.vsav\nplayer Alice side Red\n"
+            'remove "Inf A"\nremove "Inf B"\nremove "Tank C"\nadd "Tank C" at 0101\n')
+    log = build_log(parse_text(text, folder=tmp_path))
+    empty = save_at(log, 3, module=mod)
+    assert not any(isinstance(c, AddPiece) for c in empty.restore_commands())
+    assert "\x1b\x1b\\\x1b" not in empty.text  # no empty pieces token
+    assert_same_table(Table.from_save(empty, mod), table_at(log, 3, mod))
+    (tmp_path / "empty.vsav").write_bytes(b"")
+    vlog.write(empty, tmp_path / "empty.vsav")
+    (tmp_path / "again.vscript").write_text(
+        "module mod\nstart empty.vsav\nplayer Alice side Red\nadd \"Inf A\" at 0303\n", encoding="utf-8")
+    again = build_log(parse_text((tmp_path / "again.vscript").read_text(), folder=tmp_path))
+    one = save_at(again, 1, module=mod)
+    top = one.commands.subs
+    assert isinstance(top[0], type(top[1])) and [type(c).__name__ for c in top[:2]] == ["NullCommand", "NullCommand"]
+    assert_same_table(Table.from_save(one, mod), table_at(again, 1, mod))
