@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from vlog.errors import ScriptError
+from vlog.schemas import locate
 
 __all__ = ["Script", "Header", "PlayerDecl", "Action", "ACTIONS", "FORMAT", "SCHEMA_PATH",
            "MAX_SCRIPT_BYTES", "parse_script", "parse_text", "script_document", "load_document"]
 
 FORMAT = "vlog-script/1"
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "script.schema.json"
+SCHEMA_PATH = locate("script.schema.json")   # the installed copy or the source tree's schemas/
 MAX_SCRIPT_BYTES = 16 << 20
 """Largest script read; a hand-written script is a few kilobytes."""
 MAX_HEXES = 10_000

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from vlog.errors import GameDataError, OutputError, UnknownGameError
+from vlog.errors import GameDataError, OutputError, UnknownGameError, VlogError
 
 __all__ = [
     "GAMES",
@@ -49,7 +49,7 @@ GAMES: dict[str, str] = {
 }
 KINDS: tuple[str, ...] = ("counters", "map", "tables", "scenarios", "bindings")
 MANIFEST = "game.json"
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas" / "gamedata"
+SCHEMA_SUBDIR = "gamedata"   # under vlog.schemas.schema_dir(): the installed copy or the source tree's schemas/
 OVERLAY_SOURCE = "user overlay: "
 # caps on overlay input: a user folder is input like any other file
 MAX_DATA_FILE_BYTES = 32 * 1024 * 1024
@@ -63,6 +63,15 @@ _RECORD_LISTS = frozenset({"counters", "maps", "lines", "zones", "boxes", "table
 # Keyed maps whose entries a template may drop when they hold no unknown.
 _KEYED_MAPS = frozenset({"hexes", "hexsides", "cells", "levels", "turn_track", "properties"})
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def __getattr__(name: str) -> Any:
+    """`SCHEMA_DIR`: the game-data schema folder wherever vlog is installed (see vlog.schemas)."""
+    if name == "SCHEMA_DIR":
+        from vlog.schemas import schema_dir
+
+        return schema_dir() / SCHEMA_SUBDIR
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -447,12 +456,15 @@ def _validator(kind: str) -> Any:
     import jsonschema
     from referencing import Registry, Resource
 
+    from vlog.schemas import load_schema
+
     def read(name: str) -> dict[str, Any]:
-        path = SCHEMA_DIR / f"{name}.schema.json"
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise GameDataError(f"cannot read the schema ({exc})", file=str(path)) from None
+            return load_schema(f"{SCHEMA_SUBDIR}/{name}.schema.json")
+        except GameDataError:
+            raise
+        except VlogError as exc:
+            raise GameDataError(exc.message, file=exc.file, where=exc.where) from None
 
     registry: Registry = Registry()
     for name in ("common", *KINDS, "manifest"):
