@@ -256,7 +256,8 @@ class MapPicture:
 
 
 def draw_board(game_data: GameData, map_id: str, geo: BoardGeometry) -> MapPicture:
-    """The board: hexes filled by terrain, outlines, hexside features as thick edges, hex numbers."""
+    """The board: hexes filled by terrain, outlines, hexside features as thick edges, lines (roads,
+    rails) whose hex path is known, hex numbers."""
     canvas = Canvas(geo.width, geo.height, (255, 255, 255))
     grid = geo.grid()
     unknown = 0
@@ -294,6 +295,23 @@ def draw_board(game_data: GameData, map_id: str, geo: BoardGeometry) -> MapPictu
         px, py = -(by - ay) / length, (bx - ax) / length
         half = geo.dx / 3.0  # half a side: the side of a regular hex equals its radius (2dx/3)
         canvas.line(mx - px * half, my - py * half, mx + px * half, my + py * half, colour, width=4)
+    for line in raw["lines"]:
+        path = line.get("hexes", {}).get("value")
+        if not isinstance(path, list) or len(path) < 2:
+            continue  # only a line whose whole path is known is drawn
+        kind = line.get("type", {}).get("value")
+        colour = _HEXSIDE_COLOURS.get(str(kind).lower(), _stable_colour("line:" + str(kind), 20, 140))
+        points = []
+        for name in path:
+            try:
+                h = geo.layout.parse(name)
+            except GameDataError:
+                points = []
+                break
+            points.append(centres.get(h))
+        if points and all(p is not None for p in points):
+            for (ax, ay), (bx, by) in zip(points, points[1:]):
+                canvas.line(ax, ay, bx, by, colour, width=2)
     for h, (cx, cy) in centres.items():
         label = geo.name(h)
         canvas.text(cx - Canvas.text_width(label) // 2, int(cy - geo.dy / 2) + 3, label, _NUMBER)

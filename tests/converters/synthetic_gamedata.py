@@ -53,7 +53,7 @@ def synthetic_documents(layout: str = "island-of-death") -> dict:
         "default_terrain": unknown(), "default_hexside": unknown(),
         "hexes": hexes,
         "hexsides": {"0304/0305": {"features": known(["river"])}},
-        "lines": [], "zones": [{"id": "north", "type": known("region"), "name": known("North"), "hexes": unknown()}],
+        "lines": [{"id": "road-1", "type": known("road"), "hexes": known(["0203", "0304", "0405"])}], "zones": [{"id": "north", "type": known("region"), "name": known("North"), "hexes": unknown()}],
         "boxes": [{"id": "pool", "type": known("pool"), "name": known("Red pool")},
                   {"id": "dead", "type": known("eliminated"), "name": known("Eliminated")}],
     }]}

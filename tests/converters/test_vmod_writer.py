@@ -323,6 +323,9 @@ def test_board_draws_terrain_unknown_grey_and_the_river(synthetic):
         assert pixel(x, y + 8) == colour
     a, b = geo.center("0304"), geo.center("0305")
     assert pixel((a[0] + b[0]) // 2, (a[1] + b[1]) // 2) == B._HEXSIDE_COLOURS["river"]
+    # the road whose hex path is known runs from centre to centre
+    a, b = geo.center("0203"), geo.center("0304")
+    assert pixel((a[0] + b[0]) // 2, (a[1] + b[1]) // 2) == B._HEXSIDE_COLOURS["road"]
 
 
 def test_a_map_too_large_to_draw_is_a_game_data_error(synthetic, tmp_path):
