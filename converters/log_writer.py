@@ -75,12 +75,20 @@ def _at_least(version: tuple[int, ...], *wanted: int) -> bool:
 
 
 def _move_format(version: tuple[int, ...]) -> str:
-    """Map.getMoveWithinFormat default (Editor.properties report_move_within_default)."""
+    """Map.getMoveWithinFormat / getMoveToFormat default: in Map.java before 3.5.0, then
+    Editor.properties `report_move_within_default` (3.5.0-3.5.3 wrote `-&lt;`)."""
     if _at_least(version, 3, 6):
         return "$pieceName$ moves $previousLocation$ &rarr; $location$ *"
     if _at_least(version, 3, 5, 4):
         return "$pieceName$ moves $previousLocation$ -&gt; $location$ *"
+    if _at_least(version, 3, 5):
+        return "$pieceName$ moves $previousLocation$ -&lt; $location$ *"
     return "$pieceName$ moves $previousLocation$ -> $location$ *"
+
+
+def _create_format(version: tuple[int, ...]) -> str:
+    """Map.getCreateFormat default (` *` at the end from 3.5.0)."""
+    return CREATE_FORMAT if _at_least(version, 3, 5) else "$pieceName$ created in $location$"
 
 
 def _chat_form(version: tuple[int, ...]) -> tuple[str, str]:
@@ -290,8 +298,11 @@ class _Writer:
             return default
         if key in m.attributes:
             return m.attributes[key]
-        if key == "moveWithinFormat" and m.boards and m.boards[0].grid is None:
+        grid = m.boards[0].grid if m.boards else None
+        if key == "moveWithinFormat" and m.boards and grid is None:
             return ""
+        if key == "moveToFormat" and m.boards and (grid is None or getattr(grid, "numbering", None) is not None):
+            return ""  # Map.getMoveToFormat: no default report onto a map with a numbered grid
         return default
 
     def auto_report(self) -> bool:
@@ -442,7 +453,7 @@ class _Writer:
             layer = 1 if _at_least(self.version, 3, 4, 8) else None
             cmds.append(self.new_stack(pid, *point, layer))
         if self.auto_report():
-            fmt = self.map_report_format(point[0], "createFormat", CREATE_FORMAT)
+            fmt = self.map_report_format(point[0], "createFormat", _create_format(self.version))
             text = format_text(fmt, {"pieceName": _display_name(Piece(pid, type_, state)), "pieceCount": "1",
                                      "location": self.location(point), "mapName": point[0]})
             if fmt and text:

@@ -153,7 +153,11 @@ def test_older_vassal_versions_write_older_forms(game):
     assert encode(steps[2].node) == ("LOG\tCHAT*** 2d6 = 3,5 *** <Alice>"
                                      "\x1bLOG\tMutableProperty\t2d6_result\t1\t3,5\tModule")
     assert encode(steps[4].node) == "LOG\tCHAT<Alice> - hello there"
+    assert steps[14].commands[-1].text == "* Inf B created in 0101"
     assert log.vassal_version == "3.2.17"
+    mid = build_log(parse_text(text.replace("3.2.17", "3.5.2"), path="mid.vscript", folder=game))
+    assert mid.steps[0].commands[-1].text == "* Inf A moves 0202 -&lt; 0203 *"
+    assert mid.steps[14].commands[-1].text == "* Inf B created in 0101 *"
     # (read with VASSAL's default formats: the module's button has no reportFormat attribute, and
     # the reader takes the 3.3.3+ default for it)
     assert [(r.dice_name, r.faces) for r in dice_rolls(log)][:1] == [("2d6", (3, 5))]
