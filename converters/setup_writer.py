@@ -38,6 +38,7 @@ from vlog.vassal.sequence import Encoder, split
 __all__ = ["write_setup", "build_setup", "build_setup_save", "setup_members", "SetupReport", "Placement", "FIRST_PIECE_ID", "java_string_hash",
            "java_hashmap_order"]
 
+UNIQUE_ID = "UniqueID"
 FIRST_PIECE_ID = 1704067200000
 """Piece ids are VASSAL-style millisecond numbers counted up from this fixed start."""
 
@@ -154,8 +155,16 @@ def _placed_piece(slot, piece_id: str, map_name: str, x: int, y: int) -> str:
         states.insert(0, "")
     basic = split(states[-1], ";")
     gpid = basic[3] if len(basic) > 3 else (slot.gpid or "")
-    props = basic[4:] if len(basic) > 4 else ["0"]
-    states[-1] = W._se(";", [map_name, x, y, gpid, *props])
+    # Persistent properties (a HashMap): the palette piece's, plus UniqueID = the piece id, which
+    # BasicPiece.setId adds when the piece enters the game (VASSAL 3.7).
+    count = int(basic[4]) if len(basic) > 4 and basic[4].isdigit() else 0
+    pairs = basic[5:5 + 2 * count]
+    props = {pairs[i]: pairs[i + 1] if i + 1 < len(pairs) else "" for i in range(0, len(pairs), 2)}
+    props.setdefault(UNIQUE_ID, piece_id)
+    flat: list[object] = []
+    for k in java_hashmap_order(list(props)):
+        flat += [k, props[k]]
+    states[-1] = W._se(";", [map_name, x, y, gpid, len(props), *flat])
     return W._se("/", ["+", piece_id, join_chain(types), join_chain(states)])
 
 

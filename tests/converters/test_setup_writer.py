@@ -61,6 +61,8 @@ def test_every_piece_is_where_its_setup_says(written):
         assert piece.map == p.map_name
         assert module.location_name(piece.map, piece.x, piece.y) == p.location
         assert _counter_of(piece) == p.counter_id
+        # BasicPiece.setId gives every piece in a game its id as the UniqueID property
+        assert piece.properties.get("UniqueID") == p.piece_id
     # two copies of 1B in 0608
     assert sum(1 for p in report.placed if p.counter_id == "b-1" and p.location == "0608") == 2
 
