@@ -39,7 +39,7 @@ from typing import Iterable, Iterator, Sequence
 
 from converters.script import Action, Script, parse_script
 from converters.step_save import _state_at_point
-from converters.turn_tracker import TrackerRun, format_text
+from converters.turn_tracker import DEFAULT_REPORT_FORMAT, TrackerRun, format_text
 from vlog.errors import ScriptError, VlogError
 from vlog.table import MODULE_CONTAINER, Table, TablePiece
 from vlog.vassal.commands import (
@@ -66,6 +66,9 @@ STEP_MILLIS = 1000
 LEGACY_DICE_FORMAT = "** $name$ = $result$ *** <$PlayerName$>"
 DICE_FORMAT = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
 CREATE_FORMAT = "$pieceName$ created in $location$ *"
+DEFAULT_TURN_REPORT = DEFAULT_REPORT_FORMAT
+LEGACY_TURN_REPORT = "* <$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$"
+"""TurnTracker's default report before the `&lt;` form (3.2.17 TurnTracker.java)."""
 
 
 # -- VASSAL version differences --------------------------------------------------------------
@@ -530,7 +533,10 @@ class _Writer:
             raise self.script.error("the turn does not change (VASSAL logs nothing)", action)
         props = dict(self.player_props(player))
         props.update({"oldTurn": saved_turn, "newTurn": run.turn_string()})
-        report = format_text(run.report_format, props)
+        attrs = run.tracker.attributes
+        fmt = attrs["reportFormat"] if "reportFormat" in attrs else (
+            DEFAULT_TURN_REPORT if _at_least(self.version, 3, 3, 3) else LEGACY_TURN_REPORT)
+        report = format_text(fmt, props)
         turn_cmd = TurnState(run.id, new_state)
         undo = TurnState(run.id, saved_state)
         if report:

@@ -195,10 +195,6 @@ class TrackerRun:
             level.reset()
 
     @property
-    def report_format(self) -> str:
-        return self.tracker.attributes.get("reportFormat", DEFAULT_REPORT_FORMAT)
-
-    @property
     def turn_format(self) -> str:
         return self.tracker.attributes.get("turnFormat", DEFAULT_TURN_FORMAT)
 

@@ -154,6 +154,7 @@ def test_older_vassal_versions_write_older_forms(game):
                                      "\x1bLOG\tMutableProperty\t2d6_result\t1\t3,5\tModule")
     assert encode(steps[4].node) == "LOG\tCHAT<Alice> - hello there"
     assert steps[14].commands[-1].text == "* Inf B created in 0101"
+    assert steps[9].commands[0].text == "* * <Bob> Turn Updated from Turn 1 Move to Turn 1 Combat"
     assert log.vassal_version == "3.2.17"
     mid = build_log(parse_text(text.replace("3.2.17", "3.5.2"), path="mid.vscript", folder=game))
     assert mid.steps[0].commands[-1].text == "* Inf A moves 0202 -&lt; 0203 *"
