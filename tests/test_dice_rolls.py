@@ -191,17 +191,25 @@ def test_real_log_3d6(path):
 
     log = read(path)
     rolls = dice_rolls(log, name="3d6.vlog")
+    # steps 1, 2, 4, 5 are VASL's own dice (ASLDiceButton: "DR" two d6, "dr" one d6), steps 3
+    # and 6 VASSAL's DiceButton "3d6" with its default report
     assert rolls == [
+        DiceRoll(1, "test", "IFT DR", 2, 6, (6, 6), 12, "3d6.vlog"),
+        DiceRoll(2, "test", "RS dr", 1, 6, (2,), 2, "3d6.vlog"),
         DiceRoll(3, "test", "3d6", 3, 6, (3, 4, 1), 8, "3d6.vlog"),
+        DiceRoll(4, "test", "IFT DR", 2, 6, (6, 5), 11, "3d6.vlog"),
+        DiceRoll(5, "test", "TH DR", 2, 6, (6, 2), 8, "3d6.vlog"),
         DiceRoll(6, "test", "3d6", 3, 6, (2, 4, 2), 8, "3d6.vlog"),
     ]
-    # VASSAL also logged each result as the button's `_result` property, in the same step
+    # VASSAL also logged each DiceButton result as the button's `_result` property, in the same step
     steps = {s.index: s for s in log.steps}
-    for roll in rolls:
+    for roll in (r for r in rolls if r.dice_name == "3d6"):
         (prop,) = [c for c in steps[roll.step].commands if isinstance(c, MutableProperty)]
         assert (prop.name, prop.new) == ("3d6_result", ",".join(map(str, roll.faces)))
-    (group,) = dice_stats(rolls).players
-    assert (group.player, group.kind, group.rolls, group.face_counts) == ("test", "3d6", 2, (1, 2, 1, 2, 0, 0))
+    groups = {g.kind: g for g in dice_stats(rolls).players}
+    assert (groups["3d6"].player, groups["3d6"].rolls, groups["3d6"].face_counts) == ("test", 2, (1, 2, 1, 2, 0, 0))
+    assert (groups["2d6"].rolls, groups["2d6"].face_counts) == (3, (0, 1, 0, 0, 1, 4))
+    assert (groups["1d6"].rolls, groups["1d6"].face_counts) == (1, (0, 1, 0, 0, 0, 0))
 
 
 @pytest.mark.samples
@@ -215,7 +223,9 @@ def test_every_roll_in_real_logs_matches_its_result_property(path):
         (s.index, c.new) for s in log.steps for c in s.commands
         if isinstance(c, MutableProperty) and c.name.endswith("_result")
     ]
-    assert [(r.step, ",".join(map(str, r.faces))) for r in rolls] == results
+    # VASSAL DiceButton rolls are the ones that set a `_result` property; VASL's own dice don't
+    button_rolls = [r for r in rolls if not r.dice_name.endswith(("DR", "dr"))]
+    assert [(r.step, ",".join(map(str, r.faces))) for r in button_rolls] == results
 
 
 def test_hostile_chat_cannot_make_matching_backtrack():
@@ -255,3 +265,17 @@ def test_real_module_silent_button(path):
     assert spec == DiceButtonSpec(name="dice", n_dice=1, n_sides=6, report_format="")
     log = type("Log", (), {"path": "b.vlog", "steps": [FakeStep(2, [MutableProperty("dice_result", "1", "5", "Module")])]})()
     assert dice_rolls(log, module=read_module(path)) == [DiceRoll(2, None, "dice", 1, 6, (5,), 5, "b.vlog")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("*** (IFT DR) 6,6 ***   <test>      [2 / 3   avg   10.00 (10.00)]    (01.90)", ("IFT DR", (6, 6))),
+    ("*** (RS dr) 2 ***   &lt;Bob&gt;", ("RS dr", (2,))),
+    ("*** (IFT DR) 6 ***   <test>", None),      # a DR is two dice
+    ("*** (IFT DR) 7,1 ***   <test>", None),    # six-sided dice only
+    ("*** (IFT DR) 6,6 *** no player", None),
+])
+def test_vasl_dice_reports(text, expected):
+    roll = DiceReportReader().roll(text, step=1)
+    assert (None if roll is None else (roll.dice_name, roll.faces)) == expected
+    if roll is not None:
+        assert (roll.n_sides, roll.total) == (6, sum(roll.faces))

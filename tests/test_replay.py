@@ -35,7 +35,9 @@ def test_samples_steps_counted_as_vassal_counts_them(path):
 def test_sample_3d6_rolls_with_faces(path):
     rep = replay_log(vlog.read(path))
     assert [(r.step, r.dice_name, r.faces, r.total, r.player) for r in rep.rolls] == [
-        (3, "3d6", (3, 4, 1), 8, "test"), (6, "3d6", (2, 4, 2), 8, "test")]
+        (1, "IFT DR", (6, 6), 12, "test"), (2, "RS dr", (2,), 2, "test"),
+        (3, "3d6", (3, 4, 1), 8, "test"), (4, "IFT DR", (6, 5), 11, "test"),
+        (5, "TH DR", (6, 2), 8, "test"), (6, "3d6", (2, 4, 2), 8, "test")]
     assert rep.state_at(2).global_properties.get(("Module", "3d6_result")) is None
     assert rep.state_at(3).global_properties[("Module", "3d6_result")] == "3,4,1"
     assert rep.state_at(6).global_properties[("Module", "3d6_result")] == "2,4,2"

@@ -229,6 +229,25 @@ def _roll_from_match(pattern: _Pattern, match: re.Match[str], step: int | None, 
     )
 
 
+# VASL's own dice buttons (ASLDiceButton, not a VASSAL DiceButton) report
+# `*** (IFT DR) 6,6 ***   <Player>      [2 / 3   avg …]`: "DR" is two six-sided dice and "dr" one
+# (ASL uses only six-sided dice); the label says what the roll was for.
+_VASL_REPORT = re.compile(
+    r"\*\*\* \((?P<label>[^()<>]{0,40}?) ?(?P<kind>DR|dr)\) (?P<faces>[1-6](?:,[1-6]){0,2}) \*\*\*"
+    r"\s{1,20}(?:<|&lt;)(?P<player>[^<>&]{0,100})(?:>|&gt;)[^\n]{0,400}")
+
+
+def _vasl_roll(text: str, step: int | None, log: str | None) -> DiceRoll | None:
+    match = _VASL_REPORT.fullmatch(text)
+    if match is None:
+        return None
+    faces = _ints(match.group("faces"), ",")
+    if len(faces) != (2 if match.group("kind") == "DR" else 1):
+        return None
+    name = f"{match.group('label')} {match.group('kind')}".strip()
+    return DiceRoll(step, match.group("player") or None, name, len(faces), 6, faces, sum(faces), log)
+
+
 def default_specs() -> tuple[DiceButtonSpec, ...]:
     """The two default report formats, for logs read without their module."""
     return (
@@ -258,7 +277,7 @@ class DiceReportReader:
             match = pattern.regex.fullmatch(text)
             if match:
                 return _roll_from_match(pattern, match, step, log)
-        return None
+        return _vasl_roll(text, step, log)
 
     def rolls(self, steps: Iterable[object], *, log: str | None = None) -> list[DiceRoll]:
         """Every roll in a log's steps (objects with `.index` and `.commands`), in order.

@@ -52,6 +52,7 @@ def test_errors(tmp_path, capsys):
 def test_sample(path, capsys):
     assert main(["dice", str(path), "--format", "json"]) == EXIT_OK
     data = json.loads(capsys.readouterr().out)
-    (group,) = data["players"]
-    assert (group["player"], group["dice"], group["rolls"], group["face_counts"]) == (
-        "test", "3d6", 2, [1, 2, 1, 2, 0, 0])
+    groups = {g["dice"]: g for g in data["players"]}
+    assert (groups["3d6"]["player"], groups["3d6"]["rolls"], groups["3d6"]["face_counts"]) == (
+        "test", 2, [1, 2, 1, 2, 0, 0])
+    assert (groups["2d6"]["rolls"], groups["2d6"]["face_counts"]) == (3, [0, 1, 0, 0, 1, 4])
