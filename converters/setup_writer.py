@@ -235,10 +235,7 @@ def build_setup(game_data: GameData, scenario_id: str, *, module: str | os.PathL
                 return (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
         return None
 
-    box_names = {}
-    for raw_map in game_data.documents["map"]["maps"]:
-        for b in raw_map["boxes"]:
-            box_names[b["id"]] = _datum(b, "name") or b["id"]
+    box_names = W.box_zone_names(game_data)
 
     # stacks: (map, location) -> [counter ids], in placement order
     stacks: dict[tuple[str, str], list[tuple[str, str]]] = {}

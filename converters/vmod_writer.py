@@ -25,7 +25,7 @@ from vlog.vassal.archive import write_archive
 from vlog.vassal.pieces import join_chain
 from vlog.vassal.sequence import Encoder, java_double
 
-__all__ = ["write_module", "build_module", "ModuleBuild", "CounterPiece", "Element", "serialize_xml",
+__all__ = ["write_module", "build_module", "box_zone_names", "ModuleBuild", "CounterPiece", "Element", "serialize_xml",
            "moduledata_xml", "VASSAL_VERSION", "DATE_SAVED_MS", "ZIP_TIME", "MAIN_MAP", "BOXES_MAP",
            "BOXES_BOARD", "UNPLACED_BOX", "TURN_TRACKER_ID", "COUNTER_ID_PROPERTY"]
 
@@ -261,6 +261,17 @@ def _unique(name: str, used: set[str]) -> str:
     return out
 
 
+def box_zone_names(game_data: GameData) -> dict[str, str]:
+    """Data box id -> the name of its zone on the boxes map (the box's name, made unique; the
+    name of the Unplaced zone is reserved)."""
+    used: set[str] = {UNPLACED_BOX}
+    out: dict[str, str] = {}
+    for raw_map in game_data.documents["map"]["maps"]:
+        for box in raw_map["boxes"]:
+            out[box["id"]] = _unique(str(_datum(box, "name") or box["id"]), used)
+    return out
+
+
 def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleBuild:
     """The members of a module for the game (the scenario picks the board, sides and phases)."""
     scen = _scenario_record(game_data, scenario)
@@ -294,13 +305,8 @@ def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleB
     default_board = board_of_map.get(scen_map) if scen_map in board_of_map else board_of_map[game_data.map_ids[0]]
 
     # -- boxes ----------------------------------------------------------------------------
-    used_zones: set[str] = set()
-    box_of_record: dict[str, str] = {}
-    for map_id in game_data.map_ids:
-        for box in game_data.documents["map"]["maps"][game_data.map_ids.index(map_id)]["boxes"]:
-            label = _datum(box, "name") or box["id"]
-            box_of_record[box["id"]] = _unique(str(label), used_zones)
-    zone_names = list(box_of_record.values()) + [_unique(UNPLACED_BOX, used_zones)]
+    box_of_record = box_zone_names(game_data)
+    zone_names = list(box_of_record.values()) + [UNPLACED_BOX]
     boxes_png, rects = B.draw_boxes(zone_names)
     images.append(("images/boxes.png", boxes_png))
     boxes = dict(rects)
@@ -343,16 +349,15 @@ def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleB
     description = f"Built by vlog from its {title} game data" + (f", scenario {scenario}" if scenario else "") + \
         (". " + " ".join(n.rstrip(".") + "." for n in notes) if notes else ".")
     root = _build_file(name=name, version=version, description=description, board_elements=board_elements,
-                       default_board=default_board, boxes=rects, sides=sides, phases=phases, turn_labels=turn_labels, dice=dice,
-                       pieces=pieces, prototypes=prototypes)
+                       default_board=default_board, boxes=rects, sides=sides, phases=phases,
+                       turn_labels=turn_labels, dice=dice, pieces=pieces, prototypes=prototypes)
     members = [("buildFile.xml", serialize_xml(root)),
                ("moduledata", moduledata_xml(name=name, version=version, description=description))]
     members.extend(sorted(images))
     return ModuleBuild(name=name, version=version, description=description, members=members, pieces=pieces,
                        geometries=geometries, board_of_map=board_of_map, default_board=default_board,
                        boxes=boxes, box_of_record=box_of_record, sides=sides, phases=phases,
-                       turn_labels=turn_labels, dice=dice,
-                       notes=notes)
+                       turn_labels=turn_labels, dice=dice, notes=notes)
 
 
 def _pieces(game_data: GameData, images: list[tuple[str, bytes]]) -> tuple[list[CounterPiece], dict[str, str]]:

@@ -266,3 +266,15 @@ def test_starting_save_has_the_shape_of_real_scenario_saves(sample, written):
     ours = _shape(read(save_path))
     assert all(real.values()), real
     assert ours == real
+
+
+def test_boxes_with_the_same_name_stay_apart(synthetic, tmp_path):
+    for box in synthetic.documents["map"]["maps"][0]["boxes"]:
+        box["name"] = {"value": "Unplaced", "source": "SYNTHETIC"}
+    synthetic.documents["scenarios"]["scenarios"][0]["setup"][3]["box"] = {"value": "dead", "source": "SYNTHETIC"}
+    module_path = tmp_path / "game.vmod"
+    write_module(synthetic, module_path, scenario="s1")
+    zones = [z.name for z in read_module(module_path).find_map(BOXES_MAP).boards[0].grid.zones]
+    assert zones == ["Unplaced (2)", "Unplaced (3)", "Unplaced"]
+    report = write_setup(synthetic, "s1", tmp_path / "s.vsav", module=module_path)
+    assert ("r-1", "Unplaced (3)") in {(p.counter_id, p.location) for p in report.placed}
