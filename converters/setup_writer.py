@@ -237,6 +237,12 @@ def build_setup(game_data: GameData, scenario_id: str, *, module: str | os.PathL
 
     box_names = W.box_zone_names(game_data)
 
+    def _names_a_hex(name: str) -> bool:
+        try:
+            return main.location_name(*G.map_location_center(placed_main, name), layout) == name
+        except (G.LocationError, ModuleError):
+            return False
+
     # stacks: (map, location) -> [counter ids], in placement order
     stacks: dict[tuple[str, str], list[tuple[str, str]]] = {}
     order: list[tuple[str, str]] = []
@@ -267,7 +273,10 @@ def build_setup(game_data: GameData, scenario_id: str, *, module: str | os.PathL
                 report.notes.append(f"{pid}: count {count} for {len(units)} listed units is not tied to one of them; "
                                     "one of each is placed")
         target: tuple[str, str] | None = None
-        if isinstance(hex_, str):
+        if isinstance(hex_, str) and not _names_a_hex(hex_):
+            report.unplaced.append(f"{pid}: the module's grid does not place hex {hex_!r}; "
+                                   f"{', '.join(units)} put in the {W.UNPLACED_BOX} box")
+        elif isinstance(hex_, str):
             target = (W.MAIN_MAP, hex_)
             if within:
                 report.notes.append(f"{pid}: placed at {hex_}, the centre of an area 'within {within} hexes' "

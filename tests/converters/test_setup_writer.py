@@ -278,3 +278,11 @@ def test_boxes_with_the_same_name_stay_apart(synthetic, tmp_path):
     assert zones == ["Unplaced (2)", "Unplaced (3)", "Unplaced"]
     report = write_setup(synthetic, "s1", tmp_path / "s.vsav", module=module_path)
     assert ("r-1", "Unplaced (3)") in {(p.counter_id, p.location) for p in report.placed}
+
+
+def test_a_hex_the_grid_cannot_place_goes_to_the_unplaced_box(synthetic, tmp_path):
+    synthetic.documents["scenarios"]["scenarios"][0]["setup"][0]["hex"] = {"value": "12345", "source": "SYNTHETIC"}
+    report = write_setup(synthetic, "s1", tmp_path / "s.vsav")
+    assert any("does not place hex '12345'" in m for m in report.unplaced)
+    assert {(p.counter_id, p.location) for p in report.placed if p.placement_id == "red-town"} == {
+        ("r-1", "Unplaced"), ("r-hq", "Unplaced")}
