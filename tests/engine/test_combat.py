@@ -1,7 +1,10 @@
 """Every combat and odds example the four rulebooks print, reproduced by the combat functions.
 
-Rulebook references are "rule (file:line)" into /work/shared/rulebooks/<game>.txt. Table cells
-used here are only those the text states; every other cell is left unknown, never invented.
+Rulebook references are "rule (file:line)" into /work/shared/rulebooks/<game>.txt. Table cells,
+terrain shifts and modifiers come from each game's shipped data (tests/engine/shipped.py), so a
+value mistyped there fails the example that prints it; where the data does not hold a value the
+example uses, the test says so and keeps the rulebook's number. Cells the text does not give are
+unknown, never invented.
 """
 from __future__ import annotations
 
@@ -17,23 +20,33 @@ from vlog.engine.dice import clamp, modified_roll, parse_range
 from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 
+from tests.engine import shipped
+
 # ---------------------------------------------------------------------------------------------
 # Lion of Judah
 
+LOJ = "lion-of-judah"
 # LoJ 12.4 step 6 (lion-of-judah.txt:764): "Attacks ending at a ratio above 7:1 are resolved on
 # the 7:1 column; attacks ending at ratios lower than 1:3 are resolved on the 1:3 column."
-LOJ_COLUMNS = odds_columns("1:3", "7:1", below="clamp")
+# The printed columns are the data's CRT column labels.
+_LOJ_PRINTED = shipped.labels(LOJ, "crt", "column")
+LOJ_COLUMNS = odds_columns(_LOJ_PRINTED[0], _LOJ_PRINTED[-1], below="clamp")
 
-# The regular CRT cells the text gives (inventory 3.3); all others are unknown.
-LOJ_CRT = CombatTable.build(
-    "Lion of Judah CRT", LOJ_COLUMNS.columns, [1, 2, 3, 4, 5, 6, 7],
-    {
-        (parse_odds("1:1"), 5): "2/1",     # 12.11 example (lion-of-judah.txt:824)
-        (parse_odds("5:1"), 5): "0/3",     # example of play (lion-of-judah.txt:1906)
-        (parse_odds("5:1"), 6): "0/3+R",   # example of play (lion-of-judah.txt:1906)
-        (parse_odds("7:1"), 2): "0/2",     # example of play (lion-of-judah.txt:1908)
-    },
-    column_label=level_name)
+# The regular CRT as the data holds it: the cells the text gives (inventory 3.3: 1:1 roll 5 from
+# the 12.11 example, 5:1 rolls 5 and 6 and 7:1 roll 2 from the example of play); the rest unknown.
+LOJ_CRT = shipped.odds_table(LOJ, "crt", title="Lion of Judah CRT")
+
+
+def loj_terrain(terrain: str) -> Modifier:
+    """The defender's terrain column shift from the data's TEC (12.7, 12.8)."""
+    return Modifier(shipped.column_shift(LOJ, terrain), terrain)
+
+
+def test_loj_printed_columns_run_one_level_apart_from_1_3_to_7_1():
+    # LoJ 12.4 step 6 (lion-of-judah.txt:764): columns 1:3 ... 7:1.
+    assert (_LOJ_PRINTED[0], _LOJ_PRINTED[-1]) == ("1:3", "7:1")
+    assert [level_name(c) for c in LOJ_COLUMNS.columns] == _LOJ_PRINTED
+    assert LOJ_CRT.columns == LOJ_COLUMNS.columns
 
 
 def test_loj_initial_ratio_rounds_down_for_the_defender():
@@ -59,7 +72,7 @@ def test_loj_example_1_mountain_air_hq():
     # in a mountain hex: 6:1; air shift and HQ shift right, mountain one left -> 7:1.
     initial, shifted, choice = final_column(
         6, 1, [Modifier(1, "air result", "air"), Modifier(1, "HQ support", "hq"),
-               Modifier(-1, "mountain")], LOJ_COLUMNS)
+               loj_terrain("mountain")], LOJ_COLUMNS)
     assert level_name(initial) == "6:1"
     assert level_name(choice.column) == "7:1" and choice.clamped is None
 
@@ -67,15 +80,16 @@ def test_loj_example_1_mountain_air_hq():
 def test_loj_example_2_ten_to_one_in_rough():
     # LoJ 12.4 Example 2 (lion-of-judah.txt:770): "begins at a ratio of 10:1. The attack is
     # still resolved on the 7:1+ column (as 9:1 is still > 7:1)" with rough -1L.
-    initial, shifted, choice = final_column(10, 1, [Modifier(-1, "rough")], LOJ_COLUMNS)
+    initial, shifted, choice = final_column(10, 1, [loj_terrain("rough")], LOJ_COLUMNS)
     assert level_name(initial) == "10:1"
     assert level_name(shifted) == "9:1"
     assert choice.column == parse_odds("7:1+")
 
 
 def test_loj_below_one_to_three_uses_one_to_three():
-    # LoJ 12.4 step 6 (lion-of-judah.txt:764): lower than 1:3 -> 1:3 column.
-    _, shifted, choice = final_column(1, 5, [Modifier(-1, "town")], LOJ_COLUMNS)
+    # LoJ 12.4 step 6 (lion-of-judah.txt:764): lower than 1:3 -> 1:3 column (town: 1L, errata
+    # 11.4.3 & 12.8, from the data's TEC).
+    _, shifted, choice = final_column(1, 5, [loj_terrain("town")], LOJ_COLUMNS)
     assert level_name(shifted) == "1:6"
     assert level_name(choice.column) == "1:3" and choice.clamped == "below"
 
@@ -115,7 +129,7 @@ def test_loj_one_to_one_roll_five():
 def test_loj_example_of_play_g_belu():
     # LoJ example of play (lion-of-judah.txt:1906): 16 strength against 3 = 5:1; the CAE HQ
     # gives 1R, rough terrain 1L, final 5:1; a roll of 5 gives 0/3, a six would give 0/3+R.
-    initial, _, choice = final_column(16, 3, [Modifier(1, "HQ CAE", "hq"), Modifier(-1, "rough")],
+    initial, _, choice = final_column(16, 3, [Modifier(1, "HQ CAE", "hq"), loj_terrain("rough")],
                                       LOJ_COLUMNS)
     assert level_name(initial) == "5:1" and level_name(choice.column) == "5:1"
     roll5 = parse_result(LOJ_CRT.lookup(choice.column, modified_roll(5, [], low=1, high=7)))
@@ -128,7 +142,7 @@ def test_loj_example_of_play_macalle():
     # LoJ example of play (lion-of-judah.txt:1908): 48 against five = 9:1; after the 1L for the
     # mountain still over 7:1 -> 7:1 column; +1 DRM concentric (attackers on both sides);
     # rolls a one, "becoming two due to the modification: result 0/2".
-    initial, shifted, choice = final_column(48, 5, [Modifier(-1, "mountain")], LOJ_COLUMNS)
+    initial, shifted, choice = final_column(48, 5, [loj_terrain("mountain")], LOJ_COLUMNS)
     assert level_name(initial) == "9:1" and level_name(shifted) == "8:1"
     assert level_name(choice.column) == "7:1"
     assert cb.concentric({0, 3})                      # "both sides": directly opposite
@@ -148,11 +162,11 @@ def test_loj_ethiopian_crt_examples():
     # LoJ PB 13.6.4.1 (lion-of-judah.txt:1253): Ethiopian attack at 4:1, die 6 -> 0/2+R.
     # Example of play (lion-of-judah.txt:1914): 10 against 2 = 5:1, +1 DRM (mountain), modified
     # 5 "on the 4:1 table" -> 0/2+R. The "4:1 table" is the Ethiopian CRT's top column (a
-    # 5:1 attack resolves on it); only these cells are known.
-    eth_columns = ColumnScale((parse_odds("4:1"),))   # lower columns are not in the text
-    eth = CombatTable.build("Ethiopian CRT", eth_columns.columns, [1, 2, 3, 4, 5, 6, 7],
-                            {(parse_odds("4:1"), 6): "0/2+R", (parse_odds("4:1"), 5): "0/2+R"},
-                            column_label=level_name)
+    # 5:1 attack resolves on it); only these cells are known (the data's crt-ethiopian, whose
+    # column labels are unknown: its columns are those its known cells name).
+    eth = shipped.odds_table(LOJ, "crt-ethiopian", title="Ethiopian CRT")
+    assert eth.columns == (parse_odds("4:1"),)
+    eth_columns = ColumnScale(eth.columns)   # lower columns are not in the text
     assert level_name(odds_level(10, 2)) == "5:1"
     choice = eth_columns.select(odds_level(10, 2))
     assert level_name(choice.column) == "4:1" and choice.clamped == "above"
@@ -221,8 +235,15 @@ def test_loj_first_attacker_loss_not_from_zero_attack_unit():
 # ---------------------------------------------------------------------------------------------
 # Island of Death
 
+IOD = "island-of-death"
 IOD_DAY_LINE = "All Other Terrains (day turns)"
 IOD_ROWS_2D6 = [str(n) for n in range(2, 13)]
+
+
+def test_iod_crt_and_bombardment_rows_are_two_dice():
+    # IoD 9.3h (island-of-death.txt:287): "roll two dice"; the data's row labels.
+    assert shipped.labels(IOD, "crt", "roll") == IOD_ROWS_2D6
+    assert shipped.labels(IOD, "bombardment", "roll") == IOD_ROWS_2D6
 
 
 def test_iod_basic_odds_examples():
@@ -261,15 +282,17 @@ def test_iod_combat_example():
     assert attacker_morale == 6
     assert 6 + 6 + 6 + 1 + 5 + 5 == 29 and 6 + 6 + 3 == 15
     assert level_name(odds_level(29, 15)) == "1:1"
-    mods = [Modifier(2, "attacker integrity"),
+    # The +2/+2/-1 modifiers are the data's combat-odds-modifiers (9.9); the morale cap +3/-2
+    # (9.92) is held there only as text, so it stays the rulebook's number here.
+    mods = [Modifier(shipped.known(IOD, "combat-odds-modifiers", "attacker-integrity"), "attacker integrity"),
             Modifier(attacker_morale - 4, "morale", "morale"),
-            Modifier(2, "armor attacking"),
-            Modifier(-1, "mixed formations")]
+            Modifier(shipped.known(IOD, "combat-odds-modifiers", "armor-attacking"), "armor attacking"),
+            Modifier(shipped.known(IOD, "combat-odds-modifiers", "mixed-formations"), "mixed formations")]
     total = sum_modifiers(mods, {"morale": (-2, 3)})   # 9.92: "+3 and -2" maximum
     assert total.total == 5
-    table = CombatTable.build("IoD CRT " + IOD_DAY_LINE, (parse_odds("6:1"),), IOD_ROWS_2D6,
-                              {(parse_odds("6:1"), "6"): "-/3D"}, column_label=level_name)
-    _, shifted, choice = final_column(29, 15, mods, ColumnScale((parse_odds("6:1"),), "cancel"),
+    assert "+3 to -2" in shipped.known(IOD, "combat-odds-modifiers", "morale")
+    table = shipped.odds_table(IOD, "crt", IOD_DAY_LINE, title="IoD CRT " + IOD_DAY_LINE)
+    _, shifted, choice = final_column(29, 15, mods, ColumnScale(table.columns, "cancel"),
                                       {"morale": (-2, 3)})
     assert level_name(shifted) == "6:1"
     result = parse_result(table.lookup(choice.column, 6))
@@ -298,14 +321,19 @@ def test_iod_bombardment_example():
     # halved for the town to 5; "starts on column 4 ... because there is no column for 5",
     # +1 for enemy artillery -> column 6; 2d6 = 11 on the line for 4 battalions gives D.
     # Columns known from the text: 4 and 6 (the next one to the right of 4).
+    # The cell and the +1 shift are the data's (bombardment, bombardment-shifts); the town
+    # halving is held there only as text (combat-strength-modifiers), so it is the rulebook's.
     strength = halve(5 + 5)
     assert strength == 5
+    assert "halved" in shipped.known(IOD, "combat-strength-modifiers", "town")
     scale = ColumnScale((4, 6))
     start = scale.select(strength)
     assert start.column == 4
-    assert scale.shift(start.column, 1).column == 6
-    line = CombatTable.build("IoD Bombardment Table, 4 battalions", (4, 6), IOD_ROWS_2D6,
-                             {(6, "11"): "D"})
+    enemy_artillery = shipped.known(IOD, "bombardment-shifts", "enemy-artillery-in-target")
+    assert scale.shift(start.column, enemy_artillery).column == 6
+    cells = {(int(c), r): v.value for (b, c, r), v in shipped.game(IOD).table("bombardment").listed_cells().items()
+             if b == "4" and v.known}
+    line = CombatTable.build("IoD Bombardment Table, 4 battalions", (4, 6), IOD_ROWS_2D6, cells)
     assert line.lookup(6, 11) == "D"
     assert isinstance(line.lookup(6, 10), Unknown)
 
@@ -326,24 +354,51 @@ def test_iod_engineer_share():
 # ---------------------------------------------------------------------------------------------
 # Ascari
 
-# Ascari 4.5 Fire Combat Table (ascari.txt:235-245): rolls to hit by range.
-ASCARI_FIRE = HitTable(
-    "Ascari Fire Combat Table, Italians",
-    {1: parse_range("3-6"), 2: parse_range("4-6"), 3: parse_range("5-6"), 4: parse_range("5-6")},
-    double={(1, 6): True},   # FAQ (ascari.txt:631): range 1, 5 +1 support = 6 is a double hit
-)
-# Ascari 4.61 Artillery Combat Table (ascari.txt:279-288): rolls to hit and effect per range.
-ASCARI_ARTILLERY = HitTable(
-    "Ascari Artillery Combat Table",
-    {1: parse_range("2-6"), 2: parse_range("3-6"), 3: parse_range("3-6"), 4: parse_range("3-6"),
-     5: parse_range("4-6"), 6: parse_range("4-6"), 7: parse_range("5-6"), 8: parse_range("5-6")},
-    all_double=frozenset({1, 2}), all_single=frozenset({3, 4, 5, 6, 7, 8}))
+ASCARI = "ascari"
+
+
+def _ascari_fire(firer: str) -> HitTable:
+    """Ascari 4.5 Fire Combat Table (ascari.txt:235-245) from the data: rolls to hit by range;
+    double hits where the data knows them (FAQ, ascari.txt:631: range 1, 5 +1 = 6 is double)."""
+    data = shipped.game(ASCARI)
+    ranges = [int(r) for r in shipped.labels(ASCARI, "fire", "range")]
+    hits = {r: shipped.hit_rolls(shipped.known(ASCARI, "fire", str(r), firer)) for r in ranges}
+    double = {(int(r), int(roll)): d.value == "double"
+              for (r, f, roll), d in data.table("fire-double-hits").listed_cells().items() if f == firer and d.known}
+    return HitTable(f"Ascari Fire Combat Table, {firer}", hits, double=double)
+
+
+def _ascari_artillery() -> HitTable:
+    """Ascari 4.61 Artillery Combat Table (ascari.txt:279-288) from the data: rolls to hit and
+    the effect (all double or all single) per range band."""
+    hits, double, single = {}, set(), set()
+    for band in shipped.labels(ASCARI, "artillery", "range"):
+        span = parse_range(band)
+        effect = shipped.known(ASCARI, "artillery", band, "effect")
+        for r in range(span.low, span.high + 1):
+            hits[r] = shipped.hit_rolls(shipped.known(ASCARI, "artillery", band, "hits"))
+            (double if effect == "double" else single).add(r)
+    return HitTable("Ascari Artillery Combat Table", hits, all_double=frozenset(double),
+                    all_single=frozenset(single))
+
+
+ASCARI_FIRE = _ascari_fire("italians")
+ASCARI_ARTILLERY = _ascari_artillery()
+
+
+def test_ascari_tables_cover_the_printed_ranges():
+    # 4.5 (ascari.txt:235-245): ranges 1-4 for rifles; 4.61 (ascari.txt:279-288): 1-8 for guns.
+    assert sorted(ASCARI_FIRE.hits) == [1, 2, 3, 4]
+    assert sorted(ASCARI_ARTILLERY.hits) == list(range(1, 9))
+    assert [(r, d) for r in range(1, 5) for d in range(1, 7) if ASCARI_FIRE.is_hit(r, d)] == [
+        (1, 3), (1, 4), (1, 5), (1, 6), (2, 4), (2, 5), (2, 6), (3, 5), (3, 6), (4, 5), (4, 6)]
 
 
 def test_ascari_modified_roll_gives_double_hit():
     # Ascari FAQ (ascari.txt:631): Italian at 1 hex, +1 DRM (support), rolls 5 -> 6: "It is a
     # double hit".
-    roll = modified_roll(5, [1])
+    roll = modified_roll(5, [shipped.known(ASCARI, "fire-drms", "support")])
+    assert roll == 6
     assert ASCARI_FIRE.resolve(1, roll) == "double"
     assert ASCARI_FIRE.resolve(1, 2) == "miss"
     kind = ASCARI_FIRE.resolve(1, 4)   # a hit whose kind the text lost (bold print)
@@ -357,7 +412,9 @@ def test_ascari_artillery_close_range_is_miss_or_double():
     assert ASCARI_ARTILLERY.resolve(3, 3) == "single"
     assert ASCARI_ARTILLERY.resolve(7, 4) == "miss"
     # opportunity fire DRM -2 (4.61 table header, ascari.txt:281): a 4 at range 5 becomes 2, a miss
-    assert ASCARI_ARTILLERY.resolve(5, modified_roll(4, [-2])) == "miss"
+    opportunity = shipped.prop(ASCARI, "artillery", "opportunity_fire_drm")
+    assert opportunity == -2
+    assert ASCARI_ARTILLERY.resolve(5, modified_roll(4, [opportunity])) == "miss"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,8 +425,10 @@ def test_sideshow_crt_example():
     # Sideshow 8.25 (sideshow.txt:415): "if the Allied Player has 25 SPs in the battle and
     # rolls a '4', the German player loses 3 SPs." The column brackets are not in the text, so
     # the column is named by the example's strength only.
+    # The data's crt holds that one cell (its column and roll labels are unknown).
+    lost = shipped.known("sideshow", "crt", "25", "4")
     crt = CombatTable.build("Sideshow CRT", ("25 SP",), ["1", "2", "3", "4", "5", "6"],
-                            {("25 SP", "4"): "3"})
+                            {("25 SP", "4"): str(lost)})
     assert crt.lookup("25 SP", 4) == "3"
     assert isinstance(crt.lookup("25 SP", 5), Unknown)
 
@@ -377,9 +436,11 @@ def test_sideshow_crt_example():
 def test_sideshow_retreat_rolls():
     # Sideshow 8.26 (sideshow.txt:417): an adjusted roll of 4-9 makes the opponent retreat;
     # the retreat is one die of hexes, at most 4 ("treat a roll of '5' or '6' as a '4'").
+    # The retreat lengths are the data's retreat-length table; the 4-9 band is not in the data.
     retreat = parse_range("4-9")
     assert 4 in retreat and 9 in retreat and 3 not in retreat and 10 not in retreat
-    assert [clamp(r, None, 4) for r in range(1, 7)] == [1, 2, 3, 4, 4, 4]
+    lengths = [shipped.known("sideshow", "retreat-length", str(r)) for r in range(1, 7)]
+    assert lengths == [clamp(r, None, 4) for r in range(1, 7)] == [1, 2, 3, 4, 4, 4]
 
 
 def test_sideshow_attrition_example():
@@ -391,16 +452,21 @@ def test_sideshow_attrition_example():
 
 def test_sideshow_river_halving_rounds_up():
     # Sideshow 8.31 (sideshow.txt:436): "If a unit crosses a river to attack, it's strength is
-    # halved, rounded up."
+    # halved, rounded up." (the data's TEC: river-hexside combat "attacker-halved").
+    assert shipped.known("sideshow", "tec", "river-hexside", "combat") == "attacker-halved"
     assert halve(5) == 3 and halve(4) == 2
 
 
 def test_sideshow_terrain_column_shift():
     # Sideshow 8.32-8.33 (sideshow.txt:438-440): a defender in a Mountain hex has its strength
     # doubled; in forest (or Nairobi, Mombasa, Dar es Salaam) the attacker's column moves one
-    # to the left. The column brackets are not in the text: hypothetical brackets 1, 5, 10.
+    # to the left. The column brackets are not in the text: hypothetical brackets 1, 5, 10. The
+    # shift and the doubling are the data's TEC.
+    assert shipped.known("sideshow", "tec", "mountain", "combat") == "defender-doubled"
+    forest = shipped.column_shift("sideshow", "forest")
+    assert forest == -1
     scale = ColumnScale((1, 5, 10))
-    assert scale.shift(scale.select(7).column, -1).column == 1
+    assert scale.shift(scale.select(7).column, forest).column == 1
     assert scale.shift(1, -1).column == 1 and scale.shift(1, -1).clamped == "below"
 
 
