@@ -291,6 +291,9 @@ def build_setup(game_data: GameData, scenario_id: str, *, module: str | os.PathL
             report.unplaced.append(f"{pid}: {', '.join(units)} set up {where}; put in the {W.UNPLACED_BOX} box")
         if target is None:
             target = (W.BOXES_MAP, W.UNPLACED_BOX)
+        if target[0] == W.BOXES_MAP and box_point(target[1]) is None:
+            report.unplaced.append(f"{pid}: the module has no box {target[1]!r}; {', '.join(units)} left out")
+            continue
         for cid in units:
             if cid not in slots:
                 report.unplaced.append(f"{pid}: {cid!r} is not a counter of the module; left out")
