@@ -286,3 +286,18 @@ def test_a_hex_the_grid_cannot_place_goes_to_the_unplaced_box(synthetic, tmp_pat
     assert any("does not place hex '12345'" in m for m in report.unplaced)
     assert {(p.counter_id, p.location) for p in report.placed if p.placement_id == "red-town"} == {
         ("r-1", "Unplaced"), ("r-hq", "Unplaced")}
+
+
+def test_a_module_read_in_memory_without_a_boxes_map(synthetic, tmp_path):
+    module_path = tmp_path / "game.vmod"
+    write_module(synthetic, module_path, scenario="s1")
+    module = read_module(module_path)
+    module.maps = [m for m in module.maps if m.map_name != BOXES_MAP]
+    report = write_setup(synthetic, "s1", tmp_path / "s.vsav", module=module)
+    assert {p.map_name for p in report.placed} == {MAIN_MAP}
+    assert any("no box 'Red pool'" in m for m in report.unplaced)
+    assert any("no box 'Unplaced'" in m for m in report.unplaced)
+    save = read(tmp_path / "s.vsav")
+    assert save.module_name == module.name
+    pickers = [c.map_id for c in save.restore_commands() if isinstance(c, BoardPicker)]
+    assert pickers == [MAIN_MAP]
