@@ -11,6 +11,7 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.movement import MovementRules, check_move, cheapest_routes, reachable
 from vlog.errors import GameDataError
 
+from tests.engine import shipped
 from tests.engine.gridutil import oddq_neighbours, random_map
 
 UNKNOWN_FLOOR = 1
@@ -158,10 +159,18 @@ def line_map(costs, *, sides=None):
     return neighbours, (lambda i: costs[i]), (lambda a, b: sides.get(frozenset((a, b)), 0))
 
 
+def loj_foot_cost(terrain: str) -> int:
+    """A foot unit's MP cost from Lion of Judah's TEC in the shipped data ("+1" hexsides too)."""
+    return int(shipped.known("lion-of-judah", "tec", terrain, "movement-foot"))
+
+
 def test_breakdown_names_each_cost():
-    # Lion of Judah 11.1 (rulebook text): "a foot unit crossing a river into a mountain hex
-    # pays 2+1 = 3" -- mountain 2 MP (11.1, 11.4 examples), river hexside +1 for foot units.
-    nb, enter, side = line_map([1, 2], sides={frozenset((0, 1)): 1})
+    # Lion of Judah 11.4 example (lion-of-judah.txt:674): "For an infantry unit to cross a river
+    # into a mountain hex would cost a total of 3 MPs (that is, two MPs for a foot unit to enter a
+    # mountain hex plus one MP for crossing the river)." Both costs are the data's TEC.
+    mountain, river = loj_foot_cost("mountain"), loj_foot_cost("river-hexside")
+    assert (mountain, river) == (2, 1)
+    nb, enter, side = line_map([1, mountain], sides={frozenset((0, 1)): river})
     rules = MovementRules(neighbours=nb, enter_cost=enter, hexside_cost=side)
     result = check_move(rules, 0, 1, 3)
     assert result.ruling is Ruling.LEGAL
@@ -234,8 +243,9 @@ def test_minimum_move():
 def test_forced_march_counts_hexes_beyond_allowance():
     # Lion of Judah 11.5.1/11.5.3: forced march lets a unit move up to double its allowance;
     # each hex entered beyond the printed MF needs a roll; never into a desert or amba hex.
-    # Here MF 4, hexes cost 2 (rough, 11.5.3 example: "two for the normal cost").
-    nb, enter, _ = line_map([2, 2, 2, 2, 2, 2])
+    # Here MF 4, hexes cost 2 (rough, 11.5.3 example: "two for the normal cost"; the data's TEC).
+    rough = loj_foot_cost("rough")
+    nb, enter, _ = line_map([rough] * 6)
     rules = MovementRules(neighbours=nb, enter_cost=enter, forced_march=4)
     assert check_move(MovementRules(neighbours=nb, enter_cost=enter), 0, 3, 4).ruling is Ruling.PROVEN
     result = check_move(rules, 0, 4, 4)
@@ -312,8 +322,8 @@ def test_forced_march_roll_adds_movement_points_jijiga():
     # forced march into Jijiga, a rough hex; the net roll of 1 gives "1/A": "pay a total of three
     # MPs to enter the hex (two for the normal cost plus one for the '1/A' result)".
     # How many MPs it had left is not stated; 1 is used (any value below 2 forces the march).
-    # Hex 0 = the hex north of the HQ, hex 1 = Jijiga (rough: 2 MP, 11.5.3 example).
-    nb, enter, _ = line_map([1, 2])
+    # Hex 0 = the hex north of the HQ, hex 1 = Jijiga (rough: 2 MP, 11.5.3 example; data TEC).
+    nb, enter, _ = line_map([1, loj_foot_cost("rough")])
     rules = MovementRules(neighbours=nb, enter_cost=enter, forced_march=4,
                           forced_march_costs=(1,))
     result = check_move(rules, 0, 1, 1)

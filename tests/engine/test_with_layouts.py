@@ -105,6 +105,12 @@ def test_loj_rp_route_example():
     # it costs four more hexes to reach the HQ." "If there were two trucks ... up to a distance
     # of 6 hexes". The rail Massawa 1405 - Asmara 1305 is the Massawa-Dongolaas line (11.7);
     # which other hexes carry tracks is not given, so the rest counts as full hexes.
+    # The data's rail-massawa-dongolaas line starts at Massawa 1405 but lists no hexes (they are on
+    # the map, not in the text), so the Massawa-Asmara segment here is the example's own.
+    from tests.engine import shipped
+
+    line = shipped.game("lion-of-judah").line("rail-massawa-dongolaas")
+    assert "1405" in line["endpoints"].value and line["hexes"].value is None
     layout = LAYOUTS["lion-of-judah"]
     h = layout.parse
     rail = {frozenset((h("1405"), h("1305")))}

@@ -13,6 +13,7 @@ from vlog.engine.stacking import check_stacking, count_limit, exclusive, weight_
 from vlog.engine.supply import SupplyRules, trace_supply
 from vlog.engine.zoc import strength_at_least, zoc_map
 
+from tests.engine import shipped
 from tests.engine.gridutil import oddq_neighbours, random_map
 
 NB = oddq_neighbours(8, 8)
@@ -78,11 +79,12 @@ def loj_rules(terrain):
             return None
         return 1 if kind == "division" else Fraction(1, 2)
 
+    # The limits per terrain are the data's TEC "stacking" column (3 or 4 by 8.2).
     def limit(hex_):
         t = terrain.get(hex_)
         if t is None:
             return Unknown(f"terrain of {hex_}", at_least=3, at_most=4)
-        return 4 if ({"clear", "town", "amba"} & t) else 3
+        return max(shipped.known("lion-of-judah", "tec", name, "stacking") for name in t)
 
     return [weight_limit("LoJ 8.2", weight, limit),
             count_limit("LoJ 8.2 one HQ", lambda u: u[0] == "HQ", 1)]
@@ -135,7 +137,9 @@ def test_iod_and_ascari_limits():
     def weight(unit):
         return {"bn": 1, "coy": Fraction(1, 2)}.get(unit)
 
-    iod = [weight_limit("IoD 7.1", weight, lambda h: 4), count_limit("IoD 7.1 HQ", lambda u: u == "HQ", 1)]
+    battalions = shipped.known("island-of-death", "limits", "stacking_battalions")   # the data's 7.1 limit
+    assert battalions == 4
+    iod = [weight_limit("IoD 7.1", weight, lambda h: battalions), count_limit("IoD 7.1 HQ", lambda u: u == "HQ", 1)]
     assert check_stacking({"h": ["bn"] * 3 + ["coy"] * 2 + ["HQ", "leader", "militia"]}, iod) == []
     assert check_stacking({"h": ["bn"] * 4 + ["coy"]}, iod)[0].count == Fraction(9, 2)
     # Ascari 3.4 (ascari.txt:157): one combat unit per hex; leaders and markers do not count.
