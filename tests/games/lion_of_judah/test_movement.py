@@ -10,6 +10,10 @@ from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move, move
 from .synthetic import shipped_board, state, synthetic_board, unit
 
 
+AREA = [f"{c:02d}{r:02d}" for c in range(14, 19) for r in range(1, 13)]
+"""A block of hexes a test puts in play (SYNTHETIC zone)."""
+
+
 def only(findings, check):
     assert [f.check for f in findings] == [f"lion-of-judah/{check}"], [f.message for f in findings]
     return findings[0]
@@ -184,3 +188,35 @@ def test_hq_sides_and_routes(tmp_path):
     assert f.evidence["distance"] == 2 and f.basis is Basis.PROVEN
     assert judge_move(board, s, MoveFacts(m, "1603", "1704", after_level="m", trucks=1),
                       step=1, when=None) == []
+
+
+def test_no_path_through_another_faction(tmp_path):
+    """PB 13.6.1 (MV-42): an Ethiopian unit may not move through another faction's hex; Negus
+    units may."""
+    board = synthetic_board(tmp_path, terrain={h: "desert" for h in ("1503", "1703", "1502", "1702")},
+                            zones={"ethiopia": AREA})
+    levy = unit("lv", "1602", name="Shoa levy", side="ethiopian", unit_class="ethiopian-shoa",
+                faction="shoa", movement=2, size=None)
+    tigray = unit("tg", "1603", name="Tigray levy", side="ethiopian", unit_class="ethiopian-tigray",
+                  faction="tigray", movement=6, size=None)
+    s = state(levy, tigray, scenario="1935-36")
+    f = only(judge_move(board, s, MoveFacts(levy, "1602", "1604", scenario="1935-36"), step=6, when=None),
+             "MV-42")
+    assert f.basis is Basis.PROVEN and f.evidence["other_factions"] == ["tigray"]
+    kz = unit("kz", "1602", name="KZ", side="ethiopian", unit_class="imperial-guard", movement=2,
+              size="battalion")
+    assert judge_move(board, state(kz, tigray, scenario="1935-36"),
+                      MoveFacts(kz, "1602", "1604", scenario="1935-36"), step=6, when=None) == []
+
+
+def test_shoa_turn_one(tmp_path):
+    """PB 13.6.7.1 (MV-21): on turn 1 all Shoa units have only 4 MPs."""
+    plain = synthetic_board(tmp_path, zones={"ethiopia": AREA})
+    levy = unit("lv", "1603", name="Shoa levy", side="ethiopian", unit_class="ethiopian-shoa",
+                faction="shoa", movement=6, size=None)
+    s = state(levy)
+    facts = MoveFacts(levy, "1603", "1608", scenario="1940-41", turn=1)
+    assert judge_move(plain, s, facts, step=1, when=None) == []
+    f = only(judge_move(plain, s, MoveFacts(levy, "1603", "1608", scenario="1935-36", turn=1),
+                        step=1, when=None), "MV-03")
+    assert f.evidence["allowance"] == 4 and "PB 13.6.7.1" in f.evidence["adjustments"][0]

@@ -77,6 +77,19 @@ IMPLEMENTED: dict[str, str] = {
     "CB-26": "(35) Ethiopian attacks on the Ethiopian CRT with its own modifiers",
     "CB-29": "(35) one tribal faction per Ethiopian combat, Negus units excepted",
     "TS-11": "no HQ still on its M side once a new turn has begun",
+    "TS-02": "no move in the Event or End of Turn Phase, no attack declared outside a combat "
+             "segment (when the turn track tells the phase)",
+    "TS-03": "no play beyond the scenario's last turn (when the turn track tells the turn)",
+    "TS-04": "control kept from the log's history: the side last in a hex with a combat unit "
+             "(used by supply and sudden death; no finding of its own)",
+    "TS-05": "air markers, HQs and trucks never take control (no finding of its own)",
+    "MV-21": "(35) Shoa units have 4 MPs on turn 1 (findings under MV-03)",
+    "MV-42": "(35) no path through hexes of another tribal faction (Negus units excepted)",
+    "ST-10": "attackers per adjacent hex within the defending hex's limit (findings under CB-11)",
+    "ST-11": "advance after combat up to the hex's stacking limit (findings under CB-23)",
+    "HQ-01": "HQs never attack nor absorb step losses (findings under CB-03/CB-20)",
+    "FW-02": "?-side units flipped only when revealed in a combat",
+    "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
 }
 """Check id -> what the engine judges for it."""
 

@@ -95,12 +95,16 @@ class Interpreter:
     phase_bound: bool = False
     rolls_since_move: list[int] = field(default_factory=list)
     pending: PendingCombat | None = None
+    control: dict[str, str] = field(default_factory=dict)
+    """3.2: hex -> the side whose unit with a combat factor was last there (air markers, HQs
+    and trucks never take control, 3.2, 10.1.2); hexes not listed keep their initial control."""
 
     def states(self, step: "Step", table: "Table") -> tuple[GameState, GameState, "Table"]:
-        before = build_state(table, self.data, scenario=self.scenario)
+        before = build_state(table, self.data, scenario=self.scenario, control=self.control)
         after_table = table.copy()
         after_table.apply_all(step.commands)
-        after = build_state(after_table, self.data, scenario=self.scenario)
+        after = build_state(after_table, self.data, scenario=self.scenario, control=self.control)
+        update_control(after)
         return before, after, after_table
 
     def interpret(self, step: "Step", table: "Table", ctx: "Context") -> list[Action]:
@@ -120,6 +124,16 @@ class Interpreter:
                  if uid in after.units and before.units[uid].hex != after.units[uid].hex]
         declarations = [parse_attack(c.text) for c in step.commands if type(c).__name__ == "Chat"]
         declarations = [d for d in declarations if d is not None]
+        involved = self._combat_involved(self.pending) if self.pending is not None else set()
+        for decl in declarations:
+            involved |= {u.id for u in before.at(decl.target)}
+            if decl.attackers:
+                involved |= {u.id for u in before.units.values() if u.name in decl.attackers}
+        for uid, old in before.units.items():
+            new = after.units.get(uid)
+            if new is not None and old.hidden and not new.hidden and uid not in involved:
+                actions.append(Action("reveal", index, (uid,), {"unit": old, "level": new.level,
+                                                                "when": self.when()}))
 
         # a move elsewhere, a new declaration or a new phase closes the open combat
         if self.pending is not None:
@@ -166,6 +180,7 @@ class Interpreter:
                                          roll=rolls[0] if rolls else None)
             rolls = rolls[1:]
             self._record_losses(before, after)
+        self.control = dict(after.control)
         return actions
 
     # -- helpers -------------------------------------------------------------------------------
@@ -239,6 +254,13 @@ class Interpreter:
         if self.pending is None:
             return []
         return [self._close(self.pending.step)]
+
+
+def update_control(state: GameState) -> None:
+    """3.2: a side controls every hex where it has a unit with a combat factor (in place)."""
+    for unit in state.units.values():
+        if unit.hex is not None and unit.side is not None and unit.has_combat_factor:
+            state.control[unit.hex] = unit.side
 
 
 def units_named(state: GameState, names: Sequence[str] | None, side: str | None) -> tuple[Unit, ...] | None:

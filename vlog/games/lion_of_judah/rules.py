@@ -16,7 +16,7 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
-from vlog.games.lion_of_judah.board import Board
+from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.catalog import check_specs
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
@@ -31,7 +31,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["LionOfJudah", "game", "detect_scenario"]
+__all__ = ["LionOfJudah", "game", "detect_scenario", "SUDDEN_DEATH_1935"]
+
+SUDDEN_DEATH_1935 = ("1305", "1405", "2322")
+"""PB 13.4.3: Asmara, Massawa, Mogadishu."""
 
 
 def detect_scenario(state: GameState) -> str | None:
@@ -57,6 +60,9 @@ class LionOfJudah(Game):
         self.interpreter = Interpreter(self.data, scenario)
         self.combat_memory = CombatMemory()
         self.oos_at_start: dict[str, bool | Unknown] = {}
+        self.sudden_death: tuple[str, int] | None = None
+        self.sudden_death_reported = False
+        self.too_long_reported = False
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -66,8 +72,13 @@ class LionOfJudah(Game):
         return ()
 
     def interpret(self, step: "Step", table: "Table", ctx: Context) -> Sequence[Action]:
-        actions = self.interpreter.interpret(step, table, ctx)
+        actions = list(self.interpreter.interpret(step, table, ctx))
         ctx.when = self.interpreter.when()
+        if self.scenario == "1935-36" and self.sudden_death is None:
+            for hex_ in SUDDEN_DEATH_1935:            # PB 13.4.3
+                if self.interpreter.control.get(hex_) == "ethiopian":
+                    self.sudden_death = (hex_, step.index)
+                    break
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -77,7 +88,17 @@ class LionOfJudah(Game):
             return self._check_phase(action)
         if action.kind == "combat":
             return self._check_combat(action)
+        if action.kind == "reveal":
+            return self._check_reveal(action)
         return ()
+
+    def _check_reveal(self, action: Action) -> list[Finding]:
+        """FW-02 (2.3.7, 12.3): ?-side units are flipped only when revealed in a combat."""
+        unit = action.data["unit"]
+        return [finding("FW-02", Ruling.PROVEN, step=action.step, when=action.data["when"],
+                        subjects=(unit.name,),
+                        message=f"{unit.name} was flipped from its ?-side outside a combat",
+                        evidence={"hex": unit.hex, "level_after": action.data["level"]})]
 
     def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
         out: list[Finding] = []
@@ -97,6 +118,20 @@ class LionOfJudah(Game):
         phase = self.interpreter.phase
         if unit.hex is None or data["to"] is None:
             return out          # placed from or sent to a box: reinforcements, eliminations
+        if self.sudden_death is not None and not self.sudden_death_reported \
+                and action.step > self.sudden_death[1]:
+            self.sudden_death_reported = True
+            hex_, at_step = self.sudden_death
+            out.append(finding("VC-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
+                               message=f"play went on after the Ethiopian player gained control of "
+                                       f"{hex_label(hex_, self.board)} at step {at_step}: the game "
+                                       "ends there in an Ethiopian strategic victory",
+                               evidence={"hex": hex_, "step_of_victory": at_step}))
+        if phase is not None and self.interpreter.phase_bound and phase.key in ("event", "end"):
+            out.append(finding("TS-02", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
+                               message=f"{unit.name} moved in the {phase.when().split(', ', 1)[1]}, "
+                                       "where no unit moves",
+                               evidence={"phase": phase.key, "turn": phase.turn}))
         if phase is not None and self.interpreter.phase_bound and phase.segment == "movement" \
                 and unit.side not in (None, phase.phasing):
             out.append(finding("MV-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
@@ -106,7 +141,7 @@ class LionOfJudah(Game):
         facts = MoveFacts(unit, unit.hex, data["to"], after_level=data["after_level"],
                           forced_march_rolls=data["forced_march_rolls"],
                           out_of_supply_at_start=self.oos_at_start.get(unit.id, False),
-                          scenario=self.scenario)
+                          scenario=self.scenario, turn=phase.turn if phase is not None else None)
         out.extend(judge_move(self.board, before, facts, step=action.step, when=when))
         moved = after.units.get(unit.id)
         if moved is not None and self.scenario is not None:
@@ -120,6 +155,12 @@ class LionOfJudah(Game):
         state: GameState = action.data["state"]
         state.scenario = self.scenario
         out: list[Finding] = []
+        if self.interpreter.phase_bound and not self.too_long_reported and new.turn > new.rules.turns:
+            self.too_long_reported = True
+            out.append(finding("TS-03", Ruling.PROVEN, step=action.step, when=new.when(),
+                               message=f"the turn track shows turn {new.turn}; the {new.scenario} "
+                                       f"scenario ends after turn {new.rules.turns}",
+                               evidence={"turn": new.turn, "last_turn": new.rules.turns}))
         if old is not None and old.segment in ("movement", "combat") and old.phasing:
             out.extend(judge_stacking(self.board, state, step=action.step, when=old.when(),
                                       sides=(old.phasing,)))
@@ -155,6 +196,15 @@ class LionOfJudah(Game):
         defenders = action.data["defenders"]
         if not attackers:
             return []      # attackers not named: nothing to judge the odds on
+        phase = self.interpreter.phase
+        out: list[Finding] = []
+        if self.interpreter.phase_bound and phase is not None and phase.segment != "combat" \
+                and not (self.scenario == "1935-36" and phase.key == "second-movement"):
+            out.append(finding("TS-02", Ruling.PROVEN, step=action.step, when=action.data["when"],
+                               subjects=tuple(u.name for u in attackers),
+                               message=f"an attack on {hex_label(decl.target, self.board)} was declared "
+                                       "outside a combat segment",
+                               evidence={"phase": phase.key, "turn": phase.turn}))
         oos = set()
         for u in (*attackers, *defenders):
             result = trace(self.board, before, u)
@@ -169,8 +219,8 @@ class LionOfJudah(Game):
             advanced=tuple(pending.advanced), out_of_supply=frozenset(oos),
             air=decl.air, attacker_hqs=hqs_a, defender_hqs=None if decl.hqs is None else (),
             nearby=nearby)
-        return judge_combat(self.board, before, facts, step=action.step, when=action.data["when"],
-                            memory=self.combat_memory)
+        return out + judge_combat(self.board, before, facts, step=action.step,
+                                  when=action.data["when"], memory=self.combat_memory)
 
 
 def game() -> LionOfJudah:

@@ -119,22 +119,24 @@ def infer_phase(current: Phase, side: str, segment: str) -> Phase:
 
 
 def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase | None:
-    """The phase the module's turn tracker or turn marker shows, by the bindings; None when the
-    bindings name none or the table does not show one."""
+    """The phase the module's turn tracker, turn marker or properties show, by the bindings
+    (one entry may give the turn, another the phase); None when the bindings name none or
+    the table does not show them."""
+    turn: int | None = None
+    key: str | None = None
     for marker in data.bindings["turn_track"]:
-        kind = marker["source_kind"].value
-        name = marker["name"].value
-        turns: dict[str, int] = (marker["turns"].value if "turns" in marker else None) or {}
-        phases: dict[str, str] = (marker["phases"].value if "phases" in marker else None) or {}
-        value = _marker_value(table, kind, name)
+        value = _marker_value(table, marker["source_kind"].value, marker["name"].value)
         if value is None:
             continue
-        turn = turns.get(value)
-        key = phases.get(value)
-        if turn is None and key is None:
-            continue
-        return Phase(scenario, turn if turn is not None else 0, key if key in PHASES else "map")
-    return None
+        turns = (marker["turns"].value if "turns" in marker else None) or {}
+        phases = (marker["phases"].value if "phases" in marker else None) or {}
+        if turn is None and value in turns:
+            turn = turns[value]
+        if key is None and phases.get(value) in PHASES:
+            key = phases[value]
+    if turn is None or key is None:
+        return None
+    return Phase(scenario, turn, key)
 
 
 def _marker_value(table: "Table", kind: Any, name: Any) -> str | None:

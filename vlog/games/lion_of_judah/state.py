@@ -201,7 +201,8 @@ def unit_from_counter(data: "GameData", counter_id: str, *, id: str, name: str, 
 class _Bindings:
     by_gpid: dict[str, str]
     by_name: dict[str, str]
-    layers: dict[str, dict[str, str]]          # layer name -> {level: key}
+    layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]]
+    """layer name -> [(counter ids or classes it applies to (None: all), {level: key})]"""
     locations: list[tuple[re.Pattern[str], str | None, str | None]]  # pattern, hex, box
 
 
@@ -217,11 +218,12 @@ def _bindings(data: "GameData") -> _Bindings:
             by_gpid[_v(piece["gpid"])] = counter
         if "piece_name" in piece and _v(piece["piece_name"]):
             by_name[_v(piece["piece_name"])] = counter
-    layers = {}
+    layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]] = {}
     for layer in b["layers"]:
         name, levels = _v(layer["layer_name"]), _v(layer["levels"])
+        applies = _v(layer["applies_to"]) if "applies_to" in layer else None
         if name and levels:
-            layers[name] = dict(levels)
+            layers.setdefault(name, []).append((frozenset(applies) if applies else None, dict(levels)))
     locations = []
     for loc in b["locations"]:
         pattern = _v(loc["pattern"])
@@ -265,10 +267,11 @@ def _where(table: "Table", piece: "TablePiece", binds: _Bindings) -> tuple[str |
     return (name, None) if HEX_NAME.match(name) else (None, None)
 
 
-def _level_of(piece: "TablePiece", binds: _Bindings) -> str | None:
+def _level_of(piece: "TablePiece", binds: _Bindings, counter: str, unit_class: str | None) -> str | None:
     for layer in piece.layers:
-        levels = binds.layers.get(layer.name)
-        if levels is not None:
+        for applies, levels in binds.layers.get(layer.name, ()):
+            if applies is not None and counter not in applies and unit_class not in applies:
+                continue
             key = levels.get(str(layer.level))
             if key is not None:
                 return key
@@ -287,8 +290,11 @@ def build_state(table: "Table", data: "GameData", *, scenario: str | None = None
         if counter is None:
             continue
         hex_, box = _where(table, piece, binds)
+        record = data.counter(counter)
+        unit_class = _v(record["class"]) if "class" in record else None
         units[piece.id] = unit_from_counter(data, counter, id=piece.id, name=piece.name or counter,
-                                            hex_=hex_, level=_level_of(piece, binds), box=box)
+                                            hex_=hex_, level=_level_of(piece, binds, counter, unit_class),
+                                            box=box)
     return GameState(units, scenario, turn, phase, dict(control or {}))
 
 

@@ -53,6 +53,7 @@ class MoveFacts:
     out_of_supply_at_start: bool | Unknown = False
     trucks: int = 0                   # trucks carrying an HQ (10.2.1, 10.3.3)
     scenario: str | None = None
+    turn: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -88,10 +89,22 @@ def _is_motorized(unit: Unit) -> bool | Unknown:
     return unit.motorized
 
 
+def _tribal(unit: Unit, scenario: str | None) -> str | None:
+    """The faction whose hexes bound this unit's path (PB 13.6.1), None for Negus units."""
+    if scenario == "1940-41" or unit.side != "ethiopian":
+        return None
+    if unit.unit_class == "imperial-guard" or unit.name == "Negus" or unit.counter == "et-negus":
+        return None
+    return unit.faction
+
+
 def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: bool,
-                   scenario: str | None = None, minimum_move: bool = True) -> MovementRules[str]:
-    """The engine hooks for one unit's move on the board as it stands."""
+                   scenario: str | None = None, minimum_move: bool = True,
+                   tribal: bool = True) -> MovementRules[str]:
+    """The engine hooks for one unit's move on the board as it stands (`tribal`: PB 13.6.1,
+    no path through hexes of another Ethiopian faction)."""
     side = unit.side
+    faction = _tribal(unit, scenario) if tribal else None
     effect = "movement-motorized" if motorized else "movement-foot"
     floor = MOTORIZED_MIN_COST if motorized else FOOT_MIN_COST
     occupied = state.occupied()
@@ -104,6 +117,10 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
         enemies = enemy_units(hex_)
         if any(not u.defenseless for u in enemies):
             return False                                   # 11.2
+        if faction is not None and any(
+                u.side == "ethiopian" and _tribal(u, scenario) not in (None, faction)
+                for u in occupied.get(hex_, ())):
+            return False                                   # PB 13.6.1, MV-42
         if scenario == "1935-36":                          # PB 13.1.1
             answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
             if any(a is True for a in answers):
@@ -182,12 +199,17 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
 # allowances and forced march
 
 
-def allowance_of(unit: Unit, oos: bool | Unknown) -> tuple[Any, list[str]]:
-    """The unit's available MF and the adjustments made (9.3 halving)."""
+def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None,
+                 turn: int | None = None) -> tuple[Any, list[str]]:
+    """The unit's available MF and the adjustments made (9.3 halving, PB 13.6.7.1 Shoa)."""
     notes: list[str] = []
     mf = unit.movement
     if mf is None:
         return Unknown(f"{unit.name} movement factor"), notes
+    if scenario == "1935-36" and turn == 1 and unit.faction == "shoa":
+        if isinstance(mf, Unknown) or mf > 4:
+            mf = 4
+            notes.append("4 MPs: Shoa units on turn 1 (PB 13.6.7.1)")
     if oos is True:
         mf = halve(mf)
         notes.append("halved: out of supply at the start of the movement segment (9.3)")
@@ -293,7 +315,8 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
 
     motorized = _is_motorized(unit)
     candidates = [True, False] if isinstance(motorized, Unknown) else [bool(motorized)]
-    allowance, notes = allowance_of(unit, facts.out_of_supply_at_start)
+    allowance, notes = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
+                                    turn=facts.turn)
     if isinstance(allowance, Unknown):
         return out   # no factor to compare against: nothing can be judged about the cost
     checks = []
@@ -303,6 +326,23 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
     plain = best_of(*checks)
     if plain.ruling is Ruling.LEGAL:
         return out
+    if _tribal(unit, facts.scenario) is not None:
+        free = best_of(*(check_move(movement_rules(board, state, unit, motorized=mot,
+                                                   scenario=facts.scenario, tribal=False),
+                                    start, goal, allowance) for mot in candidates))
+        if free.ruling is Ruling.LEGAL:
+            others = sorted({u.faction or "?" for u in state.units.values()
+                             if u.side == "ethiopian" and u.hex in (free.route.hexes if free.route else ())
+                             and _tribal(u, facts.scenario) not in (None, _tribal(unit, facts.scenario))})
+            out.append(finding("MV-42", plain.ruling, step=step, when=when, subjects=subjects,
+                               message=f"{unit.name} moved from {where}: every path within its "
+                                       f"{_num(allowance)} MPs passes through hexes of another tribal "
+                                       f"faction ({', '.join(others)})",
+                               evidence={"from": start, "to": goal, "allowance": _num(allowance),
+                                         "faction": unit.faction, "other_factions": others,
+                                         **_route_evidence(free, board)},
+                               depends_on=plain.verdict.depends_on))
+            return out
     rules0 = movement_rules(board, state, unit, motorized=candidates[0], scenario=facts.scenario)
     cheapest = _cheapest(rules0, start, goal)
     base_evidence: dict[str, Any] = {

@@ -1,0 +1,138 @@
+"""Game state through module bindings, and the checks that need the turn track, on SYNTHETIC
+logs: a SYNTHETIC bindings overlay names pieces, layers, locations and the turn/phase
+properties the way a module would (the real module's bindings are not known yet)."""
+from __future__ import annotations
+
+import json
+
+import vlog
+from vlog.engine.judge import Unknown
+from vlog.gamedata import load_game_data
+from vlog.games.lion_of_judah.rules import LionOfJudah
+from vlog.games.lion_of_judah.state import build_state
+from vlog.replay import replay
+from vlog.table import Table
+from vlog.vassal.commands import ChangePiece, MutableProperty
+
+from tests.checks.logbuild import move, restore, step, unit, unit_state, write_file
+
+from .synthetic import write_overlay
+
+SRC = "SYNTHETIC bindings for tests"
+ERITREA = [f"{c:02d}{r:02d}" for c in range(12, 18) for r in range(2, 16)]
+ROAD = [f"14{r:02d}" for r in range(5, 15)]
+PHASES = {"MAP": "map", "Event": "event", "Italian movement": "first-movement",
+          "Italian combat": "first-combat", "Ethiopian movement": "second-movement",
+          "Ethiopian combat": "second-combat", "End": "end"}
+
+
+def d(value):
+    return {"value": value, "source": SRC}
+
+
+def bindings_overlay(folder):
+    write_overlay(folder, zones={"eritrea": ERITREA, "ethiopia": [f"{c:02d}{r:02d}" for c in range(18, 22)
+                                                                 for r in range(2, 16)]},
+                  lines={"test-road": ("road", ROAD)})
+    doc = {"kind": "bindings", "game": "lion-of-judah",
+           "module": {"name": d("Lion of Judah (synthetic)"), "version": d("0")},
+           "pieces": [{"id": "sabauda", "piece_name": d("Sabauda Div"), "counter": d("it-sb")}],
+           "layers": [
+               {"id": "sb-steps", "layer_name": d("Step"), "applies_to": d(["it-sb"]),
+                "levels": d({"1": "4", "2": "3"})},
+               {"id": "hq-sides", "layer_name": d("Step"), "applies_to": d(["it-1ca"]),
+                "levels": d({"1": "cs", "2": "m"})},
+               {"id": "levy-faces", "layer_name": d("Step"), "applies_to": d(["ethiopian-shoa"]),
+                "levels": d({"1": "hidden", "2": "revealed"})}],
+           "locations": [{"id": "hexes", "pattern": d(r"Hex (?P<hex>\d{4})")}],
+           "turn_track": [
+               {"id": "turn", "source_kind": d("property"), "name": d("Turn"),
+                "turns": d({str(t): t for t in range(1, 13)})},
+               {"id": "phase", "source_kind": d("property"), "name": d("Phase"), "phases": d(PHASES)}]}
+    (folder / "bindings.json").write_text(json.dumps(doc))
+    return load_game_data("lion-of-judah", overlays=[folder])
+
+
+class HexModule:
+    name, version = "Lion of Judah (synthetic)", "0"
+
+    def location_name(self, map_id, x, y, layout=None):
+        return f"Hex {x // 100:02d}{y // 100:02d}"
+
+
+def at(hex_):
+    return int(hex_[:2]) * 100 + 50, int(hex_[2:]) * 100 + 50
+
+
+def piece(pid, name, hex_, level=1):
+    x, y = at(hex_)
+    return unit(pid, name, x, y, level=level)
+
+
+def mv(pid, frm, to):
+    (ox, oy), (x, y) = at(frm), at(to)
+    return move(pid, x, y, ox, oy)
+
+
+def flip(pid, hex_, old, new):
+    x, y = at(hex_)
+    return ChangePiece(pid, unit_state(x, y, level=new), unit_state(x, y, level=old))
+
+
+def prop(name, old, new):
+    return MutableProperty(name, old, new, "Module")
+
+
+def run(tmp_path, pieces, steps, props=(("Turn", "1"), ("Phase", "Italian movement"))):
+    data = bindings_overlay(tmp_path / "data")
+    start = [MutableProperty(n, "", v, "Module") for n, v in props]
+    path = write_file(tmp_path / "g.vlog", restore(pieces, *start), [step(s) for s in steps])
+    report = replay(vlog.read(path), module=HexModule(), game=LionOfJudah(data))
+    return [(f.check.split("/")[1], f.step) for log in report.logs for f in log.findings
+            if f.check.startswith("lion-of-judah/")], report
+
+
+def test_state_through_bindings(tmp_path):
+    data = bindings_overlay(tmp_path / "data")
+    table = Table(HexModule())
+    for cmd in restore([piece("sb", "Sabauda Div", "1405", level=2), piece("lv", "Shoa tribal levy (red stripe)", "1805")]):
+        table.apply(cmd)
+    state = build_state(table, data)
+    sb, lv = state.units["sb"], state.units["lv"]
+    assert (sb.counter, sb.hex, sb.level, sb.steps) == ("it-sb", "1405", "3", 3)
+    assert isinstance(sb.attack, Unknown)               # the 3-step factors are not in the text
+    assert (lv.counter, lv.hex, lv.hidden, lv.movement) == ("et-levy-shoa", "1805", True, 6)
+
+
+def test_moving_out_of_turn(tmp_path):
+    pieces = [piece("sb", "Sabauda Div", "1406"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    found, _ = run(tmp_path, pieces, [[mv("lv", "1808", "1809")]])
+    assert ("MV-04", 1) in found
+
+
+def test_flip_outside_combat(tmp_path):
+    pieces = [piece("sb", "Sabauda Div", "1406"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    found, _ = run(tmp_path, pieces, [[flip("lv", "1808", 1, 2)]])
+    assert found == [("FW-02", 1)]
+
+
+def test_turn_limit_and_hq_reset(tmp_path):
+    pieces = [piece("hq", "1CA", "1406"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    steps = [[flip("hq", "1406", 1, 2)], [mv("hq", "1406", "1407")],
+             [prop("Phase", "Italian movement", "End")], [prop("Turn", "1", "2"), prop("Phase", "End", "MAP")],
+             [prop("Turn", "2", "8")]]
+    found, _ = run(tmp_path, pieces, steps)
+    assert ("TS-11", 4) in found
+    assert ("TS-03", 5) in found
+    assert [c for c, _ in found if c not in ("TS-11", "TS-03")] == []
+
+
+def test_sudden_death(tmp_path):
+    pieces = [piece("sb", "Sabauda Div", "1408"), piece("lv", "Shoa tribal levy (red stripe)", "1406")]
+    steps = [[prop("Phase", "Italian movement", "Ethiopian movement")], [mv("lv", "1406", "1405")],
+             [prop("Phase", "Ethiopian movement", "Ethiopian combat")],
+             [prop("Phase", "Ethiopian combat", "End")], [prop("Turn", "1", "2"), prop("Phase", "End", "Italian movement")],
+             [mv("sb", "1408", "1407")]]
+    found, _ = run(tmp_path, pieces, steps)
+    assert [f for f in found if f[0] == "VC-04"] == [("VC-04", 6)]
+    assert ("MV-16", 6) in found        # Massawa, captured, supplies no Italian unit any more
