@@ -71,6 +71,8 @@ def _escape(s: str, attribute: bool) -> str:
     out = []
     for ch in s:
         o = ord(ch)
+        if (o < 0x20 and ch not in "\t\n\r") or 0xD800 <= o <= 0xDFFF or o in (0xFFFE, 0xFFFF):
+            raise GameDataError(f"text {s[:40]!r} holds the character U+{o:04X}, which XML 1.0 cannot hold")
         if ch == "&":
             out.append("&amp;")
         elif ch == "<":

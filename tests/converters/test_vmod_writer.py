@@ -9,6 +9,7 @@ import os
 import zipfile
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 from lxml import etree
 
 from conftest import sample_params
@@ -373,3 +374,32 @@ def test_pointy_topped_layout_round_trips_as_a_sideways_grid(synthetic, tmp_path
             if n in set(geo.hexes()):
                 nx, ny = module.location_center(MAIN_MAP, geo.name(n))
                 assert abs(math.hypot(nx - x, ny - y) - geo.dy) <= 2.0
+
+
+_NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).map(
+    lambda s: s.strip()).filter(bool)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(counter=_NAME, box=_NAME, side=_NAME)
+def test_any_names_read_back_exactly(counter, box, side, tmp_path_factory):
+    """Names with the codec's delimiters, quotes, backslashes, XML specials or non-BMP characters
+    come back unchanged (SYNTHETIC data)."""
+    game = synthetic_game()
+    game.documents["counters"]["counters"][0]["name"] = {"value": counter, "source": "SYNTHETIC"}
+    game.documents["map"]["maps"][0]["boxes"][0]["name"] = {"value": box, "source": "SYNTHETIC"}
+    game.documents["scenarios"]["scenarios"][0]["sides"] = {"value": [side, side + "2"], "source": "SYNTHETIC"}
+    out = tmp_path_factory.mktemp("names") / "x.vmod"
+    write_module(game, out, scenario="s1")
+    module = _read(out)
+    assert module.piece_slots[0].name == counter and module.piece_slots[0].entry_name == counter
+    zones = [z.name for z in module.find_map(BOXES_MAP).boards[0].grid.zones]
+    assert zones[0] == (box if box != "Unplaced" else "Unplaced (2)")
+    assert module.sides == [side, side + "2"]
+
+
+def test_characters_xml_cannot_hold_are_a_game_data_error(synthetic, tmp_path):
+    synthetic.documents["counters"]["counters"][0]["name"] = {"value": "bad\x01name", "source": "SYNTHETIC"}
+    with pytest.raises(GameDataError, match="U\\+0001"):
+        write_module(synthetic, tmp_path / "x.vmod")
+    assert not list(tmp_path.iterdir())
