@@ -615,3 +615,27 @@ def test_hostile_odds_text_and_strengths():
         parse_odds("9" * 5000 + ":1")
     with pytest.raises(GameDataError):
         odds_level(-1, 3)
+
+
+def test_loj_guerrilla_in_an_amba_gets_the_mountain_shift_only():
+    # LoJ PB 14.6.4.1 example (lion-of-judah.txt:1655): a guerrilla unit on top of an Italian unit
+    # in Amba Aradam, attacked: "the guerrilla unit would still obtain a column shift for the
+    # mountain terrain in the hex, but not the two column shifts for the amba". Both shifts are
+    # the data's TEC; the 3:1 starting ratio is a test value (the example gives none).
+    mountain, amba = loj_terrain("mountain"), loj_terrain("amba")
+    assert (mountain.amount, amba.amount) == (-1, -2)
+    _, _, guerrilla = final_column(9, 3, [mountain], LOJ_COLUMNS)
+    _, _, regular = final_column(9, 3, [amba], LOJ_COLUMNS)
+    assert level_name(guerrilla.column) == "2:1" and level_name(regular.column) == "1:1"
+
+
+def test_iod_warships_against_coastal_guns():
+    # IoD 16.79 (island-of-death.txt:542): "rolls a number of dice equal to half the offensive
+    # support strength of the warship (rounding any fraction up). If any of the dice rolled is a
+    # 6, the coastal gun fired upon is destroyed ... the heavy cruiser Trieste may fire at two
+    # different coastal guns in the same turn, rolling two dice against one of them and one die
+    # against the other" -- three dice, so Trieste's offensive support is 5 or 6 (inventory).
+    hit_on = shipped.known(IOD, "limits", "warship_vs_coastal_hit_on")
+    assert hit_on == 6
+    assert [s for s in range(1, 10) if divide(s, 2, "up") == 2 + 1] == [5, 6]
+    assert any(d >= hit_on for d in (2, 6, 1)) and not any(d >= hit_on for d in (5, 5, 1))

@@ -240,6 +240,22 @@ def test_minimum_move():
     assert check_move(rules, 0, 1, 0).ruling is Ruling.PROVEN      # MA 0 may not move
 
 
+def test_loj_stack_moves_at_its_slowest_then_the_rest_go_on():
+    # LoJ 11.3 example (lion-of-judah.txt:668): MFs 6, 6 and 4; "The stack moves two hexes,
+    # costing 4 MPs (using up the 4 available MPs of the slowest unit), and leaves behind the 4
+    # MF unit. The two units with 6 MF may continue moving, as they have two MPs remaining".
+    # Hex costs of 2 are test values (the example says two hexes cost 4 MPs).
+    nb, enter, _ = line_map([2, 2, 2, 2, 2])
+    rules = MovementRules(neighbours=nb, enter_cost=enter)
+    together = check_move(rules, 0, 2, min(6, 6, 4))
+    assert together.ruling is Ruling.LEGAL and together.route.cost == 4
+    assert check_move(rules, 0, 3, min(6, 6, 4)).ruling is Ruling.PROVEN
+    left = 6 - together.route.cost
+    assert left == 2
+    assert check_move(rules, 2, 3, left).ruling is Ruling.LEGAL
+    assert check_move(rules, 2, 4, left).ruling is Ruling.PROVEN
+
+
 def test_forced_march_counts_hexes_beyond_allowance():
     # Lion of Judah 11.5.1/11.5.3: forced march lets a unit move up to double its allowance;
     # each hex entered beyond the printed MF needs a roll; never into a desert or amba hex.
