@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -118,14 +119,31 @@ def _rotate_name(t: Trait) -> str:
     return t.field(5 if free else 7)
 
 
+_NAMED_KEY = re.compile(r"(?<![0-9])(5[7-9][0-9]{3}|6[0-3][0-9]{3})(\\*),([0-9]+)(\\*),(?=[^;,\\\t])")
+NAMED_KEY_FIRST, NAMED_KEY_LAST = 0xE000, 0xF8FE
+"""NamedKeyManager's key codes: given to key names in the order a VASSAL session meets them."""
+
+
+def _same_session_type(type_: str) -> str:
+    """A trait type as a running VASSAL re-encodes it: a named key stroke `CODE,MODS,NAME` takes
+    the code its name is given in the session (NamedHotKeyConfigurer.decode then
+    NamedKeyManager.getKeyStroke), so two types differing only in those codes are the same."""
+    def repl(m: re.Match[str]) -> str:
+        if not NAMED_KEY_FIRST <= int(m.group(1)) <= NAMED_KEY_LAST:
+            return m.group(0)
+        return f"#{m.group(2)},0{m.group(4)},"
+    return _NAMED_KEY.sub(repl, type_)
+
+
 def _find_state(old: list[Trait], new: Trait) -> str | None:
     """GpIdChecker.findState: the state of the first old trait of the new trait's kind with the
     same type, or (Layer, Text Label, Rotate) the same name."""
     kind = new.id_prefix
+    wanted = _same_session_type(new.type)
     for t in old[:-1]:
         if t.id_prefix != kind:
             continue
-        if t.type == new.type:
+        if t.type == new.type or _same_session_type(t.type) == wanted:
             return t.state
         if isinstance(new, Label) and _label_description(t) == _label_description(new):
             return t.state

@@ -111,3 +111,52 @@ def test_command_line(old_and_new, capsys):
     assert main(["refresh", str(folder / "game.vsav"), "--module", str(folder / "absent"), "-o",
                  str(folder / "x.vsav")]) == 3
     assert not (folder / "x.vsav").exists()
+
+
+from tests.conftest import sample_params  # noqa: E402
+
+
+@pytest.mark.parametrize("sample", sample_params("nevsky/*.vsav"))
+def test_real_saves_refreshed_against_their_module(sample, tmp_path):
+    """Real Nevsky scenarios against the Nevsky buildFile (a different module version, whose
+    named key strokes carry other codes): every piece is refreshed or reported, and places,
+    layer levels and property values are kept."""
+    from tests.conftest import SAMPLES
+    module = read_module(SAMPLES / "nevsky" / "buildFile.xml")
+    save = vlog.read(sample)
+    out = tmp_path / "refreshed.vsav"
+    report = refresh_file(sample, SAMPLES / "nevsky" / "buildFile.xml", out)
+    before, after = Table.from_save(save, module), Table.from_save(vlog.read(out), module)
+    assert len(report.refreshed) + len(report.unmatched) == sum(1 for _ in before.game_pieces())
+    assert report.changed > 0  # the saves come from another version of the module
+    for p in before.game_pieces():
+        q = after[p.id]
+        assert (q.map, q.x, q.y, q.parent) == (p.map, p.x, p.y, p.parent)
+        # a Layer keeps the state of the old Layer of the same name (its level, clamped by
+        # VASSAL to the new definition's levels when shown)
+        old_layers: dict[str, str | None] = {}
+        for t in p.piece.traits_of(Embellishment):
+            old_layers.setdefault(t.name, t.state)
+        for t in q.piece.traits_of(Embellishment):
+            if t.name in old_layers:
+                assert t.state == old_layers[t.name]
+        old_props = p.properties
+        new_props = q.properties
+        kept = {k for k in old_props if k in new_props and not _is_marker(p, k)}
+        assert {k: new_props[k] for k in kept} == {k: old_props[k] for k in kept}
+
+
+def _is_marker(piece, key):
+    """Marker values come from the new definition (GpIdChecker.copyState skips Markers)."""
+    from vlog.vassal.pieces import Marker
+    return any(isinstance(t, Marker) and key in t.keys for t in piece.piece.traits)
+
+
+def test_named_key_strokes_compare_by_name():
+    from converters.refresh import _same_session_type
+    a = "macro;Go;;57355,0,PLOP;;;57426\\,0\\,TriggerCreate;false"
+    b = "macro;Go;;57354,0,PLOP;;;57427\\,0\\,TriggerCreate;false"
+    assert _same_session_type(a) == _same_session_type(b)
+    assert _same_session_type("macro;Go;;57354,0,PLOT;") != _same_session_type("macro;Go;;57354,0,PLOP;")
+    for plain in ("emb2;Activate;2;65,130,Up;", "macro;x;;57355,0;;", "x;12345,0,Name;"):
+        assert _same_session_type(plain) == plain
