@@ -116,16 +116,22 @@ def test_command_line(old_and_new, capsys):
 from tests.conftest import sample_params  # noqa: E402
 
 
+@pytest.fixture(scope="module")
+def nevsky_module():
+    from tests.conftest import SAMPLES
+    return read_module(SAMPLES / "nevsky" / "buildFile.xml")
+
+
 @pytest.mark.parametrize("sample", sample_params("nevsky/*.vsav"))
-def test_real_saves_refreshed_against_their_module(sample, tmp_path):
+def test_real_saves_refreshed_against_their_module(sample, tmp_path, nevsky_module):
     """Real Nevsky scenarios against the Nevsky buildFile (a different module version, whose
     named key strokes carry other codes): every piece is refreshed or reported, and places,
     layer levels and property values are kept."""
-    from tests.conftest import SAMPLES
-    module = read_module(SAMPLES / "nevsky" / "buildFile.xml")
+    module = nevsky_module
     save = vlog.read(sample)
     out = tmp_path / "refreshed.vsav"
-    report = refresh_file(sample, SAMPLES / "nevsky" / "buildFile.xml", out)
+    refreshed, report = refresh_save(save, module)
+    vlog.write(refreshed, out, protect=[sample])
     before, after = Table.from_save(save, module), Table.from_save(vlog.read(out), module)
     assert len(report.refreshed) + len(report.unmatched) == sum(1 for _ in before.game_pieces())
     assert report.changed > 0  # the saves come from another version of the module
