@@ -10,6 +10,7 @@ from vlog.cli._console import format_option, json_text, printable, stdout_consol
 from vlog.gamedata import GAMES, blocked_checks, load_game_data, status, write_template
 
 _SHOWN_PER_CHECK = 3   # unknowns named per disabled check in text output (all are in --format json)
+_SHOWN_PER_REASON = 3  # paths named per group of unknowns sharing a file, reason and checks (all with --all)
 _GAME_HELP = "GAME is one of: " + ", ".join(sorted(GAMES)) + "."
 
 
@@ -38,8 +39,11 @@ def command() -> None:
 @_data_option()
 @click.option("--check", "checks", multiple=True, metavar="ID",
               help="Only the unknowns that disable this check (e.g. MV-07; repeatable).")
+@click.option("--all", "show_all", is_flag=True,
+              help="List every unknown datum on its own line with the checks it disables (text output).")
 @format_option("text", "json")
-def status_command(game: str, overlays: tuple[Path, ...], checks: tuple[str, ...], output_format: str) -> None:
+def status_command(game: str, overlays: tuple[Path, ...], checks: tuple[str, ...], show_all: bool,
+                   output_format: str) -> None:
     """Say which data is known, unknown or overridden, and which checks each unknown disables.
 
     \b
@@ -48,6 +52,11 @@ def status_command(game: str, overlays: tuple[Path, ...], checks: tuple[str, ...
       vlog data status ascari --format json
       vlog data status lion-of-judah --check MV-07 --check CB-19
       vlog data status lion-of-judah --data ./filled --data ./fixes
+      vlog data status sideshow --all
+
+    Text output: the counts, then each disabled check with the unknowns behind it, then the
+    unknowns grouped by file and by the reason they are unknown, each group naming the checks
+    it disables ("disables no check" when the engine never needs it).
     """
     game_data = load_game_data(game, overlays=overlays)
     entries = status(game_data)
@@ -84,9 +93,7 @@ def status_command(game: str, overlays: tuple[Path, ...], checks: tuple[str, ...
     unknown = [e for e in entries if e.state == "unknown"]
     if unknown:
         lines.append("")
-        lines.append(f"unknown data ({len(unknown)}):")
-        for entry in unknown:
-            lines.append(f"  {Path(entry.file).name} {entry.path}: {entry.note}")
+        lines += _unknown_lines(unknown, show_all)
     overridden = [e for e in entries if e.state == "overridden"]
     if overridden:
         lines.append("")
@@ -94,6 +101,30 @@ def status_command(game: str, overlays: tuple[Path, ...], checks: tuple[str, ...
         for entry in overridden:
             lines.append(f"  {Path(entry.file).name} {entry.path} = {entry.value!r} ({entry.source})")
     stdout_console().out(printable("\n".join(lines) + "\n", keep_newlines=True), end="", highlight=False)
+
+
+def _disables(blocks: tuple[str, ...]) -> str:
+    return "disables " + ", ".join(blocks) if blocks else "disables no check"
+
+
+def _unknown_lines(unknown: list, show_all: bool) -> list[str]:
+    """Unknowns by file, then by (reason, checks) in document order: counts first, a few paths each."""
+    if show_all:
+        lines = [f"unknown data ({len(unknown)}), each with the checks it disables:"]
+        lines += [f"  {Path(e.file).name} {e.path}: {e.note} [{_disables(e.blocks)}]" for e in unknown]
+        return lines
+    by_file: dict[str, dict[tuple[str | None, tuple[str, ...]], list]] = {}
+    for entry in unknown:
+        by_file.setdefault(Path(entry.file).name, {}).setdefault((entry.note, entry.blocks), []).append(entry)
+    lines = [f"unknown data ({len(unknown)}) by file and reason (--all lists each one):"]
+    for name, groups in by_file.items():
+        lines.append(f"  {name} ({sum(len(g) for g in groups.values())}):")
+        for (note, blocks), items in groups.items():
+            lines.append(f"    {len(items)} x {note or '(no note)'} [{_disables(blocks)}]")
+            shown = "; ".join(e.path for e in items[:_SHOWN_PER_REASON])
+            more = len(items) - _SHOWN_PER_REASON
+            lines.append(f"      {shown}" + (f"; and {more} more" if more > 0 else ""))
+    return lines
 
 
 @command.command(name="template", epilog=_GAME_HELP)
