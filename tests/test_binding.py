@@ -258,3 +258,16 @@ def test_module_of_another_game_is_reported_unmatched(path, tmp_path, capsys):
     # the board image is not in hand, so the report says the map was sampled only in part
     assert any("image size unknown" in note for note in report["notes"])
     validate_document("bindings", json.loads(out.read_text(encoding="utf-8")), str(out))
+
+
+@pytest.mark.parametrize("grid", [
+    'dx="NaN" dy="64.0"', 'dx="0" dy="0"', 'dx="-5" dy="1e300"', 'dx="1e-9" dy="1e-9"'])
+def test_hostile_grid_geometry_gives_a_report_not_a_crash(tmp_path, grid, capsys):
+    text = synthetic_build_file().replace('dx="55.42562584220407" dy="64.0"', grid)
+    text = text.replace('width="600" height="500"', 'width="2000000000" height="2000000000"')
+    path = tmp_path / "buildFile.xml"
+    path.write_text(text, encoding="utf-8")
+    code = main(["bind", str(path), "--game", "lion-of-judah", "-o", str(tmp_path / "b.json")])
+    assert code in (0, 3), capsys.readouterr().err
+    if code == 0:
+        validate_document("bindings", json.loads((tmp_path / "b.json").read_text(encoding="utf-8")), "b.json")

@@ -31,7 +31,7 @@ __all__ = ["BindingDraft", "Unmatched", "draft_binding", "location_names", "norm
 
 COUNTER_ID_PROPERTIES = ("CounterId", "counter_id", "UnitId")
 """Marker properties that name a counter record directly (vlog's own module writer uses CounterId)."""
-MAX_SAMPLES_PER_BOARD = 250_000
+MAX_SAMPLES_PER_BOARD = 120_000
 """Points sampled per board to collect its location names (the step grows on huge boards)."""
 UNSIZED_CELLS = 80
 """Hexes (or squares) sampled along each axis of a board whose image size is unknown."""
@@ -278,8 +278,12 @@ def location_names(map_def: MapDef) -> tuple[list[str], list[str]]:
                     names.setdefault(region.name, None)
         if not cells and not isinstance(grid, G.ZonedGrid):
             continue
-        step_x = max(1.0, min(c[0] for c in cells) / 2) if cells else 8.0
-        step_y = max(1.0, min(c[1] for c in cells) / 2) if cells else 8.0
+        step_x = min(c[0] for c in cells) / 2 if cells else 8.0
+        step_y = min(c[1] for c in cells) / 2 if cells else 8.0
+        if not (math.isfinite(step_x) and math.isfinite(step_y)) or step_x < 1 or step_y < 1:
+            notes.append(f"map {map_def.map_name!r} board {board.name!r}: the grid's cell size is not usable; "
+                         "sampled every 8 pixels")
+            step_x = step_y = 8.0
         if board.size is not None:
             width, height = board.size
         else:
@@ -289,8 +293,8 @@ def location_names(map_def: MapDef) -> tuple[list[str], list[str]]:
                     for x, y in zone.points:
                         extent_x, extent_y = max(extent_x, x), max(extent_y, y)
             if cells:
-                extent_x = max(extent_x, int(UNSIZED_CELLS * max(c[0] for c in cells)))
-                extent_y = max(extent_y, int(UNSIZED_CELLS * max(c[1] for c in cells)))
+                extent_x = max(extent_x, int(min(UNSIZED_CELLS * step_x * 2, 1 << 20)))
+                extent_y = max(extent_y, int(min(UNSIZED_CELLS * step_y * 2, 1 << 20)))
             width, height = extent_x, extent_y
             notes.append(f"map {map_def.map_name!r} board {board.name!r}: image size unknown, so only "
                          f"{width}x{height} pixels from its origin were sampled")
