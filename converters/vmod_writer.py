@@ -331,6 +331,11 @@ def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleB
         ph = _datum(s, "phases")
         if isinstance(ph, list) and ph:
             phases = [str(p) for p in ph]
+            others = [o["id"] for o in scen_list if o is not s and isinstance(_datum(o, "phases"), list)
+                      and [str(p) for p in _datum(o, "phases")] != phases]
+            if others:
+                notes.append(f"the turn tracker has the phases of scenario {s['id']}; scenarios "
+                             f"{', '.join(others)} have other phases (write the module for one scenario)")
             break
     if not phases:
         notes.append("the phases of a turn are not in the data; the turn tracker counts turns only")
