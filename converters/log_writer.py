@@ -24,9 +24,13 @@ Every step is applied to a `vlog.table.Table` as it is written, so what follows 
 VASSAL would have; reading the log back and replaying it gives the same table. Piece ids VASSAL
 takes from the clock come from the script's `clock`, so the output is deterministic.
 
-Not written (VASSAL writes them in some versions): the `LOG\\tnull` leaves of 3.6+ drags (the
-piece's Old* persistent properties, whose command has no encoder), movement-trail and
-"moved" marker changes, Report Action chat of Layer changes.
+From VASSAL 3.7 a dragged piece gains the Old* persistent properties (Decorator.putOldProperties);
+the commands that set them have no encoder, but the piece's later states carry them (in Java
+HashMap order), so the ChangePiece of a Layer change after a move does too.
+
+Not written (VASSAL writes them in some versions): the `LOG\\tnull` leaves those unencodable
+commands leave in a drag's step, movement-trail and "moved" marker changes, Report Action chat of
+Layer changes, the Old* properties of a piece dragged from the palette.
 """
 from __future__ import annotations
 
@@ -47,6 +51,7 @@ from vlog.vassal.commands import (
     PlayerAdd, RemovePiece, Setup, TurnState, Undo,
 )
 from vlog.vassal.metadata import build_savedata, parse_metadata, version_tuple
+from vlog.vassal import grids as G
 from vlog.vassal.module import Module, PieceSlot, read_module
 from vlog.vassal.obfuscation import Dialect
 from vlog.vassal.pieces import (
@@ -132,6 +137,9 @@ class _Writer:
         self.players = self._players()
         self.player = self.players[0] if self.players else None
         self.trackers = self._trackers()
+        self.persistent: dict[str, dict[str, str]] = {}
+        """Persistent properties a piece has gained in this log (VASSAL 3.7+ writes them in the
+        BasicPiece state; the commands that set them have no encoder, so the log never says)."""
 
     # -- players -----------------------------------------------------------------------------
     def _players(self) -> list[_Player]:
@@ -332,6 +340,7 @@ class _Writer:
         map_id, x, y = point
         old_point = piece.point
         old_under = self._underneath(piece)
+        self.put_old_properties(piece)
         targets = [p for p in self.table.pieces_at(map_id, x, y) if p.id != piece.id]
         cmds: list[Command] = []
         if targets:
@@ -357,6 +366,50 @@ class _Writer:
                 if text:
                     cmds.append(Chat("* " + text))
         self.log(_flat(cmds))
+
+    def put_old_properties(self, piece: TablePiece) -> None:
+        """Decorator.putOldProperties (3.7+): OldX, OldY, OldMap, OldBoard, OldZone,
+        OldLocationName and OldDeckName of the point the piece leaves."""
+        if not _at_least(self.version, 3, 7):
+            return
+        props = self.properties_of(piece)
+        map_name = board_name = zone_name = location = ""
+        if piece.map is not None:
+            map_name = piece.map
+            m = next((m for m in self.module.maps if m.map_name == piece.map), None) if self.module else None
+            if m is not None:
+                try:
+                    placed = m.placed_boards(self.table.layout(piece.map))
+                except VlogError:
+                    placed = []
+                board = G.find_board(placed, piece.x, piece.y)
+                if board is not None:
+                    board_name = board.name
+                    if isinstance(board.grid, G.ZonedGrid):
+                        zone = board.grid.find_zone(piece.x - board.x, piece.y - board.y)
+                        zone_name = zone.name if zone is not None else ""
+            location = self.location(piece.point)
+        parent = self.table.get(piece.parent)
+        deck = parent.piece.name if parent is not None and parent.kind == "deck" else ""
+        for key, value in (("OldX", str(piece.x)), ("OldY", str(piece.y)), ("OldMap", map_name),
+                           ("OldBoard", board_name), ("OldZone", zone_name),
+                           ("OldLocationName", location), ("OldDeckName", deck)):
+            props[key] = value
+
+    def properties_of(self, piece: TablePiece) -> dict[str, str]:
+        """The piece's persistent properties as VASSAL holds them, in the order they were set."""
+        if piece.id not in self.persistent:
+            basic = piece.piece.basic
+            self.persistent[piece.id] = dict(basic.properties) if isinstance(basic, BasicPiece) else {}
+        return self.persistent[piece.id]
+
+    def state_now(self, piece: TablePiece) -> str:
+        """The piece's whole state as VASSAL would write it now: at its point, and (3.7+) with
+        the persistent properties it holds, in Java HashMap order."""
+        state = _state_at_point(piece)
+        if piece.kind != "piece" or not _at_least(self.version, 3, 7) or piece.id not in self.persistent:
+            return state
+        return _with_properties(state, self.persistent[piece.id])
 
     def _underneath(self, piece: TablePiece) -> str | None:
         stack_id, index = self.table.stack_of(piece.id)
@@ -384,7 +437,7 @@ class _Writer:
         assert isinstance(layer, Embellishment)
         count = len(layer.images)
         new_level = choose(layer, count)
-        old_state = _state_at_point(piece)  # ChangeTracker: the whole state as it is now
+        old_state = self.state_now(piece)  # ChangeTracker: the whole state as it is now
         states = split_chain(old_state)
         states[index] = _with_value(layer.state or "", new_level)
         new_state = join_chain(states)
@@ -649,6 +702,45 @@ def _inverse_tree(tree: Command, table: Table) -> Command | None:
         return root
 
     return build(tree)
+
+
+def _java_string_hash(s: str) -> int:
+    """`String.hashCode()` over UTF-16 code units (unsigned 32-bit)."""
+    h = 0
+    data = s.encode("utf-16-be", "surrogatepass")
+    for i in range(0, len(data), 2):
+        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
+    return h
+
+
+def hashmap_order(keys: Sequence[str]) -> list[str]:
+    """The iteration order of a `new HashMap<>()` filled with `keys` in this order: buckets by
+    index (`(h ^ h >>> 16) & (capacity - 1)`), insertion order within a bucket; capacity 16,
+    doubled past a 0.75 load factor."""
+    cap = 16
+    while len(keys) > cap * 3 // 4:
+        cap *= 2
+    buckets: dict[int, list[str]] = {}
+    for k in keys:
+        h = _java_string_hash(k)
+        buckets.setdefault((h ^ (h >> 16)) & (cap - 1), []).append(k)
+    return [k for i in sorted(buckets) for k in buckets[i]]
+
+
+def _with_properties(state: str, props: dict[str, str]) -> str:
+    """A state whose BasicPiece part (`map;x;y;gpid;count;k;v...`) holds these properties."""
+    states = split_chain(state)
+    fields = split(states[-1], ";")
+    while len(fields) < 4:
+        fields.append("")
+    enc = Encoder(";")
+    for f in fields[:4]:
+        enc.append(f)
+    enc.append(len(props))
+    for key in hashmap_order(list(props)):
+        enc.append(key).append(props[key])
+    states[-1] = enc.value() or ""
+    return join_chain(states)
 
 
 def _with_value(state: str, value: int) -> str:

@@ -123,7 +123,10 @@ def test_steps_have_vassal_form(game):
     assert undo.undo_commands[0].state == steps[9].commands[1].state
     reduce = steps[12].commands[0]  # Inf A's state where it is now (0303), not where it started
     assert isinstance(reduce, ChangePiece)
-    assert reduce.old_state.endswith("\tMain Map;110;160;1;0") and reduce.new_state.startswith("2\t")
+    # with the Old* properties VASSAL 3.7 gives a dragged piece, in Java HashMap order
+    assert reduce.old_state == ("1\tMain Map;110;160;1;7;OldZone;;OldLocationName;0203;OldDeckName;;"
+                                "OldX;55;OldY;128;OldBoard;Board;OldMap;Main Map")
+    assert reduce.new_state == "2" + reduce.old_state[1:]
     assert isinstance(steps[13].commands[0], RemovePiece)
     assert [type(c) for c in steps[14].commands] == [AddPiece, AddPiece, Chat]
     assert steps[14].commands[2].text == "* Inf B created in 0101 *"
@@ -446,3 +449,20 @@ def test_scenario_start_built_by_the_setup_writer(tmp_path):
     moved = rep.final[unit.id]
     assert here != target and rep.final.location_name(moved) == target
     assert [r.faces for r in rep.rolls] == [(1,)]
+
+
+def test_hashmap_order_matches_java():
+    """Vectors printed by a JDK 17 HashMap<String, String> (tests/converters/data)."""
+    import json
+    from pathlib import Path
+    from converters.log_writer import hashmap_order
+    vectors = json.loads((Path(__file__).parent / "data" / "hashmap_order.json").read_text(encoding="utf-8"))
+    for v in vectors:
+        assert hashmap_order(v["keys"]) == v["order"]
+
+
+def test_persistent_properties_only_from_37(game):
+    text = SCRIPT.replace("clock", "vassal 3.6.9\nclock")
+    log = build_log(parse_text(text, path="v36.vscript", folder=game))
+    reduce = log.steps[12].commands[0]
+    assert reduce.old_state == "1\tMain Map;110;160;1;0"
