@@ -400,9 +400,13 @@ def write_setup(game_data: GameData, scenario_id: str, path: str | os.PathLike, 
 
 
 def build_setup_save(game: str | GameData, scenario_id: str, *, module: str | os.PathLike | Module | None = None,
-                     key: int = 0x5A) -> Save:
-    """The starting save as vlog reads it (for the log writer: a script's `game` + `scenario`)."""
-    game_data = game if isinstance(game, GameData) else load_game_data(game)
+                     key: int = 0x5A, overlays: Iterable[str | os.PathLike] = ()) -> Save:
+    """The starting save as vlog reads it (for the log writer: a script's `game` + `scenario`).
+
+    `game` is loaded with `overlays` when it is a name. Without `module`, the pieces are those of
+    the module `vmod_writer` writes for the same data and scenario (deterministic, so writing that
+    module separately gives the module this save belongs to)."""
+    game_data = game if isinstance(game, GameData) else load_game_data(game, overlays=list(overlays))
     members, _ = setup_members(game_data, scenario_id, module=module, key=key)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
