@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from vlog.games.base import Action
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
-from vlog.games.lion_of_judah.state import GameState, Unit, build_state
+from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -95,15 +95,18 @@ class Interpreter:
     phase_bound: bool = False
     rolls_since_move: list[int] = field(default_factory=list)
     pending: PendingCombat | None = None
+    cache: UnitCache = field(default_factory=UnitCache)
     control: dict[str, str] = field(default_factory=dict)
     """3.2: hex -> the side whose unit with a combat factor was last there (air markers, HQs
     and trucks never take control, 3.2, 10.1.2); hexes not listed keep their initial control."""
 
     def states(self, step: "Step", table: "Table") -> tuple[GameState, GameState, "Table"]:
-        before = build_state(table, self.data, scenario=self.scenario, control=self.control)
+        before = build_state(table, self.data, scenario=self.scenario, control=self.control,
+                             cache=self.cache)
         after_table = table.copy()
         after_table.apply_all(step.commands)
-        after = build_state(after_table, self.data, scenario=self.scenario, control=self.control)
+        after = build_state(after_table, self.data, scenario=self.scenario, control=self.control,
+                            cache=self.cache)
         update_control(after)
         return before, after, after_table
 

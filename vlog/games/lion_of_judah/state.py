@@ -18,12 +18,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
 
 from vlog.engine.judge import Unknown
+from vlog.errors import GameDataError
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData, Record
     from vlog.table import Table, TablePiece
 
-__all__ = ["Unit", "GameState", "Value", "SIDES", "build_state", "unit_from_counter",
+__all__ = ["Unit", "GameState", "UnitCache", "Value", "SIDES", "build_state", "unit_from_counter",
            "DEFENSELESS_KINDS", "HEX_NAME"]
 
 Value = Union[int, Fraction, Unknown]
@@ -204,9 +205,29 @@ class _Bindings:
     layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]]
     """layer name -> [(counter ids or classes it applies to (None: all), {level: key})]"""
     locations: list[tuple[re.Pattern[str], str | None, str | None]]  # pattern, hex, box
+    counters: dict[tuple[str, str], str | None]
+    """(gpid, piece name) -> counter id, as found (a cache: pieces repeat at every step)."""
+    templates: dict[tuple[str, str | None], Unit]
+    """(counter, level) -> the unit it makes, before id, name and place are set."""
+
+
+_BINDINGS_CACHE: dict[int, tuple["GameData", _Bindings]] = {}
 
 
 def _bindings(data: "GameData") -> _Bindings:
+    """The bindings of a data set, read once (the data object is kept with them, so its id
+    cannot be reused while cached)."""
+    cached = _BINDINGS_CACHE.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    if len(_BINDINGS_CACHE) > 64:
+        _BINDINGS_CACHE.clear()
+    binds = _read_bindings(data)
+    _BINDINGS_CACHE[id(data)] = (data, binds)
+    return binds
+
+
+def _read_bindings(data: "GameData") -> _Bindings:
     b = data.bindings
     by_gpid: dict[str, str] = {}
     by_name: dict[str, str] = {}
@@ -235,18 +256,25 @@ def _bindings(data: "GameData") -> _Bindings:
             continue
         locations.append((compiled, _v(loc["hex"]) if "hex" in loc else None,
                           _v(loc["box"]) if "box" in loc else None))
-    return _Bindings(by_gpid, by_name, layers, locations)
+    return _Bindings(by_gpid, by_name, layers, locations, {}, {})
 
 
 def _counter_of(piece: "TablePiece", data: "GameData", binds: _Bindings) -> str | None:
     gpid = piece.piece.gpid
-    if gpid and gpid in binds.by_gpid:
-        return binds.by_gpid[gpid]
     name = piece.name
-    if name in binds.by_name:
-        return binds.by_name[name]
-    found = data.counters_named(name) if name else ()
-    return found[0] if len(found) == 1 else None
+    key = (gpid or "", name)
+    if key in binds.counters:
+        return binds.counters[key]
+    if gpid and gpid in binds.by_gpid:
+        found: str | None = binds.by_gpid[gpid]
+    elif name in binds.by_name:
+        found = binds.by_name[name]
+    else:
+        named = data.counters_named(name) if name else ()
+        found = named[0] if len(named) == 1 else None
+    if len(binds.counters) < 100_000:
+        binds.counters[key] = found
+    return found
 
 
 def _where(table: "Table", piece: "TablePiece", binds: _Bindings) -> tuple[str | None, str | None]:
@@ -258,13 +286,30 @@ def _where(table: "Table", piece: "TablePiece", binds: _Bindings) -> tuple[str |
         match = pattern.fullmatch(name)
         if match:
             if hex_ is not None:
-                return match.expand(hex_) if "\\" in hex_ else hex_, None
+                try:
+                    found = match.expand(hex_) if "\\" in hex_ else hex_
+                except (re.error, IndexError):
+                    return None, None
+                return (found, None) if _is_hex(found) else (None, None)
             if box is not None:
                 return None, box
             groups = match.groupdict()
-            if "hex" in groups:
-                return groups["hex"], None
-    return (name, None) if HEX_NAME.match(name) else (None, None)
+            if "hex" in groups and groups["hex"] is not None:
+                return (groups["hex"], None) if _is_hex(groups["hex"]) else (None, None)
+    return (name, None) if _is_hex(name) else (None, None)
+
+
+def _is_hex(name: str) -> bool:
+    """A printed hex number on the Lion of Judah grid ('1213'); anything else is not a hex."""
+    if not HEX_NAME.match(name):
+        return False
+    from vlog.hexes import LAYOUTS
+
+    layout = LAYOUTS["lion-of-judah"]
+    try:
+        return layout.on_map(layout.parse(name))
+    except GameDataError:
+        return False
 
 
 def _level_of(piece: "TablePiece", binds: _Bindings, counter: str, unit_class: str | None) -> str | None:
@@ -278,24 +323,64 @@ def _level_of(piece: "TablePiece", binds: _Bindings, counter: str, unit_class: s
     return None
 
 
+class UnitCache:
+    """Units already read, by table piece and point: a replay reads the same unchanged pieces
+    at every step (table pieces are immutable and replaced when they change)."""
+
+    MAX = 200_000
+
+    def __init__(self) -> None:
+        self._units: dict[tuple[int, Any], tuple["TablePiece", str | None, Unit | None]] = {}
+
+    def get(self, piece: "TablePiece", location: str | None) -> tuple[bool, Unit | None]:
+        hit = self._units.get((id(piece), piece.point))
+        if hit is not None and hit[0] is piece and hit[1] == location:
+            return True, hit[2]
+        return False, None
+
+    def put(self, piece: "TablePiece", location: str | None, unit: Unit | None) -> None:
+        if len(self._units) >= self.MAX:
+            self._units.clear()
+        self._units[(id(piece), piece.point)] = (piece, location, unit)
+
+
 def build_state(table: "Table", data: "GameData", *, scenario: str | None = None,
                 turn: int | None = None, phase: str | None = None,
-                control: Mapping[str, str] | None = None) -> GameState:
+                control: Mapping[str, str] | None = None, cache: UnitCache | None = None) -> GameState:
     """The units on the table, by the game's bindings; pieces that stand for no counter are
-    left out (markers, the map's decorations)."""
+    left out (markers, the map's decorations). `cache` keeps units between calls."""
     binds = _bindings(data)
     units: dict[str, Unit] = {}
     for piece in table.game_pieces():
-        counter = _counter_of(piece, data, binds)
-        if counter is None:
-            continue
-        hex_, box = _where(table, piece, binds)
-        record = data.counter(counter)
-        unit_class = _v(record["class"]) if "class" in record else None
-        units[piece.id] = unit_from_counter(data, counter, id=piece.id, name=piece.name or counter,
-                                            hex_=hex_, level=_level_of(piece, binds, counter, unit_class),
-                                            box=box)
+        location = table.location_name(piece) if cache is not None else None
+        if cache is not None:
+            found, unit = cache.get(piece, location)
+            if found:
+                if unit is not None:
+                    units[piece.id] = unit
+                continue
+        unit = _unit_of(table, piece, data, binds)
+        if cache is not None:
+            cache.put(piece, location, unit)
+        if unit is not None:
+            units[piece.id] = unit
     return GameState(units, scenario, turn, phase, dict(control or {}))
+
+
+def _unit_of(table: "Table", piece: "TablePiece", data: "GameData", binds: _Bindings) -> Unit | None:
+    counter = _counter_of(piece, data, binds)
+    if counter is None:
+        return None
+    hex_, box = _where(table, piece, binds)
+    first = binds.templates.get((counter, None))
+    if first is None:
+        first = binds.templates[(counter, None)] = unit_from_counter(data, counter, id="", name="", hex_=None)
+    level = _level_of(piece, binds, counter, first.unit_class)
+    template = binds.templates.get((counter, level))
+    if template is None:
+        template = binds.templates[(counter, level)] = unit_from_counter(
+            data, counter, id="", name="", hex_=None, level=level)
+    return replace(template, id=piece.id, name=piece.name or counter, hex=hex_, box=box)
 
 
 def stack_weight_names(units: Iterable[Unit]) -> str:
