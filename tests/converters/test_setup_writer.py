@@ -301,3 +301,13 @@ def test_a_module_read_in_memory_without_a_boxes_map(synthetic, tmp_path):
     assert save.module_name == module.name
     pickers = [c.map_id for c in save.restore_commands() if isinstance(c, BoardPicker)]
     assert pickers == [MAIN_MAP]
+
+
+def test_a_save_built_without_a_module_belongs_to_the_module_written_for_it(synthetic, tmp_path):
+    import zipfile
+    write_setup(synthetic, "s1", tmp_path / "alone.vsav")
+    write_module(synthetic, tmp_path / "game.vmod", scenario="s1")
+    write_setup(synthetic, "s1", tmp_path / "with.vsav", module=tmp_path / "game.vmod")
+    assert (tmp_path / "alone.vsav").read_bytes() == (tmp_path / "with.vsav").read_bytes()
+    with zipfile.ZipFile(tmp_path / "game.vmod") as z, zipfile.ZipFile(tmp_path / "alone.vsav") as s:
+        assert s.read("moduledata") == z.read("moduledata")
