@@ -207,7 +207,7 @@ class _Writer:
     def log(self, tree: Command, *, undoable: bool = True, undo: Command | None = None) -> None:
         """Append a step: apply it to the table, keep it for undo, wrap it as LogCommand."""
         if undo is None and undoable:
-            undo = _inverse_tree(tree, self.table)
+            undo = _inverse_tree(tree, self.table, self.state_now)
         before_count = len(self.output)
         self.table.step = len(self.steps) + 1
         for cmd in _preorder(tree):
@@ -498,12 +498,14 @@ class _Writer:
         cmds: list[Command] = []
         targets = self.table.pieces_at(*point)
         if targets:
+            # StackMetrics.merge adds the palette piece as it is (no map, at 0,0), then moves it
             top = targets[-1]
             if top.parent is None:
                 cmds.append(self.new_stack(top.id, *point, self.stack_layer(top)))
-            cmds.append(added)
-            cmds.append(MovePiece(pid, point[0], point[1], point[2], top.id, point[0], point[1], point[2],
-                                  None, player.user_id))
+            cmds.append(AddPiece(pid, type_, _placed_state(type_, parts[3] if len(parts) > 3 else "",
+                                                            ("null", 0, 0), slot.gpid)))
+            cmds.append(MovePiece(pid, point[0], point[1], point[2], top.id, None, 0, 0, None,
+                                  player.user_id))
         else:
             cmds.append(added)
             layer = 1 if _at_least(self.version, 3, 4, 8) else None
@@ -615,7 +617,7 @@ class _Writer:
         self.next_undo -= 1  # BasicLogger.undo: getUndoCommand() is never null, one step back
         inverse = [copy.deepcopy(last.undo)] if last.undo is not None else []
         tree = Undo(True, subs=[*inverse, Undo(False)])
-        self.log(tree, undo=_inverse_tree(tree, self.table), undoable=False)
+        self.log(tree, undo=_inverse_tree(tree, self.table, self.state_now), undoable=False)
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -657,8 +659,9 @@ def _log_tree(tree: Command) -> LogStep:
     return LogStep(leaf, subs=subs)
 
 
-def _my_inverse(cmd: Command, table: Table) -> Command | None:
-    """Command.myUndoCommand for one command, given the table just before it runs."""
+def _my_inverse(cmd: Command, table: Table, state_of=_state_at_point) -> Command | None:
+    """Command.myUndoCommand for one command, given the table just before it runs (`state_of`
+    gives a piece's whole state as VASSAL holds it)."""
     if isinstance(cmd, MovePiece):
         return MovePiece(cmd.id, cmd.old_map, cmd.old_x, cmd.old_y, cmd.old_under, cmd.new_map,
                          cmd.new_x, cmd.new_y, cmd.new_under, cmd.player_id)
@@ -666,7 +669,7 @@ def _my_inverse(cmd: Command, table: Table) -> Command | None:
         return RemovePiece(cmd.id) if cmd.id is not None else None
     if isinstance(cmd, RemovePiece):
         p = table.get(cmd.id)
-        return AddPiece(p.id, p.type, _state_at_point(p)) if p is not None else None
+        return AddPiece(p.id, p.type, state_of(p)) if p is not None else None
     if isinstance(cmd, ChangePiece):
         return ChangePiece(cmd.id, cmd.old_state, cmd.new_state) if cmd.old_state is not None else None
     if isinstance(cmd, Chat):
@@ -679,13 +682,13 @@ def _my_inverse(cmd: Command, table: Table) -> Command | None:
     return None
 
 
-def _inverse_tree(tree: Command, table: Table) -> Command | None:
+def _inverse_tree(tree: Command, table: Table, state_of=_state_at_point) -> Command | None:
     """Command.getUndoCommand: the sub-commands' inverses in reverse order, then its own, joined
     the way `NullCommand.append` joins them (the first becomes the root)."""
     scratch = table.copy()
     own: dict[int, Command | None] = {}
     for cmd in _preorder(tree):
-        own[id(cmd)] = _my_inverse(cmd, scratch)
+        own[id(cmd)] = _my_inverse(cmd, scratch, state_of)
         scratch.apply(cmd)
 
     def build(node: Command) -> Command | None:

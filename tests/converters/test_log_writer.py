@@ -466,3 +466,27 @@ def test_persistent_properties_only_from_37(game):
     log = build_log(parse_text(text, path="v36.vscript", folder=game))
     reduce = log.steps[12].commands[0]
     assert reduce.old_state == "1\tMain Map;110;160;1;0"
+
+
+def test_undone_remove_adds_the_piece_back_as_it_was(game):
+    text = SCRIPT.split("move")[0] + 'move "Inf A" along 0303\nremove "Inf A"\nundo\n'
+    log = build_log(parse_text(text, path="r.vscript", folder=game))
+    added = log.steps[2].undo_commands
+    assert [type(c) for c in added] == [AddPiece]
+    assert added[0].id == "1001" and added[0].state.endswith(
+        "Main Map;110;160;1;7;OldZone;;OldLocationName;0202;OldDeckName;;OldX;55;OldY;64;OldBoard;Board;OldMap;Main Map")
+    module = read_module(game / "mod")
+    final = table_at(log, 3, module)
+    assert final.location_name(final["1001"]) == "0303"
+
+
+def test_add_onto_a_stack(game):
+    text = SCRIPT.split("move")[0] + 'add "Tank C" at 0202\n'
+    log = build_log(parse_text(text, path="a.vscript", folder=game))
+    add, move, report = log.steps[0].commands
+    assert isinstance(add, AddPiece) and add.state.endswith("\tnull;0;0;3;0")
+    assert (move.new_under, move.old_map, move.old_x, move.old_y) == ("1002", None, 0, 0)
+    assert report.text == "* Tank C created in 0202 *"
+    module = read_module(game / "mod")
+    final = table_at(log, 1, module)
+    assert final[final["1001"].parent].children == ("1001", "1002", add.id)
