@@ -81,6 +81,13 @@ def synthetic_build_file() -> str:
       </{B}Board>
     </{P}map.BoardPicker>
   </{P}Map>
+  <{P}Map mapName="At start">
+    <{P}map.SetupStack name="Reserve" owningBoard="Holding" useGridLocation="false" x="10" y="10">
+      {_slot("Sb", "10", [(STEP, "1")])}
+      {_slot("GS", "15")}
+    </{P}map.SetupStack>
+    <{P}map.BoardPicker><{B}Board name="Holding" width="50" height="50"/></{P}map.BoardPicker>
+  </{P}Map>
   <{P}Map mapName="Boxes">
     <{P}map.BoardPicker>
       <{B}Board name="Boxes" width="400" height="100">
@@ -134,8 +141,9 @@ def test_draft_matches_pieces_layers_locations_and_turns(synthetic_module, loj):
     validate_document("bindings", draft.document, "draft")
     doc = draft.document
     counters = {p["piece_name"]["value"]: p["counter"]["value"] for p in doc["pieces"]}
-    assert counters == {"Sb": "it-sb", "PL Div": "it-pl", "1st CA HQ": "it-1ca", "Anything": "it-sn"}
-    assert {p["gpid"]["value"] for p in doc["pieces"]} == {"10", "11", "12", "14"}
+    # "GS" is placed at start only (a setup stack); "Sb" is in both and counted once
+    assert counters == {"Sb": "it-sb", "PL Div": "it-pl", "1st CA HQ": "it-1ca", "Anything": "it-sn", "GS": "it-gs"}
+    assert {p["gpid"]["value"] for p in doc["pieces"]} == {"10", "11", "12", "14", "15"}
     assert "designation" in next(p for p in doc["pieces"] if p["gpid"]["value"] == "11")["counter"]["source"]
     assert "counter id marker" in next(p for p in doc["pieces"] if p["gpid"]["value"] == "14")["counter"]["source"]
     missed = {(u.kind, u.name) for u in draft.unmatched}
@@ -167,7 +175,7 @@ def test_draft_matches_pieces_layers_locations_and_turns(synthetic_module, loj):
                                                  "Mutual Administration": "mutual-administration"}
     assert turns["Month"]["turns"]["value"] == {"Oct 1935": 1, "Nov 1935": 2}
     assert ("turn", "Coffee Break") in missed
-    assert draft.matched == {"piece": 4, "layer": 2, "location": draft.seen["location"] - 1, "turn": 3}
+    assert draft.matched == {"piece": 5, "layer": 2, "location": draft.seen["location"] - 1, "turn": 3}
 
 
 def test_draft_is_usable_as_an_overlay(synthetic_module, loj, tmp_path):
@@ -176,14 +184,14 @@ def test_draft_is_usable_as_an_overlay(synthetic_module, loj, tmp_path):
     folder.mkdir()
     (folder / "binding.json").write_text(json.dumps(draft.document), encoding="utf-8")
     data = load_game_data("lion-of-judah", overlays=[folder])
-    assert {p["counter"].value for p in data.bindings["pieces"]} == {"it-sb", "it-pl", "it-1ca", "it-sn"}
+    assert {p["counter"].value for p in data.bindings["pieces"]} == {"it-sb", "it-pl", "it-1ca", "it-sn", "it-gs"}
 
 
 def test_cli_writes_refuses_to_overwrite_and_reports(synthetic_module, tmp_path, capsys):
     out = tmp_path / "binding.json"
     assert main(["bind", str(synthetic_module), "--game", "lion-of-judah", "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "pieces: 4 of 5 matched, 1 not matched" in text
+    assert "pieces: 5 of 6 matched, 1 not matched" in text
     assert "'Mystery unit'" in text and "to confirm (1):" in text
     written = json.loads(out.read_text(encoding="utf-8"))
     validate_document("bindings", written, str(out))
@@ -196,7 +204,7 @@ def test_cli_writes_refuses_to_overwrite_and_reports(synthetic_module, tmp_path,
     assert main(["bind", str(synthetic_module), "--game", "lion-of-judah", "-o", str(out), "--force",
                  "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["matched"]["piece"] == 4 and report["unmatched_counts"]["piece"] == 1
+    assert report["matched"]["piece"] == 5 and report["unmatched_counts"]["piece"] == 1
     assert [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
@@ -249,7 +257,9 @@ def test_module_of_another_game_is_reported_unmatched(path, tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     module = read_module(path)
     # the palette is another game's: no piece is taken for an Ascari counter, each one is listed
-    assert report["seen"]["piece"] == len([s for s in module.piece_slots if not s.card])
+    palette_and_setup = {(s.gpid, s.name or s.entry_name) for s in
+                         [*module.piece_slots, *(p for st in module.setup_stacks for p in st.pieces)] if not s.card}
+    assert report["seen"]["piece"] == len(palette_and_setup)
     assert report["matched"]["piece"] == 0
     assert report["unmatched_counts"]["piece"] == report["seen"]["piece"]
     # its boxes and track spaces are no Ascari hex or box, and are listed by name

@@ -373,6 +373,19 @@ def _phase_key(text: str, phases: list[str]) -> str | None:
 # -------------------------------------------------------------------------------------------- draft
 
 
+def _all_slots(module: Module) -> list[PieceSlot]:
+    """Palette pieces, then at-start pieces the palette lacks (same gpid and name counted once); no cards."""
+    seen: set[tuple[str | None, str | None]] = set()
+    out: list[PieceSlot] = []
+    for slot in [*module.piece_slots, *(p for stack in module.setup_stacks for p in stack.pieces)]:
+        key = (slot.gpid, slot.name or slot.entry_name)
+        if slot.card or key in seen:
+            continue
+        seen.add(key)
+        out.append(slot)
+    return out
+
+
 def draft_binding(module: Module, game_data: GameData, *, module_file: str | None = None) -> BindingDraft:
     """Proposes the game's bindings for `module`: pieces, layers, locations and turn track, with the report."""
     shown_module = f"{module.name} {module.version}".strip()
@@ -387,9 +400,7 @@ def draft_binding(module: Module, game_data: GameData, *, module_file: str | Non
     seen = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
     matched = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
 
-    for slot in module.piece_slots:
-        if slot.card:
-            continue
+    for slot in _all_slots(module):
         seen["piece"] += 1
         name = slot.name or slot.entry_name or ""
         where = "/".join(slot.path) + (f" gpid {slot.gpid}" if slot.gpid else "")
