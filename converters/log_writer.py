@@ -358,9 +358,13 @@ class _Writer:
             same_map = old_point[0] == map_id
             fmt = self.map_report_format(
                 map_id, "moveWithinFormat" if same_map else "moveToFormat", _move_format(self.version))
-            if fmt:
+            location, previous = self.location(point), self.location(old_point)
+            m = next((m for m in self.module.maps if m.map_name == map_id), None) if self.module else None
+            unchanged = same_map and location == previous and m is not None and \
+                m.attributes.get("onlyReportChangedLocation") == "true"
+            if fmt and not unchanged:
                 props = {"pieceName": _display_name(piece.piece), "pieceCount": "1",
-                         "location": self.location(point), "previousLocation": self.location(old_point),
+                         "location": location, "previousLocation": previous,
                          "previousMap": old_point[0] or "", "mapName": map_id}
                 text = format_text(fmt, props)
                 if text:

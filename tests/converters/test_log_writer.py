@@ -490,3 +490,16 @@ def test_add_onto_a_stack(game):
     module = read_module(game / "mod")
     final = table_at(log, 1, module)
     assert final[final["1001"].parent].children == ("1001", "1002", add.id)
+
+
+def test_map_report_options(game):
+    """The map's own report formats and onlyReportChangedLocation replace VASSAL's defaults."""
+    build = (game / "mod" / "buildFile.xml").read_text(encoding="utf-8")
+    (game / "mod" / "buildFile.xml").write_text(build.replace(
+        'mapName="Main Map">',
+        'mapName="Main Map" onlyReportChangedLocation="true" moveWithinFormat="$pieceName$: $previousLocation$ to $location$">'),
+        encoding="utf-8")
+    text = SCRIPT.split("move")[0] + 'move "Tank C" along 0505 0404\n'
+    log = build_log(parse_text(text, path="o.vscript", folder=game))
+    assert [type(c) for c in log.steps[0].commands] == [MovePiece, AddPiece]
+    assert log.steps[1].commands[-1].text == "* Tank C: 0505 to 0404"
