@@ -136,3 +136,17 @@ def test_sudden_death(tmp_path):
     found, _ = run(tmp_path, pieces, steps)
     assert [f for f in found if f[0] == "VC-04"] == [("VC-04", 6)]
     assert ("MV-16", 6) in found        # Massawa, captured, supplies no Italian unit any more
+
+
+def test_reinforcement_in_the_map_phase(tmp_path):
+    from vlog.vassal.commands import MovePiece
+
+    off = unit("ps", "PS", 0, 0, map_id=None)
+    x, y = at("1408")
+    enter = MovePiece("ps", "Main Map", x, y, None, None, 0, 0, None, "pw-Alice-secret")
+    pieces = [off, piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    found, report = run(tmp_path, pieces, [[enter]], props=(("Turn", "2"), ("Phase", "MAP")))
+    assert found == [("RR-01", 1), ("RR-03", 1)]
+    [rr01] = [f for log in report.logs for f in log.findings if f.check.endswith("RR-01")]
+    assert rr01.evidence == {"turn": 2, "entry_turn": 5, "hex": "1408"}
+    assert rr01.when == "Turn 2, Mutual Administration Phase"

@@ -90,6 +90,15 @@ IMPLEMENTED: dict[str, str] = {
     "HQ-01": "HQs never attack nor absorb step losses (findings under CB-03/CB-20)",
     "FW-02": "?-side units flipped only when revealed in a combat",
     "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
+    # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
+    "RR-01": "not before the turn of entry, where the data gives it",
+    "RR-02": "never into an entry hex occupied by the enemy",
+    "RR-03": "(35) Italian units enter at Massawa or Mogadishu, or next to one",
+    "RR-06": "(35) no Ethiopian reinforcements while the capital is enemy-held or the leader dead",
+    "RR-07": "(35) Ethiopian units enter in or next to their capital or leader",
+    "RR-10": "(40) Allied units enter at their entry hexes, or next to one",
+    "RR-11": "(40) captured Massawa, Mogadishu, Kismayo and a joined Djibouti as Allied entry hexes "
+             "(findings under RR-10)",
 }
 """Check id -> what the engine judges for it."""
 
@@ -122,7 +131,6 @@ NEEDS_DATA: dict[str, str] = {
     "SC-03": "the IPL adjustment table is on the player aid card",
     "SC-04": "the colonial desertion table is on the player aid card",
     "SC-05": "the guerrilla recruitment table is on the player aid card",
-    "RR-01": "turns of entry are printed on the counters (most not in the text)",
     "RR-13": "black circles are printed on the counters",
     "RR-14": "black circles and reduced factors are printed on the counters",
     "SU-01": "setup areas need the map's country borders (zones not transcribed)",

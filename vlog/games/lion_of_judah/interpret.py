@@ -96,6 +96,8 @@ class Interpreter:
     rolls_since_move: list[int] = field(default_factory=list)
     pending: PendingCombat | None = None
     cache: UnitCache = field(default_factory=UnitCache)
+    gone_leaders: set[str] = field(default_factory=set)
+    """Counters of leaders removed from the map (eliminated, PB 13.6.2)."""
     control: dict[str, str] = field(default_factory=dict)
     """3.2: hex -> the side whose unit with a combat factor was last there (air markers, HQs
     and trucks never take control, 3.2, 10.1.2); hexes not listed keep their initial control."""
@@ -152,6 +154,16 @@ class Interpreter:
                 rolls = rolls[1:]
             if foreign or declarations:
                 actions.append(self._close(index))
+        # units placed on the map (reinforcements, rebuilt units, event placements)
+        for uid, new in after.units.items():
+            old = before.units.get(uid)
+            if new.hex is not None and (old is None or old.hex is None):
+                actions.append(Action("appear", index, (uid,), {
+                    "unit": new, "hex": new.hex, "before": before, "after": after,
+                    "when": self.when()}))
+        for uid, old in before.units.items():
+            if old.kind == "leader" and old.hex is not None and uid not in after.units:
+                self.gone_leaders.add(old.counter or old.name)
         # movement
         movers_side = {o.side for o, _ in moved if o.side}
         if moved and self.phase is not None and not self.phase_bound and len(movers_side) == 1 \

@@ -21,6 +21,7 @@ from vlog.games.lion_of_judah.catalog import check_specs
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
+from vlog.games.lion_of_judah.checks.reinforcements import judge_placement
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import judge_end_of_move, trace
 from vlog.games.lion_of_judah.interpret import Interpreter, units_named
@@ -90,7 +91,20 @@ class LionOfJudah(Game):
             return self._check_combat(action)
         if action.kind == "reveal":
             return self._check_reveal(action)
+        if action.kind == "appear":
+            return self._check_appear(action)
         return ()
+
+    def _check_appear(self, action: Action) -> list[Finding]:
+        """Reinforcements: judged in the Mutual Administration Phase shown by the turn track."""
+        phase = self.interpreter.phase
+        if not self.interpreter.phase_bound or phase is None or phase.key != "map":
+            return []
+        before, after = action.data["before"], action.data["after"]
+        before.scenario = after.scenario = self.scenario
+        return judge_placement(self.board, before, after, action.data["unit"], turn=phase.turn,
+                               step=action.step, when=action.data["when"],
+                               gone_leaders=self.interpreter.gone_leaders)
 
     def _check_reveal(self, action: Action) -> list[Finding]:
         """FW-02 (2.3.7, 12.3): ?-side units are flipped only when revealed in a combat."""

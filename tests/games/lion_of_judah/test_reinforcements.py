@@ -1,0 +1,65 @@
+"""Reinforcement entry (RR-01, RR-02, RR-03, RR-06, RR-07, RR-10) on SYNTHETIC positions."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vlog.games.lion_of_judah.checks.reinforcements import judge_placement
+
+from .synthetic import state, synthetic_board, unit
+
+
+def codes(findings):
+    return [f.check.split("/")[1] for f in findings]
+
+
+def test_italian_1935_entry_hexes(tmp_path):
+    board = synthetic_board(tmp_path)
+    for hex_, expected in (("1405", []), ("1406", []), ("2322", []), ("1408", ["RR-03"])):
+        new = unit("ps", hex_, name="PS")
+        s = state(new, scenario="1935-36")
+        assert codes(judge_placement(board, s, s, new, turn=5, step=3, when=None)) == expected, hex_
+    f = judge_placement(board, state(scenario="1935-36"), state(scenario="1935-36"),
+                        unit("ps", "1408", name="PS"), turn=5, step=3, when="Turn 5, MAP")[0]
+    assert f.evidence == {"hex": "1408", "entry_hexes": ["1405", "2322"]} and f.step == 3
+    assert "Massawa" in f.message and "Mogadishu" in f.message
+
+
+def test_enemy_in_the_entry_hex_and_entry_turn(tmp_path):
+    board = synthetic_board(tmp_path)
+    ps = replace(unit("ps", "1405", name="PS"), properties={"entry_turn": 5})
+    enemy = unit("lv", "1405", name="Shoa levy", side="ethiopian", unit_class="ethiopian-shoa")
+    before = state(enemy, scenario="1935-36")
+    assert codes(judge_placement(board, before, before, ps, turn=4, step=1, when=None)) == ["RR-01", "RR-02"]
+
+
+def test_allied_1940_entry_and_captured_ports(tmp_path):
+    board = synthetic_board(tmp_path, zones={"eritrea": ["1405"]})
+    kar = unit("kar", "1122", name="KAR1", side="allied", unit_class=None, size="brigade")
+    s = state(scenario="1940-41")
+    assert codes(judge_placement(board, s, s, kar, turn=3, step=1, when=None)) == []
+    at_massawa = replace(kar, hex="1405")
+    assert codes(judge_placement(board, s, s, at_massawa, turn=3, step=1, when=None)) == ["RR-10"]
+    captured = state(scenario="1940-41")
+    captured.control["1405"] = "allied"
+    assert codes(judge_placement(board, captured, captured, at_massawa, turn=3, step=1, when=None)) == []
+    truck = unit("k", "1600", name="K", side="allied", kind="truck")
+    assert codes(judge_placement(board, s, s, truck, turn=3, step=1, when=None)) == []
+
+
+def test_ethiopian_reinforcements(tmp_path):
+    board = synthetic_board(tmp_path)
+    leader = unit("kassa", "1410", name="Ras Kassa", side="ethiopian", kind="leader",
+                  unit_class="ethiopian-beghemder", faction="beghemder")
+    levy = unit("lv", "1009", name="Beghemder levy", side="ethiopian", unit_class="ethiopian-beghemder",
+                faction="beghemder")
+    levy = replace(levy, counter="et-levy-beghemder")
+    s = state(leader, scenario="1935-36")
+    assert codes(judge_placement(board, s, s, levy, turn=2, step=1, when=None)) == []          # capital Gondar
+    assert codes(judge_placement(board, s, s, replace(levy, hex="1411"), turn=2, step=1, when=None)) == []
+    [f] = judge_placement(board, s, s, replace(levy, hex="1415"), turn=2, step=1, when=None)
+    assert f.check == "lion-of-judah/RR-07" and f.evidence["capital"] == "1009"
+    lost = state(leader, scenario="1935-36")
+    lost.control["1009"] = "italian"
+    assert codes(judge_placement(board, lost, lost, levy, turn=2, step=1, when=None)) == ["RR-06"]
+    assert codes(judge_placement(board, s, s, levy, turn=2, step=1, when=None,
+                                 gone_leaders={"et-leader-beghemder"})) == ["RR-06"]

@@ -1,0 +1,119 @@
+"""Reinforcements and rebuilt units entering the map (7.2, PB 13.5.2, PB 14.5.2).
+
+Judged on units placed on the map during the Mutual Administration Phase (when the turn track
+tells the phase):
+
+* RR-01 (7.2): not before the turn printed on the counter (where the data gives it);
+* RR-02 (7.2): never into an entry hex occupied by the enemy;
+* RR-03 (PB 13.5.2.1): (35) Italian units at Massawa 1405 or Mogadishu 2322, or next to one when
+  it is full (breakdown units and columns are formed in place, 2.4, PB 13.6.8);
+* RR-10, RR-11 (PB 14.5.2.1, 14.5.2.4, 14.6.6): (40) Allied units at 0505, 0508, 1001, 1122, 1327
+  or 2311, or captured Massawa, Mogadishu or Kismayo, or Djibouti once French Somaliland has
+  joined; next to one when it is full; trucks and dummies are deployed otherwise;
+* RR-06, RR-07 (PB 13.5.2.2): (35) Ethiopian units in their faction's capital or its leader's hex,
+  or next to one; none while the capital is enemy-controlled or after the leader is eliminated.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from vlog.engine.judge import Ruling
+from vlog.findings import Finding
+from vlog.games.lion_of_judah.board import Board, hex_label
+from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.supply import controller
+from vlog.games.lion_of_judah.state import GameState, Unit
+
+__all__ = ["judge_placement", "ENTRY_1935_ITALIAN", "ENTRY_1940_ALLIED", "CAPTURED_PORTS"]
+
+ENTRY_1935_ITALIAN = ("1405", "2322")
+ENTRY_1940_ALLIED = ("0505", "0508", "1001", "1122", "1327", "2311")
+CAPTURED_PORTS = ("1405", "2322", "1925")
+FORMED_IN_PLACE = ("breakdown", "column")
+
+
+def _capitals(board: Board) -> dict[str, str]:
+    table = board.data.table("faction-capitals")
+    return {key[0]: datum.value for key, datum in table.listed_cells().items() if datum.value}
+
+
+def judge_placement(board: Board, before: GameState, after: GameState, unit: Unit, *,
+                    turn: int | None, step: int | None, when: str | None,
+                    gone_leaders: Iterable[str] = ()) -> list[Finding]:
+    """Findings about one unit placed on the map in the Mutual Administration Phase."""
+    hex_ = unit.hex
+    if hex_ is None or unit.kind == "air":
+        return []
+    out: list[Finding] = []
+    where = hex_label(hex_, board)
+    entry_turn = unit.properties.get("entry_turn")
+    if isinstance(entry_turn, int) and turn is not None and turn < entry_turn:
+        out.append(finding("RR-01", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"{unit.name} entered on turn {turn}; it arrives on turn {entry_turn}",
+                           evidence={"turn": turn, "entry_turn": entry_turn, "hex": hex_}))
+    scenario = after.scenario
+    if unit.unit_type in FORMED_IN_PLACE or unit.unit_class == "italian-colonial-irregular":
+        return out
+    if scenario == "1935-36" and unit.side == "italian":
+        entries = ENTRY_1935_ITALIAN
+        rule = "RR-03"
+    elif scenario == "1940-41" and unit.side == "allied" and unit.kind not in ("truck", "dummy"):
+        entries = ENTRY_1940_ALLIED + tuple(h for h in CAPTURED_PORTS
+                                            if controller(board, before, h) == "allied")
+        if after.flags.get("french-somaliland-joined"):
+            entries += ("1910",)
+        rule = "RR-10"
+    elif scenario == "1935-36" and unit.side == "ethiopian" and unit.kind != "leader":
+        return out + _ethiopian(board, before, unit, step, when, set(gone_leaders))
+    else:
+        return out
+    enemy = [u for u in before.at(hex_) if u.side not in (None, unit.side) and u.kind != "air"]
+    if hex_ in entries and enemy:
+        out.append(finding("RR-02", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"{unit.name} entered at {where}, an entry hex occupied by the enemy",
+                           evidence={"hex": hex_, "enemy_units": [u.name for u in enemy]}))
+        return out
+    near = {n for e in entries for n in board.neighbours(e)}
+    if hex_ not in entries and hex_ not in near:
+        named = ", ".join(hex_label(e, board) for e in entries)
+        out.append(finding(rule, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"{unit.name} entered the map at {where}, neither an entry hex "
+                                   f"({named}) nor next to one",
+                           evidence={"hex": hex_, "entry_hexes": list(entries)}))
+    return out
+
+
+def _ethiopian(board: Board, before: GameState, unit: Unit, step: int | None, when: str | None,
+               gone_leaders: set[str]) -> list[Finding]:
+    faction = unit.faction
+    if faction is None:
+        return []
+    key = {"gojjam": "gojjam", "hararghe/ogaden": "hararghe-ogaden"}.get(faction, faction)
+    capital = _capitals(board).get(key)
+    leaders = [u for u in before.units.values() if u.kind == "leader" and u.faction == faction and u.hex]
+    leader_counter = f"et-leader-{unit.counter.removeprefix('et-levy-')}" if unit.counter else None
+    where = hex_label(unit.hex or "", board)
+    out: list[Finding] = []
+    if leader_counter in gone_leaders:
+        out.append(finding("RR-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"{unit.name} entered at {where}, but the {faction} leader has been "
+                                   "eliminated: the faction gets no more reinforcements",
+                           evidence={"faction": faction, "leader": leader_counter}))
+        return out
+    if capital is not None and controller(board, before, capital) == "italian":
+        out.append(finding("RR-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"{unit.name} entered at {where} while its capital "
+                                   f"{hex_label(capital, board)} is Italian-controlled",
+                           evidence={"faction": faction, "capital": capital}))
+        return out
+    anchors = ([capital] if capital else []) + [u.hex for u in leaders if u.hex]
+    if not anchors:
+        return out
+    allowed = set(anchors) | {n for a in anchors for n in board.neighbours(a)}
+    if unit.hex not in allowed:
+        out.append(finding("RR-07", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"{unit.name} entered at {where}, neither in nor next to its "
+                                   f"faction's capital or leader",
+                           evidence={"hex": unit.hex, "capital": capital,
+                                     "leader_hexes": [u.hex for u in leaders]}))
+    return out
