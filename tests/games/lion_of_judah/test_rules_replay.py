@@ -109,3 +109,35 @@ def test_catalog_covers_the_inventory():
     game = find_game("lion-of-judah")
     assert game.id == "lion-of-judah" and {c.id for c in game.check_infos()} == {
         f"lion-of-judah/{i}" for i in IMPLEMENTED}
+
+
+def test_advance_is_not_a_new_movement_segment(tmp_path):
+    """An advance into the attacked hex belongs to the combat, even when the attackers were not
+    named; the Ethiopian's next move is then turn 1's Ethiopian movement."""
+    pieces = [piece("sb", "Sb", "1406"), piece("lv", "Shoa tribal levy (red stripe)", "1408"),
+              piece("lv2", "Shoa tribal levy (red stripe)", "1810")]
+    steps = [[mv("sb", "1406", "1407")], [Chat("&lt;Alice&gt; - Attack 1408")], roll("1d6", [4]),
+             [RemovePiece("lv")], [mv("sb", "1407", "1408")], [mv("lv2", "1810", "1811")]]
+    data = load_game_data("lion-of-judah", overlays=[write_overlay(
+        tmp_path / "data", zones={"eritrea": ERITREA, "ethiopia": [f"18{r:02d}" for r in range(2, 16)]},
+        lines={"test-road": ("road", ROAD)})])
+    game = LionOfJudah(data)
+    path = write_file(tmp_path / "game.vlog", restore(pieces), [step(s) for s in steps])
+    report = replay(vlog.read(path), module=GridModule(), game=game)
+    assert game.interpreter.phase.when() == "Turn 1, Ethiopian movement (inferred: the Ethiopian player moving)"
+    assert [f.message for log in report.logs for f in log.findings if f.check.startswith("lion-of-judah/")] == []
+
+
+def test_shared_names_pick_the_units_next_to_the_target(tmp_path):
+    from vlog.games.lion_of_judah.interpret import AttackDeclaration, Interpreter, PendingCombat
+
+    from .synthetic import state, unit
+
+    near = unit("a", "1504", name="Levy", side="ethiopian")
+    far = unit("b", "1510", name="Levy", side="ethiopian")
+    only = unit("c", "1520", name="Ras", side="ethiopian")
+    target = unit("t", "1505", name="Sb")
+    pending = PendingCombat(1, None, AttackDeclaration("1505", ("Levy", "Ras"), None, None), "ethiopian",
+                            state(near, far, only, target))
+    attackers, defenders = Interpreter(load_game_data("lion-of-judah"))._sides(pending)
+    assert [u.id for u in attackers] == ["a", "c"] and [u.id for u in defenders] == ["t"]

@@ -96,6 +96,7 @@ class Interpreter:
     rolls_since_move: list[int] = field(default_factory=list)
     pending: PendingCombat | None = None
     cache: UnitCache = field(default_factory=UnitCache)
+    _after: GameState | None = None
     gone_leaders: set[str] = field(default_factory=set)
     """Counters of leaders removed from the map (eliminated, PB 13.6.2)."""
     control: dict[str, str] = field(default_factory=dict)
@@ -114,6 +115,7 @@ class Interpreter:
 
     def interpret(self, step: "Step", table: "Table", ctx: "Context") -> list[Action]:
         before, after, after_table = self.states(step, table)
+        self._after = after
         actions: list[Action] = []
         index = step.index
         # the phase: the tracker, else inference
@@ -142,12 +144,13 @@ class Interpreter:
 
         # a move elsewhere, a new declaration or a new phase closes the open combat
         if self.pending is not None:
-            involved = self._combat_involved(self.pending)
-            for old, new in moved:
-                if new.hex == self.pending.declaration.target and old.id in involved:
-                    self.pending.advanced.append(old.id)
-            foreign = [o for o, n in moved if not (n.hex == self.pending.declaration.target
-                                                    and o.id in involved)]
+            target = self.pending.declaration.target
+            around = set(self._neighbours(target))
+            advancing = [o for o, n in moved if n.hex == target and o.side == self.pending.side
+                         and o.hex in around]
+            for old in advancing:
+                self.pending.advanced.append(old.id)
+            foreign = [o for o, _ in moved if o not in advancing]
             self._record_losses(before, after)
             if self.pending.roll is None and rolls and not declarations:
                 self.pending.roll = rolls[0]
@@ -179,9 +182,8 @@ class Interpreter:
             for old, new in moved:
                 actions.append(Action("move", index, (old.id,), {
                     "unit": old, "to": new.hex, "after_level": new.level,
-                    "forced_march_rolls": tuple(fm) if old.kind == "combat" else (),
+                    "forced_march_rolls": tuple(fm) if old.kind == "combat" else (),   # a stack's rolls
                     "before": before, "after": after, "when": self.when()}))
-                fm = []   # one stack's rolls; VASSAL moves stack members one by one
         elif rolls and (self.phase is None or self.phase.segment != "combat") and self.pending is None:
             self.rolls_since_move.extend(rolls)
         # declarations open a combat
@@ -211,7 +213,8 @@ class Interpreter:
             actions.append(self._close(index))
         self.phase = new
         self.rolls_since_move = []
-        actions.append(Action("phase", index, (), {"old": old, "new": new, "state": before}))
+        actions.append(Action("phase", index, (), {"old": old, "new": new, "state": before,
+                                                   "after": self._after, "bound": self.phase_bound}))
         return actions
 
     def _declaring_side(self, decl: AttackDeclaration, state: GameState) -> str | None:
@@ -230,11 +233,21 @@ class Interpreter:
     def _sides(self, pending: PendingCombat) -> tuple[list[Unit], list[Unit]]:
         state, decl = pending.before, pending.declaration
         defenders = [u for u in state.at(decl.target) if u.side != pending.side and u.kind != "air"]
+        attackers: list[Unit] = []
         if decl.attackers is not None:
-            attackers = [u for u in state.units.values() if u.name in decl.attackers and u.side == pending.side]
-        else:
-            attackers = []
+            around = set(self._neighbours(decl.target))
+            for name in dict.fromkeys(decl.attackers):
+                same = [u for u in state.units.values() if u.name == name and u.side == pending.side]
+                if len(same) > 1:       # several pieces share the name: those next to the target
+                    same = [u for u in same if u.hex in around]
+                attackers.extend(u for u in same if u not in attackers)
         return attackers, defenders
+
+    def _neighbours(self, hex_: str) -> tuple[str, ...]:
+        from vlog.hexes import LAYOUTS
+
+        layout = LAYOUTS["lion-of-judah"]
+        return tuple(layout.name(h) for h in layout.neighbours_on_map(layout.parse(hex_)))
 
     def _record_losses(self, before: GameState, after: GameState) -> None:
         pending = self.pending

@@ -179,7 +179,10 @@ class LionOfJudah(Game):
             out.extend(judge_stacking(self.board, state, step=action.step, when=old.when(),
                                       sides=(old.phasing,)))
         if old is not None and new.turn > old.turn:
-            still_m = [u for u in state.units.values() if u.kind == "hq" and u.level == "m"]
+            # a turn track change is judged on the position it shows; an inferred new turn
+            # (a move) on the position before that move, which may flip an HQ for the new turn
+            shown = action.data["after"] if action.data.get("bound") and action.data.get("after") else state
+            still_m = [u for u in shown.units.values() if u.kind == "hq" and u.level == "m"]
             for hq in still_m:
                 out.append(finding("TS-11", Ruling.PROVEN, step=action.step, when=new.when(),
                                    subjects=(hq.name,),
