@@ -22,8 +22,8 @@ from converters import board_image as B
 from vlog.errors import GameDataError
 from vlog.gamedata import GameData
 from vlog.vassal.archive import write_archive
-from vlog.vassal.pieces import join_chain
-from vlog.vassal.sequence import Encoder, java_double
+from vlog.vassal.pieces import Marker, Piece, join_chain
+from vlog.vassal.sequence import Encoder, java_double, split
 
 __all__ = ["write_module", "build_module", "box_zone_names", "ModuleBuild", "CounterPiece", "Element", "serialize_xml",
            "moduledata_xml", "VASSAL_VERSION", "DATE_SAVED_MS", "ZIP_TIME", "MAIN_MAP", "BOXES_MAP",
@@ -409,10 +409,27 @@ def _pieces(game_data: GameData, images: list[tuple[str, bytes]]) -> tuple[list[
         states.append(_se(",", [v for _, v in marks]))
         types.append("piece;;;" + _se(";", [basic_image, pname]))
         states.append(_basic_state(None, 0, 0, gpid))
+        text = _add_piece(types, states)
+        _check_reads_back(text, str(pname), marks, game_data, cid)
         pieces.append(CounterPiece(counter_id=cid, gpid=gpid, name=str(pname), side=side if isinstance(side, str) else None,
-                                   type_name=str(utype), levels=keys, images=level_images,
-                                   text=_add_piece(types, states)))
+                                   type_name=str(utype), levels=keys, images=level_images, text=text))
     return pieces, prototypes
+
+
+def _check_reads_back(text: str, name: str, marks: list[tuple[str, str]], game_data: GameData, cid: str) -> None:
+    """Decode the piece as VASSAL will and refuse what does not come back: SequenceEncoder does
+    not escape a backslash, so a value ending in one swallows the delimiter after it."""
+    toks = split(text, "/")
+    piece = Piece(None, toks[2], toks[3]) if len(toks) == 4 else None
+    props: dict[str, str] = {}
+    if piece is not None:
+        for t in piece.traits_of(Marker):
+            props.update(t.properties)
+    if piece is None or piece.name != name or any(props.get(k) != v for k, v in marks):
+        bad = [v for v in [name] + [v for _, v in marks] if v.endswith("\\")]
+        why = f" ({bad[0]!r} ends with a backslash)" if bad else ""
+        raise GameDataError(f"counter {cid!r} cannot be written so that VASSAL reads it back{why}",
+                            file=game_data.files["counters"], where=f"$.counters[id={cid}]")
 
 
 # ---------------------------------------------------------------------------------- buildFile elements

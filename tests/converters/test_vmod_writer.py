@@ -377,7 +377,7 @@ def test_pointy_topped_layout_round_trips_as_a_sideways_grid(synthetic, tmp_path
 
 
 _NAME = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).map(
-    lambda s: s.strip()).filter(bool)
+    lambda s: s.strip()).filter(lambda s: bool(s) and not s.endswith("\\"))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -401,5 +401,13 @@ def test_any_names_read_back_exactly(counter, box, side, tmp_path_factory):
 def test_characters_xml_cannot_hold_are_a_game_data_error(synthetic, tmp_path):
     synthetic.documents["counters"]["counters"][0]["name"] = {"value": "bad\x01name", "source": "SYNTHETIC"}
     with pytest.raises(GameDataError, match="U\\+0001"):
+        write_module(synthetic, tmp_path / "x.vmod")
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_name_ending_with_a_backslash_is_refused(synthetic, tmp_path):
+    """VASSAL's SequenceEncoder does not escape backslashes: `0\\` before a `/` reads back as `0/`."""
+    synthetic.documents["counters"]["counters"][0]["name"] = {"value": "0\\", "source": "SYNTHETIC"}
+    with pytest.raises(GameDataError, match="ends with a backslash"):
         write_module(synthetic, tmp_path / "x.vmod")
     assert not list(tmp_path.iterdir())
