@@ -346,6 +346,12 @@ def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleB
         if labels and all(isinstance(x, str) for x in labels) and \
                 [int(k) for k in sorted(track, key=int)] == list(range(1, len(labels) + 1)):
             turn_labels = labels
+    for what, values, kind in (("board", list(board_of_map.values()), "map"), ("phase", phases, "scenarios"),
+                               ("turn label", turn_labels, "scenarios")):
+        for v in values:
+            if v.endswith("\\"):
+                raise GameDataError(f"{what} {v!r} ends with a backslash, which VASSAL's SequenceEncoder "
+                                    "cannot write so that it reads back", file=game_data.files[kind])
     dice = _dice(game_data)
     if not dice:
         notes.append("no table names its dice; no dice button is written")

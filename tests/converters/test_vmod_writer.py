@@ -411,3 +411,9 @@ def test_a_name_ending_with_a_backslash_is_refused(synthetic, tmp_path):
     with pytest.raises(GameDataError, match="ends with a backslash"):
         write_module(synthetic, tmp_path / "x.vmod")
     assert not list(tmp_path.iterdir())
+
+
+def test_a_phase_ending_with_a_backslash_is_refused(synthetic, tmp_path):
+    synthetic.documents["scenarios"]["scenarios"][0]["phases"] = {"value": ["move\\", "fight"], "source": "SYNTHETIC"}
+    with pytest.raises(GameDataError, match="phase 'move"):
+        write_module(synthetic, tmp_path / "x.vmod", scenario="s1")
