@@ -29,7 +29,7 @@ from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_sta
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
-    from vlog.games.base import Context
+    from vlog.dicestats import DiceRoll
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
@@ -113,7 +113,8 @@ class Interpreter:
         update_control(after)
         return before, after, after_table
 
-    def interpret(self, step: "Step", table: "Table", ctx: "Context") -> list[Action]:
+    def interpret(self, step: "Step", table: "Table", rolls_logged: Sequence["DiceRoll"] = ()) -> list[Action]:
+        """The actions of one step; `rolls_logged` are the die rolls the step's chat reports."""
         before, after, after_table = self.states(step, table)
         self._after = after
         actions: list[Action] = []
@@ -126,7 +127,7 @@ class Interpreter:
                 actions += self._set_phase(bound, index, before)
             elif self.phase is None:
                 self.phase = start_phase(self.scenario)
-        rolls = [r.total for r in ctx.rolls if r.total is not None]
+        rolls = [r.total for r in rolls_logged if r.total is not None]
         moved = [(before.units[uid], after.units[uid]) for uid in before.units
                  if uid in after.units and before.units[uid].hex != after.units[uid].hex]
         declarations = [parse_attack(c.text) for c in step.commands if type(c).__name__ == "Chat"]

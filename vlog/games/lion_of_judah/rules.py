@@ -72,9 +72,11 @@ class LionOfJudah(Game):
             self.interpreter.scenario = self.scenario
         return ()
 
-    def interpret(self, step: "Step", table: "Table", ctx: Context) -> Sequence[Action]:
-        actions = list(self.interpreter.interpret(step, table, ctx))
-        ctx.when = self.interpreter.when()
+    def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
+        rolls = ctx.rolls if ctx is not None else ()
+        actions = list(self.interpreter.interpret(step, table, rolls))
+        if ctx is not None:
+            ctx.when = self.interpreter.when()
         if self.scenario == "1935-36" and self.sudden_death is None:
             for hex_ in SUDDEN_DEATH_1935:            # PB 13.4.3
                 if self.interpreter.control.get(hex_) == "ethiopian":
