@@ -121,11 +121,12 @@ class _Player:
 
 
 class _Writer:
+    """Runs a script's actions against the table, logging each as VASSAL would."""
+
     def __init__(self, script: Script, start: Save, module: Module | None, version: str):
         self.script = script
         self.start = start
         self.module = module
-        self.version_text = version
         self.version = version_tuple(version)
         self.table = Table.from_save(start, module)
         self.steps: list[LogStep] = []
@@ -568,6 +569,10 @@ class _Writer:
         self.need_module(action)
         if not self.trackers:
             raise self.script.error("the module has no turn tracker", action)
+        for tracker in self.trackers:  # as the table has it now (an undo may have set it back)
+            state = self.table.turns.get(tracker.id)
+            if state is not None and state != tracker.state():
+                tracker.set_state(state)
         run = self.trackers[0]
         saved_state, saved_turn = run.state(), run.turn_string()
         if action.turn == "next":

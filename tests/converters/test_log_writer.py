@@ -503,3 +503,11 @@ def test_map_report_options(game):
     log = build_log(parse_text(text, path="o.vscript", folder=game))
     assert [type(c) for c in log.steps[0].commands] == [MovePiece, AddPiece]
     assert log.steps[1].commands[-1].text == "* Tank C: 0505 to 0404"
+
+
+def test_turn_after_an_undone_turn_starts_from_the_restored_state(game):
+    text = SCRIPT.split("move")[0] + "turn next\nundo\nturn next\n"
+    log = build_log(parse_text(text, path="t.vscript", folder=game))
+    first, again = log.steps[0].commands, log.steps[2].commands
+    assert first[0].text == again[0].text == "* * &lt;Alice&gt; Turn Updated from Turn 1 Move to Turn 1 Combat"
+    assert first[1].state == again[1].state
