@@ -37,7 +37,7 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
@@ -107,10 +107,13 @@ def _chat_form(version: tuple[int, ...]) -> tuple[str, str]:
 
 @dataclass
 class _Logged:
-    """A step as BasicLogger keeps it in logOutput: the command tree and its undo tree."""
+    """A step as BasicLogger keeps it in logOutput: the command tree and its undo tree, and the
+    persistent properties of the pieces it changed before it ran (their undo has no encoder
+    but runs in VASSAL all the same)."""
 
     tree: Command
     undo: Command | None
+    properties_before: dict[str, dict[str, str] | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -205,7 +208,8 @@ class _Writer:
         return runs
 
     # -- steps -----------------------------------------------------------------------------------
-    def log(self, tree: Command, *, undoable: bool = True, undo: Command | None = None) -> None:
+    def log(self, tree: Command, *, undoable: bool = True, undo: Command | None = None,
+            properties_before: dict[str, dict[str, str] | None] | None = None) -> None:
         """Append a step: apply it to the table, keep it for undo, wrap it as LogCommand."""
         if undo is None and undoable:
             undo = _inverse_tree(tree, self.table, self.state_now)
@@ -214,7 +218,7 @@ class _Writer:
         for cmd in _preorder(tree):
             self.table.apply(cmd)
         self.steps.append(_log_tree(tree))
-        self.output.append(_Logged(tree, undo))
+        self.output.append(_Logged(tree, undo, dict(properties_before or {})))
         if undoable and undo is not None:
             self.next_undo = before_count
         self.clock += STEP_MILLIS
@@ -341,6 +345,7 @@ class _Writer:
         map_id, x, y = point
         old_point = piece.point
         old_under = self._underneath(piece)
+        before = {piece.id: (dict(self.persistent[piece.id]) if piece.id in self.persistent else None)}
         self.put_old_properties(piece)
         targets = [p for p in self.table.pieces_at(map_id, x, y) if p.id != piece.id]
         cmds: list[Command] = []
@@ -370,7 +375,7 @@ class _Writer:
                 text = format_text(fmt, props)
                 if text:
                     cmds.append(Chat("* " + text))
-        self.log(_flat(cmds))
+        self.log(_flat(cmds), properties_before=before)
 
     def put_old_properties(self, piece: TablePiece) -> None:
         """Decorator.putOldProperties (3.7+): OldX, OldY, OldMap, OldBoard, OldZone,
@@ -626,7 +631,15 @@ class _Writer:
         self.next_undo -= 1  # BasicLogger.undo: getUndoCommand() is never null, one step back
         inverse = [copy.deepcopy(last.undo)] if last.undo is not None else []
         tree = Undo(True, subs=[*inverse, Undo(False)])
-        self.log(tree, undo=_inverse_tree(tree, self.table, self.state_now), undoable=False)
+        now = {pid: (dict(self.persistent[pid]) if pid in self.persistent else None)
+               for pid in last.properties_before}
+        for pid, props in last.properties_before.items():  # SetPersistentPropertyCommand undone
+            if props is None:
+                self.persistent.pop(pid, None)
+            else:
+                self.persistent[pid] = dict(props)
+        self.log(tree, undo=_inverse_tree(tree, self.table, self.state_now), undoable=False,
+                 properties_before=now)
 
 
 # -- helpers ------------------------------------------------------------------------------------

@@ -511,3 +511,16 @@ def test_turn_after_an_undone_turn_starts_from_the_restored_state(game):
     first, again = log.steps[0].commands, log.steps[2].commands
     assert first[0].text == again[0].text == "* * &lt;Alice&gt; Turn Updated from Turn 1 Move to Turn 1 Combat"
     assert first[1].state == again[1].state
+
+
+def test_undone_drag_takes_its_old_properties_back(game):
+    """An undone drag also undoes the Old* properties it set, so a later Layer change carries
+    the properties of the drags that stand (VASSAL runs the unencoded undo too)."""
+    text = SCRIPT.split("move")[0] + 'move "Inf A" along 0203 0303\nundo\nflip "Inf A"\n' \
+        'move "Tank C" along 0404\nundo\nflip "Tank C"\n'
+    log = build_log(parse_text(text, path="p.vscript", folder=game))
+    flip_a = log.steps[3].commands[0]
+    assert flip_a.old_state.endswith("Main Map;55;128;1;7;OldZone;;OldLocationName;0202;OldDeckName;;"
+                                     "OldX;55;OldY;64;OldBoard;Board;OldMap;Main Map")
+    flip_c = log.steps[6].commands[0]
+    assert flip_c.old_state == "1\tMain Map;221;288;3;0"
