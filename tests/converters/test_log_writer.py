@@ -524,3 +524,13 @@ def test_undone_drag_takes_its_old_properties_back(game):
                                      "OldX;55;OldY;64;OldBoard;Board;OldMap;Main Map")
     flip_c = log.steps[6].commands[0]
     assert flip_c.old_state == "1\tMain Map;221;288;3;0"
+
+
+@pytest.mark.parametrize("sample", sample_params("vasl-templates/custom-labels.vlog"))
+def test_move_command_has_the_form_of_a_real_log(game, sample):
+    """The MovePiece of a written drag has the fields of the one in a real log: id, new map,
+    x, y, piece underneath, old map, x, y, piece underneath, mover's id."""
+    real = next(c for s in vlog.read(sample).steps for c in s.commands if isinstance(c, MovePiece))
+    mine = build_log(parse_text(SCRIPT, folder=game)).steps[0].commands[0]
+    shape = re.compile(r"M/[0-9]+/[^/]+/[0-9]+/[0-9]+/(null|[0-9]+)/[^/]+/[0-9]+/[0-9]+/(null|[0-9]+)/[^/]+")
+    assert shape.fullmatch(real.payload()) and shape.fullmatch(mine.payload())
