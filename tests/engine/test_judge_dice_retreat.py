@@ -171,12 +171,18 @@ def test_iod_advance_example():
     # attackers "may then advance into the attacked hex and one hex beyond it"; 9.85
     # (island-of-death.txt:328): "an advance of 3 ... If it left an enemy ZOC, the advance
     # would be reduced from 3 to 2 hexes".
+    # The foot (2) and motorized/mechanized (3) maxima are the data's limits (9.86, line 329).
+    from tests.engine import shipped
+
+    foot = shipped.known("island-of-death", "limits", "advance_foot_max")
+    mot_mech = shipped.known("island-of-death", "limits", "advance_mot_mech_max")
+    assert (foot, mot_mech) == (2, 3)
     attacker, attacked = (4, 4), (5, 4)
     beyond = (6, 4)
-    assert check_advance([attacker, attacked, beyond], attacked=attacked, max_hexes=2,
+    assert check_advance([attacker, attacked, beyond], attacked=attacked, max_hexes=foot,
                          neighbours=NB, may_enter=lambda h: True) == []
     third = (7, 4)
-    assert check_advance([attacker, attacked, beyond, third], attacked=attacked, max_hexes=3 - 1,
+    assert check_advance([attacker, attacked, beyond, third], attacked=attacked, max_hexes=mot_mech - 1,
                          neighbours=NB, may_enter=lambda h: True) != []
     sideways = [attacker, (4, 5)]
     assert any("must first enter" in p for p in

@@ -26,7 +26,9 @@ NB = oddq_neighbours(8, 8)
 def test_iod_zoc_needs_attack_three_and_stops_at_ocean_hexsides():
     # IoD 5.1 (island-of-death.txt:181-184): a hex exerts ZOC with non-artillery units whose
     # total attack strength is 3 or more; 5.0 (island-of-death.txt:180): not across a hexside
-    # that is entirely ocean.
+    # that is entirely ocean (the data's TEC: all-ocean-hexside zoc "none"; the threshold of 3 is
+    # not in the data).
+    assert shipped.known("island-of-death", "tec", "all-ocean-hexside", "zoc") == "none"
     units = {(3, 3): [("inf", 2), ("inf", 1)], (6, 6): [("coy", 2)]}
     ocean = {frozenset(((3, 3), (3, 2)))}
     zone = zoc_map(units, NB, exerts=strength_at_least(3, lambda u: u[1]),
@@ -40,13 +42,18 @@ def test_iod_zoc_needs_attack_three_and_stops_at_ocean_hexsides():
 
 def test_sideshow_zoc_thresholds_and_terrain():
     # Sideshow 6.71 (sideshow.txt:355-358): German stacks of 12+ SP, Allied stacks of 25+ SP;
-    # 6.72 (sideshow.txt:362): not into mountain, forest or swamp hexes.
+    # 6.72 (sideshow.txt:362): not into mountain, forest or swamp hexes. Thresholds and the
+    # terrain's "zoc none" are the data's (limits, tec).
+    german_min = shipped.known("sideshow", "limits", "german_zoc_min_sp")
+    allied_min = shipped.known("sideshow", "limits", "allied_zoc_min_sp")
+    assert (german_min, allied_min) == (12, 25)
+    assert all(shipped.known("sideshow", "tec", t, "zoc") == "none" for t in ("mountain", "forest", "swamp"))
     german = {(2, 2): [5, 7], (5, 5): [11]}
     forest = {(2, 3)}
-    zone = zoc_map(german, NB, exerts=strength_at_least(12, lambda sp: sp),
+    zone = zoc_map(german, NB, exerts=strength_at_least(german_min, lambda sp: sp),
                    extends=lambda a, b, _u: b not in forest)
     assert zone.hexes() == frozenset(NB((2, 2))) - forest
-    allied = zoc_map({(2, 2): [24]}, NB, exerts=strength_at_least(25, lambda sp: sp))
+    allied = zoc_map({(2, 2): [24]}, NB, exerts=strength_at_least(allied_min, lambda sp: sp))
     assert allied.hexes() == frozenset()
 
 
