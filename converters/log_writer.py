@@ -347,7 +347,9 @@ class _Writer:
         old_under = self._underneath(piece)
         before = {piece.id: (dict(self.persistent[piece.id]) if piece.id in self.persistent else None)}
         self.put_old_properties(piece)
-        targets = [p for p in self.table.pieces_at(map_id, x, y) if p.id != piece.id]
+        stacks = not _no_stack(piece.piece)
+        targets = [p for p in self.table.pieces_at(map_id, x, y)
+                   if p.id != piece.id and stacks and not _no_stack(p.piece)]
         cmds: list[Command] = []
         if targets:
             top = targets[-1]
@@ -359,7 +361,8 @@ class _Writer:
         else:
             cmds.append(MovePiece(piece.id, map_id, x, y, None, old_point[0], old_point[1],
                                   old_point[2], old_under, player.user_id))
-            cmds.append(self.new_stack(piece.id, map_id, x, y, self.stack_layer(piece)))
+            if stacks:  # a piece that does not stack is placed alone (Properties.NO_STACK)
+                cmds.append(self.new_stack(piece.id, map_id, x, y, self.stack_layer(piece)))
         if self.auto_report() and old_point[0] is not None:
             same_map = old_point[0] == map_id
             fmt = self.map_report_format(
@@ -506,7 +509,8 @@ class _Writer:
         state = _placed_state(type_, state, point, slot.gpid)
         added = AddPiece(pid, type_, state)
         cmds: list[Command] = []
-        targets = self.table.pieces_at(*point)
+        stacks = not _no_stack(Piece(pid, type_, state))
+        targets = [p for p in self.table.pieces_at(*point) if stacks and not _no_stack(p.piece)]
         if targets:
             # StackMetrics.merge adds the palette piece as it is (no map, at 0,0), then moves it
             top = targets[-1]
@@ -518,8 +522,9 @@ class _Writer:
                                   player.user_id))
         else:
             cmds.append(added)
-            layer = 1 if _at_least(self.version, 3, 4, 8) else None
-            cmds.append(self.new_stack(pid, *point, layer))
+            if stacks:
+                layer = 1 if _at_least(self.version, 3, 4, 8) else None
+                cmds.append(self.new_stack(pid, *point, layer))
         if self.auto_report():
             fmt = self.map_report_format(point[0], "createFormat", _create_format(self.version))
             text = format_text(fmt, {"pieceName": _display_name(Piece(pid, type_, state)), "pieceCount": "1",
@@ -772,6 +777,15 @@ def _with_value(state: str, value: int) -> str:
     """An Embellishment state with a new level value (Embellishment.myGetState writes the value)."""
     i = state.find(";")
     return str(value) if i == -1 else str(value) + state[i:]
+
+
+def _no_stack(piece: Piece) -> bool:
+    """Properties.NO_STACK: a Does-not-stack (`immob;`) trait whose stacking option is not
+    `L` (Immobilized.mySetType; a missing option means never stack)."""
+    for t in piece.traits[:-1]:
+        if t.id_prefix == "immob;":
+            return not t.field(2, "R").startswith("L")
+    return False
 
 
 def _display_name(piece: Piece) -> str:

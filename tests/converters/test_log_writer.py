@@ -534,3 +534,19 @@ def test_move_command_has_the_form_of_a_real_log(game, sample):
     mine = build_log(parse_text(SCRIPT, folder=game)).steps[0].commands[0]
     shape = re.compile(r"M/[0-9]+/[^/]+/[0-9]+/[0-9]+/(null|[0-9]+)/[^/]+/[0-9]+/[0-9]+/(null|[0-9]+)/[^/]+")
     assert shape.fullmatch(real.payload()) and shape.fullmatch(mine.payload())
+
+
+def test_pieces_that_do_not_stack(game):
+    """A piece with a Does-not-stack trait is placed alone: no Stack is made for it, and others
+    are not merged onto it (Properties.NO_STACK)."""
+    from tests.converters.synthetic import _xml
+    marker = "+/null/immob;;;R;\tpiece;;;flag.png;Flag/\tnull;0;0;9"
+    build = (game / "mod" / "buildFile.xml").read_text(encoding="utf-8")
+    slot = f'<VASSAL.build.widget.PieceSlot entryName="Flag" gpid="9">{_xml(marker)}</VASSAL.build.widget.PieceSlot>'
+    (game / "mod" / "buildFile.xml").write_text(build.replace("</VASSAL.build.widget.PanelWidget>", slot + "</VASSAL.build.widget.PanelWidget>"), encoding="utf-8")
+    text = SCRIPT.split("move")[0] + 'add Flag at 0303\nmove Flag along 0404\nmove "Tank C" along 0404\n'
+    log = build_log(parse_text(text, path="f.vscript", folder=game))
+    assert [type(c) for c in log.steps[0].commands] == [AddPiece, Chat]
+    assert [type(c) for c in log.steps[1].commands] == [MovePiece, Chat]
+    tank = log.steps[2].commands
+    assert [type(c) for c in tank] == [MovePiece, AddPiece, Chat] and tank[0].new_under is None
