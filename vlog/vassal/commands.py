@@ -894,11 +894,13 @@ def encode(cmd: Command | None, *, legacy: bool = False) -> str | None:
 def _encode(cmd: Command, legacy: bool) -> str | None:
     if cmd._enc is not None and is_pristine(cmd):
         return cmd._enc
-    payload = cmd.payload()
-    if isinstance(cmd, LogStep) and not cmd.payload_pristine():
-        payload = "LOG\t" + (_encode(cmd.inner, legacy) or "")
-    elif isinstance(cmd, Group) and not cmd.payload_pristine():
+    # each child is encoded once: encoding a head twice per level would be exponential in depth
+    if isinstance(cmd, LogStep):
+        payload = cmd._raw if cmd.payload_pristine() else "LOG\t" + (_encode(cmd.inner, legacy) or "")
+    elif isinstance(cmd, Group):
         payload = _encode(cmd.head, legacy)
+    else:
+        payload = cmd.payload()
     if not cmd.subs:
         return payload
     enc = Encoder(ESC, legacy=legacy, start=True) if payload is None else Encoder(

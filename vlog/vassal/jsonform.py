@@ -10,7 +10,8 @@ is still what that text decodes to. AddPiece nodes add a read-only `piece` summa
 position, traits) for people reading the JSON; `type` and `state` are what is written.
 
 With `redact_player_ids=True` (the default) every player id (a password) is replaced by
-`<player-N>` and raw payloads are dropped, so such JSON writes a file with placeholder ids.
+`<player-N>`, and no `raw`/`enc` text that contains an id is written: such JSON writes a file
+with placeholder ids (byte-identical to the original when it held no ids).
 """
 from __future__ import annotations
 
@@ -68,25 +69,32 @@ def _rebuilt(c: Command, legacy: bool) -> str | None:
     return enc.value()
 
 
-def node_to_json(c: Command, *, keep_raw: bool = True, legacy: bool = False) -> dict[str, Any]:
-    """One command node (and its subs) as JSON."""
+def _shown(text: str | None, hide: tuple[str, ...]) -> bool:
+    return text is not None and not any(h in text for h in hide)
+
+
+def node_to_json(c: Command, *, keep_raw: bool = True, legacy: bool = False,
+                 hide: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One command node (and its subs) as JSON; exact texts containing a `hide` string are left out."""
+    kw = {"keep_raw": keep_raw, "legacy": legacy, "hide": hide}
     out: dict[str, Any] = {"command": c.KIND}
     if isinstance(c, LogStep):
-        out["inner"] = node_to_json(c.inner, keep_raw=keep_raw, legacy=legacy)
+        out["inner"] = node_to_json(c.inner, **kw)
     elif isinstance(c, Group):
-        out["head"] = node_to_json(c.head, keep_raw=keep_raw, legacy=legacy)
+        out["head"] = node_to_json(c.head, **kw)
     else:
         for f in c.FIELDS:
             out[f] = _field_json(getattr(c, f))
         if getattr(c, "problem", None):
             out["problem"] = c.problem  # type: ignore[attr-defined]
-        if keep_raw and c.payload_pristine() and c._raw != c.build():
+        if keep_raw and c.payload_pristine() and c._raw != c.build() and _shown(c._raw, hide):
             out["raw"] = c._raw
         if isinstance(c, AddPiece):
             out["piece"] = _piece_summary(c)
     if c.subs:
-        out["subs"] = [node_to_json(s, keep_raw=keep_raw, legacy=legacy) for s in c.subs]
-    if keep_raw and c._enc is not None and is_pristine(c) and _rebuilt(c, legacy) != c._enc:
+        out["subs"] = [node_to_json(s, **kw) for s in c.subs]
+    if (keep_raw and c._enc is not None and is_pristine(c) and _rebuilt(c, legacy) != c._enc
+            and _shown(c._enc, hide)):
         out["enc"] = c._enc  # text VASSAL would not write this way (odd quoting or escapes)
     return out
 
@@ -116,8 +124,10 @@ def _meta_json(md: MetaData | None) -> dict[str, Any] | None:
 def to_json(obj: Save, *, redact_player_ids: bool = True) -> dict[str, Any]:
     """The JSON form of a Save or Log (player ids replaced unless told otherwise)."""
     root = obj.commands
+    hide: tuple[str, ...] = ()
     if redact_player_ids:
-        root, _ = _redact_tree(root)
+        root, redactor = _redact_tree(root)
+        hide = tuple(redactor.mapping)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -133,7 +143,7 @@ def to_json(obj: Save, *, redact_player_ids: bool = True) -> dict[str, Any]:
             "savedata": _meta_json(obj.metadata), "moduledata": _meta_json(obj.module_metadata),
         }.items() if v is not None},
         "members": [_member_json(n, b) for n, b in obj.members] or [{"name": SAVED_GAME}],
-        "commands": node_to_json(root, keep_raw=not redact_player_ids, legacy=obj.legacy_quoting),
+        "commands": node_to_json(root, legacy=obj.legacy_quoting, hide=hide),
     }
     return doc
 
