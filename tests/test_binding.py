@@ -187,6 +187,23 @@ def test_draft_is_usable_as_an_overlay(synthetic_module, loj, tmp_path):
     assert {p["counter"].value for p in data.bindings["pieces"]} == {"it-sb", "it-pl", "it-1ca", "it-sn", "it-gs"}
 
 
+def test_current_bindings_carry_gpids_over_to_a_renamed_piece(synthetic_module, loj, tmp_path):
+    """A new module version renames a piece: its gpid, bound by an earlier draft, still says which counter."""
+    folder = tmp_path / "overlay"
+    folder.mkdir()
+    first = draft_binding(read_module(synthetic_module), loj)
+    (folder / "binding.json").write_text(json.dumps(first.document), encoding="utf-8")
+    renamed = tmp_path / "v2.xml"
+    renamed.write_text(synthetic_build_file().replace('entryName="PL Div" gpid="11"', 'entryName="Zzz" gpid="11"')
+                       .replace(";PL Div", ";Zzz"), encoding="utf-8")
+    again = draft_binding(read_module(renamed), load_game_data("lion-of-judah", overlays=[folder]))
+    piece = next(p for p in again.document["pieces"] if p["gpid"]["value"] == "11")
+    assert piece["piece_name"]["value"] == "Zzz" and piece["counter"]["value"] == "it-pl"
+    assert "gpid in the game's current bindings" in piece["counter"]["source"]
+    # without the earlier bindings the new name fits no counter
+    assert any(u.name == "Zzz" for u in draft_binding(read_module(renamed), loj).unmatched)
+
+
 def test_cli_writes_refuses_to_overwrite_and_reports(synthetic_module, tmp_path, capsys):
     out = tmp_path / "binding.json"
     assert main(["bind", str(synthetic_module), "--game", "lion-of-judah", "-o", str(out)]) == 0

@@ -397,6 +397,15 @@ def draft_binding(module: Module, game_data: GameData, *, module_file: str | Non
     pieces: list[dict[str, Any]] = []
     layer_uses: dict[tuple[str, tuple[tuple[str, str], ...], str], list[str]] = defaultdict(list)
     name_to_counter: dict[str, set[str]] = defaultdict(set)
+    bound_gpids: dict[str, str] = {}
+    bound_names: dict[str, str] = {}
+    for bound in game_data.documents["bindings"]["pieces"]:    # shipped or from --data overlays
+        counter_id = bound["counter"].get("value")
+        if counter_id in index.records:
+            if bound.get("gpid", {}).get("value"):
+                bound_gpids[bound["gpid"]["value"]] = counter_id
+            if bound.get("piece_name", {}).get("value"):
+                bound_names[bound["piece_name"]["value"]] = counter_id
     seen = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
     matched = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
 
@@ -407,6 +416,10 @@ def draft_binding(module: Module, game_data: GameData, *, module_file: str | Non
         piece = _slot_piece(slot)
         counter = _marker_counter(piece, index)
         how = "counter id marker"
+        if counter is None and slot.gpid and slot.gpid in bound_gpids:
+            counter, how = bound_gpids[slot.gpid], "gpid in the game's current bindings"
+        if counter is None and name in bound_names:
+            counter, how = bound_names[name], "piece name in the game's current bindings"
         if counter is None:
             if not name:
                 unmatched.append(Unmatched("piece", "", where, "the piece has no name"))

@@ -27,8 +27,9 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
             output_format: str) -> None:
     """Draft the bindings of MODULE (.vmod, module folder or buildFile.xml) to a game's data.
 
-    Piece names and gpids are matched to counters (names, unit designations, factors such as
-    5-7-4 printed in the name, side words in the palette), layer levels to step levels or
+    Piece names and gpids are matched to counters (gpids and names already bound in the game's
+    bindings or a --data overlay, printed names, unit designations, factors such as 5-7-4 in the
+    name, side words in the palette), layer levels to step levels or
     faces, the names the map grids give to locations to hexes and boxes, and the turn
     tracker's levels to turns and phases. The report (standard output) counts what matched
     and lists what did not, and the mappings taken only from the order of layer levels.
