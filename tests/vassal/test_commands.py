@@ -269,3 +269,16 @@ def test_board_picker_wins_over_turn_prefix():
 def test_fast_split_matches_sequence_decoder(s, delim):
     from vlog.vassal.sequence import split
     assert C._fsplit(s, delim) == split(s, delim)
+
+
+def test_rebuilding_deep_groups_and_log_steps_is_linear():
+    # each level used to encode its head twice: 2**60 calls would never finish
+    node = C.Chat("x")
+    for _ in range(60):
+        node = C.Group(node)
+    assert encode(node) == "CHATx"
+    step = C.Chat("y")
+    for _ in range(60):
+        step = C.LogStep(step)
+    assert encode(step) == "LOG\t" * 60 + "CHATy"
+    assert decode(encode(step)).flatten()[0].text == "y"
