@@ -34,7 +34,7 @@ IMPLEMENTED: dict[str, str] = {
     "TS-01": "only the phasing player's units move (when the turn tracker tells the phase)",
     "TS-08": "(35) no unit enters a hex outside Eritrea, Ethiopia and Italian Somaliland (findings under MV-07)",
     # stacking (checks/stacking.py)
-    "ST-01": "stacking judged at the end of each movement and combat segment",
+    "ST-01": "stacking judged at the end of the MAP and of each movement and combat segment",
     "ST-02": "3 or 4 divisions or equivalents per hex by terrain",
     "ST-03": "non-division units count 1/2; unknown sizes bounded 1/2..1",
     "ST-04": "one HQ per hex",
@@ -90,6 +90,7 @@ IMPLEMENTED: dict[str, str] = {
     "HQ-01": "HQs never attack nor absorb step losses (findings under CB-03/CB-20)",
     "FW-02": "?-side units flipped only when revealed in a combat",
     "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
+    "AR-01": "air missions within the marker's range of a friendly, supplied town or capital",
     # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
     "RR-01": "not before the turn of entry, where the data gives it",
     "RR-02": "never into an entry hex occupied by the enemy",

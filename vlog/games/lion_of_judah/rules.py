@@ -18,6 +18,7 @@ from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.catalog import check_specs
+from vlog.games.lion_of_judah.checks.air import judge_air_mission
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
@@ -98,7 +99,16 @@ class LionOfJudah(Game):
         return ()
 
     def _check_appear(self, action: Action) -> list[Finding]:
-        """Reinforcements: judged in the Mutual Administration Phase shown by the turn track."""
+        """Reinforcements: judged in the Mutual Administration Phase shown by the turn track;
+        air markers taken from their boxes: their range (AR-01) whenever they are placed."""
+        unit = action.data["unit"]
+        if unit.kind == "air":
+            before = action.data["before"]
+            before.scenario = self.scenario
+            if self.scenario is None:
+                return []
+            return judge_air_mission(self.board, before, unit, action.data["hex"], step=action.step,
+                                     when=action.data["when"])
         phase = self.interpreter.phase
         if not self.interpreter.phase_bound or phase is None or phase.key != "map":
             return []
@@ -132,6 +142,10 @@ class LionOfJudah(Game):
         when = data["when"]
         out: list[Finding] = []
         phase = self.interpreter.phase
+        if unit.kind == "air":
+            if data["to"] is not None and self.scenario is not None:
+                return judge_air_mission(self.board, before, unit, data["to"], step=action.step, when=when)
+            return out          # air markers fly missions; they do not move (10.1)
         if unit.hex is None or data["to"] is None:
             return out          # placed from or sent to a box: reinforcements, eliminations
         if self.sudden_death is not None and not self.sudden_death_reported \
@@ -180,6 +194,8 @@ class LionOfJudah(Game):
         if old is not None and old.segment in ("movement", "combat") and old.phasing:
             out.extend(judge_stacking(self.board, state, step=action.step, when=old.when(),
                                       sides=(old.phasing,)))
+        elif old is not None and old.key == "map":          # 8.1: also at the end of the MAP
+            out.extend(judge_stacking(self.board, state, step=action.step, when=old.when()))
         if old is not None and new.turn > old.turn:
             # a turn track change is judged on the position it shows; an inferred new turn
             # (a move) on the position before that move, which may flip an HQ for the new turn
