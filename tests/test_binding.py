@@ -298,3 +298,26 @@ def test_hostile_grid_geometry_gives_a_report_not_a_crash(tmp_path, grid, capsys
     assert code in (0, 3), capsys.readouterr().err
     if code == 0:
         validate_document("bindings", json.loads((tmp_path / "b.json").read_text(encoding="utf-8")), "b.json")
+
+
+@pytest.mark.parametrize("game", ["lion-of-judah", "island-of-death", "ascari", "sideshow"])
+def test_module_written_from_the_game_data_binds_completely(game, tmp_path):
+    """A module vlog writes from a game's data (converters.vmod_writer) binds every counter, hex,
+    box-free location and turn tracker level; only its holding zone for unplaced units is left."""
+    from converters.vmod_writer import UNPLACED_BOX, write_module
+
+    data = load_game_data(game)
+    write_module(data, tmp_path / "m.vmod")
+    draft = draft_binding(read_module(tmp_path / "m.vmod"), data)
+    validate_document("bindings", draft.document, "draft")
+    assert {p["counter"]["value"] for p in draft.document["pieces"]} == set(data.counter_ids)
+    assert draft.matched["piece"] == draft.seen["piece"] == len(data.counter_ids)
+    assert draft.matched["turn"] == draft.seen["turn"] == 2
+    assert {u.name for u in draft.unmatched if u.kind == "location"} <= {UNPLACED_BOX}
+    assert not [u for u in draft.unmatched if u.kind in ("layer", "turn")]
+    # one layer name may mean different levels on different counters: records never overlap
+    by_name: dict[str, list[set[str]]] = {}
+    for layer in draft.document["layers"]:
+        by_name.setdefault(layer["layer_name"]["value"], []).append(set(layer["applies_to"]["value"]))
+    for sets in by_name.values():
+        assert sum(len(s) for s in sets) == len(set().union(*sets))

@@ -466,28 +466,28 @@ def draft_binding(module: Module, game_data: GameData, *, module_file: str | Non
     by_layer_name: dict[str, list[tuple[tuple[tuple[str, str], ...], str, list[str]]]] = defaultdict(list)
     for (lname, levels, how), counters in layer_uses.items():
         by_layer_name[lname].append((levels, how, counters))
+    layer_notes: list[str] = []
     for lname, variants in by_layer_name.items():
         seen["layer"] += 1
-        if len(variants) > 1:
-            shown = "; ".join(f"{dict(levels)} for {', '.join(sorted(set(c))[:4])}" for levels, _, c in variants)
-            unmatched.append(Unmatched("layer", lname, "layers", "the same layer name means different levels on "
-                                       f"different counters ({shown}); the engine takes one mapping per layer name"))
-            continue
-        levels, how, counters = variants[0]
         matched["layer"] += 1
-        source = _src(f"{origin}: layer {lname!r} levels matched by {how}")
-        datum: dict[str, Any] = {"value": dict(levels), "source": source}
-        if how == "position":
-            datum["note"] = ("matched by position only (level 1 = the first listed face or the strongest step); "
-                             "confirm against the counters")
-            to_confirm.append(f"layer {lname!r}: levels {dict(levels)} taken from their order")
-        layers.append({"id": _record_id("layer", lname, used_ids),
-                       "layer_name": {"value": lname, "source": source},
-                       "applies_to": {"value": sorted(set(counters)), "source": source},
-                       "levels": datum})
+        if len(variants) > 1:
+            layer_notes.append(f"layer {lname!r} means different levels on different counters: {len(variants)} "
+                               "records, told apart by applies_to")
+        for levels, how, counters in variants:
+            source = _src(f"{origin}: layer {lname!r} levels matched by {how}")
+            datum: dict[str, Any] = {"value": dict(levels), "source": source}
+            if how == "position":
+                datum["note"] = ("matched by position only (level 1 = the first listed face or the strongest step); "
+                                 "confirm against the counters")
+                to_confirm.append(f"layer {lname!r}: levels {dict(levels)} taken from their order "
+                                  f"({len(set(counters))} counters, e.g. {sorted(set(counters))[0]})")
+            layers.append({"id": _record_id("layer", lname, used_ids),
+                           "layer_name": {"value": lname, "source": source},
+                           "applies_to": {"value": sorted(set(counters)), "source": source},
+                           "levels": datum})
 
     locations: list[dict[str, Any]] = []
-    notes: list[str] = []
+    notes: list[str] = list(layer_notes)
     layout = LAYOUTS.get(game_data.game)
     boxes = {}
     for mid in game_data.map_ids:
