@@ -220,3 +220,18 @@ def test_shoa_turn_one(tmp_path):
     f = only(judge_move(plain, s, MoveFacts(levy, "1603", "1608", scenario="1935-36", turn=1),
                         step=1, when=None), "MV-03")
     assert f.evidence["allowance"] == 4 and "PB 13.6.7.1" in f.evidence["adjustments"][0]
+
+
+def test_asmara_addis_track_is_a_road_in_1940(tmp_path):
+    """PB 14.6.2.1 (MV-13): in 1940-41 the Asmara - Addis Ababa dirt track is a road: a
+    motorized unit pays 1/2 MP per hex along it; dirt tracks otherwise give no benefit."""
+    board = synthetic_board(tmp_path, terrain={h: "mountain" for h in ("1604", "1605", "1606", "1607")},
+                            lines={"track-asmara-addis": ("dirt-track", ["1603", "1604", "1605", "1606",
+                                                                         "1607"])})
+    armour = unit("cv", "1603", name="CV", movement=2, motorized=True, size="regiment",
+                  unit_class=None)
+    s = state(armour)
+    facts40 = MoveFacts(armour, "1603", "1607", scenario="1940-41")
+    assert judge_move(board, s, facts40, step=1, when=None) == []
+    f = only(judge_move(board, s, MoveFacts(armour, "1603", "1607"), step=1, when=None), "MV-03")
+    assert f.evidence["allowance"] == 2 and f.evidence["cheapest_cost"] == 7   # around the mountains

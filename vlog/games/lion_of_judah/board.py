@@ -51,6 +51,7 @@ class Board:
         self._raw: dict[str, Any] = board._raw  # type: ignore[attr-defined]
         self.map_known = self._raw["default_terrain"].get("value") is not None
         self._line_steps: dict[frozenset[str], set[str]] = {}
+        self._line_ids: dict[frozenset[str], set[str]] = {}
         self._unknown_lines: list[str] = []
         for line in self._raw.get("lines", []):
             kind = line["type"].get("value")
@@ -61,6 +62,7 @@ class Board:
                 continue
             for a, b in zip(hexes, hexes[1:]):
                 self._line_steps.setdefault(frozenset((a, b)), set()).add(kind)
+                self._line_ids.setdefault(frozenset((a, b)), set()).add(line["id"])
         self.neighbours = lru_cache(maxsize=65536)(self._neighbours)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -147,6 +149,10 @@ class Board:
         return False
 
     # -- lines --------------------------------------------------------------------------------
+    def line_ids(self, a: str, b: str) -> set[str]:
+        """Ids of the listed lines joining adjacent a and b (map.json lines)."""
+        return set(self._line_ids.get(frozenset((a, b)), ()))
+
     def line_kinds(self, a: str, b: str) -> set[str] | Unknown:
         """Kinds of line ('rail', 'road', 'dirt-track') joining adjacent a and b.
 

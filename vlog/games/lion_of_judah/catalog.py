@@ -23,6 +23,7 @@ IMPLEMENTED: dict[str, str] = {
     "MV-10": "town and amba hexes cost the hex's other terrain (errata 11.4.3)",
     "MV-11": "ambas are mountains for movement",
     "MV-12": "rail/road 1 MP per hex, motorized 1/2 per road hex, hexside costs still paid",
+    "MV-13": "(40) the Asmara - Addis Ababa track is a road (when the map data lists its hexes)",
     "MV-15": "+1 MP into a hex of defenseless enemy units other than RPs and trucks",
     "MV-16": "a unit may not end its move out of supply",
     "MV-17": "half MF and no forced march when out of supply at the segment's start",

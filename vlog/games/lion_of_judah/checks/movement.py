@@ -37,6 +37,8 @@ from vlog.games.lion_of_judah.state import GameState, Unit
 __all__ = ["MoveFacts", "judge_move", "movement_rules", "allowance_of", "may_force_march",
            "forced_march_surcharge", "IN_PLAY_1935"]
 
+ROAD_TRACK_1940 = "track-asmara-addis"
+"""PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
 IN_PLAY_1935 = ("eritrea", "ethiopia", "italian-somaliland")
 """PB 13.1.1: the only areas in play in 1935-36."""
 
@@ -165,8 +167,8 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
 
     def line_cost(a: str, b: str) -> Any:
         kinds = board.line_kinds(a, b)
-        if scenario == "1940-41" and not isinstance(kinds, Unknown) and "dirt-track" in kinds:
-            kinds = set(kinds)   # PB 14.6.2.1 names one track as a road; its hexes are map data
+        if scenario == "1940-41" and not isinstance(kinds, Unknown) and ROAD_TRACK_1940 in board.line_ids(a, b):
+            kinds = set(kinds) | {"road"}      # PB 14.6.2.1: the Asmara - Addis Ababa track is a road
         side_cost = hexside_cost(a, b)
         if side_cost is None:
             return None
