@@ -336,17 +336,18 @@ def _hex_shape(name: str, layout: HexLayout) -> tuple[str, str] | None:
     return pattern, m.group()
 
 
-def _data_map_for(map_def: MapDef, game_data: GameData) -> tuple[str | None, str]:
+def _data_map_for(map_def: MapDef, game_data: GameData) -> str | None:
+    """The game map a VASSAL map shows: the only one, or the one whose id or name its map or a board has."""
     ids = game_data.map_ids
     if len(ids) == 1:
-        return ids[0], "the game has one map"
+        return ids[0]
     wanted = {normalise(map_def.map_name)} | {normalise(b.name) for b in map_def.boards}
     for mid in ids:
         board = game_data.map(mid)
         names = {normalise(mid)} | ({normalise(board["name"].value)} if "name" in board and board["name"].value else set())
         if names & wanted:
-            return mid, "map name"
-    return None, ""
+            return mid
+    return None
 
 
 # -------------------------------------------------------------------------------------------- turn track
@@ -388,218 +389,12 @@ def _all_slots(module: Module) -> list[PieceSlot]:
 
 def draft_binding(module: Module, game_data: GameData, *, module_file: str | None = None) -> BindingDraft:
     """Proposes the game's bindings for `module`: pieces, layers, locations and turn track, with the report."""
-    shown_module = f"{module.name} {module.version}".strip()
-    origin = f"vlog bind, module {shown_module!r}" + (f" ({module_file})" if module_file else "")
-    index = _CounterIndex(game_data)
-    unmatched: list[Unmatched] = []
-    to_confirm: list[str] = []
-    used_ids: set[str] = set()
-    pieces: list[dict[str, Any]] = []
-    layer_uses: dict[tuple[str, tuple[tuple[str, str], ...], str], list[str]] = defaultdict(list)
-    name_to_counter: dict[str, set[str]] = defaultdict(set)
-    bound_gpids: dict[str, str] = {}
-    bound_names: dict[str, str] = {}
-    for bound in game_data.documents["bindings"]["pieces"]:    # shipped or from --data overlays
-        counter_id = bound["counter"].get("value")
-        if counter_id in index.records:
-            if bound.get("gpid", {}).get("value"):
-                bound_gpids[bound["gpid"]["value"]] = counter_id
-            if bound.get("piece_name", {}).get("value"):
-                bound_names[bound["piece_name"]["value"]] = counter_id
-    seen = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
-    matched = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
-
-    for slot in _all_slots(module):
-        seen["piece"] += 1
-        name = slot.name or slot.entry_name or ""
-        where = "/".join(slot.path) + (f" gpid {slot.gpid}" if slot.gpid else "")
-        piece = _slot_piece(slot)
-        counter = _marker_counter(piece, index)
-        how = "counter id marker"
-        if counter is None and slot.gpid and slot.gpid in bound_gpids:
-            counter, how = bound_gpids[slot.gpid], "gpid in the game's current bindings"
-        if counter is None and name in bound_names:
-            counter, how = bound_names[name], "piece name in the game's current bindings"
-        if counter is None:
-            if not name:
-                unmatched.append(Unmatched("piece", "", where, "the piece has no name"))
-                continue
-            found, how = index.candidates(name)
-            if not found and slot.entry_name and slot.entry_name != name:
-                found, how = index.candidates(slot.entry_name)
-            if not found:
-                unmatched.append(Unmatched("piece", name, where, "no counter has this name or a designation in it"))
-                continue
-            found, narrowed = _narrow(index, found, name, slot.path)
-            if len(found) != 1:
-                unmatched.append(Unmatched("piece", name, where, "several counters fit", tuple(sorted(found))))
-                continue
-            counter = found.pop()
-            how = " + ".join([how, *narrowed])
-        matched["piece"] += 1
-        name_to_counter[name].add(counter)
-        record: dict[str, Any] = {"id": _record_id("piece", slot.gpid or name, used_ids)}
-        source = _src(f"{origin}: piece {name!r}{' gpid ' + slot.gpid if slot.gpid else ''} matched by {how}")
-        if slot.gpid:
-            record["gpid"] = {"value": slot.gpid, "source": source}
-        if name:
-            record["piece_name"] = {"value": name, "source": source}
-        record["counter"] = {"value": counter, "source": source}
-        pieces.append(record)
-        if piece is not None:
-            for trait in piece.traits:
-                if not isinstance(trait, Embellishment) or not trait.name:
-                    continue
-                levels, reason = _map_layer(trait, index.records[counter])
-                if levels is None:
-                    if len(trait.images) > 1 and len(index.records[counter].get("levels") or {}) > 1:
-                        unmatched.append(Unmatched("layer", trait.name, f"piece {name!r}", reason))
-                    continue
-                layer_uses[(trait.name, tuple(sorted(levels.items(), key=lambda kv: int(kv[0]))), reason)].append(counter)
-
-    for name, counters in name_to_counter.items():
-        if len(counters) > 1:
-            unmatched.append(Unmatched("piece", name, "piece names", "pieces with this one name stand for different "
-                                       "counters; only their gpids tell them apart", tuple(sorted(counters))))
-
-    layers: list[dict[str, Any]] = []
-    by_layer_name: dict[str, list[tuple[tuple[tuple[str, str], ...], str, list[str]]]] = defaultdict(list)
-    for (lname, levels, how), counters in layer_uses.items():
-        by_layer_name[lname].append((levels, how, counters))
-    layer_notes: list[str] = []
-    for lname, variants in by_layer_name.items():
-        seen["layer"] += 1
-        matched["layer"] += 1
-        if len(variants) > 1:
-            layer_notes.append(f"layer {lname!r} means different levels on different counters: {len(variants)} "
-                               "records, told apart by applies_to")
-        for levels, how, counters in variants:
-            source = _src(f"{origin}: layer {lname!r} levels matched by {how}")
-            datum: dict[str, Any] = {"value": dict(levels), "source": source}
-            if how == "position":
-                datum["note"] = ("matched by position only (level 1 = the first listed face or the strongest step); "
-                                 "confirm against the counters")
-                to_confirm.append(f"layer {lname!r}: levels {dict(levels)} taken from their order "
-                                  f"({len(set(counters))} counters, e.g. {sorted(set(counters))[0]})")
-            layers.append({"id": _record_id("layer", lname, used_ids),
-                           "layer_name": {"value": lname, "source": source},
-                           "applies_to": {"value": sorted(set(counters)), "source": source},
-                           "levels": datum})
-
-    locations: list[dict[str, Any]] = []
-    notes: list[str] = list(layer_notes)
-    layout = LAYOUTS.get(game_data.game)
-    boxes = {}
-    for mid in game_data.map_ids:
-        for box in game_data.documents["map"]["maps"][game_data.map_ids.index(mid)]["boxes"]:
-            for label in (box["id"], box.get("name", {}).get("value")):
-                if isinstance(label, str) and normalise(label):
-                    boxes.setdefault(normalise(label), box["id"])
-    for map_def in module.maps:
-        names, map_notes = location_names(map_def)
-        notes.extend(map_notes)
-        data_map, _ = _data_map_for(map_def, game_data)
-        shapes: dict[str, list[str]] = defaultdict(list)
-        for name in names:
-            seen["location"] += 1
-            shape = _hex_shape(name, layout) if layout is not None else None
-            if shape is not None:
-                shapes[shape[0]].append(name)
-                matched["location"] += 1
-                continue
-            named = ()
-            for mid in ([data_map] if data_map else list(game_data.map_ids)):
-                named = game_data.hexes_named(name, mid)
-                if named:
-                    break
-            key = normalise(name)
-            if len(named) == 1:
-                matched["location"] += 1
-                source = _src(f"{origin}: location {name!r} on map {map_def.map_name!r} is the hex the data names so")
-                rec = {"id": _record_id("loc", name, used_ids),
-                       "vassal_map": {"value": map_def.map_name, "source": source},
-                       "pattern": {"value": re.escape(name), "source": source},
-                       "hex": {"value": named[0], "source": source}}
-                if data_map:
-                    rec["map"] = {"value": data_map, "source": source}
-                locations.append(rec)
-            elif key in boxes:
-                matched["location"] += 1
-                source = _src(f"{origin}: location {name!r} on map {map_def.map_name!r} has the name of a box")
-                locations.append({"id": _record_id("loc", name, used_ids),
-                                  "vassal_map": {"value": map_def.map_name, "source": source},
-                                  "pattern": {"value": re.escape(name), "source": source},
-                                  "box": {"value": boxes[key], "source": source}})
-            else:
-                reason = ("names several hexes: " + ", ".join(named)) if named else \
-                    "is no hex name of the game's layout, named hex or box"
-                unmatched.append(Unmatched("location", name, f"map {map_def.map_name!r}", reason, tuple(named)))
-        for pattern, members in shapes.items():
-            source = _src(f"{origin}: {len(members)} location names on map {map_def.map_name!r} such as "
-                          f"{members[0]!r} hold a hex number of the {game_data.game} layout")
-            rec = {"id": _record_id("hexes", map_def.map_name, used_ids),
-                   "vassal_map": {"value": map_def.map_name, "source": source},
-                   "pattern": {"value": pattern, "source": source},
-                   "hex": {"value": "\\1", "source": source}}
-            if data_map:
-                rec["map"] = {"value": data_map, "source": source}
-            elif len(game_data.map_ids) > 1:
-                rec["map"] = {"value": None, "note": f"which of the game's maps ({', '.join(game_data.map_ids)}) the "
-                              f"VASSAL map {map_def.map_name!r} shows is not clear from its name"}
-            locations.append(rec)
-
-    turn_track: list[dict[str, Any]] = []
-    scenarios = game_data.documents["scenarios"]["scenarios"]
-    phases = next((s["phases"]["value"] for s in scenarios if s.get("phases", {}).get("value")), []) or []
-    labels: dict[str, int] = {}
-    max_turns = 0
-    for scenario in scenarios:
-        for number, row in (scenario.get("turn_track") or {}).items():
-            label = row.get("label", {}).get("value")
-            if isinstance(label, str) and number.isdigit():
-                labels.setdefault(normalise(label), int(number))
-        turns = scenario.get("turns", {}).get("value")
-        if isinstance(turns, int):
-            max_turns = max(max_turns, turns)
-    for tracker in module.turn_trackers:
-        for level in _levels(tracker.levels):
-            seen["turn"] += 1
-            where = f"turn tracker {tracker.name!r} level {level.name!r}"
-            source = _src(f"{origin}: {where} (property {level.property!r})")
-            if not level.property:
-                unmatched.append(Unmatched("turn", level.name, where, "the level sets no property"))
-                continue
-            turns_map: dict[str, int] = {}
-            phases_map: dict[str, str] = {}
-            if level.kind == "counter":
-                if level.start == 1 and level.incr == 1 and max_turns:
-                    turns_map = {str(n): n for n in range(1, max_turns + 1)}
-            else:
-                for item in level.items or []:
-                    if normalise(item) in labels:
-                        turns_map[item] = labels[normalise(item)]
-                    elif (key := _phase_key(item, phases)) is not None:
-                        phases_map[item] = key
-                for item in level.items or []:
-                    if item not in turns_map and item not in phases_map:
-                        unmatched.append(Unmatched("turn", item, where, "no turn label or phase of the game has "
-                                                   "this name", tuple(phases)))
-            if not turns_map and not phases_map:
-                reason = (f"a counter from {level.start} by {level.incr}: not the game's turns 1 to {max_turns}"
-                          if level.kind == "counter" else "none of its items is a turn label or phase")
-                unmatched.append(Unmatched("turn", level.name, where, reason))
-                continue
-            matched["turn"] += 1
-            rec = {"id": _record_id("turn", f"{tracker.name} {level.property}", used_ids),
-                   "source_kind": {"value": "property", "source": source},
-                   "name": {"value": level.property, "source": source}}
-            if turns_map:
-                rec["turns"] = {"value": turns_map, "source": source}
-            if phases_map:
-                rec["phases"] = {"value": phases_map, "source": source}
-            turn_track.append(rec)
-
-    source = _src(f"{origin}: the module's name and version")
+    draft = _Drafter(module, game_data, module_file)
+    pieces, layer_uses = draft.pieces()
+    layers = draft.layers(layer_uses)
+    locations = draft.locations()
+    turn_track = draft.turn_track()
+    source = _src(f"{draft.origin}: the module's name and version")
     document = {
         "kind": "bindings",
         "game": game_data.game,
@@ -614,5 +409,255 @@ def draft_binding(module: Module, game_data: GameData, *, module_file: str | Non
         "locations": locations,
         "turn_track": turn_track,
     }
-    return BindingDraft(document=document, matched=matched, seen=seen, unmatched=unmatched,
-                        to_confirm=to_confirm, notes=notes)
+    return BindingDraft(document=document, matched=draft.matched, seen=draft.seen, unmatched=draft.unmatched,
+                        to_confirm=draft.to_confirm, notes=draft.notes)
+
+
+_LayerUses = dict[tuple[str, tuple[tuple[str, str], ...], str], list[str]]
+
+
+class _Drafter:
+    """One drafting run: the module, the game data, and the report being built."""
+
+    def __init__(self, module: Module, game_data: GameData, module_file: str | None):
+        self.module, self.data = module, game_data
+        shown_module = f"{module.name} {module.version}".strip()
+        self.origin = f"vlog bind, module {shown_module!r}" + (f" ({module_file})" if module_file else "")
+        self.index = _CounterIndex(game_data)
+        self.unmatched: list[Unmatched] = []
+        self.to_confirm: list[str] = []
+        self.notes: list[str] = []
+        self.used_ids: set[str] = set()
+        self.seen = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
+        self.matched = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
+
+    def _bound(self) -> tuple[dict[str, str], dict[str, str]]:
+        """gpid -> counter and piece name -> counter already in the game's bindings (shipped or --data)."""
+        by_gpid: dict[str, str] = {}
+        by_name: dict[str, str] = {}
+        for bound in self.data.documents["bindings"]["pieces"]:
+            counter_id = bound["counter"].get("value")
+            if counter_id in self.index.records:
+                if bound.get("gpid", {}).get("value"):
+                    by_gpid[bound["gpid"]["value"]] = counter_id
+                if bound.get("piece_name", {}).get("value"):
+                    by_name[bound["piece_name"]["value"]] = counter_id
+        return by_gpid, by_name
+
+    def _counter_of(self, slot: PieceSlot, piece: Piece | None, name: str, where: str,
+                    bound: tuple[dict[str, str], dict[str, str]]) -> tuple[str | None, str]:
+        """The counter a piece stands for and how it was found; (None, "") after reporting why not."""
+        index = self.index
+        counter = _marker_counter(piece, index)
+        if counter is not None:
+            return counter, "counter id marker"
+        if slot.gpid and slot.gpid in bound[0]:
+            return bound[0][slot.gpid], "gpid in the game's current bindings"
+        if name in bound[1]:
+            return bound[1][name], "piece name in the game's current bindings"
+        if not name:
+            self.unmatched.append(Unmatched("piece", "", where, "the piece has no name"))
+            return None, ""
+        found, how = index.candidates(name)
+        if not found and slot.entry_name and slot.entry_name != name:
+            found, how = index.candidates(slot.entry_name)
+        if not found:
+            self.unmatched.append(Unmatched("piece", name, where, "no counter has this name or a designation in it"))
+            return None, ""
+        found, narrowed = _narrow(index, found, name, slot.path)
+        if len(found) != 1:
+            self.unmatched.append(Unmatched("piece", name, where, "several counters fit", tuple(sorted(found))))
+            return None, ""
+        return found.pop(), " + ".join([how, *narrowed])
+
+    def pieces(self) -> tuple[list[dict[str, Any]], _LayerUses]:
+        """Piece records, and the layers of the matched pieces by (name, levels, how) -> counters."""
+        bound = self._bound()
+        pieces: list[dict[str, Any]] = []
+        layer_uses: _LayerUses = defaultdict(list)
+        name_to_counter: dict[str, set[str]] = defaultdict(set)
+        for slot in _all_slots(self.module):
+            self.seen["piece"] += 1
+            name = slot.name or slot.entry_name or ""
+            where = "/".join(slot.path) + (f" gpid {slot.gpid}" if slot.gpid else "")
+            piece = _slot_piece(slot)
+            counter, how = self._counter_of(slot, piece, name, where, bound)
+            if counter is None:
+                continue
+            self.matched["piece"] += 1
+            name_to_counter[name].add(counter)
+            record: dict[str, Any] = {"id": _record_id("piece", slot.gpid or name, self.used_ids)}
+            source = _src(f"{self.origin}: piece {name!r}{' gpid ' + slot.gpid if slot.gpid else ''} matched by {how}")
+            if slot.gpid:
+                record["gpid"] = {"value": slot.gpid, "source": source}
+            if name:
+                record["piece_name"] = {"value": name, "source": source}
+            record["counter"] = {"value": counter, "source": source}
+            pieces.append(record)
+            for trait in piece.traits if piece is not None else ():
+                if not isinstance(trait, Embellishment) or not trait.name:
+                    continue
+                levels, reason = _map_layer(trait, self.index.records[counter])
+                if levels is None:
+                    if len(trait.images) > 1 and len(self.index.records[counter].get("levels") or {}) > 1:
+                        self.unmatched.append(Unmatched("layer", trait.name, f"piece {name!r}", reason))
+                    continue
+                key = (trait.name, tuple(sorted(levels.items(), key=lambda kv: int(kv[0]))), reason)
+                layer_uses[key].append(counter)
+        for name, counters in name_to_counter.items():
+            if len(counters) > 1:
+                self.unmatched.append(Unmatched("piece", name, "piece names", "pieces with this one name stand for "
+                                                "different counters; only their gpids tell them apart",
+                                                tuple(sorted(counters))))
+        return pieces, layer_uses
+
+    def layers(self, layer_uses: _LayerUses) -> list[dict[str, Any]]:
+        """One record per layer name and mapping; applies_to tells apart mappings of one name."""
+        layers: list[dict[str, Any]] = []
+        by_layer_name: dict[str, list[tuple[tuple[tuple[str, str], ...], str, list[str]]]] = defaultdict(list)
+        for (lname, levels, how), counters in layer_uses.items():
+            by_layer_name[lname].append((levels, how, counters))
+        for lname, variants in by_layer_name.items():
+            self.seen["layer"] += 1
+            self.matched["layer"] += 1
+            if len(variants) > 1:
+                self.notes.append(f"layer {lname!r} means different levels on different counters: {len(variants)} "
+                                  "records, told apart by applies_to")
+            for levels, how, counters in variants:
+                source = _src(f"{self.origin}: layer {lname!r} levels matched by {how}")
+                datum: dict[str, Any] = {"value": dict(levels), "source": source}
+                if how == "position":
+                    datum["note"] = ("matched by position only (level 1 = the first listed face or the strongest "
+                                     "step); confirm against the counters")
+                    self.to_confirm.append(f"layer {lname!r}: levels {dict(levels)} taken from their order "
+                                           f"({len(set(counters))} counters, e.g. {sorted(set(counters))[0]})")
+                layers.append({"id": _record_id("layer", lname, self.used_ids),
+                               "layer_name": {"value": lname, "source": source},
+                               "applies_to": {"value": sorted(set(counters)), "source": source},
+                               "levels": datum})
+        return layers
+
+    def locations(self) -> list[dict[str, Any]]:
+        """Location records: one pattern per shape of hex-numbered names, named hexes and boxes one by one."""
+        game_data = self.data
+        layout = LAYOUTS.get(game_data.game)
+        boxes: dict[str, str] = {}
+        for board in game_data.documents["map"]["maps"]:
+            for box in board["boxes"]:
+                for label in (box["id"], box.get("name", {}).get("value")):
+                    if isinstance(label, str) and normalise(label):
+                        boxes.setdefault(normalise(label), box["id"])
+        locations: list[dict[str, Any]] = []
+        for map_def in self.module.maps:
+            names, map_notes = location_names(map_def)
+            self.notes.extend(map_notes)
+            data_map = _data_map_for(map_def, game_data)
+            shapes: dict[str, list[str]] = defaultdict(list)
+            for name in names:
+                self.seen["location"] += 1
+                shape = _hex_shape(name, layout) if layout is not None else None
+                if shape is not None:
+                    shapes[shape[0]].append(name)
+                    self.matched["location"] += 1
+                    continue
+                record = self._named_location(name, map_def.map_name, data_map, boxes)
+                if record is not None:
+                    self.matched["location"] += 1
+                    locations.append(record)
+            for pattern, members in shapes.items():
+                source = _src(f"{self.origin}: {len(members)} location names on map {map_def.map_name!r} such as "
+                              f"{members[0]!r} hold a hex number of the {game_data.game} layout")
+                rec = {"id": _record_id("hexes", map_def.map_name, self.used_ids),
+                       "vassal_map": {"value": map_def.map_name, "source": source},
+                       "pattern": {"value": pattern, "source": source},
+                       "hex": {"value": "\\1", "source": source}}
+                if data_map:
+                    rec["map"] = {"value": data_map, "source": source}
+                elif len(game_data.map_ids) > 1:
+                    rec["map"] = {"value": None, "note": f"which of the game's maps ({', '.join(game_data.map_ids)}) "
+                                  f"the VASSAL map {map_def.map_name!r} shows is not clear from its name"}
+                locations.append(rec)
+        return locations
+
+    def _named_location(self, name: str, vassal_map: str, data_map: str | None,
+                        boxes: dict[str, str]) -> dict[str, Any] | None:
+        """A record for a location named like a hex the data names, or a box; None after reporting it."""
+        named: tuple[str, ...] = ()
+        for mid in ([data_map] if data_map else list(self.data.map_ids)):
+            named = self.data.hexes_named(name, mid)
+            if named:
+                break
+        key = normalise(name)
+        if len(named) == 1:
+            source = _src(f"{self.origin}: location {name!r} on map {vassal_map!r} is the hex the data names so")
+            rec = {"id": _record_id("loc", name, self.used_ids),
+                   "vassal_map": {"value": vassal_map, "source": source},
+                   "pattern": {"value": re.escape(name), "source": source},
+                   "hex": {"value": named[0], "source": source}}
+            if data_map:
+                rec["map"] = {"value": data_map, "source": source}
+            return rec
+        if key in boxes:
+            source = _src(f"{self.origin}: location {name!r} on map {vassal_map!r} has the name of a box")
+            return {"id": _record_id("loc", name, self.used_ids),
+                    "vassal_map": {"value": vassal_map, "source": source},
+                    "pattern": {"value": re.escape(name), "source": source},
+                    "box": {"value": boxes[key], "source": source}}
+        reason = ("names several hexes: " + ", ".join(named)) if named else \
+            "is no hex name of the game's layout, named hex or box"
+        self.unmatched.append(Unmatched("location", name, f"map {vassal_map!r}", reason, tuple(named)))
+        return None
+
+    def turn_track(self) -> list[dict[str, Any]]:
+        """A record per turn tracker level whose values are the game's turns (counter 1, 2 ...; turn
+        labels) or phases (names of the sequence of play)."""
+        scenarios = self.data.documents["scenarios"]["scenarios"]
+        phases = next((s["phases"]["value"] for s in scenarios if s.get("phases", {}).get("value")), []) or []
+        labels: dict[str, int] = {}
+        max_turns = 0
+        for scenario in scenarios:
+            for number, row in (scenario.get("turn_track") or {}).items():
+                label = row.get("label", {}).get("value")
+                if isinstance(label, str) and number.isdigit():
+                    labels.setdefault(normalise(label), int(number))
+            turns = scenario.get("turns", {}).get("value")
+            if isinstance(turns, int):
+                max_turns = max(max_turns, turns)
+        records: list[dict[str, Any]] = []
+        for tracker in self.module.turn_trackers:
+            for level in _levels(tracker.levels):
+                self.seen["turn"] += 1
+                where = f"turn tracker {tracker.name!r} level {level.name!r}"
+                if not level.property:
+                    self.unmatched.append(Unmatched("turn", level.name, where, "the level sets no property"))
+                    continue
+                turns_map: dict[str, int] = {}
+                phases_map: dict[str, str] = {}
+                if level.kind == "counter":
+                    if level.start == 1 and level.incr == 1 and max_turns:
+                        turns_map = {str(n): n for n in range(1, max_turns + 1)}
+                else:
+                    for item in level.items or []:
+                        if normalise(item) in labels:
+                            turns_map[item] = labels[normalise(item)]
+                        elif (key := _phase_key(item, phases)) is not None:
+                            phases_map[item] = key
+                        else:
+                            self.unmatched.append(Unmatched("turn", item, where, "no turn label or phase of the "
+                                                            "game has this name", tuple(phases)))
+                if not turns_map and not phases_map:
+                    reason = (f"a counter from {level.start} by {level.incr}: not the game's turns 1 to {max_turns}"
+                              if level.kind == "counter" else "none of its items is a turn label or phase")
+                    self.unmatched.append(Unmatched("turn", level.name, where, reason))
+                    continue
+                self.matched["turn"] += 1
+                source = _src(f"{self.origin}: {where} (property {level.property!r})")
+                rec = {"id": _record_id("turn", f"{tracker.name} {level.property}", self.used_ids),
+                       "source_kind": {"value": "property", "source": source},
+                       "name": {"value": level.property, "source": source}}
+                if turns_map:
+                    rec["turns"] = {"value": turns_map, "source": source}
+                if phases_map:
+                    rec["phases"] = {"value": phases_map, "source": source}
+                records.append(rec)
+        return records
