@@ -13,8 +13,8 @@ cannot decode, so a strange file still reads and round-trips.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from operator import attrgetter
-from dataclasses import dataclass, field, fields as dc_fields
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from vlog.errors import CommandSyntaxError
@@ -45,7 +45,7 @@ def _fsplit(s: str, delim: str) -> list[str]:
     """`sequence.split` (Decoder semantics) built on `str.split`: fast on long strings.
 
     A delimiter is escaped when the character before it is a backslash, i.e. when the piece
-    `str.split` ends it with ends in a backslash; such pieces are joined back without it.
+    `str.split` gives before it ends in a backslash; such pieces are joined back without it.
     """
     parts = s.split(delim)
     if "\\" + delim in s:
@@ -925,5 +925,3 @@ def walk(cmd: Command) -> Iterator[Command]:
             children.insert(0, c.head)
         stack.extend(reversed(children))
 
-
-_ = dc_fields  # re-exported for jsonform's field introspection

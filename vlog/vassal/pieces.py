@@ -29,7 +29,7 @@ def _fsplit(s: str, delim: str) -> list[str]:
     """`sequence.split` (Decoder semantics) built on `str.split`: fast on long strings.
 
     A delimiter is escaped when the character before it is a backslash, i.e. when the piece
-    `str.split` ends it with ends in a backslash; such pieces are joined back without it.
+    `str.split` gives before it ends in a backslash; such pieces are joined back without it.
     """
     parts = s.split(delim)
     if "\\" + delim in s:
