@@ -125,3 +125,27 @@ def test_fast_split_chain_matches_decoder(s):
 def test_fast_field_split_matches_sequence_decoder(s):
     from vlog.vassal.sequence import split
     assert P._fsplit(s, ";") == split(s, ";") and P._fsplit(s, ",") == split(s, ",")
+
+
+def test_merge_state_keeps_untouched_traits_like_vassal():
+    types = ["label;;;12", "PROP;Strength;;;", "piece;;;x.png;Inf"]
+    p = Piece("1", join_chain(types), join_chain(["cur-label", "4", "Map;1;1;7"]))
+    # the command changed only Strength 4 -> 3 (label text was "old" when it was made)
+    q = p.merge_state(join_chain(["old", "3", "Map;1;1;7"]), join_chain(["old", "4", "Map;1;1;7"]))
+    assert [t.state for t in q.traits] == ["cur-label", "3", "Map;1;1;7"]
+    # BasicPiece state changed by the command: taken whole
+    r = p.merge_state(join_chain(["cur-label", "4", "Map;5;5;7"]), join_chain(["cur-label", "4", "Map;1;1;7"]))
+    assert (r.x, r.y) == (5, 5)
+    # no old state: plain setState
+    assert p.merge_state("a\tb\\\tc", None).state == "a\tb\\\tc"
+    # nothing changed by the command: same object back
+    assert p.merge_state(p.state, p.state) is p
+
+
+def test_merge_stack_state_keeps_unmentioned_children():
+    s = Piece("9", "stack", "Map;10;10;1;5;2;@@-1")
+    # the command moved 3 on top of [1,2]; meanwhile 5 was stacked above 1 here
+    merged = s.merge_state("Map;10;10;1;2;3;@@-1", "Map;10;10;1;2;@@-1")
+    assert merged.state == "Map;10;10;1;5;2;3;@@-1"
+    same = Piece("9", "stack", "Map;10;10;1;2;@@-1").merge_state("Map;10;10;1;2;3;@@-1", "Map;10;10;1;2;@@-1")
+    assert same.state == "Map;10;10;1;2;3;@@-1"

@@ -225,3 +225,18 @@ def test_mutated_text_reads_or_raises_vlog_error(samples_dir, mutations, name):
     redacted = from_json(to_json(obj))
     if not player_ids(obj.commands):
         assert redacted.text == text
+
+
+@pytest.mark.samples
+def test_change_piece_applied_to_start_position(samples_dir):
+    """custom-labels.vlog step 8 advances the phase track: the report names the new layers."""
+    log = read(VASL / "custom-labels.vlog")
+    track = log.start.pieces["1599716717150"]
+    change, report = log.steps[7].commands
+    assert isinstance(change, C.ChangePiece) and change.old_state == track.state
+    after = track.merge_state(change.new_state, change.old_state)
+    layers = {t.name: t.level_name for t in after.traits if t.id_prefix == "emb2;"}
+    assert layers["PhaseName"] == "+- PFPh" and layers["Player"] == "Axis +" and layers["TurnName"] == "Turn 1 "
+    assert report.text == "* New: Axis Turn 1 - PFPh *"
+    assert next(t for t in after.traits if t.id_prefix == "rotate;").facing == 7
+    assert after.name == track.name and after.map == "Main Map"

@@ -596,6 +596,20 @@ class Piece:
         """The same piece with a new state chain (e.g. a ChangePiece's new state)."""
         return Piece(self.id, self.type, state)
 
+    def merge_state(self, new_state: str, old_state: str | None) -> "Piece":
+        """This piece after a ChangePiece `D/id/new/old`, exactly as ChangePiece.executeCommand.
+
+        Without an old state the new one replaces the state. With one, VASSAL merges
+        (StateMergeable): each trait takes its new state only where the command changed it
+        (new != old) and keeps its current state otherwise, so changes made meanwhile by others
+        survive; a Stack keeps current children the command did not mention; a Deck and
+        module piece classes take the new state whole.
+        """
+        if old_state is None:
+            return self.with_state(new_state)
+        merged = _merge_state(self.type, self.state, new_state, old_state)
+        return self if merged == self.state else Piece(self.id, self.type, merged)
+
     def with_trait_states(self, states: list[str]) -> "Piece":
         """The same piece with each trait's state replaced (outermost first)."""
         if len(states) != len(self.traits):
@@ -607,3 +621,45 @@ class Piece:
         enc = Encoder("/")
         enc.append("null" if self.id is None else self.id).append(self.type).append(self.state)
         return "+/" + (enc.value() or "")
+
+
+def _merge_state(type_: str, current: str, new: str, old: str) -> str:
+    """`StateMergeable.mergeState` over a whole chain (Decorator, BasicPiece, Stack)."""
+    types = split_chain(type_)
+    if len(types) == 1:
+        return _merge_basic(types[0], current, new, old)
+    cur, nw, od = split_chain(current), split_chain(new), split_chain(old)
+    if not (len(cur) == len(nw) == len(od) == len(types)):
+        return new  # VASSAL stops with an "outdated module" warning; take the new state
+    merged = [n if n != o else c for c, n, o in zip(cur[:-1], nw[:-1], od[:-1])]
+    merged.append(_merge_basic(types[-1], cur[-1], nw[-1], od[-1]))
+    return current if merged == cur else join_chain(merged)
+
+
+def _merge_basic(type_: str, current: str, new: str, old: str) -> str:
+    prefix = id_prefix(type_)
+    if prefix == BasicPiece.ID:
+        return new if new != old else current
+    if prefix == Stack.ID:
+        return _merge_stack(current, new, old)
+    return new  # not StateMergeable (Deck, module classes): setState(new)
+
+
+def _merge_stack(current: str, new: str, old: str) -> str:
+    """Stack.mergeState: children present now but named in neither state keep their place."""
+    if old == current:
+        return new
+    nw, od = _fsplit(new, ";"), _fsplit(old, ";")
+    if len(nw) < 3 or len(od) < 3:
+        return new
+    new_contents, old_contents = nw[3:], od[3:]
+    here = [t for t in _fsplit(current, ";")[3:] if not t.startswith("@@")]
+    for i, pid in enumerate(here):
+        if pid not in new_contents and pid not in old_contents:
+            after = -1 if i == 0 else (new_contents.index(here[i - 1])
+                                       if here[i - 1] in new_contents else -1)
+            new_contents.insert(after + 1, pid)
+    enc = Encoder(";")
+    for t in nw[:3] + new_contents:
+        enc.append(t)
+    return enc.value() or ""
