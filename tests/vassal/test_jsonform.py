@@ -170,3 +170,18 @@ def test_any_decodable_text_json_round_trip(text, legacy):
     data["commands"] = __import__("vlog.vassal.jsonform", fromlist=["x"]).node_to_json(root, legacy=legacy)
     VALIDATOR.validate(data)
     assert from_json(json.loads(json.dumps(data))).text == text
+
+
+def test_schema_rejects_malformed_nodes():
+    data = to_json(make_log(), redact_player_ids=False)
+    move = data["commands"]["subs"][5]["inner"]
+    move["new_x"] = "120"
+    errors = list(VALIDATOR.iter_errors(data))
+    assert any("'120' is not of type 'integer'" in e.message for e in errors)
+    move["new_x"] = 120
+    data["commands"]["subs"].append({"command": "teleport"})
+    assert any("teleport" in e.message for e in VALIDATOR.iter_errors(data))
+    data["commands"]["subs"][-1] = {"command": "chat", "text": "hi", "extra": 1}
+    assert any("extra" in e.message for e in VALIDATOR.iter_errors(data))
+    data["commands"]["subs"][-1] = {"command": "chat", "text": "hi"}
+    VALIDATOR.validate(data)
