@@ -150,3 +150,37 @@ def test_reinforcement_in_the_map_phase(tmp_path):
     [rr01] = [f for log in report.logs for f in log.findings if f.check.endswith("RR-01")]
     assert rr01.evidence == {"turn": 2, "entry_turn": 5, "hex": "1408"}
     assert rr01.when == "Turn 2, Mutual Administration Phase"
+
+
+def test_out_of_phase_actions(tmp_path):
+    """TS-02: no move in the Event Phase; no attack declared in a movement segment."""
+    from vlog.vassal.commands import Chat
+
+    pieces = [piece("sb", "Sabauda Div", "1406"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    found, _ = run(tmp_path / "a", pieces, [[mv("sb", "1406", "1407")]],
+                   props=(("Turn", "2"), ("Phase", "Event")))
+    assert found == [("TS-02", 1)]
+    pieces = [piece("sb", "Sabauda Div", "1504"), piece("lv", "Shoa tribal levy (red stripe)", "1505")]
+    found, _ = run(tmp_path / "b", pieces, [[Chat("&lt;Alice&gt; - Attack 1505 with Sabauda Div")]])
+    assert ("TS-02", 1) in found
+
+
+def test_stacking_at_the_end_of_a_segment(tmp_path):
+    """8.1 (ST-01): stacking is judged on the position that ends the movement segment."""
+    pieces = [piece(f"s{i}", "Sb", "1406") for i in range(4)] + [
+        piece("s4", "Sb", "1407"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    steps = [[mv("s4", "1407", "1406")], [prop("Phase", "Italian movement", "Italian combat")]]
+    found, report = run(tmp_path, pieces, steps)
+    assert found == [("ST-02", 2)]
+    [f] = [f for log in report.logs for f in log.findings if f.check.endswith("ST-02")]
+    assert f.when == "Turn 1, Italian movement" and f.evidence["divisions"] == 5 and f.evidence["limit"] == 4
+
+
+def test_advance_in_a_bound_combat_segment_is_not_movement(tmp_path):
+    from vlog.vassal.commands import Chat, RemovePiece
+
+    pieces = [piece("sb", "Sabauda Div", "1504"), piece("lv", "Shoa tribal levy (red stripe)", "1505")]
+    steps = [[Chat("&lt;Alice&gt; - Attack 1505 with Sabauda Div")], [RemovePiece("lv")],
+             [mv("sb", "1504", "1505")]]
+    found, _ = run(tmp_path, pieces, steps, props=(("Turn", "1"), ("Phase", "Italian combat")))
+    assert found == []

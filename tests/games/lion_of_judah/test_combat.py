@@ -14,7 +14,7 @@ from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.combat import (
-    CombatFacts, CombatMemory, judge_combat, river_shift, terrain_shift,
+    CombatFacts, CombatMemory, attack_total, judge_combat, river_shift, terrain_shift,
 )
 
 from .synthetic import state, synthetic_board, unit, write_overlay
@@ -256,3 +256,95 @@ def test_hq_support_rules(board):
     facts = CombatFacts("1605", (a,), (d,), 5, {"a": 2}, {"d": 1}, attacker_hqs=(moving,), defender_hqs=())
     found = [f for f in judge_combat(board, s, facts, step=1, when=None) if f.check.endswith("CB-13")]
     assert len(found) == 1 and "M side" in found[0].message and "not in or adjacent" in found[0].message
+
+
+def test_halving_once(board):
+    """12.6 (CB-07): factors of units to halve are added, halved once, 0.5 up; out of supply
+    and gassed together still halve once."""
+    a1, a2 = it("a1", "1604", attack=3), it("a2", "1604", attack=4)
+    d = et("d", "1605", combat=1)
+    s = state(a1, a2, d)
+    facts = CombatFacts("1605", (a1, a2), (d,), None, out_of_supply=frozenset({"a1"}),
+                        gassed=frozenset({"a1", "a2"}), ethiopian_crt=False)
+    assert attack_total(facts.attackers, facts.out_of_supply | facts.gassed, "attack")[0] == 4
+    lone = CombatFacts("1605", (a1,), (d,), 5, {}, {}, out_of_supply=frozenset({"a1"}), air=(0, 0),
+                       attacker_hqs=(), defender_hqs=(), ethiopian_crt=False)
+    found = judge_combat(board, s, lone, step=1, when=None)
+    assert found[0].evidence["attack"] == 2 and found[0].evidence["halved"] == ["a1"]
+
+
+def test_stacking_limit_per_attacking_hex(board):
+    """12.8.2 (CB-11, ST-10): attackers from one hex within the defending hex's limit: a rough
+    hex allows 3 divisions from each hex."""
+    attackers = tuple(it(f"a{i}", "1604", attack=1) for i in range(4))
+    d = et("d", "1605", combat=1)
+    found = judge_combat(board, state(*attackers, d), CombatFacts("1605", attackers, (d,), None),
+                         step=1, when=None)
+    assert checks(found)[0] == "CB-11"
+    assert found[0].evidence["divisions"] == 4 and found[0].evidence["limit"] == 3
+
+
+def test_advance_within_the_stacking_limit(board):
+    """12.12 (ST-11): no more than the hex's stacking limit may advance."""
+    attackers = tuple(it(f"a{i}", h, attack=5) for i, h in enumerate(("1604", "1604", "1704", "1704")))
+    d = et("d", "1605", combat=1)
+    facts = CombatFacts("1605", attackers, (d,), None, {}, {"d": 1}, advanced=tuple(a.id for a in attackers))
+    found = judge_combat(board, state(*attackers, d), facts, step=1, when=None)
+    assert checks(found) == ["CB-23"] and "over the hex's limit of 3" in found[0].message
+
+
+def test_air_and_hq_shifts_are_capped(board):
+    """12.4 steps 4-5 (CB-13, CB-14): at most two air and two HQ shifts per side: 1:1 with three
+    logged air shifts is still 3:1, where roll 5 is unprinted, not 4:1."""
+    a, d = it("a", "1603", attack=4), unit("d", "1604", name="Ras", side="ethiopian", attack=4,
+                                          defense=4, steps=2)
+    facts = CombatFacts("1604", (a,), (d,), 5, {"a": 2}, {"d": 1}, air=(3, 0), attacker_hqs=(),
+                        defender_hqs=())
+    [f] = judge_combat(board, state(a, d), facts, step=1, when=None)
+    assert f.evidence["column"] == "3:1" and f.basis is Basis.POSSIBLE
+
+
+def test_die_clamped_to_seven(tmp_path):
+    """12.7 (CB-16): a modified roll above 7 counts as 7: 7:1 with a 6 and the concentric +1 is
+    row 7 (unprinted), not an error."""
+    board = synthetic_board(tmp_path, features={"1307": ["town"]})
+    attackers = (it("n", "1407", attack=24), it("s", "1208", attack=24))
+    seyum = tuple(et(f"t{i}", "1307", unit_class="ethiopian-tigray") for i in range(5))
+    facts = CombatFacts("1307", attackers, seyum, 6, {}, {"t0": 1, "t1": 1}, air=(0, 0),
+                        attacker_hqs=(), defender_hqs=())
+    [f] = judge_combat(board, state(*attackers, *seyum), facts, step=1, when=None)
+    assert f.evidence["modified_roll"] == 7 and "CRT: column 7:1, roll 7" in f.evidence["depends_on"]
+
+
+def test_defenseless_defenders(board):
+    """12.13 (CB-24): an HQ alone is eliminated, the attacker loses nothing."""
+    a = it("a", "1604", attack=5)
+    hq = unit("hq", "1605", name="EAF", side="allied", kind="hq", attack=None, defense=None, size=None)
+    ok = CombatFacts("1605", (a,), (hq,), None, {}, {"hq": 1}, advanced=("a",))
+    assert judge_combat(board, state(a, hq), ok, step=1, when=None) == []
+    bad = CombatFacts("1605", (a,), (hq,), None, {"a": 1}, {}, advanced=("a",))
+    assert checks(judge_combat(board, state(a, hq), bad, step=1, when=None)) == ["CB-24"]
+
+
+def test_one_faction_per_ethiopian_combat(board):
+    """PB 13.6.2.2 (CB-29): one tribal faction per combat; KZ units join any."""
+    shoa = et("s", "1604", unit_class="ethiopian-shoa", faction="shoa")
+    tigray = et("t", "1704", unit_class="ethiopian-tigray", faction="tigray")
+    kz = et("kz", "1704", unit_class="imperial-guard")
+    d = it("d", "1605")
+    s = state(shoa, tigray, kz, d, scenario="1935-36")
+    assert "CB-29" in checks(judge_combat(board, s, CombatFacts("1605", (shoa, tigray), (d,), None),
+                                          step=1, when=None))
+    assert "CB-29" not in checks(judge_combat(board, s, CombatFacts("1605", (shoa, kz), (d,), None),
+                                              step=1, when=None))
+
+
+def test_hqs_never_absorb_losses(board):
+    """12.11 (HQ-01): HQs may never be used to satisfy a step loss."""
+    a = it("a", "1604", attack=4)
+    hq = unit("hq", "1605", name="CAE", kind="hq", side="ethiopian", attack=None, defense=None, size=None)
+    d = et("d", "1605", combat=4)
+    facts = CombatFacts("1605", (a,), (d, hq), None, {}, {"hq": 1}, ethiopian_crt=False)
+    found = [f for f in judge_combat(board, state(a, d, hq), facts, step=1, when=None)
+             if f.check.endswith("CB-20")]
+    assert found and "HQ CAE absorbed a step loss" in found[0].message

@@ -235,3 +235,25 @@ def test_asmara_addis_track_is_a_road_in_1940(tmp_path):
     assert judge_move(board, s, facts40, step=1, when=None) == []
     f = only(judge_move(board, s, MoveFacts(armour, "1603", "1607"), step=1, when=None), "MV-03")
     assert f.evidence["allowance"] == 2 and f.evidence["cheapest_cost"] == 7   # around the mountains
+
+
+def test_town_and_amba_use_the_other_terrain(tmp_path):
+    """Errata 11.4.3 (MV-10): a town hex costs its other terrain; 11.4.1 (MV-11): an amba is a
+    mountain for movement."""
+    board = synthetic_board(tmp_path, terrain={"1604": "clear", "1605": "amba"},
+                            features={"1604": ["town"], "1605": ["amba"]})
+    sb = unit("sb", "1603", name="Sb", movement=3)
+    rules = movement_rules(board, state(sb), sb, motorized=False, minimum_move=False)
+    route = check_move(rules, "1603", "1605", 3).route
+    assert [s.cost for s in route.steps] == [1, 2]
+
+
+def test_foot_units_along_a_road(tmp_path):
+    """11.4.2 (MV-12): 1 MP per road hex whatever the terrain; hexside costs still paid."""
+    board = synthetic_board(tmp_path, terrain={h: "mountain" for h in ("1604", "1605", "1606")},
+                            hexsides={"1605/1606": ["river"]},
+                            lines={"road": ("road", ["1603", "1604", "1605", "1606"])})
+    sb = unit("sb", "1603", name="Sb", movement=4)
+    rules = movement_rules(board, state(sb), sb, motorized=False, minimum_move=False)
+    route = check_move(rules, "1603", "1606", 4).route
+    assert route.cost == 4 and [s.via for s in route.steps] == ["line", "line", "line"]

@@ -75,3 +75,27 @@ def test_unknown_map_is_possible():
     u = unit("a", "1408", name="Sb")
     t = trace(board, state(u, scenario="1935-36"), u)
     assert t.ruling is Ruling.POSSIBLE and t.depends_on
+
+
+def test_line_part_avoids_enemy_towns_and_enemy_units(tmp_path):
+    """9.5.1 (SP-08, SP-09): the road part may not pass an enemy-controlled town; no path enters
+    a hex with enemy units."""
+    road = ["1405", "1505", "1605", "1705", "1805"]
+    board = board_(tmp_path, lines={"r": ("road", road)}, features={"1605": ["town"]})
+    u = unit("a", "1808", name="Sb")
+    s = state(u, scenario="1935-36")
+    assert trace(board, s, u).ruling is Ruling.LEGAL
+    s.control["1605"] = "ethiopian"
+    assert trace(board, s, u).ruling is Ruling.PROVEN
+    blocker = unit("e", "1705", name="Levy", side="ethiopian", kind="leader")
+    s2 = state(u, blocker, scenario="1935-36")
+    assert trace(board, s2, u).ruling is Ruling.PROVEN
+
+
+def test_advance_needs_no_supply(tmp_path):
+    """12.12 (SP-14): a unit advancing after combat is not tested for supply."""
+    board = board_(tmp_path)
+    far = unit("b", "1412", name="GS")
+    s = state(far, scenario="1935-36")
+    assert judge_end_of_move(board, s, far, step=1, when=None, advance=True) == []
+    assert judge_end_of_move(board, s, far, step=1, when=None) != []

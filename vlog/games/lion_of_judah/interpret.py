@@ -144,6 +144,7 @@ class Interpreter:
                                                                 "when": self.when()}))
 
         # a move elsewhere, a new declaration or a new phase closes the open combat
+        advanced_ids: set[str] = set()
         if self.pending is not None:
             target = self.pending.declaration.target
             around = set(self._neighbours(target))
@@ -151,6 +152,7 @@ class Interpreter:
                          and o.hex in around]
             for old in advancing:
                 self.pending.advanced.append(old.id)
+            advanced_ids = {o.id for o in advancing}
             foreign = [o for o, _ in moved if o not in advancing]
             self._record_losses(before, after)
             if self.pending.roll is None and rolls and not declarations:
@@ -158,6 +160,7 @@ class Interpreter:
                 rolls = rolls[1:]
             if foreign or declarations:
                 actions.append(self._close(index))
+        moved = [(o, n) for o, n in moved if o.id not in advanced_ids]   # advances are not movement
         # units placed on the map (reinforcements, rebuilt units, event placements)
         for uid, new in after.units.items():
             old = before.units.get(uid)
@@ -177,7 +180,7 @@ class Interpreter:
             actions += self._set_phase(infer_phase(self.phase, side, "movement"), index, before)
             self.rolls_since_move = carried
         in_movement = self.phase is None or self.phase.segment == "movement"
-        if moved and in_movement:
+        if moved and (in_movement or self.phase_bound):
             fm = self.rolls_since_move + rolls
             self.rolls_since_move = []
             for old, new in moved:

@@ -157,11 +157,14 @@ class LionOfJudah(Game):
                                        f"{hex_label(hex_, self.board)} at step {at_step}: the game "
                                        "ends there in an Ethiopian strategic victory",
                                evidence={"hex": hex_, "step_of_victory": at_step}))
-        if phase is not None and self.interpreter.phase_bound and phase.key in ("event", "end"):
+        if phase is not None and self.interpreter.phase_bound and phase.segment != "movement":
+            if phase.key == "map":
+                return out      # rail and naval movement (11.7, 11.8) are not judged yet
             out.append(finding("TS-02", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
                                message=f"{unit.name} moved in the {phase.when().split(', ', 1)[1]}, "
-                                       "where no unit moves",
+                                       "where units do not move (advances after combat excepted)",
                                evidence={"phase": phase.key, "turn": phase.turn}))
+            return out
         if phase is not None and self.interpreter.phase_bound and phase.segment == "movement" \
                 and unit.side not in (None, phase.phasing):
             out.append(finding("MV-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
