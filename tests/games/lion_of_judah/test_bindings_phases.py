@@ -184,3 +184,15 @@ def test_advance_in_a_bound_combat_segment_is_not_movement(tmp_path):
              [mv("sb", "1504", "1505")]]
     found, _ = run(tmp_path, pieces, steps, props=(("Turn", "1"), ("Phase", "Italian combat")))
     assert found == []
+
+
+def test_out_of_supply_at_the_start_of_the_segment(tmp_path):
+    """9.2/9.3 (MV-17, SP-13): supply is traced when the movement segment starts; a unit out of
+    supply then has half its MF (4 -> 2) and may not force march."""
+    pieces = [piece("sb", "Sabauda Div", "2010"), piece("lv", "Shoa tribal levy (red stripe)", "1903")]
+    steps = [[prop("Phase", "Event", "Italian movement")], [mv("sb", "2010", "2013")]]
+    found, report = run(tmp_path, pieces, steps, props=(("Turn", "2"), ("Phase", "Event")))
+    [f] = [f for log in report.logs for f in log.findings if f.check.endswith("MV-03")]
+    assert f.step == 2 and f.evidence["allowance"] == 2 and f.evidence["movement_factor"] == 4
+    assert "halved" in f.evidence["adjustments"][0]
+    assert ("MV-16", 2) in found

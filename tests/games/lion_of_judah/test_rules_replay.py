@@ -141,3 +141,26 @@ def test_shared_names_pick_the_units_next_to_the_target(tmp_path):
                             state(near, far, only, target))
     attackers, defenders = Interpreter(load_game_data("lion-of-judah"))._sides(pending)
     assert [u.id for u in attackers] == ["a", "c"] and [u.id for u in defenders] == ["t"]
+
+
+def test_losses_read_from_the_table():
+    """Steps lost: a lower level, a removal (deleted or sent to a box: all steps), and a
+    4-step unit swapped for its 2-step replacement counter in the same hex (2.3.9): 2 steps."""
+    from dataclasses import replace as copy
+
+    from vlog.games.lion_of_judah.interpret import AttackDeclaration, Interpreter, PendingCombat
+
+    from .synthetic import state, unit
+
+    sl = unit("sl", "1504", name="SL", steps=4)
+    sb = unit("sb", "1504", name="Sb", steps=4)
+    lv = unit("lv", "1505", name="Levy", side="ethiopian", steps=1)
+    lv2 = unit("lv2", "1505", name="Levy2", side="ethiopian", steps=1)
+    before = state(sl, sb, lv, lv2)
+    interp = Interpreter(load_game_data("lion-of-judah"))
+    interp.pending = PendingCombat(1, None, AttackDeclaration("1505", ("SL", "Sb"), None, None),
+                                   "italian", before)
+    replacement = unit("sl-r", "1504", name="SL", steps=2)
+    after = state(copy(sb, steps=3), copy(lv2, hex=None), replacement)
+    interp._record_losses(before, after)
+    assert interp.pending.losses == {"sl": 2, "sb": 1, "lv": 1, "lv2": 1}

@@ -44,6 +44,8 @@ IMPLEMENTED: dict[str, str] = {
     "ST-06": "(35) no two tribal factions nor two leaders (Negus excepted) in a hex",
     "ST-08": "(40) each side's stacking counted apart",
     # supply (checks/supply.py), judged through MV-16 and combat halving
+    "SP-01": "supply judged at the start of each movement segment, at the end of each move and at "
+             "the time of combat (not yet at the MAP or the End of Turn Phase)",
     "SP-02": "3 hexes to a friendly-controlled USS (findings under MV-16)",
     "SP-03": "3 hexes to a road/rail/track then along it (findings under MV-16)",
     "SP-04": "2 hexes to a friendly HQ that traces on (findings under MV-16)",

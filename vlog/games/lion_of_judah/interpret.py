@@ -254,17 +254,33 @@ class Interpreter:
         return tuple(layout.name(h) for h in layout.neighbours_on_map(layout.parse(hex_)))
 
     def _record_losses(self, before: GameState, after: GameState) -> None:
+        """Steps each unit of the open combat lost in this step: a lower step level; removal
+        from the map (deleted or sent to a box) loses every step; a 3/4-step unit swapped for its
+        replacement counter in the same hex in the same step (2.3.9) loses the difference."""
         pending = self.pending
         if pending is None:
             return
         attackers, defenders = self._sides(pending)
+        arrived: dict[tuple[str, str | None], Unit] = {}
+        for uid, new in after.units.items():
+            old = before.units.get(uid)
+            if new.hex is not None and (old is None or old.hex is None):
+                arrived.setdefault((new.name, new.hex), new)
+                if new.counter:
+                    arrived.setdefault((new.counter, new.hex), new)
         for u in attackers + defenders:
             was = before.units.get(u.id)
-            if was is None:
+            if was is None or was.hex is None:
                 continue
             now = after.units.get(u.id)
-            if now is None:
-                lost = was.steps if isinstance(was.steps, int) else 1
+            whole = was.steps if isinstance(was.steps, int) else 1
+            if now is None or now.hex is None:
+                swap = arrived.get((was.name, was.hex)) or (arrived.get((was.counter, was.hex))
+                                                             if was.counter else None)
+                if swap is not None and isinstance(swap.steps, int):
+                    lost = max(0, whole - swap.steps)
+                else:
+                    lost = whole
             elif isinstance(was.steps, int) and isinstance(now.steps, int):
                 lost = max(0, was.steps - now.steps)
             else:
