@@ -1,6 +1,6 @@
 """Scripts written as logs: read back and replayed they give the scripted positions, layers,
 rolls and turns; steps have the form VASSAL writes; output is deterministic, atomic and never
-replaces an input. The module and starting save are synthetic, built by tests/converters/synthetic.py."""
+replaces an input. The module and starting save are synthetic, built by tests/converters/synthetic_vassal.py."""
 from __future__ import annotations
 
 import re
@@ -11,8 +11,8 @@ import pytest
 import vlog
 from converters.log_writer import build_log, write_log
 from converters.script import parse_text
-from tests.conftest import sample_params
-from tests.converters.synthetic import ALICE, BOB, start_save, write_module
+from conftest import sample_params
+from synthetic_vassal import ALICE, BOB, start_save, write_module
 from vlog.dice_rolls import dice_rolls
 from vlog.errors import OutputError, ScriptError
 from vlog.replay import replay_log, table_at
@@ -539,7 +539,7 @@ def test_move_command_has_the_form_of_a_real_log(game, sample):
 def test_pieces_that_do_not_stack(game):
     """A piece with a Does-not-stack trait is placed alone: no Stack is made for it, and others
     are not merged onto it (Properties.NO_STACK)."""
-    from tests.converters.synthetic import _xml
+    from synthetic_vassal import _xml
     marker = "+/null/immob;;;R;\tpiece;;;flag.png;Flag/\tnull;0;0;9"
     build = (game / "mod" / "buildFile.xml").read_text(encoding="utf-8")
     slot = f'<VASSAL.build.widget.PieceSlot entryName="Flag" gpid="9">{_xml(marker)}</VASSAL.build.widget.PieceSlot>'

@@ -8,7 +8,7 @@ import pytest
 import vlog
 from converters.log_writer import write_log
 from converters.refresh import refresh_file, refresh_save
-from tests.converters.synthetic import STEP_NEW_IMAGES, start_save, write_module
+from synthetic_vassal import STEP_NEW_IMAGES, start_save, write_module
 from converters.step_save import log_to_save
 from vlog.errors import OutputError
 from vlog.table import Table
@@ -113,12 +113,12 @@ def test_command_line(old_and_new, capsys):
     assert not (folder / "x.vsav").exists()
 
 
-from tests.conftest import sample_params  # noqa: E402
+from conftest import sample_params  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def nevsky_module():
-    from tests.conftest import SAMPLES
+    from conftest import SAMPLES
     return read_module(SAMPLES / "nevsky" / "buildFile.xml")
 
 

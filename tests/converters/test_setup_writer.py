@@ -15,7 +15,7 @@ from converters.setup_writer import (
 )
 from converters.vmod_writer import BOXES_MAP, COUNTER_ID_PROPERTY, MAIN_MAP, TURN_TRACKER_ID, write_module
 from conftest import sample_params
-from tests.converters.synthetic_gamedata import synthetic_game
+from synthetic_gamedata import synthetic_game
 from vlog.errors import GameDataError, ObfuscationError, OutputError
 from vlog.gamedata import load_game_data
 from vlog.table import Table

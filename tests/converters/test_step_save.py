@@ -8,9 +8,9 @@ import vlog
 from converters.log_writer import build_log, write_log
 from converters.script import parse_text
 from converters.step_save import log_to_save, save_at
-from tests.conftest import sample_params
-from tests.converters.synthetic import start_save, write_module
-from tests.converters.test_log_writer import SCRIPT
+from conftest import sample_params
+from synthetic_vassal import start_save, write_module
+from test_log_writer import SCRIPT
 from vlog.errors import OutputError
 from vlog.replay import table_at
 from vlog.table import Table

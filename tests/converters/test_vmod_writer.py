@@ -26,7 +26,7 @@ from vlog.vassal.module import image_size, read_module
 from vlog.vassal.pieces import Embellishment, Marker, Piece
 from vlog.vassal.sequence import split
 
-from tests.converters.synthetic_gamedata import synthetic_game
+from synthetic_gamedata import synthetic_game
 
 
 @pytest.fixture
