@@ -196,3 +196,34 @@ def test_out_of_supply_at_the_start_of_the_segment(tmp_path):
     assert f.step == 2 and f.evidence["allowance"] == 2 and f.evidence["movement_factor"] == 4
     assert "halved" in f.evidence["adjustments"][0]
     assert ("MV-16", 2) in found
+
+
+def test_1940_ethiopians_are_allied_guerrillas(tmp_path):
+    data = bindings_overlay(tmp_path / "data")
+    table = Table(HexModule())
+    for cmd in restore([piece("lv", "Shoa tribal levy (red stripe)", "1805"), piece("n", "Negus", "1806")]):
+        table.apply(cmd)
+    s35 = build_state(table, data, scenario="1935-36")
+    s40 = build_state(table, data, scenario="1940-41")
+    assert (s35.units["lv"].side, s35.units["lv"].unit_class) == ("ethiopian", "ethiopian-shoa")
+    assert (s40.units["lv"].side, s40.units["lv"].unit_class) == ("allied", "guerrilla")
+    assert s40.units["n"].side == "allied"
+
+
+def test_negus_needs_the_gideon_force(tmp_path):
+    pieces = [piece("n", "Negus", "1703"), piece("kar", "KAR1", "1122")]
+    found, _ = run(tmp_path, pieces, [[mv("n", "1703", "1803")]], props=(("Turn", "6"), ("Phase", "Allied movement")))
+    assert ("MV-44", 1) in found
+
+
+def test_italian_sudden_death_1940(tmp_path):
+    """PB 14.4.3 (VC-08): once the Allies hold supply sources in only one home country, the game
+    is over; a later move is flagged once."""
+    pieces = [piece("a", "Sb", "2310"), piece("b", "Sb", "1121"), piece("c", "Sb", "1326"),
+              piece("kar", "KAR1", "0505")]
+    steps = [[mv("a", "2310", "2311")], [mv("b", "1121", "1122")], [mv("c", "1326", "1327")],
+             [mv("kar", "0505", "0506")], [mv("kar", "0506", "0505")]]
+    found, report = run(tmp_path, pieces, steps, props=(("Turn", "3"), ("Phase", "Italian movement")))
+    assert [f for f in found if f[0] == "VC-08"] == [("VC-08", 4)]
+    [f] = [f for log in report.logs for f in log.findings if f.check.endswith("VC-08")]
+    assert f.evidence == {"countries_left": "Sudan", "step_of_victory": 3}

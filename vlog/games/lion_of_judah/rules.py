@@ -37,6 +37,9 @@ __all__ = ["LionOfJudah", "game", "detect_scenario", "SUDDEN_DEATH_1935"]
 
 SUDDEN_DEATH_1935 = ("1305", "1405", "2322")
 """PB 13.4.3: Asmara, Massawa, Mogadishu."""
+ALLIED_HOME_USS = {"Sudan": ("0505", "0508", "1001"), "Kenya": ("1122", "1327"),
+                   "British Somaliland": ("2311",)}
+"""PB 14.4.3 and 14.6.1.2: the Allied USS hexes of each initial home country."""
 
 
 def detect_scenario(state: GameState) -> str | None:
@@ -83,6 +86,11 @@ class LionOfJudah(Game):
                 if self.interpreter.control.get(hex_) == "ethiopian":
                     self.sudden_death = (hex_, step.index)
                     break
+        if self.scenario == "1940-41" and self.sudden_death is None:
+            countries = [c for c, hexes in ALLIED_HOME_USS.items()       # PB 14.4.3
+                         if any(self.interpreter.control.get(h, "allied") == "allied" for h in hexes)]
+            if len(countries) <= 1:
+                self.sudden_death = ("/".join(countries) or "none", step.index)
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -151,12 +159,21 @@ class LionOfJudah(Game):
         if self.sudden_death is not None and not self.sudden_death_reported \
                 and action.step > self.sudden_death[1]:
             self.sudden_death_reported = True
-            hex_, at_step = self.sudden_death
-            out.append(finding("VC-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
-                               message=f"play went on after the Ethiopian player gained control of "
-                                       f"{hex_label(hex_, self.board)} at step {at_step}: the game "
-                                       "ends there in an Ethiopian strategic victory",
-                               evidence={"hex": hex_, "step_of_victory": at_step}))
+            where, at_step = self.sudden_death
+            if self.scenario == "1935-36":
+                out.append(finding("VC-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
+                                   message=f"play went on after the Ethiopian player gained control of "
+                                           f"{hex_label(where, self.board)} at step {at_step}: the game "
+                                           "ends there in an Ethiopian strategic victory",
+                                   evidence={"hex": where, "step_of_victory": at_step}))
+            else:
+                out.append(finding("VC-08", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
+                                   message=f"play went on after step {at_step}, when the Allied player "
+                                           f"held supply sources in only one home country ({where}): "
+                                           "the Italian player wins a sudden death victory there",
+                                   evidence={"countries_left": where, "step_of_victory": at_step}))
+        if self.scenario == "1940-41" and unit.counter == "et-negus" and data["to"] is not None:
+            out.extend(self._negus_with_gideon(action, unit, data["to"], after, when))
         if phase is not None and self.interpreter.phase_bound and phase.segment != "movement":
             if phase.key == "map":
                 return out      # rail and naval movement (11.7, 11.8) are not judged yet
@@ -180,6 +197,20 @@ class LionOfJudah(Game):
         if moved is not None and self.scenario is not None:
             out.extend(judge_end_of_move(self.board, after, moved, step=action.step, when=when))
         return out
+
+    def _negus_with_gideon(self, action: Action, unit: Any, to: str, after: GameState,
+                           when: str | None) -> list[Finding]:
+        """MV-44 (PB 14.6.4.4): in Ethiopia the Negus moves only stacked with the Gideon Force."""
+        inside = self.board.in_zone(to, "ethiopia")
+        if inside is False:
+            return []
+        if any(u.counter == "gb-gideon" for u in after.at(to)):
+            return []
+        ruling = Ruling.PROVEN if inside is True else Ruling.POSSIBLE
+        return [finding("MV-44", ruling, step=action.step, when=when, subjects=(unit.name,),
+                        message=f"the Negus moved to {hex_label(to, self.board)} in Ethiopia without "
+                                "the Gideon Force", evidence={"hex": to},
+                        depends_on=() if inside is True else inside.data)]
 
     # -- phases ------------------------------------------------------------------------------------
     def _check_phase(self, action: Action) -> list[Finding]:

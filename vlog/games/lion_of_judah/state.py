@@ -360,11 +360,21 @@ def build_state(table: "Table", data: "GameData", *, scenario: str | None = None
                     units[piece.id] = unit
                 continue
         unit = _unit_of(table, piece, data, binds)
+        if unit is not None and scenario == "1940-41" and unit.side == "ethiopian":
+            unit = _under_allied_control(unit)
         if cache is not None:
             cache.put(piece, location, unit)
         if unit is not None:
             units[piece.id] = unit
     return GameState(units, scenario, turn, phase, dict(control or {}))
+
+
+def _under_allied_control(unit: Unit) -> Unit:
+    """1940-41 (PB 14.6.4, 14.6.4.4): Ethiopian levies are guerrillas and the Negus an Allied
+    unit, all under Allied control."""
+    if unit.kind == "combat":
+        return replace(unit, side="allied", unit_class="guerrilla")
+    return replace(unit, side="allied")
 
 
 def _unit_of(table: "Table", piece: "TablePiece", data: "GameData", binds: _Bindings) -> Unit | None:
