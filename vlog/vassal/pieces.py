@@ -9,7 +9,6 @@ traits vlog does not know (module classes such as VASL's) survive untouched.
 from __future__ import annotations
 
 import re
-from functools import cached_property
 from typing import Iterator
 
 from vlog.vassal.sequence import Decoder, Encoder
@@ -133,30 +132,37 @@ def _null(tok: str | None) -> str | None:
 class Trait:
     """One element of a piece's chain: its type and state text, verbatim."""
 
-    __slots__ = ("type", "state", "id_prefix", "__dict__")
+    __slots__ = ("type", "state", "id_prefix", "_fields", "_state_fields", "__dict__")
     ID: str = ""
 
     def __init__(self, type_: str, state: str | None, prefix: str | None = None):
         self.type = type_
         self.state = state
+        self._fields: list[str] | None = None
+        self._state_fields: list[str] | None = None
         self.id_prefix: str = id_prefix(type_) if prefix is None else prefix
         """The factory key: the type up to and including its first ';' (e.g. `emb2;`)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.type[:60]!r}, {self.state!r})"
 
-    @cached_property
+    @property
     def fields(self) -> list[str]:
-        """The type's fields after the id prefix (split on ';')."""
-        return _fsplit(self.type[len(self.id_prefix):], ";")
+        """The type's fields after the id prefix (split on ';'), computed once."""
+        if self._fields is None:
+            self._fields = _fsplit(self.type[len(self.id_prefix):], ";")
+        return self._fields
 
     def field(self, i: int, default: str = "") -> str:
         f = self.fields
         return f[i] if i < len(f) else default
 
-    @cached_property
+    @property
     def state_fields(self) -> list[str]:
-        return _fsplit(self.state or "", ";")
+        """The state split on ';', computed once."""
+        if self._state_fields is None:
+            self._state_fields = _fsplit(self.state or "", ";")
+        return self._state_fields
 
     def with_state(self, state: str) -> "Trait":
         return make_trait(self.type, state)
@@ -503,23 +509,26 @@ def make_trait(type_: str, state: str | None) -> Trait:
 class Piece:
     """A piece as `+/id/type/state` holds it; traits split lazily, outermost first."""
 
-    __slots__ = ("id", "type", "state", "__dict__")
+    __slots__ = ("id", "type", "state", "_traits", "__dict__")
 
     def __init__(self, id: str | None, type: str, state: str):
         self.id = id
         self.type = type
         self.state = state
+        self._traits: list[Trait] | None = None
 
     def __repr__(self) -> str:
         return f"Piece(id={self.id!r}, name={self.name!r}, traits={len(self.traits)})"
 
-    @cached_property
+    @property
     def traits(self) -> list[Trait]:
-        """Outermost first, the basic piece (piece;/stack/deck;) last."""
-        types = split_chain(self.type)
-        states = split_chain(self.state)
-        return [make_trait(t, states[i] if i < len(states) else None)
-                for i, t in enumerate(types)]
+        """Outermost first, the basic piece (piece;/stack/deck;) last; split once, on first use."""
+        if self._traits is None:
+            types = split_chain(self.type)
+            states = split_chain(self.state)
+            self._traits = [make_trait(t, states[i] if i < len(states) else None)
+                            for i, t in enumerate(types)]
+        return self._traits
 
     @property
     def basic(self) -> Trait:
