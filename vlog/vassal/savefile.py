@@ -21,7 +21,7 @@ from vlog.vassal.obfuscation import Dialect, deobfuscate, obfuscate
 from vlog.vassal.pieces import Piece
 
 __all__ = ["Save", "Log", "Step", "Player", "read", "read_save", "read_log", "write",
-           "SAVED_GAME", "Source"]
+           "write_save", "saved_game_bytes", "SAVED_GAME", "Source"]
 
 SAVED_GAME = "savedGame"
 Source = str | os.PathLike | bytes
@@ -121,6 +121,10 @@ class Save:
             if isinstance(c, PlayerAdd):
                 seen.setdefault(Player(c.user_id, c.name, c.side), None)
         return list(seen)
+
+    def write(self, path: str | os.PathLike, **options) -> None:
+        """`write(self, path, ...)`: see the module function."""
+        write(self, path, **options)
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(path={self.path!r}, module={self.module_name!r}, "
@@ -311,3 +315,7 @@ def write(obj: Save, path: str | os.PathLike, *, dialect: Dialect | None = None,
     if protect is None:
         protect = (obj.source_path,) if obj.source_path else ()
     write_archive(path, members, protect=protect, date_time=date_time)
+
+
+write_save = write
+"""The same writer under the name the architecture notes use."""
