@@ -33,3 +33,12 @@ def test_inference_from_the_mover():
     assert (ethiopian.turn, ethiopian.key) == (1, "second-movement")
     again = infer_phase(ethiopian, "italian", "movement")
     assert (again.turn, again.key) == (2, "first-movement")
+
+
+def test_ethiopian_activations_mix_movement_and_combat():
+    """PB 13.5.4: in 1935-36 the Ethiopian moves and fights leader by leader in one segment, so
+    an Ethiopian attack does not end the Ethiopian movement segment."""
+    p = infer_phase(start_phase("1935-36"), "ethiopian", "movement")
+    assert infer_phase(p, "ethiopian", "combat") is p
+    q = infer_phase(start_phase("1940-41"), "italian", "movement")
+    assert infer_phase(q, "italian", "combat").key == "second-combat"

@@ -108,6 +108,8 @@ def infer_phase(current: Phase, side: str, segment: str) -> Phase:
     order = "first" if side == rules.first else "second" if side == rules.second else None
     if order is None:
         return current
+    if current.scenario == "1935-36" and order == "second" and segment == "combat":
+        segment = "movement"   # PB 13.5.4: each activated leader's units move and fight in turn
     key = f"{order}-{segment}"
     if current.key == key:
         return current
