@@ -240,3 +240,17 @@ def test_change_piece_applied_to_start_position(samples_dir):
     assert report.text == "* New: Axis Turn 1 - PFPh *"
     assert next(t for t in after.traits if t.id_prefix == "rotate;").facing == 7
     assert after.name == track.name and after.map == "Main Map"
+
+
+def test_undo_of_a_compound_step_nests_inverses_in_one_step():
+    """Undo of a step with several commands: the inverse is a container logged inside the undo."""
+    from tests.vassal.test_commands import build_text
+    inverse = ("LOG\t", [("LOG\tM/11/Main/100/200/null/Main/150/200/null/pw", []),
+                         ("LOG\tD/11/Map;1;1;7/Map;2;2;7", [])])
+    undo = ("LOG\tUNDO\ttrue", [inverse, ("LOG\tUNDO\tfalse", [])])
+    text = build_text(("begin_save", [("end_save", []), undo]))
+    assert "\\\\" + ESC + "LOG\tD/11" in text  # the inverse's own subs are escaped twice
+    log = read_log(zip_bytes([("savedGame", obfuscate(text, Dialect.PLAIN))]))
+    (step,) = log.steps
+    assert step.is_undo and [type(c).__name__ for c in step.undo_commands] == ["MovePiece", "ChangePiece"]
+    assert [type(c).__name__ for c in step.commands] == ["Undo", "MovePiece", "ChangePiece", "Undo"]
