@@ -292,6 +292,7 @@ class LionOfJudah(Game):
                                   when=action.data["when"], memory=self.combat_memory)
 
 
-def game() -> LionOfJudah:
-    """The factory `vlog.games.base.find_game` calls."""
-    return LionOfJudah()
+def game(data: GameData | None = None, *, scenario: str | None = None) -> LionOfJudah:
+    """The factory `vlog.games.base.find_game` calls; `data` carries user overlays (`--data`),
+    `scenario` ("1935-36" or "1940-41") overrides the scenario read from the pieces."""
+    return LionOfJudah(data, scenario=scenario)
