@@ -147,7 +147,7 @@ def test_redaction_leaves_original_untouched_and_copies_exactly():
 
 def test_deeply_nested_json_is_refused():
     node = {"command": "null"}
-    for _ in range(450):
+    for _ in range(250):
         node = {"command": "null", "subs": [node]}
     data = json.loads(json.dumps(to_json(make_log(), redact_player_ids=False)))
     data["commands"] = node

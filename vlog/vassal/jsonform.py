@@ -156,8 +156,8 @@ def node_from_json(d: Any, where: str = "commands", depth: int = 0,
                    legacy: bool = False) -> Command:
     """Rebuild one node: typed fields win; `raw` (payload) and `enc` (whole node text) are
     used while the fields still match them."""
-    if depth > 2 * MAX_DEPTH:
-        raise _bad(f"commands nested more than {2 * MAX_DEPTH} levels deep", where[:200])
+    if depth > MAX_DEPTH:
+        raise _bad(f"commands nested more than {MAX_DEPTH} levels deep", where[:200])
     if isinstance(d, dict) and isinstance(d.get("enc"), str):
         cand = _decode_enc(d["enc"])
         if cand is not None and node_to_json(cand, legacy=legacy) == d:
@@ -238,7 +238,10 @@ def from_json(data: dict[str, Any]) -> Save:
     if key is not None and (not isinstance(key, int) or isinstance(key, bool) or not 0 <= key <= 255):
         raise _bad("key must be an integer 0..255 or null", "key")
     legacy = bool(data.get("legacy_quoting"))
-    tree = node_from_json(data.get("commands"), legacy=legacy)
+    try:
+        tree = node_from_json(data.get("commands"), legacy=legacy)
+    except RecursionError:
+        raise _bad("commands nested too deeply", "commands") from None
     text = encode(tree, legacy=legacy) or ""
     commands = decode(text)
     members: list[tuple[str, bytes]] = []
