@@ -111,6 +111,7 @@ class Save:
 
     @property
     def piece_order(self) -> list[str | None]:
+        """Piece ids in the order the restore block adds them."""
         return list(self.pieces)
 
     @property
@@ -169,10 +170,12 @@ class Log(Save):
             commands = _shallow_copy(root, root.subs[: end + 1])
         return Save(commands, dialect=self.dialect, key=self.key, members=self.members,
                     metadata=self.metadata, module_metadata=self.module_metadata,
-                    path=self.path, source_path=self.source_path)
+                    path=self.path, source_path=self.source_path,
+                    original_text=self.original_text if commands is root else None)
 
     @property
     def steps(self) -> list[Step]:
+        """Each top-level LOG token after end_save, numbered from 1."""
         root = self.commands
         end = _end_index(root)
         out: list[Step] = []
