@@ -348,3 +348,37 @@ def test_hqs_never_absorb_losses(board):
     found = [f for f in judge_combat(board, state(a, d, hq), facts, step=1, when=None)
              if f.check.endswith("CB-20")]
     assert found and "HQ CAE absorbed a step loss" in found[0].message
+
+
+def guerrilla(id, hex_):
+    return unit(id, hex_, name=f"Guerrilla {id}", side="allied", unit_class="guerrilla", attack=1,
+                defense=1, steps=1, size=None)
+
+
+def test_guerrillas_join_only_commonwealth_attacks(board):
+    """PB 14.6.4.1 (CB-33): guerrillas attack with Commonwealth units only, with 0 factors."""
+    g = guerrilla("g", "1604")
+    kar = unit("kar", "1704", name="KAR1", side="allied", unit_class=None, attack=3, defense=3,
+               steps=2, size="brigade")
+    d = it("d", "1605", attack=1, defense=3, steps=2)
+    s = state(g, kar, d, scenario="1940-41")
+    alone = judge_combat(board, s, CombatFacts("1605", (g,), (d,), None), step=1, when=None)
+    assert "CB-33" in checks(alone)
+    together = CombatFacts("1605", (g, kar), (d,), 5, air=(0, 0), attacker_hqs=(), defender_hqs=())
+    found = judge_combat(board, s, together, step=1, when=None)
+    assert "CB-33" not in checks(found)
+    assert found[0].evidence["attack"] == 3          # the guerrilla adds nothing
+
+
+def test_guerrillas_defending_with_regulars(board):
+    """PB 14.6.4.1 (CB-35): they add no defence and cannot absorb losses."""
+    g = guerrilla("g", "1605")
+    kar = unit("kar", "1605", name="KAR1", side="allied", unit_class=None, attack=3, defense=3,
+               steps=2, size="brigade")
+    a = it("a", "1604", attack=3)
+    s = state(g, kar, a, scenario="1940-41")
+    facts = CombatFacts("1605", (a,), (kar, g), None, {}, {"g": 1})
+    assert "CB-35" in checks(judge_combat(board, s, facts, step=1, when=None))
+    wiped = CombatFacts("1605", (a,), (kar, g), None, {}, {"kar": 2}, advanced=())
+    found = judge_combat(board, s, wiped, step=1, when=None)
+    assert "CB-35" in checks(found) and "CB-20" not in checks(found)

@@ -38,6 +38,7 @@ IMPLEMENTED: dict[str, str] = {
     "ST-01": "stacking judged at the end of the MAP and of each movement and combat segment (findings under ST-02/ST-04/ST-05/ST-06)",
     "ST-02": "3 or 4 divisions or equivalents per hex by terrain",
     "ST-03": "non-division units count 1/2; unknown sizes bounded 1/2..1 (findings under ST-02)",
+    "ST-09": "(40) face-down dummies count for stacking, 1/2 to 1 division (findings under ST-02)",
     "ST-04": "one HQ per hex",
     "MV-30": "one HQ per hex (findings under ST-04)",
     "ST-05": "(35) 8 Ethiopian units per hex; leaders' count per 8.2 vs PB 13.6.1 named",
@@ -78,6 +79,9 @@ IMPLEMENTED: dict[str, str] = {
     "CB-23": "a cleared hex is entered by at least one attacker, never HQs, within the stacking limit",
     "CB-24": "attacks on defenseless units: all eliminated, no attacker loss, advance",
     "CB-26": "(35) Ethiopian attacks on the Ethiopian CRT with its own modifiers (findings under CB-19)",
+    "CB-33": "(40) guerrillas attack only with Commonwealth units, with 0 factors",
+    "CB-35": "(40) guerrillas defending with other Allied units add no defence, take no losses, "
+             "and go when those units are eliminated",
     "CB-29": "(35) one tribal faction per Ethiopian combat, Negus units excepted",
     "TS-11": "no HQ still on its M side once a new turn has begun",
     "TS-02": "no move in the Event or End of Turn Phase, no attack declared outside a combat "

@@ -29,7 +29,7 @@ names it; several readings (air results not in the log, terrain unknown) are all
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
@@ -301,6 +301,15 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
                 {"from": hex_, "divisions": _n(weight) if not isinstance(weight, Unknown) else None,
                  "limit": _n(limit) if not isinstance(limit, Unknown) else None},
                 subjects=[u.name for u in units], depends_on=fits.depends_on)
+    guerrillas = [u for u in attackers if u.unit_class == "guerrilla"]
+    if guerrillas:
+        partners = [u for u in attackers if u.unit_class != "guerrilla"]
+        french = [u for u in partners if (u.counter or "").startswith("ff-")]
+        if not partners or french:
+            why = ("with Free French units" if french else "without Commonwealth units")
+            add("CB-33", Ruling.PROVEN, f"guerrillas attacked {target} {why}; they may join only "
+                "attacks by Commonwealth units (PB 14.6.4.1)",
+                {"guerrillas": [u.name for u in guerrillas], "partners": [u.name for u in partners]})
     if ethiopian:
         factions = {u.faction or u.unit_class for u in attackers
                     if u.unit_class != "imperial-guard" and u.name != "Negus"}
@@ -328,9 +337,15 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         return out
 
     # -- strengths ---------------------------------------------------------------------------
+    # PB 14.6.4.1: guerrillas attack with 0 factors; stacked with other Allied units they add
+    # no defence
+    attackers_counted = tuple(replace(u, attack=0) if u.unit_class == "guerrilla" else u for u in attackers)
+    others = [u for u in defenders if u.unit_class != "guerrilla" and u.side == "allied"]
+    defenders_counted = tuple(replace(u, defense=0) if u.unit_class == "guerrilla" and others else u
+                              for u in defenders)
     halved_attack = facts.out_of_supply | facts.gassed
-    attack, attack_shown = attack_total(attackers, halved_attack, "attack")
-    defense, defense_shown = attack_total(defenders, facts.out_of_supply, "defense")
+    attack, attack_shown = attack_total(attackers_counted, halved_attack, "attack")
+    defense, defense_shown = attack_total(defenders_counted, facts.out_of_supply, "defense")
     evidence: dict[str, Any] = {"attack": _n(attack), "defense": _n(defense),
                                 "attack_factors": attack_shown, "defense_factors": defense_shown,
                                 "halved": sorted(u.name for u in attackers + defenders
@@ -435,12 +450,21 @@ def _steps(u: Unit) -> int:
     return u.steps if isinstance(u.steps, int) else 1
 
 
+def _takers(units: Iterable[Unit], defending: bool) -> list[Unit]:
+    """Units that absorb step losses: never HQs (12.11), nor guerrillas defending with other
+    Allied units (PB 14.6.4.1)."""
+    units = [u for u in units if u.kind != "hq"]
+    if defending and any(u.unit_class != "guerrilla" and u.side == "allied" for u in units):
+        units = [u for u in units if u.unit_class != "guerrilla"]
+    return units
+
+
 def _loss_problems(facts: CombatFacts, cell: str) -> list[str]:
     result = parse_result(cell)
     problems = []
     for side, units, losses, due in (("attacker", facts.attackers, facts.attacker_losses, result.attacker.number),
                                      ("defender", facts.defenders, facts.defender_losses, result.defender.number)):
-        takers = [u for u in units if u.kind != "hq"]
+        takers = _takers(units, side == "defender")
         available = sum(_steps(u) for u in takers)
         taken = sum(losses.get(u.id, 0) for u in takers)
         expected = min(due, available)
@@ -449,13 +473,33 @@ def _loss_problems(facts: CombatFacts, cell: str) -> list[str]:
     return problems
 
 
+def _guerrilla_losses(facts: CombatFacts, add: Any, target: str) -> None:
+    """PB 14.6.4.1 (CB-35): guerrillas defending with other Allied units cannot absorb losses,
+    and are eliminated when those units are."""
+    regular = [u for u in facts.defenders if u.unit_class != "guerrilla" and u.side == "allied"]
+    guerrillas = [u for u in facts.defenders if u.unit_class == "guerrilla"]
+    if not regular or not guerrillas:
+        return
+    survivors = [u for u in regular if facts.defender_losses.get(u.id, 0) < _steps(u)]
+    took = [u.name for u in guerrillas if facts.defender_losses.get(u.id, 0)]
+    if took and survivors:
+        add("CB-35", Ruling.PROVEN, f"guerrillas ({', '.join(took)}) absorbed losses defending {target} "
+            "with other Allied units, which survived", {"guerrillas_lost": took,
+                                                         "survivors": [u.name for u in survivors]})
+    kept = [u.name for u in guerrillas if facts.defender_losses.get(u.id, 0) < _steps(u)]
+    if not survivors and kept:
+        add("CB-35", Ruling.PROVEN, f"guerrillas ({', '.join(kept)}) stayed in {target} after the "
+            "other Allied units there were eliminated", {"guerrillas_left": kept})
+
+
 def _distribution(facts: CombatFacts, add: Any, target: str) -> None:
+    _guerrilla_losses(facts, add, target)
     before = []
     for side, units, losses, first_rule in (("attacker", facts.attackers, facts.attacker_losses, True),
                                             ("defender", facts.defenders, facts.defender_losses, False)):
         takers = [LossTaker(u.name, _steps(u), losses.get(u.id, 0),
                             attack=_n(u.attack) if not isinstance(u.attack, Unknown) else 1)
-                  for u in units if u.kind != "hq"]
+                  for u in _takers(units, side == "defender")]
         taken = sum(t.lost for t in takers)
         problems = [p for p in loss_violations(takers, taken, spread_before_second=True,
                                                first_from_attacking_unit=first_rule,
