@@ -227,3 +227,16 @@ def test_italian_sudden_death_1940(tmp_path):
     assert [f for f in found if f[0] == "VC-08"] == [("VC-08", 4)]
     [f] = [f for log in report.logs for f in log.findings if f.check.endswith("VC-08")]
     assert f.evidence == {"countries_left": "Sudan", "step_of_victory": 3}
+
+
+def test_one_air_mission_a_turn(tmp_path):
+    """10.1.2 (AR-03): placed from its box twice in one turn, an air marker flew two missions."""
+    from vlog.vassal.commands import MovePiece
+
+    x, y = at("1407")
+    boxed = unit("air", "III Br", 0, 0, map_id=None)
+    fly = MovePiece("air", "Main Map", x, y, None, None, 0, 0, None, "pw-Alice-secret")
+    back = MovePiece("air", None, 0, 0, None, "Main Map", x, y, None, "pw-Alice-secret")
+    pieces = [boxed, piece("sb", "Sabauda Div", "1405"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    found, report = run(tmp_path, pieces, [[fly], [back], [fly]])
+    assert [f for f in found if f[0] == "AR-03"] == [("AR-03", 3)]

@@ -99,6 +99,7 @@ IMPLEMENTED: dict[str, str] = {
     "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
     "VC-08": "(40) play stops when the Allies hold supply sources in one home country only",
     "MV-44": "(40) the Negus enters Ethiopian hexes only stacked with the Gideon Force",
+    "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-01": "air missions within the marker's range of a friendly, supplied town or capital",
     # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
     "RR-01": "not before the turn of entry, where the data gives it",

@@ -68,6 +68,7 @@ class LionOfJudah(Game):
         self.sudden_death: tuple[str, int] | None = None
         self.sudden_death_reported = False
         self.too_long_reported = False
+        self.air_missions: dict[str, tuple[int, int]] = {}
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -115,8 +116,9 @@ class LionOfJudah(Game):
             before.scenario = self.scenario
             if self.scenario is None:
                 return []
-            return judge_air_mission(self.board, before, unit, action.data["hex"], step=action.step,
-                                     when=action.data["when"])
+            out = self._one_mission_a_turn(action, unit)
+            return out + judge_air_mission(self.board, before, unit, action.data["hex"],
+                                           step=action.step, when=action.data["when"])
         phase = self.interpreter.phase
         if not self.interpreter.phase_bound or phase is None or phase.key != "map":
             return []
@@ -125,6 +127,23 @@ class LionOfJudah(Game):
         return judge_placement(self.board, before, after, action.data["unit"], turn=phase.turn,
                                step=action.step, when=action.data["when"],
                                gone_leaders=self.interpreter.gone_leaders)
+
+    def _one_mission_a_turn(self, action: Action, marker: Any) -> list[Finding]:
+        """AR-03 (10.1.2): an air marker flies at most one mission per game turn (judged when
+        the turn track tells the turn): placed on the map twice in a turn is two missions."""
+        phase = self.interpreter.phase
+        if not self.interpreter.phase_bound or phase is None:
+            return []
+        first = self.air_missions.get(marker.id)
+        self.air_missions[marker.id] = (phase.turn, action.step)
+        if first is None or first[0] != phase.turn:
+            return []
+        return [finding("AR-03", Ruling.PROVEN, step=action.step, when=action.data["when"],
+                        subjects=(marker.name,),
+                        message=f"air marker {marker.name} flew a second mission on turn {phase.turn} "
+                                f"(the first at step {first[1]})",
+                        evidence={"turn": phase.turn, "first_mission_step": first[1],
+                                  "hex": action.data["hex"]})]
 
     def _check_reveal(self, action: Action) -> list[Finding]:
         """FW-02 (2.3.7, 12.3): ?-side units are flipped only when revealed in a combat."""
