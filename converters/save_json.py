@@ -1,7 +1,9 @@
 """Saves and logs to and from their JSON form, and re-written in another dialect.
 
-The conversion is chosen by the two files' extensions from `CONVERSIONS`, one function per pair,
-so new conversions are added as new rows. Every writer is atomic and refuses to replace the input.
+The conversion is chosen by the two files' kinds (`file_kind`) from `CONVERSIONS`, one function per
+pair, so new conversions are added as new rows: saves and logs to and from JSON, a module to JSON,
+a play script to a log, and game data (no input file, kind `game`) to a module or a starting save.
+Every writer is atomic and refuses to replace its inputs.
 The JSON is `vlog.vassal.jsonform` (schemas/save.schema.json); player ids are passwords, so they
 are replaced by `<player-N>` unless the caller asks to keep them, and the JSON says so.
 """
@@ -22,11 +24,17 @@ from vlog.vassal.savefile import Log, Save, read, write
 __all__ = [
     "ConversionOptionError", "VASSAL_SUFFIXES", "JSON_SUFFIXES", "MAX_JSON_BYTES", "Conversion", "CONVERSIONS", "file_kind",
     "find_conversion", "load", "read_json", "json_document", "write_json", "convert",
-    "REDACTED_WARNING",
+    "REDACTED_WARNING", "SUPPORTED", "MODULE_SUFFIXES", "MODULE_FILE_NAMES", "SCRIPT_SUFFIXES", "GAME",
 ]
 
 VASSAL_SUFFIXES = (".vsav", ".vlog")
 JSON_SUFFIXES = (".json",)
+MODULE_SUFFIXES = (".vmod", ".vmdx")
+MODULE_FILE_NAMES = ("buildfile.xml", "buildfile")
+"""A bare buildFile is a module too (compared in lower case)."""
+SCRIPT_SUFFIXES = (".vscript", ".vscript.json")
+GAME = "game"
+"""The source kind of conversions from game data: they have no input file."""
 MAX_JSON_BYTES = 1 << 30
 """Largest JSON file read (the JSON of the largest real saves is a few tens of MB)."""
 
@@ -38,21 +46,32 @@ REDACTED_WARNING = (
 
 @dataclass
 class Conversion:
-    """What one conversion did: the object read, and warnings for the user."""
+    """What one conversion did: the object read or built, warnings and notes for the user."""
 
-    source: Path
+    source: Path | None
     target: Path
-    obj: Save
+    obj: object
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What a module or save built from game data had to leave out or assume."""
 
 
-def file_kind(path: str | os.PathLike) -> str | None:
-    """`vassal` for .vsav/.vlog, `json` for .json, None for anything else (by extension)."""
-    suffix = Path(path).suffix.lower()
-    if suffix in VASSAL_SUFFIXES:
+def file_kind(path: str | os.PathLike | None) -> str | None:
+    """The kind of file by its name: `vassal` (.vsav/.vlog), `script` (.vscript, .vscript.json),
+    `json`, `module` (.vmod/.vmdx, buildFile.xml, buildFile, or an existing folder); `game` for
+    no file (game data); None for anything else."""
+    if path is None:
+        return GAME
+    p = Path(path)
+    name = p.name.lower()
+    if name.endswith(SCRIPT_SUFFIXES):
+        return "script"
+    if p.suffix.lower() in VASSAL_SUFFIXES:
         return "vassal"
-    if suffix in JSON_SUFFIXES:
+    if p.suffix.lower() in JSON_SUFFIXES:
         return "json"
+    if p.suffix.lower() in MODULE_SUFFIXES or name in MODULE_FILE_NAMES or p.is_dir():
+        return "module"
     return None
 
 
@@ -184,31 +203,105 @@ def vassal_to_vassal(source: Path, target: Path, *, dialect: Dialect | None = No
     return Conversion(source, target, obj, [])
 
 
+def module_to_json_file(source: Path, target: Path, **_: object) -> Conversion:
+    """A module (.vmod/.vmdx, folder, buildFile) as JSON (schemas/module.schema.json)."""
+    from converters.module_json import module_to_json
+    from vlog.vassal.archive import atomic_write_bytes
+    from vlog.vassal.module import read_module
+
+    module = read_module(source)
+    text = json.dumps(module_to_json(module), ensure_ascii=False, indent=2) + "\n"
+    atomic_write_bytes(target, text.encode("utf-8"), protect=(source,))
+    return Conversion(source, target, module, [f"{source}: {p}" for p in module.problems])
+
+
+def script_to_log(source: Path, target: Path, **_: object) -> Conversion:
+    """A play script (docs/script-format.md) as the .vlog VASSAL would write."""
+    from converters.log_writer import write_log
+
+    if target.suffix.lower() != ".vlog":
+        raise OutputError("a script is written as a log; give a .vlog file", file=str(target))
+    write_log(source, target)
+    return Conversion(source, target, None)
+
+
+def _game_data(game: str | None, overlays: tuple[Path, ...], target: Path):
+    from vlog.gamedata import load_game_data
+
+    if not game:
+        raise ConversionOptionError(f"writing {target.name} from game data needs the game (--game)")
+    return load_game_data(game, overlays=list(overlays))
+
+
+def game_to_module(source: None, target: Path, *, game: str | None = None, scenario: str | None = None,
+                   overlays: tuple[Path, ...] = (), **_: object) -> Conversion:
+    """The module vmod_writer builds from a game's data (for one scenario when given)."""
+    from converters.vmod_writer import write_module
+
+    if target.suffix.lower() != ".vmod":
+        raise OutputError("a module built from game data is written as a .vmod", file=str(target))
+    build = write_module(_game_data(game, overlays, target), target, scenario=scenario, protect=overlays)
+    return Conversion(None, target, build, notes=list(build.notes))
+
+
+def game_to_save(source: None, target: Path, *, game: str | None = None, scenario: str | None = None,
+                 overlays: tuple[Path, ...] = (), module: Path | None = None, key: int | None = None,
+                 **_: object) -> Conversion:
+    """A scenario's starting position as a .vsav (pieces of `module`, else of the module written
+    for the game and scenario)."""
+    from converters.setup_writer import write_setup
+
+    if target.suffix.lower() != ".vsav":
+        raise OutputError("a scenario's setup is written as a save; give a .vsav file", file=str(target))
+    if not scenario:
+        raise ConversionOptionError(f"writing {target.name} from game data needs the scenario (--scenario)")
+    if key is not None and not 0 <= key <= 255:
+        raise ConversionOptionError("a key is a number 0-255")
+    report = write_setup(_game_data(game, overlays, target), scenario, target, module=module,
+                         key=0x5A if key is None else key, protect=overlays)
+    return Conversion(None, target, report, notes=[*report.notes, *report.unplaced])
+
+
 CONVERSIONS: dict[tuple[str, str], Callable[..., Conversion]] = {
     ("vassal", "json"): vassal_to_json,
     ("json", "vassal"): json_to_vassal,
     ("vassal", "vassal"): vassal_to_vassal,
+    ("module", "json"): module_to_json_file,
+    ("script", "vassal"): script_to_log,
+    (GAME, "module"): game_to_module,
+    (GAME, "vassal"): game_to_save,
 }
-"""(source kind, target kind) -> conversion; kinds come from `file_kind`."""
+"""(source kind, target kind) -> conversion; kinds come from `file_kind` (`game`: no input file).
+A log to a save at step N is `converters.step_save.log_to_save`, chosen by an option."""
 
 
-def find_conversion(source: str | os.PathLike, target: str | os.PathLike) -> Callable[..., Conversion] | None:
-    """The conversion for these two file names, None when the pair is not supported."""
+def find_conversion(source: str | os.PathLike | None,
+                    target: str | os.PathLike) -> Callable[..., Conversion] | None:
+    """The conversion for these two file names (`source` None: from game data), None when the
+    pair is not supported."""
     pair = (file_kind(source), file_kind(target))
     if None in pair:
         return None
     return CONVERSIONS.get(pair)  # type: ignore[arg-type]
 
 
-def convert(source: str | os.PathLike, target: str | os.PathLike, *,
+SUPPORTED = (".vsav/.vlog <-> .json, .vsav/.vlog -> .vsav/.vlog, module (.vmod/.vmdx/folder/buildFile) "
+             "-> .json, .vscript -> .vlog, game data -> .vmod or .vsav")
+
+
+def convert(source: str | os.PathLike | None, target: str | os.PathLike, *,
             dialect: Dialect | None = None, key: int | None = None,
-            show_player_ids: bool = False) -> Conversion:
-    """Converts `source` to `target` as their extensions say (see `CONVERSIONS`)."""
-    src, dst = Path(source), Path(target)
+            show_player_ids: bool = False, game: str | None = None, scenario: str | None = None,
+            overlays: tuple[str | os.PathLike, ...] = (),
+            module: str | os.PathLike | None = None) -> Conversion:
+    """Converts `source` to `target` as their kinds say (see `CONVERSIONS`); `source` None
+    builds `target` from the data of `game` (with `overlays`, for `scenario`)."""
+    src, dst = (None if source is None else Path(source)), Path(target)
     fn = find_conversion(src, dst)
     if fn is None:
-        raise OutputError(
-            f"no conversion from {src.suffix or 'a file without extension'} to "
-            f"{dst.suffix or 'a file without extension'}; supported: .vsav/.vlog <-> .json and "
-            f".vsav/.vlog -> .vsav/.vlog", file=str(dst))
-    return fn(src, dst, dialect=dialect, key=key, show_player_ids=show_player_ids)
+        shown = "game data" if src is None else (src.suffix or "a file without extension")
+        raise OutputError(f"no conversion from {shown} to {dst.suffix or 'a file without extension'}; "
+                          f"supported: {SUPPORTED}", file=str(dst))
+    return fn(src, dst, dialect=dialect, key=key, show_player_ids=show_player_ids, game=game,
+              scenario=scenario, overlays=tuple(Path(o) for o in overlays),
+              module=None if module is None else Path(module))

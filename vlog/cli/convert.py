@@ -1,7 +1,9 @@
-"""`vlog convert`: a save or log to its JSON form and back, or into another dialect.
+"""`vlog convert`: every conversion between the files vlog reads and writes.
 
-The pair of extensions picks the conversion (converters/save_json.py). The output is written
-atomically, never over the input, and never over an existing file unless `--force` is given.
+The kinds of the two files pick the conversion (converters/save_json.py `CONVERSIONS`); with
+`--game` there is no input file and the output is built from the game's data. `--step N` (a log
+to a save at step N) is the one conversion chosen by an option. The output is written
+atomically, never over an input, and never over an existing file unless `--force` is given.
 """
 from __future__ import annotations
 
@@ -9,32 +11,57 @@ from pathlib import Path
 
 import click
 
-from vlog.cli._console import check_input, check_output_path, input_argument, warn
+from vlog.cli._console import check_input, check_output_path, printable, stderr_console, warn
 
 DIALECTS = ("vcsk", "vobs", "xz", "plain")
 
 
 @click.command("convert")
-@input_argument("input")
-@click.argument("output", metavar="OUTPUT", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", metavar="[INPUT] OUTPUT", nargs=-1, required=True,
+                type=click.Path(path_type=Path))
 @click.option("--dialect", type=click.Choice(DIALECTS, case_sensitive=False), default=None,
               help="How to store the savedGame member of a .vsav/.vlog written: VASSAL's !VCSK "
                    "(up to 3.7), VOBS or XZ (3.8), or plain text. Default: as read.")
 @click.option("--key", type=click.IntRange(0, 255), default=None,
-              help="Obfuscation key 0-255 for vcsk, 1-255 for vobs. Default: the key read.")
+              help="Obfuscation key 0-255 for vcsk, 1-255 for vobs. Default: the key read "
+                   "(0x5A for a save built from game data).")
 @click.option("--show-player-ids", is_flag=True,
               help="Keep the players' real ids in the JSON. They are passwords: do not share it.")
-@click.option("--force", is_flag=True, help="Replace OUTPUT if it exists (never the input).")
+@click.option("--force", is_flag=True, help="Replace OUTPUT if it exists (never an input).")
 @click.option("--step", type=click.IntRange(min=0), default=None,
               help="With a .vlog INPUT and a .vsav OUTPUT: the table after step N (0 = the log's start).")
-def command(input: Path, output: Path, dialect: str | None, key: int | None,
-            show_player_ids: bool, force: bool, step: int | None) -> None:
-    """Convert a save or log: .vsav/.vlog <-> .json, or .vsav/.vlog re-written in another dialect.
+@click.option("--game", default=None, metavar="GAME",
+              help="Build OUTPUT (.vmod or .vsav) from this game's data; no INPUT is given.")
+@click.option("--scenario", default=None, metavar="ID",
+              help="With --game: the scenario (needed for a .vsav; for a .vmod, its turns and phases).")
+@click.option("--data", "overlays", multiple=True, metavar="DIR",
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="With --game: overlay folder of .json data completing the shipped data (repeatable).")
+@click.option("--module", "module", default=None, metavar="MODULE",
+              type=click.Path(path_type=Path),
+              help="With --game and a .vsav OUTPUT: place the pieces of this module "
+                   "(default: the module --game builds for the scenario).")
+def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_player_ids: bool,
+            force: bool, step: int | None, game: str | None, scenario: str | None,
+            overlays: tuple[Path, ...], module: Path | None) -> None:
+    """Convert between saves, logs, modules, scripts, game data and JSON.
 
-    The JSON form (schemas/save.schema.json) keeps everything, so converting it back gives the
-    same game. Player ids are passwords: the JSON replaces them by <player-N> unless
-    --show-player-ids is given, and a file converted back from such JSON carries the
-    placeholders, not the real ids.
+    \b
+    INPUT -> OUTPUT pairs (the names' extensions choose the conversion):
+      .vsav/.vlog -> .json      the save or log as JSON (schemas/save.schema.json)
+      .json -> .vsav/.vlog      back again
+      .vsav/.vlog -> same kind  re-written in another --dialect / --key
+      .vlog -> .vsav --step N   the table after step N of the log
+      module -> .json           a .vmod, .vmdx, unpacked folder, buildFile.xml or
+                                buildFile as JSON (schemas/module.schema.json)
+      .vscript -> .vlog         a play script (docs/script-format.md) as a log
+      --game G -> .vmod         a module built from the game's data (notes on stderr)
+      --game G --scenario S -> .vsav
+                                the scenario's starting position
+
+    The JSON of a save or log keeps everything, so converting it back gives the same game.
+    Player ids are passwords: the JSON replaces them by <player-N> unless --show-player-ids
+    is given, and a file converted back from such JSON carries the placeholders.
 
     \b
     Examples:
@@ -44,17 +71,32 @@ def command(input: Path, output: Path, dialect: str | None, key: int | None,
       vlog convert game.vlog game-plain.vlog --dialect plain --force
       vlog convert game.vlog turn3.vsav --step 42
       vlog convert opening.vscript opening.vlog
+      vlog convert lion.vmod module.json
+      vlog convert --game lion-of-judah lion.vmod
+      vlog convert --game lion-of-judah --scenario 1935-36 --data my-data lion-1935.vmod
+      vlog convert --game lion-of-judah --scenario 1935-36 --module lion.vmod start.vsav
     """
     from converters.save_json import ConversionOptionError, convert, find_conversion
     from vlog.vassal.obfuscation import Dialect
 
+    if game is not None:
+        _convert_game_data(files, game, scenario, overlays, module, dialect, key, force)
+        return
+    for name, given in (("--scenario", scenario), ("--module", module)):
+        if given is not None:
+            raise click.UsageError(f"{name} applies only with --game")
+    if overlays:
+        raise click.UsageError("--data applies only with --game")
+    if len(files) != 2:
+        raise click.UsageError("give INPUT and OUTPUT (or --game GAME and OUTPUT alone)")
+    input, output = files
     if step is not None or _is_script(input):
         _convert_play(input, output, step, force, dialect is not None or key is not None)
         return
     if find_conversion(input, output) is None:
         raise click.UsageError(
-            f"cannot convert {input.name} to {output.name}: give .vsav/.vlog and .json, or two "
-            f".vsav/.vlog files (the extensions choose the conversion)")
+            f"cannot convert {input.name} to {output.name}: see `vlog convert --help` for the "
+            f"pairs (the extensions choose the conversion)")
     target_is_json = output.suffix.lower() == ".json"
     if target_is_json and (dialect is not None or key is not None):
         raise click.UsageError("--dialect and --key apply to .vsav/.vlog output, not to JSON")
@@ -62,7 +104,8 @@ def command(input: Path, output: Path, dialect: str | None, key: int | None,
         raise click.UsageError(f"--key has no meaning with --dialect {dialect} (it is not obfuscated)")
     if dialect == "vobs" and key == 0:
         raise click.UsageError("--key must be 1-255 with --dialect vobs (0 would leave the text as is)")
-    check_input(input)
+    if not input.is_dir():  # an unpacked module folder is an input too
+        check_input(input)
     check_output_path(output, [input], force=force)
     try:
         result = convert(input, output, dialect=Dialect[dialect.upper()] if dialect else None,
@@ -94,5 +137,37 @@ def _convert_play(input: Path, output: Path, step: int | None, force: bool, dial
         from converters.step_save import log_to_save
         log_to_save(input, step, output)
     else:
-        from converters.log_writer import write_log
-        write_log(input, output)
+        from converters.save_json import convert
+        convert(input, output)
+
+
+def _convert_game_data(files: tuple[Path, ...], game: str, scenario: str | None, overlays: tuple[Path, ...],
+                       module: Path | None, dialect: str | None, key: int | None, force: bool) -> None:
+    """`--game G [--scenario S] OUT.vmod` and `--game G --scenario S [--module M] OUT.vsav`."""
+    from converters.save_json import ConversionOptionError, convert
+
+    if len(files) != 1:
+        raise click.UsageError("with --game, give only OUTPUT (a .vmod or .vsav); the game data is the input")
+    output = files[0]
+    suffix = output.suffix.lower()
+    if suffix not in (".vmod", ".vsav"):
+        raise click.UsageError(f"--game builds a .vmod or a .vsav, not {output.name}")
+    if suffix == ".vmod" and (module is not None or key is not None):
+        raise click.UsageError("--module and --key apply to a .vsav built from game data")
+    if suffix == ".vsav" and scenario is None:
+        raise click.UsageError("a .vsav built from game data needs --scenario (see `vlog games`)")
+    if dialect is not None:
+        raise click.UsageError("--dialect does not apply with --game (a save built from game data is !VCSK)")
+    inputs: list[Path] = list(overlays)
+    if module is not None:
+        if not module.is_dir():
+            check_input(module)
+        inputs.append(module)
+    check_output_path(output, inputs, force=force)
+    try:
+        result = convert(None, output, game=game, scenario=scenario, overlays=overlays, module=module, key=key)
+    except ConversionOptionError as exc:
+        raise click.UsageError(str(exc)) from None
+    console = stderr_console()
+    for note in result.notes:
+        console.out(f"vlog: note: {printable(note)}", highlight=False)
