@@ -8,7 +8,6 @@ traits vlog does not know (module classes such as VASL's) survive untouched.
 """
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 from vlog.vassal.sequence import Decoder, Encoder
@@ -51,9 +50,6 @@ def _fsplit(s: str, delim: str) -> list[str]:
     return parts
 
 
-_TAB_RUN = re.compile(r"(\\*)\t")
-
-
 def split_chain(s: str | None) -> list[str]:
     """Decorator chain -> [outermost, ..., basic] (`Decoder(s, TAB)` repeatedly).
 
@@ -69,16 +65,20 @@ def split_chain(s: str | None) -> list[str]:
     out: list[str] = []
     level = 0
     start = 0
-    for m in _TAB_RUN.finditer(s):
-        run = m.end(1) - m.start(1)
-        if run > level:
-            continue  # a TAB inside the current element
-        if run < level:
-            return split_chain_reference(s)
-        tab = m.end(1)  # the separator; its `level` backslashes are escapes, not content
-        out.append(_unquote(s[start:m.start(1)].replace("\\" * (level + 1) + "\t", "\t")))
+    esc = ""  # `level` backslashes: what precedes this level's separator
+    tab = s.find("\t")
+    while tab != -1:
+        first = tab - level  # where the separator's escapes would begin
+        if first < start or not s.startswith(esc, first):
+            return split_chain_reference(s)  # a TAB escaped fewer times than its level
+        if first > 0 and s[first - 1] == "\\":
+            tab = s.find("\t", tab + 1)  # escaped more: a TAB inside the current element
+            continue
+        out.append(_unquote(s[start:first].replace(esc + "\\\t", "\t")))
         start = tab + 1
         level += 1
+        esc += "\\"
+        tab = s.find("\t", start)
     out.append(_unquote(s[start:].replace("\\" * (level + 1) + "\t", "\t")))
     return out
 
