@@ -382,3 +382,9 @@ def test_guerrillas_defending_with_regulars(board):
     wiped = CombatFacts("1605", (a,), (kar, g), None, {}, {"kar": 2}, advanced=())
     found = judge_combat(board, s, wiped, step=1, when=None)
     assert "CB-35" in checks(found) and "CB-20" not in checks(found)
+
+
+def test_attack_on_an_empty_hex(board):
+    a = it("a", "1604")
+    [f] = judge_combat(board, state(a), CombatFacts("1605", (a,), (), 3), step=1, when=None)
+    assert f.check == "lion-of-judah/CB-01" and f.evidence == {"target": "1605", "defenders": []}

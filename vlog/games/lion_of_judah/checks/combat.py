@@ -263,6 +263,10 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
                            evidence={"target": facts.target, **evidence}, depends_on=depends_on))
 
     # -- eligibility -------------------------------------------------------------------------
+    if not defenders:
+        add("CB-01", Ruling.PROVEN, f"{target}, declared as attacked, holds no enemy unit (12.2: "
+            "an occupied enemy hex is attacked)", {"defenders": []})
+        return out
     neighbours = set(board.neighbours(facts.target))
     far = [u for u in attackers if u.hex not in neighbours]
     if far:
