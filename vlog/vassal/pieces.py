@@ -16,6 +16,7 @@ __all__ = [
     "split_chain", "join_chain", "id_prefix", "Piece", "Trait", "BasicPiece", "Stack", "Deck",
     "Embellishment", "OldEmbellishment", "Marker", "Obscurable", "Hideable", "Label",
     "DynamicProperty", "UsePrototype", "FreeRotator", "ReportState", "Restricted", "TRAIT_TYPES",
+    "OWNER_TRAITS", "make_trait", "split_chain_reference",
 ]
 
 
