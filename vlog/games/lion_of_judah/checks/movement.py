@@ -269,11 +269,16 @@ def _num(value: Any) -> Any:
     return value
 
 
-def _cheapest(rules: MovementRules[str], start: str, goal: str) -> MoveCheck[str]:
-    """The cheapest route ignoring the allowance (for evidence)."""
+CHEAPEST_SEARCH_FACTOR = 3
+"""The evidence's cheapest route is sought up to this many times the allowance (at least 12
+MPs): far enough to show by how much a move fails, bounded so a wild move stays cheap."""
+
+
+def _cheapest(rules: MovementRules[str], start: str, goal: str, allowance: Any) -> MoveCheck[str]:
+    """The cheapest route ignoring the allowance, within a bound (for evidence)."""
     rules_nm = MovementRules(**{**{f: getattr(rules, f) for f in rules.__dataclass_fields__},
                                 "minimum_move": False, "forced_march": 0})
-    return check_move(rules_nm, start, goal, None)
+    return check_move(rules_nm, start, goal, max(12, CHEAPEST_SEARCH_FACTOR * allowance))
 
 
 def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
@@ -346,7 +351,7 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
                                depends_on=plain.verdict.depends_on))
             return out
     rules0 = movement_rules(board, state, unit, motorized=candidates[0], scenario=facts.scenario)
-    cheapest = _cheapest(rules0, start, goal)
+    cheapest = _cheapest(rules0, start, goal, allowance)
     base_evidence: dict[str, Any] = {
         "from": start, "to": goal, "movement_factor": _num(unit.movement),
         "allowance": _num(allowance), "adjustments": notes,
