@@ -257,3 +257,24 @@ def test_foot_units_along_a_road(tmp_path):
     rules = movement_rules(board, state(sb), sb, motorized=False, minimum_move=False)
     route = check_move(rules, "1603", "1606", 4).route
     assert route.cost == 4 and [s.via for s in route.steps] == ["line", "line", "line"]
+
+
+def test_who_may_force_march():
+    """11.5.2 with 2.3.4: European units (Italian regulars incl. armour, Commonwealth) and
+    Eritrean colonial regulars may; colonial irregulars, Ethiopians, guerrillas, HQs may not."""
+    from vlog.games.lion_of_judah.checks.movement import may_force_march
+
+    cases = {
+        ("italian", "italian-regular", "combat"): True,
+        ("italian", None, "combat"): True,                      # light tanks: class not in the text
+        ("italian", "eritrean-colonial-regular", "combat"): True,
+        ("italian", "italian-colonial-irregular", "combat"): False,
+        ("allied", None, "combat"): True,
+        ("allied", "guerrilla", "combat"): False,
+        ("ethiopian", "ethiopian-shoa", "combat"): False,
+        ("italian", None, "hq"): False,
+    }
+    for (side, cls, kind), ok in cases.items():
+        u = unit("u", "1603", side=side, unit_class=cls, kind=kind)
+        assert may_force_march(u, False)[0] is ok, (side, cls, kind)
+    assert may_force_march(unit("u", "1603"), True)[0] is False

@@ -91,10 +91,15 @@ class Unit:
 
     @property
     def european(self) -> bool:
-        """2.3.4: Italian regulars (and Black Shirts), German, British Commonwealth, Free French."""
+        """2.3.4: Italian regulars (Black Shirts, armour and light tanks included), German,
+        British Commonwealth and Free French units; never colonials, guerrillas or leaders."""
+        if self.kind == "leader":
+            return False
         if self.side == "allied":
-            return self.unit_class not in ("guerrilla",) and self.kind != "leader"
-        return self.unit_class in ("italian-regular", "black-shirt", "german")
+            return self.unit_class != "guerrilla"
+        if self.side == "italian":
+            return self.unit_class not in ("eritrean-colonial-regular", "italian-colonial-irregular")
+        return False
 
     def moved_to(self, hex_: str | None) -> "Unit":
         return replace(self, hex=hex_)
