@@ -10,6 +10,8 @@ from vlog.games.lion_of_judah.inventory import item
 __all__ = ["GAME", "finding", "check_id"]
 
 GAME = "lion-of-judah"
+SHOWN_DATA = 3
+"""Unknown data named in a POSSIBLE finding's message; the evidence lists them all."""
 
 
 def check_id(short: str) -> str:
@@ -31,6 +33,8 @@ def finding(short: str, ruling: Ruling, *, step: int | None, when: str | None, m
     data = sorted(set(depends_on))
     if data:
         ev["depends_on"] = data
-        message = f"{message} (possible: depends on {', '.join(data)})"
+        shown = ", ".join(data[:SHOWN_DATA])
+        more = f" and {len(data) - SHOWN_DATA} more (all in the evidence)" if len(data) > SHOWN_DATA else ""
+        message = f"{message} (possible: depends on {shown}{more})"
     return Finding(check_id(short), item(short).rule, severity, basis, step, when, message,
                    tuple(subjects), ev)
