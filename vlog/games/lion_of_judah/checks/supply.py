@@ -188,9 +188,14 @@ def judge_end_of_move(board: Board, state_after: GameState, unit: Unit, *, step:
         return []
     where = hex_label(unit.hex, board)
     sources = list(supply_sources(state_after, unit.side))
+    if result.ruling is Ruling.PROVEN:
+        message = (f"{unit.name} ended its move in {where}, out of supply: no trace of 3 hexes to a "
+                   "supply source or to a line leading to one (9.4)")
+    else:
+        message = (f"{unit.name} ended its move in {where}, in supply only if map data vlog lacks "
+                   "allow a trace (9.4)")
     return [finding("MV-16", result.ruling, step=step, when=when, subjects=(unit.name,),
-                    message=f"{unit.name} ended its move in {where}, out of supply: no trace of "
-                            f"3 hexes to a supply source or a line leading to one (9.4)",
+                    message=message,
                     evidence={"hex": unit.hex, "supply_sources": sources,
                               "reasons": list(result.verdict.reasons),
                               "path": list(result.path)},
