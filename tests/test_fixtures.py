@@ -163,3 +163,22 @@ def test_scripts_of_a_nested_set_belong_to_it_only(tmp_path):
     assert F.script_paths(root, outer, sets) == [Path("g/a.vscript"), Path("g/sub/b.vscript.json")]
     assert F.script_paths(root, inner, sets) == [Path("g/inner/c.vscript")]
     assert F.log_name(Path("g/sub/b.vscript.json")) == "b.vlog"
+
+
+@pytest.mark.samples
+def test_saves_and_logs_carry_the_metadata_of_real_files(samples_dir):
+    """savedata and moduledata of every fixture save and log have the elements of a real log's
+    (plus extra1/extra2, which VASSAL writes from 3.7.0), and the same zip members."""
+    from lxml import etree
+
+    with zipfile.ZipFile(samples_dir / "vasl-templates" / "3d6.vlog") as z:
+        real_names = z.namelist()
+        real = {m: [c.tag for c in etree.fromstring(z.read(m))] for m in ("savedata", "moduledata")}
+    files = sorted(FIXTURES.glob("**/*.vsav")) + sorted(FIXTURES.glob("**/*.vlog"))
+    assert files
+    for path in files:
+        with zipfile.ZipFile(path) as z:
+            assert z.namelist() == real_names, path
+            for member, tags in real.items():
+                ours = [c.tag for c in etree.fromstring(z.read(member))]
+                assert [t for t in ours if t not in ("extra1", "extra2")] == tags, (path, member)

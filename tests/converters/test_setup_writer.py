@@ -311,3 +311,18 @@ def test_a_save_built_without_a_module_belongs_to_the_module_written_for_it(synt
     assert (tmp_path / "alone.vsav").read_bytes() == (tmp_path / "with.vsav").read_bytes()
     with zipfile.ZipFile(tmp_path / "game.vmod") as z, zipfile.ZipFile(tmp_path / "alone.vsav") as s:
         assert s.read("moduledata") == z.read("moduledata")
+
+
+FIXTURE_STARTS = sorted((Path(__file__).resolve().parents[2] / "fixtures").glob("**/*-start.vsav"))
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("start", FIXTURE_STARTS or [pytest.param(None, marks=pytest.mark.skip(reason="no fixtures"))],
+                         ids=lambda p: str(p.relative_to(p.parents[2])) if p else "none")
+def test_every_fixture_starting_save_has_the_shape_of_real_scenario_saves(start, samples_dir):
+    """Saves written from each game's shipped data (fixtures/), not only the synthetic game."""
+    real = _shape(read(samples_dir / "nevsky" / "Scenario_Peipus_1242.vsav"))
+    ours = _shape(read(start))
+    if not any(isinstance(c, AddPiece) for c in read(start).commands.subs[1].subs):
+        pytest.skip("the scenario places no piece on the map (the data leaves its set-up open)")
+    assert ours == real

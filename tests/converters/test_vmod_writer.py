@@ -7,6 +7,7 @@ import dataclasses
 import math
 import os
 import zipfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -417,3 +418,41 @@ def test_a_phase_ending_with_a_backslash_is_refused(synthetic, tmp_path):
     synthetic.documents["scenarios"]["scenarios"][0]["phases"] = {"value": ["move\\", "fight"], "source": "SYNTHETIC"}
     with pytest.raises(GameDataError, match="phase 'move"):
         write_module(synthetic, tmp_path / "x.vmod", scenario="s1")
+
+
+FIXTURE_MODULES = sorted((Path(__file__).resolve().parents[2] / "fixtures").glob("*/*.vmod"))
+
+
+def _sample_attribute_sets(samples_dir) -> dict[str, set[frozenset[str]]]:
+    samples: dict[str, set[frozenset[str]]] = {}
+    for f in ("vivelemperor/buildFile.xml", "nevsky/buildFile.xml"):
+        p = samples_dir / f
+        if p.exists():
+            for tag, sets in _attribute_sets(etree.parse(str(p), etree.XMLParser(huge_tree=True)).getroot()).items():
+                samples.setdefault(tag, set()).update(sets)
+    return samples
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("module", FIXTURE_MODULES or [pytest.param(None, marks=pytest.mark.skip(reason="no fixtures"))],
+                         ids=lambda p: p.name if p else "none")
+def test_every_fixture_module_uses_the_samples_element_and_attribute_sets(module, samples_dir):
+    """Modules written from each game's shipped data (fixtures/): every element the samples
+    also use carries one of the attribute sets they use, and moduledata has their elements
+    (plus extra1/extra2, which VASSAL writes from 3.7.0)."""
+    samples = _sample_attribute_sets(samples_dir)
+    with zipfile.ZipFile(module) as z:
+        ours = etree.fromstring(z.read("buildFile.xml"))
+        moduledata = etree.fromstring(z.read("moduledata"))
+    checked = set()
+    for tag, sets in _attribute_sets(ours).items():
+        if tag in samples:
+            for attrs in sets:
+                assert attrs in samples[tag], f"{tag}: attributes {sorted(attrs)} are not a set the samples use"
+            checked.add(tag)
+    assert len(checked) >= 20
+    real = etree.parse(str(samples_dir / "nevsky" / "moduledata")).getroot()
+    assert moduledata.tag == real.tag == "data" and moduledata.attrib == real.attrib
+    real_children = [c.tag for c in real]
+    ours_children = [c.tag for c in moduledata]
+    assert [t for t in ours_children if t not in ("extra1", "extra2")] == real_children
