@@ -240,3 +240,16 @@ def test_one_air_mission_a_turn(tmp_path):
     pieces = [boxed, piece("sb", "Sabauda Div", "1405"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
     found, report = run(tmp_path, pieces, [[fly], [back], [fly]])
     assert [f for f in found if f[0] == "AR-03"] == [("AR-03", 3)]
+
+
+def test_hidden_units_enter_face_down(tmp_path):
+    """FW-04 (PB 13.5.2.2): Ethiopian reinforcements are placed ?-side up."""
+    from vlog.vassal.commands import MovePiece
+
+    x, y = at("1810")
+    pool = [unit("r1", "Shoa tribal levy (red stripe)", 0, 0, map_id=None),
+            unit("r2", "Shoa tribal levy (red stripe)", 0, 0, level=2, map_id=None)]
+    place = [MovePiece(pid, "Main Map", x, y, None, None, 0, 0, None, "pw-Alice-secret") for pid in ("r1", "r2")]
+    pieces = [*pool, piece("sb", "Sabauda Div", "1405")]
+    found, _ = run(tmp_path, pieces, [[place[0]], [place[1]]], props=(("Turn", "2"), ("Phase", "MAP")))
+    assert ("FW-04", 2) in found and ("FW-04", 1) not in found

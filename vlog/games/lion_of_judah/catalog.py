@@ -96,6 +96,7 @@ IMPLEMENTED: dict[str, str] = {
     "ST-11": "advance after combat up to the hex's stacking limit (findings under CB-23)",
     "HQ-01": "HQs never attack nor absorb step losses (findings under CB-03/CB-20)",
     "FW-02": "?-side units flipped only when revealed in a combat",
+    "FW-04": "Ethiopian levies, colonial irregulars and guerrillas enter play ?-side up",
     "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
     "VC-08": "(40) play stops when the Allies hold supply sources in one home country only",
     "MV-44": "(40) the Negus enters Ethiopian hexes only stacked with the Gideon Force",

@@ -37,6 +37,8 @@ __all__ = ["LionOfJudah", "game", "detect_scenario", "SUDDEN_DEATH_1935"]
 
 SUDDEN_DEATH_1935 = ("1305", "1405", "2322")
 """PB 13.4.3: Asmara, Massawa, Mogadishu."""
+HIDDEN_CLASSES = ("italian-colonial-irregular", "guerrilla")
+"""2.3.7, PB 13.3.2, 14.6.4.1: units (with the Ethiopian levies) that enter play ?-side up."""
 ALLIED_HOME_USS = {"Sudan": ("0505", "0508", "1001"), "Kenya": ("1122", "1327"),
                    "British Somaliland": ("2311",)}
 """PB 14.4.3 and 14.6.1.2: the Allied USS hexes of each initial home country."""
@@ -119,14 +121,22 @@ class LionOfJudah(Game):
             out = self._one_mission_a_turn(action, unit)
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"])
+        out: list[Finding] = []
+        if unit.level == "revealed" and (unit.unit_class in HIDDEN_CLASSES
+                                         or (unit.unit_class or "").startswith("ethiopian-")):
+            out.append(finding("FW-04", Ruling.PROVEN, step=action.step, when=action.data["when"],
+                               subjects=(unit.name,),
+                               message=f"{unit.name} entered play at {hex_label(unit.hex, self.board)} "
+                                       "showing its factors; such units enter ?-side up",
+                               evidence={"hex": unit.hex, "level": unit.level}))
         phase = self.interpreter.phase
         if not self.interpreter.phase_bound or phase is None or phase.key != "map":
-            return []
+            return out
         before, after = action.data["before"], action.data["after"]
         before.scenario = after.scenario = self.scenario
-        return judge_placement(self.board, before, after, action.data["unit"], turn=phase.turn,
-                               step=action.step, when=action.data["when"],
-                               gone_leaders=self.interpreter.gone_leaders)
+        return out + judge_placement(self.board, before, after, action.data["unit"], turn=phase.turn,
+                                     step=action.step, when=action.data["when"],
+                                     gone_leaders=self.interpreter.gone_leaders)
 
     def _one_mission_a_turn(self, action: Action, marker: Any) -> list[Finding]:
         """AR-03 (10.1.2): an air marker flies at most one mission per game turn (judged when
