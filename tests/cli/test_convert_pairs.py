@@ -238,3 +238,46 @@ def test_a_failing_script_leaves_no_log(vmod, tmp_path, capsys):
     err = convert(capsys, str(tmp_path / "s.vscript"), str(tmp_path / "s.vlog"), expect=EXIT_INPUT)
     assert "s.vscript: line 6: no piece named 'Nobody'" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lion.vmod", "s.vscript"]
+
+
+@pytest.fixture
+def demo_log(vmod, tmp_path) -> Path:
+    """A short log written from a script, beside its module and starting save."""
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copyfile(vmod, folder / "lion.vmod")
+    assert main(["convert", "--game", GAME, "--scenario", SCENARIO, "--module", str(folder / "lion.vmod"),
+                 str(folder / "start.vsav")]) == EXIT_OK
+    (folder / "demo.vscript").write_text(
+        "module lion.vmod\nstart start.vsav\nmap \"Main Map\"\nplayer Bob side ethiopian\n"
+        "move \"Shoa tribal levy (red stripe)\" along 1212\nroll 1d6 = 4\n", encoding="utf-8")
+    assert main(["convert", str(folder / "demo.vscript"), str(folder / "demo.vlog")]) == EXIT_OK
+    return folder / "demo.vlog"
+
+
+def test_step_and_refresh_never_write_over_an_input_nor_leave_a_partial_file(demo_log, tmp_path, capsys,
+                                                                              monkeypatch):
+    capsys.readouterr()
+    before = demo_log.read_bytes()
+    link = tmp_path / "link.vsav"
+    os.symlink(demo_log, link)  # a .vsav name that is the log itself
+    err = convert(capsys, str(demo_log), str(link), "--step", "1", "--force", expect=EXIT_INPUT)
+    assert "would overwrite the input" in err and demo_log.read_bytes() == before
+    start, module = demo_log.parent / "start.vsav", demo_log.parent / "lion.vmod"
+    module_bytes = module.read_bytes()
+    assert main(["refresh", str(start), "--module", str(module), "-o", str(module), "--force"]) == EXIT_INPUT
+    assert module.read_bytes() == module_bytes
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+
+    def no_space(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", no_space)
+    err = convert(capsys, str(demo_log), str(out_dir / "s.vsav"), "--step", "1", expect=EXIT_INPUT)
+    assert "No space left on device" in err
+    capsys.readouterr()
+    assert main(["refresh", str(start), "--module", str(module), "-o", str(out_dir / "r.vsav")]) == EXIT_INPUT
+    assert "No space left on device" in capsys.readouterr().err
+    assert list(out_dir.iterdir()) == []
+    assert demo_log.read_bytes() == before and module.read_bytes() == module_bytes
