@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, sample_params
 from converters.module_json import module_to_json
 from converters.setup_writer import build_setup_save
 from converters.vmod_writer import build_module
@@ -281,3 +281,14 @@ def test_step_and_refresh_never_write_over_an_input_nor_leave_a_partial_file(dem
     assert "No space left on device" in capsys.readouterr().err
     assert list(out_dir.iterdir()) == []
     assert demo_log.read_bytes() == before and module.read_bytes() == module_bytes
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("sample", sample_params("*/buildFile.xml", "*/buildFile"))
+def test_real_modules_convert_to_json_that_validates(sample, tmp_path, capsys):
+    out = tmp_path / "module.json"
+    convert(capsys, str(sample), str(out))
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(doc, MODULE_SCHEMA)
+    module = read_module(sample)
+    assert doc["name"] == module.name and len(doc["pieceSlots"]) == len(module.piece_slots)
