@@ -253,3 +253,13 @@ def test_hidden_units_enter_face_down(tmp_path):
     pieces = [*pool, piece("sb", "Sabauda Div", "1405")]
     found, _ = run(tmp_path, pieces, [[place[0]], [place[1]]], props=(("Turn", "2"), ("Phase", "MAP")))
     assert ("FW-04", 2) in found and ("FW-04", 1) not in found
+
+
+def test_replacement_read_from_a_layer(tmp_path):
+    """A step regained (layer 2 -> 1 on the bound Sb counter) is a replacement (7.3.3)."""
+    pieces = [piece("sb", "Sabauda Div", "1406", level=2), piece("hq", "1CA", "1407"),
+              piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    found, _ = run(tmp_path / "a", pieces, [[flip("sb", "1406", 2, 1)]], props=(("Turn", "2"), ("Phase", "MAP")))
+    assert found == []
+    found, _ = run(tmp_path / "b", pieces, [[flip("sb", "1406", 2, 1)]])
+    assert found == [("RR-14", 1)]

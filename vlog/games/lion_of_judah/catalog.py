@@ -109,6 +109,11 @@ IMPLEMENTED: dict[str, str] = {
     "RR-06": "(35) no Ethiopian reinforcements while the capital is enemy-held or the leader dead",
     "RR-07": "(35) Ethiopian units enter in or next to their capital or leader",
     "RR-10": "(40) Allied units enter at their entry hexes, or next to one",
+    "RR-13": "(40) Black Shirt units and the 40th and 65th divisions are never replaced",
+    "RR-14": "replacements only in the MAP, in supply, with a friendly HQ in or next to the hex",
+    "RR-16": "breakdown units formed from a unit of 3+ steps in their hex, in supply; (40) only the "
+             "40th and 65th",
+    "RR-17": "consolidation only in supply",
     "RR-11": "(40) captured Massawa, Mogadishu, Kismayo and a joined Djibouti as Allied entry hexes "
              "(findings under RR-10)",
 }
@@ -143,8 +148,6 @@ NEEDS_DATA: dict[str, str] = {
     "SC-03": "the IPL adjustment table is on the player aid card",
     "SC-04": "the colonial desertion table is on the player aid card",
     "SC-05": "the guerrilla recruitment table is on the player aid card",
-    "RR-13": "black circles are printed on the counters",
-    "RR-14": "black circles and reduced factors are printed on the counters",
     "SU-01": "setup areas need the map's country borders (zones not transcribed)",
     "SU-02": "setup areas need the map's country borders (zones not transcribed)",
     "SU-04": "setup codes are printed on the counters; areas need the map's borders",

@@ -161,6 +161,21 @@ class Interpreter:
             if foreign or declarations:
                 actions.append(self._close(index))
         moved = [(o, n) for o, n in moved if o.id not in advanced_ids]   # advances are not movement
+        # steps gained on the map (replacement 7.3.3, consolidation 2.5) and breakdown units
+        # formed (2.4), outside any combat
+        in_combat = self._combat_involved(self.pending) if self.pending is not None else set()
+        removed = [u for uid, u in before.units.items() if u.hex is not None
+                   and (uid not in after.units or after.units[uid].hex is None)]
+        for uid, new in after.units.items():
+            old = before.units.get(uid)
+            if old is None or old.hex is None or new.hex != old.hex or uid in in_combat:
+                continue
+            if isinstance(old.steps, int) and isinstance(new.steps, int) and new.steps > old.steps:
+                merged = [u.id for u in removed if u.hex == new.hex and u.side == new.side
+                          and u.unit_type == "breakdown"]
+                actions.append(Action("step-gain", index, (uid,), {
+                    "unit": old, "steps_after": new.steps, "consolidated_with": merged,
+                    "before": before, "after": after, "when": self.when()}))
         # units placed on the map (reinforcements, rebuilt units, event placements)
         for uid, new in after.units.items():
             old = before.units.get(uid)

@@ -23,6 +23,7 @@ from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, ju
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
 from vlog.games.lion_of_judah.checks.reinforcements import judge_placement
+from vlog.games.lion_of_judah.checks.replacements import judge_breakdown, judge_step_gain
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import judge_end_of_move, trace
 from vlog.games.lion_of_judah.interpret import Interpreter, units_named
@@ -107,7 +108,18 @@ class LionOfJudah(Game):
             return self._check_reveal(action)
         if action.kind == "appear":
             return self._check_appear(action)
+        if action.kind == "step-gain":
+            return self._check_step_gain(action)
         return ()
+
+    def _check_step_gain(self, action: Action) -> list[Finding]:
+        phase = self.interpreter.phase
+        before = action.data["before"]
+        before.scenario = self.scenario
+        key = phase.key if (phase is not None and self.interpreter.phase_bound) else None
+        return judge_step_gain(self.board, before, action.data["unit"], action.data["steps_after"],
+                               consolidated_with=action.data["consolidated_with"], phase_key=key,
+                               step=action.step, when=action.data["when"])
 
     def _check_appear(self, action: Action) -> list[Finding]:
         """Reinforcements: judged in the Mutual Administration Phase shown by the turn track;
@@ -134,6 +146,9 @@ class LionOfJudah(Game):
             return out
         before, after = action.data["before"], action.data["after"]
         before.scenario = after.scenario = self.scenario
+        if unit.unit_type == "breakdown":
+            return out + judge_breakdown(self.board, before, after, unit, step=action.step,
+                                         when=action.data["when"])
         return out + judge_placement(self.board, before, after, action.data["unit"], turn=phase.turn,
                                      step=action.step, when=action.data["when"],
                                      gone_leaders=self.interpreter.gone_leaders)
