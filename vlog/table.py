@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, NamedTuple
 
 from vlog.vassal.commands import (
+    execution_order,
     AddPiece, BoardPicker, ChangePiece, Chat, Command, Ext, GlobalPropertySet, Group, LogStep,
     MovePiece, MutableProperty, Notes, NullCommand, PlayerAdd, PlayerRemove, Plugin, PrivateNote,
     PublicNotes, RemovePiece, SecretNote, Setup, SetupStack, TurnState, Undo, UnknownCommand, Unmask,
@@ -41,7 +42,7 @@ from vlog.vassal.pieces import (
 )
 from vlog.vassal.sequence import join, split
 
-__all__ = ["Table", "TablePiece", "Layer", "Player", "Problem", "execution_order", "MODULE_CONTAINER"]
+__all__ = ["Table", "TablePiece", "Layer", "Player", "Problem", "MODULE_CONTAINER"]
 
 MODULE_CONTAINER = "Module"
 """The container id of module-level global properties (an empty container means the same)."""
@@ -265,21 +266,6 @@ def _with_point(state: str, map_id: str | None, x: int, y: int) -> str:
     basic[0:3] = [map_id or "null", str(x), str(y)]
     states[-1] = join(basic, ";") or ""
     return join_chain(states)
-
-
-def execution_order(root: Command) -> Iterator[Command]:
-    """The typed commands of a tree in the order VASSAL executes them (node, then its subs);
-    containers (NullCommand, Group, LogStep) are unwrapped."""
-    stack: list[Command] = [root]
-    while stack:
-        node = stack.pop()
-        stack.extend(reversed(node.subs))
-        if isinstance(node, LogStep):
-            stack.append(node.inner)
-        elif isinstance(node, Group):
-            stack.append(node.head)
-        elif not isinstance(node, NullCommand):
-            yield node
 
 
 def _raw(cmd: Command) -> str:

@@ -264,11 +264,6 @@ def test_board_picker_wins_over_turn_prefix():
     assert isinstance(b, C.BoardPicker) and b.map_id == "TURN Map"
 
 
-@settings(max_examples=500)
-@given(st.text(alphabet=st.sampled_from(list("a/\\'" + ESC)), max_size=30), st.sampled_from(["/", ESC]))
-def test_fast_split_matches_sequence_decoder(s, delim):
-    from vlog.vassal.sequence import split
-    assert C._fsplit(s, delim) == split(s, delim)
 
 
 def test_rebuilding_deep_groups_and_log_steps_is_linear():

@@ -120,13 +120,6 @@ def test_fast_split_chain_matches_decoder(s):
     assert split_chain(s) == P.split_chain_reference(s)
 
 
-@settings(max_examples=300)
-@given(st.text(alphabet=st.sampled_from(list("a;,\\'")), max_size=30))
-def test_fast_field_split_matches_sequence_decoder(s):
-    from vlog.vassal.sequence import split
-    assert P._fsplit(s, ";") == split(s, ";") and P._fsplit(s, ",") == split(s, ",")
-
-
 def test_merge_state_keeps_untouched_traits_like_vassal():
     types = ["label;;;12", "PROP;Strength;;;", "piece;;;x.png;Inf"]
     p = Piece("1", join_chain(types), join_chain(["cur-label", "4", "Map;1;1;7"]))

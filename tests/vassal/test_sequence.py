@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vlog.vassal import sequence as S
-from vlog.vassal.sequence import Decoder, Encoder, java_double
+from vlog.vassal.sequence import Decoder, Encoder, java_double, split
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "sequence_vectors.json").read_text("ascii"))
 LITERAL = VECTORS["literal"]
@@ -315,3 +315,15 @@ def test_decoder_never_fails_and_getremaining_is_verbatim(delim, raw):
     if rest is not None:
         assert raw.endswith(rest)
         assert S.split(rest, delim) == S.split(raw, delim)[1:]
+
+
+@settings(max_examples=1000)
+@given(st.text(alphabet=st.sampled_from(list("a/;,\t\\'" + "\x1b")), max_size=30),
+       st.sampled_from(["/", ";", ",", "\t", "\x1b"]))
+def test_fast_split_matches_the_decoder_loop(s, delim):
+    """`split` (built on str.split) gives exactly the tokens the Decoder yields one by one."""
+    d = Decoder(s, delim)
+    tokens = []
+    while d.has_more():
+        tokens.append(d.next())
+    assert split(s, delim) == tokens

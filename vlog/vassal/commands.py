@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from vlog.errors import CommandSyntaxError
-from vlog.vassal.sequence import Encoder
+from vlog.vassal.sequence import Encoder, split
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.vassal.pieces import Piece
@@ -29,7 +29,7 @@ __all__ = [
     "LogStep", "Undo", "Setup", "GlobalPropertySet", "MutableProperty", "TurnState",
     "BoardPicker", "Notes", "PublicNotes", "PrivateNote", "SecretNote", "SetupStack", "Ext",
     "Plugin", "Unmask", "DiceReport", "parse_dice_report", "decode", "decode_leaf", "encode",
-    "walk", "is_pristine", "COMMAND_TYPES",
+    "walk", "execution_order", "is_pristine", "COMMAND_TYPES",
 ]
 
 ESC = "\x1b"
@@ -39,33 +39,6 @@ MAX_TOKEN_CHARS = 256 * 1024 * 1024
 """Longest command string accepted (characters); guards memory on hostile input."""
 
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
-
-
-def _fsplit(s: str, delim: str) -> list[str]:
-    """`sequence.split` (Decoder semantics) built on `str.split`: fast on long strings.
-
-    A delimiter is escaped when the character before it is a backslash, i.e. when the piece
-    `str.split` gives before it ends in a backslash; such pieces are joined back without it.
-    """
-    parts = s.split(delim)
-    if "\\" + delim in s:
-        merged: list[str] = []
-        buf: list[str] = []
-        last = len(parts) - 1
-        for i, p in enumerate(parts):
-            if i < last and p.endswith("\\"):
-                buf.append(p[:-1])
-                continue
-            if buf:
-                buf.append(p)
-                merged.append(delim.join(buf))
-                buf = []
-            else:
-                merged.append(p)
-        parts = merged
-    if "'" in s:
-        parts = [p[1:-1] if len(p) > 1 and p[0] == "'" and p[-1] == "'" else p for p in parts]
-    return parts
 
 
 class _Bad(Exception):
@@ -238,7 +211,7 @@ class AddPiece(Command):
 
     @classmethod
     def parse(cls, s: str) -> "AddPiece":
-        toks = _fsplit(s[2:], "/")
+        toks = split(s[2:], "/")
         if len(toks) < 3:
             raise _Bad("AddPiece needs id, type and state")
         return cls(_unwrap_null(toks[0]), toks[1], toks[2])
@@ -281,7 +254,7 @@ class ChangePiece(Command):
 
     @classmethod
     def parse(cls, s: str) -> "ChangePiece":
-        toks = _fsplit(s[2:], "/")
+        toks = split(s[2:], "/")
         if len(toks) < 2:
             raise _Bad("ChangePiece needs id and new state")
         return cls(toks[0], toks[1], toks[2] if len(toks) > 2 else None)
@@ -318,7 +291,7 @@ class MovePiece(Command):
 
     @classmethod
     def parse(cls, s: str) -> "MovePiece":
-        t = _fsplit(s[2:], "/")
+        t = split(s[2:], "/")
         if len(t) < 9:
             raise _Bad(f"MovePiece needs 9 or 10 fields, found {len(t)}")
         return cls(
@@ -426,7 +399,7 @@ class PlayerAdd(Command):
 
     @classmethod
     def parse(cls, s: str) -> "PlayerAdd":
-        t = _fsplit(s, "\t")
+        t = split(s, "\t")
         if len(t) < 4:
             raise _Bad("PLAYER needs user id, name and side")
         return cls(t[1], t[2], t[3])
@@ -445,7 +418,7 @@ class PlayerRemove(Command):
 
     @classmethod
     def parse(cls, s: str) -> "PlayerRemove":
-        t = _fsplit(s, "\t")
+        t = split(s, "\t")
         return cls(t[1] if len(t) > 1 else "")
 
     def build(self) -> str:
@@ -467,20 +440,8 @@ class LogStep(Command):
         return "LOG\t" + (encode(self.inner) or "")
 
     def flatten(self) -> list[Command]:
-        """The commands this step executes, in order (BasicLogger.LogCommand.assembleCommand):
-        LogStep wrappers, empty NullCommand containers and Group heads are unwrapped."""
-        out: list[Command] = []
-        stack: list[Command] = [self]
-        while stack:
-            node = stack.pop()
-            stack.extend(reversed(node.subs))
-            if isinstance(node, LogStep):
-                stack.append(node.inner)
-            elif isinstance(node, Group):
-                stack.append(node.head)
-            elif not isinstance(node, NullCommand):
-                out.append(node)
-        return out
+        """The commands this step executes, in order (BasicLogger.LogCommand.assembleCommand)."""
+        return list(execution_order(self))
 
 
 @dataclass(eq=False)
@@ -511,7 +472,7 @@ class GlobalPropertySet(Command):
 
     @classmethod
     def parse(cls, s: str) -> "GlobalPropertySet":
-        t = _fsplit(s, ";")
+        t = split(s, ";")
         if t[0] != "GlobalProperty\t":
             raise _Bad("not a GlobalProperty command")
         t += [""] * (4 - len(t))
@@ -534,7 +495,7 @@ class MutableProperty(Command):
 
     @classmethod
     def parse(cls, s: str) -> "MutableProperty":
-        t = _fsplit(s[len("MutableProperty\t"):], "\t")
+        t = split(s[len("MutableProperty\t"):], "\t")
         t += [None] * (3 - len(t))  # type: ignore[list-item]
         return cls(t[0], t[1], t[2], t[3] if len(t) > 3 and t[3] is not None else "")
 
@@ -553,7 +514,7 @@ class TurnState(Command):
 
     @classmethod
     def parse(cls, s: str) -> "TurnState":
-        t = _fsplit(s, "\t")
+        t = split(s, "\t")
         return cls(t[0][4:], t[1] if len(t) > 1 else "")
 
     def build(self) -> str:
@@ -571,7 +532,7 @@ class BoardPicker(Command):
 
     @classmethod
     def parse(cls, s: str) -> "BoardPicker":
-        t = _fsplit(s, "\t")
+        t = split(s, "\t")
         return cls(t[0][: -len("BoardPicker")], tuple(t[1:]))
 
     def build(self) -> str:
@@ -583,7 +544,7 @@ class BoardPicker(Command):
         out = []
         e = list(self.entries)
         for i in range(0, len(e) - 2, 3):
-            parts = _fsplit(e[i], "/")
+            parts = split(e[i], "/")
             col = int(e[i + 1]) if _INT_RE.match(e[i + 1]) else 0
             row = int(e[i + 2]) if _INT_RE.match(e[i + 2]) else 0
             out.append((parts[0], len(parts) > 1 and parts[1] == "rev", col, row))
@@ -626,7 +587,7 @@ class PrivateNote(Command):
 
     @classmethod
     def parse(cls, s: str) -> "PrivateNote":
-        t = _fsplit(s[6:], "\t")
+        t = split(s[6:], "\t")
         return cls(t[0], t[1] if len(t) > 1 else None)
 
     def build(self) -> str:
@@ -651,7 +612,7 @@ class SecretNote(Command):
 
     @classmethod
     def parse(cls, s: str) -> "SecretNote":
-        t = _fsplit(s[6:], "\t")
+        t = split(s[6:], "\t")
         if len(t) < 4:
             raise _Bad("SNOTE needs name, owner, hidden and text")
         return cls(t[0], t[1], t[2], t[3], t[4] if len(t) > 4 else None,
@@ -689,7 +650,7 @@ class Ext(Command):
 
     @classmethod
     def parse(cls, s: str) -> "Ext":
-        t = _fsplit(s[len(cls.PREFIX):], "\t")
+        t = split(s[len(cls.PREFIX):], "\t")
         if len(t) < 2:
             raise _Bad(f"{cls.PREFIX.strip()} needs name and version")
         return cls(t[0], t[1])
@@ -716,7 +677,7 @@ class Unmask(Command):
 
     @classmethod
     def parse(cls, s: str) -> "Unmask":
-        return cls(tuple(_fsplit(s[7:], "\t")))
+        return cls(tuple(split(s[7:], "\t")))
 
     def build(self) -> str:
         return "UNMASK\t" + _join("\t", list(self.user_ids))
@@ -789,7 +750,7 @@ def _decode(s: str, ctx: _Ctx, depth: int) -> Command:
         node = decode_leaf(s, ctx, depth)
         node._enc = s
         return node
-    tokens = _fsplit(s, ESC)
+    tokens = split(s, ESC)
     if len(tokens) == 1 and tokens[0] == s:
         node = decode_leaf(s, ctx, depth)
         node._enc = s
@@ -820,7 +781,7 @@ def decode(text: str, *, file: str | None = None) -> Command:
     ctx = _Ctx(file)
     if ESC not in text:
         return _decode(text, ctx, 0)
-    tokens = _fsplit(text, ESC)
+    tokens = split(text, ESC)
     if len(tokens) == 1 and tokens[0] == text:
         return _decode(text, ctx, 0)
     parts = []
@@ -925,3 +886,17 @@ def walk(cmd: Command) -> Iterator[Command]:
             children.insert(0, c.head)
         stack.extend(reversed(children))
 
+
+def execution_order(root: Command) -> Iterator[Command]:
+    """The typed commands of a tree in the order VASSAL executes them (node, then its subs);
+    containers (NullCommand, Group, LogStep) are unwrapped."""
+    stack: list[Command] = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(reversed(node.subs))
+        if isinstance(node, LogStep):
+            stack.append(node.inner)
+        elif isinstance(node, Group):
+            stack.append(node.head)
+        elif not isinstance(node, NullCommand):
+            yield node

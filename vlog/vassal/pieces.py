@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from vlog.vassal.sequence import Decoder, Encoder
+from vlog.vassal.sequence import Decoder, Encoder, split
 
 __all__ = [
     "split_chain", "join_chain", "id_prefix", "Piece", "Trait", "BasicPiece", "Stack", "Deck",
@@ -22,33 +22,6 @@ __all__ = [
 
 def _unquote(s: str) -> str:
     return s[1:-1] if len(s) > 1 and s[0] == "'" and s[-1] == "'" else s
-
-
-def _fsplit(s: str, delim: str) -> list[str]:
-    """`sequence.split` (Decoder semantics) built on `str.split`: fast on long strings.
-
-    A delimiter is escaped when the character before it is a backslash, i.e. when the piece
-    `str.split` gives before it ends in a backslash; such pieces are joined back without it.
-    """
-    parts = s.split(delim)
-    if "\\" + delim in s:
-        merged: list[str] = []
-        buf: list[str] = []
-        last = len(parts) - 1
-        for i, p in enumerate(parts):
-            if i < last and p.endswith("\\"):
-                buf.append(p[:-1])
-                continue
-            if buf:
-                buf.append(p)
-                merged.append(delim.join(buf))
-                buf = []
-            else:
-                merged.append(p)
-        parts = merged
-    if "'" in s:
-        parts = [p[1:-1] if len(p) > 1 and p[0] == "'" and p[-1] == "'" else p for p in parts]
-    return parts
 
 
 def split_chain(s: str | None) -> list[str]:
@@ -151,7 +124,7 @@ class Trait:
     def fields(self) -> list[str]:
         """The type's fields after the id prefix (split on ';'), computed once."""
         if self._fields is None:
-            self._fields = _fsplit(self.type[len(self.id_prefix):], ";")
+            self._fields = split(self.type[len(self.id_prefix):], ";")
         return self._fields
 
     def field(self, i: int, default: str = "") -> str:
@@ -162,7 +135,7 @@ class Trait:
     def state_fields(self) -> list[str]:
         """The state split on ';', computed once."""
         if self._state_fields is None:
-            self._state_fields = _fsplit(self.state or "", ";")
+            self._state_fields = split(self.state or "", ";")
         return self._state_fields
 
     def with_state(self, state: str) -> "Trait":
@@ -281,7 +254,7 @@ class Deck(Trait):
     @property
     def piece_ids(self) -> list[str]:
         f = self.state_fields
-        return [t for t in _fsplit(f[4], ",") if t] if len(f) > 4 else []
+        return [t for t in split(f[4], ",") if t] if len(f) > 4 else []
 
 
 class Embellishment(Trait):
@@ -299,12 +272,12 @@ class Embellishment(Trait):
 
     @property
     def images(self) -> list[str]:
-        return _fsplit(self.field(15), ",")
+        return split(self.field(15), ",")
 
     @property
     def level_names(self) -> list[str]:
         """commonName per level (a leading/trailing `+` marks a prefix/suffix to the name)."""
-        return _fsplit(self.field(16), ",")
+        return split(self.field(16), ",")
 
     @property
     def value(self) -> int:
@@ -356,11 +329,11 @@ class Marker(Trait):
 
     @property
     def keys(self) -> list[str]:
-        return _fsplit(self.type[len(self.ID):], ",")
+        return split(self.type[len(self.ID):], ",")
 
     @property
     def properties(self) -> dict[str, str]:
-        vals = _fsplit(self.state or "", ",")
+        vals = split(self.state or "", ",")
         return {k: (vals[i] if i < len(vals) else "") for i, k in enumerate(self.keys)}
 
 
@@ -484,7 +457,7 @@ class Restricted(Trait):
 
     @property
     def sides(self) -> list[str]:
-        return _fsplit(self.field(0), ",")
+        return split(self.field(0), ",")
 
     @property
     def owner(self) -> str | None:
@@ -659,11 +632,11 @@ def _merge_stack(current: str, new: str, old: str) -> str:
     """Stack.mergeState: children present now but named in neither state keep their place."""
     if old == current:
         return new
-    nw, od = _fsplit(new, ";"), _fsplit(old, ";")
+    nw, od = split(new, ";"), split(old, ";")
     if len(nw) < 3 or len(od) < 3:
         return new
     new_contents, old_contents = nw[3:], od[3:]
-    here = [t for t in _fsplit(current, ";")[3:] if not t.startswith("@@")]
+    here = [t for t in split(current, ";")[3:] if not t.startswith("@@")]
     for i, pid in enumerate(here):
         if pid not in new_contents and pid not in old_contents:
             after = -1 if i == 0 else (new_contents.index(here[i - 1])
