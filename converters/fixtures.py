@@ -126,7 +126,13 @@ def generate(root: Path, out: Path, sets: Sequence[FixtureSet] = FIXTURE_SETS) -
             write_setup(data, scenario, fresh(folder / start_save_name(scenario)), module=module, key=SAVE_KEY)
     for fixture_set in sets:
         for script in script_paths(root, fixture_set, sets):
-            write_log(out / script, fresh(script.parent / log_name(script)))
+            try:
+                write_log(out / script, fresh(script.parent / log_name(script)))
+            except VlogError as exc:  # name the script where it is kept, not its working copy
+                shown = exc.file
+                if shown and Path(shown).is_relative_to(out):
+                    shown = os.fspath(root / Path(shown).relative_to(out))
+                raise type(exc)(exc.message, file=shown, where=exc.where) from None
     return written
 
 

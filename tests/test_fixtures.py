@@ -182,3 +182,16 @@ def test_saves_and_logs_carry_the_metadata_of_real_files(samples_dir):
             for member, tags in real.items():
                 ours = [c.tag for c in etree.fromstring(z.read(member))]
                 assert [t for t in ours if t not in ("extra1", "extra2")] == tags, (path, member)
+
+
+def test_a_broken_script_names_itself_and_nothing_is_written(tmp_path, capsys):
+    root = tmp_path / "fixtures"
+    shutil.copytree(FIXTURES, root)
+    script = root / "island-of-death" / "demo.vscript"
+    script.write_text(script.read_text(encoding="utf-8") + "move Nobody along 1310\n", encoding="utf-8")
+    log = root / "island-of-death" / "demo.vlog"
+    before = log.read_bytes()
+    assert F.main(["--root", str(root)]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith(f"fixtures: error: {script}: line ") and "no piece named 'Nobody'" in err
+    assert log.read_bytes() == before
