@@ -54,7 +54,8 @@ def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_
       .vlog -> .vsav --step N   the table after step N of the log
       module -> .json           a .vmod, .vmdx, unpacked folder, buildFile.xml or
                                 buildFile as JSON (schemas/module.schema.json)
-      .vscript -> .vlog         a play script (docs/script-format.md) as a log
+      .vscript -> .vlog         a play script (.vscript or .vscript.json,
+                                docs/script-format.md) as a log
       --game G -> .vmod         a module built from the game's data (notes on stderr)
       --game G --scenario S -> .vsav
                                 the scenario's starting position
