@@ -292,3 +292,16 @@ def test_real_modules_convert_to_json_that_validates(sample, tmp_path, capsys):
     jsonschema.validate(doc, MODULE_SCHEMA)
     module = read_module(sample)
     assert doc["name"] == module.name and len(doc["pieceSlots"]) == len(module.piece_slots)
+
+
+def test_an_extension_converts_to_json_that_validates(tmp_path, capsys):
+    ext = tmp_path / "ext.vmdx"
+    with zipfile.ZipFile(ext, "w") as z:
+        z.writestr("buildFile.xml", '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+                   '<VASSAL.build.module.ModuleExtension anyModule="false" description="" extensionId="e1" '
+                   'module="Lion" moduleVersion="1.0" nextPieceSlotId="0" vassalVersion="3.7.14" version="2.0"/>\n')
+    out = tmp_path / "ext.json"
+    convert(capsys, str(ext), str(out))
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(doc, MODULE_SCHEMA)
+    assert doc["version"] == "2.0" and doc["maps"] == [] and doc["pieceSlots"] == []
