@@ -21,9 +21,10 @@ from .synthetic import write_overlay
 SRC = "SYNTHETIC bindings for tests"
 ERITREA = [f"{c:02d}{r:02d}" for c in range(12, 18) for r in range(2, 16)]
 ROAD = [f"14{r:02d}" for r in range(5, 15)]
-PHASES = {"MAP": "map", "Event": "event", "Italian movement": "first-movement",
-          "Italian combat": "first-combat", "Ethiopian movement": "second-movement",
-          "Ethiopian combat": "second-combat", "End": "end"}
+PHASES = {"MAP": "mutual-administration", "Event": "event", "Italian movement": "first-player-movement",
+          "Italian combat": "first-player-combat", "Ethiopian movement": "second-player-movement",
+          "Ethiopian combat": "second-player-combat", "End": "end-of-turn"}
+"""Module phase names -> the game data's phase names (scenarios.json), as `vlog bind` drafts them."""
 
 
 def d(value):

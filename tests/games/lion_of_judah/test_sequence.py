@@ -42,3 +42,13 @@ def test_ethiopian_activations_mix_movement_and_combat():
     assert infer_phase(p, "ethiopian", "combat") is p
     q = infer_phase(start_phase("1940-41"), "italian", "movement")
     assert infer_phase(q, "italian", "combat").key == "second-combat"
+
+
+def test_every_phase_of_the_game_data_is_understood():
+    from vlog.gamedata import load_game_data
+    from vlog.games.lion_of_judah.sequence import DATA_PHASES, PHASES
+
+    data = load_game_data("lion-of-judah")
+    for scenario in data.scenario_ids:
+        names = data.scenario(scenario)["phases"].value
+        assert names and all(DATA_PHASES[n] in PHASES for n in names), scenario

@@ -20,10 +20,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
 
 __all__ = ["Phase", "SCENARIOS", "ScenarioRules", "next_phase", "infer_phase", "phase_from_table",
-           "PHASES", "side_name"]
+           "PHASES", "DATA_PHASES", "side_name"]
 
 PHASES = ("map", "event", "first-movement", "first-combat", "second-movement", "second-combat", "end")
 """Phase keys in order within a turn."""
+
+DATA_PHASES = {
+    "mutual-administration": "map", "event": "event",
+    "first-player-movement": "first-movement", "first-player-combat": "first-combat",
+    # PB 13.5.4: the 1935-36 activation segment is the Ethiopian's movement and combat by leader
+    "second-player-activation": "second-movement",
+    "second-player-movement": "second-movement", "second-player-combat": "second-combat",
+    "end-of-turn": "end",
+}
+"""The phase names of the game data (scenarios.json `phases`, which the bindings' turn track
+maps the module's phase names to) -> the keys above."""
 
 _PHASE_TEXT = {"map": "Mutual Administration Phase", "event": "Event Phase",
                "first-movement": "{first} movement", "first-combat": "{first} combat",
@@ -134,8 +145,9 @@ def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase |
         phases = (marker["phases"].value if "phases" in marker else None) or {}
         if turn is None and value in turns:
             turn = turns[value]
-        if key is None and phases.get(value) in PHASES:
-            key = phases[value]
+        if key is None and value in phases:
+            named = phases[value]
+            key = named if named in PHASES else DATA_PHASES.get(named)
     if turn is None or key is None:
         return None
     return Phase(scenario, turn, key)
