@@ -264,3 +264,46 @@ def test_replacement_read_from_a_layer(tmp_path):
     assert found == []
     found, _ = run(tmp_path / "b", pieces, [[flip("sb", "1406", 2, 1)]])
     assert found == [("RR-14", 1)]
+
+
+class TrackerModule(HexModule):
+    """The stand-in module with a VASSAL turn tracker: Turn (counter) > Phase (list)."""
+
+    def __init__(self):
+        from vlog.vassal.module import TurnLevel, TurnTracker
+
+        phase = TurnLevel(kind="list", name="Phase", property="Phase", turn_format=None,
+                          items=list(PHASES), first=0)
+        turn = TurnLevel(kind="counter", name="Turn", property="Turn", turn_format=None, start=1,
+                         incr=1, loop=False, loop_limit=-1, levels=[phase])
+        self.turn_trackers = [TurnTracker("Turn Tracker", [turn])]
+
+    def state(self, turn: int, phase: str) -> str:
+        from converters.turn_tracker import TrackerRun
+
+        run = TrackerRun(self.turn_trackers[0], "TurnTracker0")
+        run.set_level(run.find("Turn")[0], str(turn))
+        run.set_level(run.find("Phase")[0], phase)
+        return run.state()
+
+
+def test_phase_from_a_vassal_turn_tracker(tmp_path):
+    """The turn and phase are read from the turn tracker's state (TURN commands), the way the
+    module's tracker levels expose them as properties."""
+    from vlog.games.lion_of_judah.sequence import tracker_properties
+    from vlog.vassal.commands import TurnState
+
+    module = TrackerModule()
+    data = bindings_overlay(tmp_path / "data")
+    table = Table(module)
+    table.apply(TurnState("TurnTracker0", module.state(3, "Italian combat")))
+    assert tracker_properties(table) == {"Turn": "3", "Phase": "Italian combat"}
+    pieces = [piece("sb", "Sabauda Div", "1406"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
+    steps = [[TurnState("TurnTracker0", module.state(2, "Event"))], [mv("sb", "1406", "1407")]]
+    path = write_file(tmp_path / "g.vlog", restore(pieces), [step(s) for s in steps])
+    game = LionOfJudah(data)
+    report = replay(vlog.read(path), module=module, game=game)
+    found = [(f.check.split("/")[1], f.step) for log in report.logs for f in log.findings
+             if f.check.startswith("lion-of-judah/")]
+    assert found == [("TS-02", 2)]
+    assert game.interpreter.phase.when() == "Turn 2, Event Phase"

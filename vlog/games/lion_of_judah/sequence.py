@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
 
 __all__ = ["Phase", "SCENARIOS", "ScenarioRules", "next_phase", "infer_phase", "phase_from_table",
-           "PHASES", "DATA_PHASES", "side_name"]
+           "PHASES", "DATA_PHASES", "side_name", "tracker_properties"]
 
 PHASES = ("map", "event", "first-movement", "first-combat", "second-movement", "second-combat", "end")
 """Phase keys in order within a turn."""
@@ -160,9 +160,38 @@ def _marker_value(table: "Table", kind: Any, name: Any) -> str | None:
         for (container, prop), value in table.global_properties.items():
             if prop == name:
                 return value
-        return None
+        return tracker_properties(table).get(name)
     if kind == "piece":
         for piece in table.game_pieces():
             if piece.name == name:
                 return table.location_name(piece)
     return None
+
+
+def tracker_properties(table: "Table") -> dict[str, str]:
+    """The properties the module's turn trackers set (each level's property -> its current
+    value, as VASSAL's TurnLevel exposes it), read from the trackers' states on the table.
+
+    Needs the module (the levels are defined there); tracker `TurnTrackerN` is the module's N-th."""
+    trackers = getattr(table.module, "turn_trackers", None) if table.module is not None else None
+    if not trackers or not table.turns:
+        return {}
+    from converters.turn_tracker import TrackerRun
+
+    out: dict[str, str] = {}
+    for index, tracker in enumerate(trackers):
+        state = table.turns.get(f"TurnTracker{index}")
+        if state is None:
+            continue
+        run = TrackerRun(tracker, f"TurnTracker{index}")
+        try:
+            run.set_state(state)
+        except (ValueError, IndexError):
+            continue          # a state the module's levels cannot hold: no turn shown
+        stack = list(run.levels)
+        while stack:
+            level = stack.pop()
+            if level.level.property:
+                out.setdefault(level.level.property, level.value_string())
+            stack.extend(level.subs)
+    return out
