@@ -164,3 +164,21 @@ def test_losses_read_from_the_table():
     after = state(copy(sb, steps=3), copy(lv2, hex=None), replacement)
     interp._record_losses(before, after)
     assert interp.pending.losses == {"sl": 2, "sb": 1, "lv": 1, "lv2": 1}
+
+
+def test_a_unit_dragged_hex_by_hex_is_judged_from_its_start(tmp_path):
+    """VASSAL logs one step per drag: the move is judged from where the unit began the segment,
+    and supply only where its movement ends (9.1: it may pass through hexes out of supply)."""
+    pieces = [piece("sb", "Sb", "1406"), piece("ras", "Ras Kassa", "1320")]
+    hexes = ["1406", "1407", "1408", "1409", "1410", "1411"]
+    steps = [[mv("sb", a, b)] for a, b in zip(hexes, hexes[1:])]
+    found = judge(tmp_path / "a", pieces, steps)
+    assert lion(found) == [("MV-23", 5)]
+    out_and_back = [[mv("sb", "1406", "1506")], [mv("sb", "1506", "1606")], [mv("sb", "1606", "1706")],
+                    [mv("sb", "1706", "1806")], [mv("sb", "1806", "1706")]]
+    road = {"test-road": ("road", ["1405", "1406"])}
+    zones = {"eritrea": ERITREA + [f"18{r:02d}" for r in range(2, 16)]}
+    found = judge(tmp_path / "b", pieces, out_and_back[:4], lines=road, zones=zones)
+    assert lion(found) == [("MV-16", 4)]          # 1806 is 4 hexes from the road
+    found = judge(tmp_path / "c", pieces, out_and_back, lines=road, zones=zones)
+    assert lion(found) == []                      # ... but it only passed through 1806

@@ -10,6 +10,7 @@ Ethiopian units without Allied ones 1935-36.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
 from vlog.engine.judge import Ruling, Unknown
@@ -72,6 +73,12 @@ class LionOfJudah(Game):
         self.sudden_death_reported = False
         self.too_long_reported = False
         self.air_missions: dict[str, tuple[int, int]] = {}
+        self.origins: dict[str, str] = {}
+        """Unit -> the hex it began the current movement segment in."""
+        self.fm_rolls: dict[str, list[int]] = {}
+        self.move_reported: set[str] = set()
+        self.end_pending: dict[str, tuple[int, str | None]] = {}
+        """Units moved whose movement may not be over yet -> (step, when) of their last move."""
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -180,6 +187,9 @@ class LionOfJudah(Game):
 
     def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
         out: list[Finding] = []
+        if self.end_pending:
+            final = build_state(table, self.data, scenario=self.scenario, control=self.interpreter.control)
+            out.extend(self._flush_end_of_move(final))
         for action in self.interpreter.finish():
             out.extend(self._check_combat(action))
         return out
@@ -232,14 +242,42 @@ class LionOfJudah(Game):
                                message=f"{unit.name} ({side_name(unit.side)}) moved in the "
                                        f"{side_name(phase.phasing)} movement segment",
                                evidence={"unit_side": unit.side, "phasing": phase.phasing}))
-        facts = MoveFacts(unit, unit.hex, data["to"], after_level=data["after_level"],
-                          forced_march_rolls=data["forced_march_rolls"],
+        # a unit dragged hex by hex is judged from where it began the segment, with every
+        # forced-march roll logged for it so far; its supply when its movement ends (9.1)
+        out.extend(self._flush_end_of_move(before, moving=unit.id, step=action.step))
+        origin = self.origins.setdefault(unit.id, unit.hex)
+        rolls = self.fm_rolls.setdefault(unit.id, [])
+        rolls.extend(data["forced_march_rolls"])
+        self.end_pending[unit.id] = (action.step, when)
+        if unit.id in self.move_reported or origin == data["to"]:
+            return out
+        start_unit = replace(unit, hex=origin)
+        facts = MoveFacts(start_unit, origin, data["to"], after_level=data["after_level"],
+                          forced_march_rolls=tuple(rolls),
                           out_of_supply_at_start=self.oos_at_start.get(unit.id, False),
                           scenario=self.scenario, turn=phase.turn if phase is not None else None)
-        out.extend(judge_move(self.board, before, facts, step=action.step, when=when))
-        moved = after.units.get(unit.id)
-        if moved is not None and self.scenario is not None:
-            out.extend(judge_end_of_move(self.board, after, moved, step=action.step, when=when))
+        judged = judge_move(self.board, before, facts, step=action.step, when=when)
+        if judged:
+            self.move_reported.add(unit.id)
+        return out + judged
+
+    def _flush_end_of_move(self, state: GameState, *, moving: str | None = None,
+                           step: int | None = None) -> list[Finding]:
+        """MV-16 for the units whose movement has ended: another unit moves in a later step
+        (11.2: each unit or stack completes its move before another begins), the phase changes
+        or the log ends. `state` is the position at that moment."""
+        out: list[Finding] = []
+        if self.scenario is None:
+            self.end_pending.clear()
+            return out
+        for uid, (at_step, when) in list(self.end_pending.items()):
+            if uid == moving or (step is not None and at_step >= step):
+                continue
+            del self.end_pending[uid]
+            unit = state.units.get(uid)
+            if unit is not None and unit.hex is not None:
+                state.scenario = self.scenario
+                out.extend(judge_end_of_move(self.board, state, unit, step=at_step, when=when))
         return out
 
     def _negus_with_gideon(self, action: Action, unit: Any, to: str, after: GameState,
@@ -262,7 +300,8 @@ class LionOfJudah(Game):
         new: Phase = action.data["new"]
         state: GameState = action.data["state"]
         state.scenario = self.scenario
-        out: list[Finding] = []
+        out: list[Finding] = self._flush_end_of_move(state)
+        self.origins, self.fm_rolls, self.move_reported = {}, {}, set()
         if self.interpreter.phase_bound and not self.too_long_reported and new.turn > new.rules.turns:
             self.too_long_reported = True
             out.append(finding("TS-03", Ruling.PROVEN, step=action.step, when=new.when(),

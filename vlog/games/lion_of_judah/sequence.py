@@ -137,7 +137,10 @@ def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase |
     the table does not show them."""
     turn: int | None = None
     key: str | None = None
-    for marker in data.bindings["turn_track"]:
+    markers = data.bindings["turn_track"]
+    if not markers:
+        return _default_phase(table, scenario)
+    for marker in markers:
         value = _marker_value(table, marker["source_kind"].value, marker["name"].value)
         if value is None:
             continue
@@ -151,6 +154,16 @@ def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase |
     if turn is None or key is None:
         return None
     return Phase(scenario, turn, key)
+
+
+def _default_phase(table: "Table", scenario: str) -> Phase | None:
+    """Without bindings: properties `Turn` (a number) and `Phase` holding the game data's phase
+    names, as the modules vlog writes name them (converters/vmod_writer.py)."""
+    turn = _marker_value(table, "property", "Turn")
+    phase = _marker_value(table, "property", "Phase")
+    if turn is None or phase not in DATA_PHASES or not turn.strip().isdigit():
+        return None
+    return Phase(scenario, int(turn), DATA_PHASES[phase])
 
 
 def _marker_value(table: "Table", kind: Any, name: Any) -> str | None:

@@ -264,7 +264,14 @@ def _read_bindings(data: "GameData") -> _Bindings:
     return _Bindings(by_gpid, by_name, layers, locations, {}, {})
 
 
+COUNTER_ID_PROPERTY = "CounterId"
+"""A marker property naming the counter record directly (modules vlog writes carry it)."""
+
+
 def _counter_of(piece: "TablePiece", data: "GameData", binds: _Bindings) -> str | None:
+    marked = piece.properties.get(COUNTER_ID_PROPERTY)
+    if marked and marked in data.counter_ids:
+        return marked
     gpid = piece.piece.gpid
     name = piece.name
     key = (gpid or "", name)
@@ -317,7 +324,8 @@ def _is_hex(name: str) -> bool:
         return False
 
 
-def _level_of(piece: "TablePiece", binds: _Bindings, counter: str, unit_class: str | None) -> str | None:
+def _level_of(piece: "TablePiece", binds: _Bindings, counter: str, unit_class: str | None,
+              levels_in_order: tuple[str, ...] = ()) -> str | None:
     for layer in piece.layers:
         for applies, levels in binds.layers.get(layer.name, ()):
             if applies is not None and counter not in applies and unit_class not in applies:
@@ -325,6 +333,11 @@ def _level_of(piece: "TablePiece", binds: _Bindings, counter: str, unit_class: s
             key = levels.get(str(layer.level))
             if key is not None:
                 return key
+    if piece.properties.get(COUNTER_ID_PROPERTY) == counter and levels_in_order:
+        # modules vlog writes: a "Step" or "Face" Layer whose level N is the counter's N-th level
+        for layer in piece.layers:
+            if layer.name in ("Step", "Face") and 1 <= layer.level <= len(levels_in_order):
+                return levels_in_order[layer.level - 1]
     return None
 
 
@@ -390,7 +403,9 @@ def _unit_of(table: "Table", piece: "TablePiece", data: "GameData", binds: _Bind
     first = binds.templates.get((counter, None))
     if first is None:
         first = binds.templates[(counter, None)] = unit_from_counter(data, counter, id="", name="", hex_=None)
-    level = _level_of(piece, binds, counter, first.unit_class)
+    record = data.counter(counter)
+    order = tuple(record["levels"]) if "levels" in record else ()
+    level = _level_of(piece, binds, counter, first.unit_class, order)
     template = binds.templates.get((counter, level))
     if template is None:
         template = binds.templates[(counter, level)] = unit_from_counter(
