@@ -30,17 +30,28 @@ def load_module(path: Path | None) -> Any:
     return read_module(path)
 
 
-def load_game(name: str | None) -> Any:
-    """The rules engine named with --game; an unknown name is a usage error (exit 2)."""
+def load_game(name: str | None, overlays: tuple[Path, ...] = ()) -> Any:
+    """The rules engine named with --game, on its data completed by the --data overlays; an
+    unknown name is a usage error (exit 2), a bad overlay unreadable input (exit 3)."""
     if name is None:
+        if overlays:
+            raise click.UsageError("--data applies only with --game")
         return None
+    import importlib
+
     from vlog.errors import UnknownGameError
     from vlog.games.base import find_game
 
     try:
-        return find_game(name)
+        game = find_game(name)
     except UnknownGameError as exc:
         raise click.BadParameter(exc.message, param_hint="--game") from None
+    if not overlays:
+        return game
+    from vlog.gamedata import load_game_data
+
+    data = load_game_data(game.id, overlays=overlays)
+    return importlib.import_module(type(game).__module__).game(data)
 
 
 def read_input(path: Path) -> Any:
@@ -75,6 +86,8 @@ def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> 
                    "dice formats and the module-mismatch check.")
 @click.option("--game", "game_name", default=None, metavar="GAME",
               help="Judge against this game's rules (e.g. lion-of-judah).")
+@click.option("--data", "overlays", multiple=True, type=click.Path(file_okay=False, path_type=Path),
+              metavar="DIR", help="Game data overlay folder completing the --game's data (repeatable; later wins).")
 @click.option("--after", "after_path", type=click.Path(path_type=Path), default=None, metavar="PREV",
               help="The previous log or save: the first LOG must start where PREV ended.")
 @format_option(*FORMATS)
@@ -86,7 +99,7 @@ def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> 
 @click.option("--referee", is_flag=True,
               help="Name masked and invisible pieces by what they are (reveals hidden units).")
 def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | None,
-            after_path: Path | None, output_format: str, fail_on: str, output: Path | None,
+            overlays: tuple[Path, ...], after_path: Path | None, output_format: str, fail_on: str, output: Path | None,
             show_player_ids: bool, referee: bool) -> int:
     """Replay logs (.vlog) or saves (.vsav) and report what breaks the rules.
 
@@ -103,6 +116,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     Examples:
       vlog check turn3.vlog
       vlog check turn3.vlog --after turn2.vlog --module LionOfJudah.vmod
+      vlog check turn3.vlog --game lion-of-judah --data my-filled-data
       vlog check t1.vlog t2.vlog t3.vlog --format junit -o vlog-junit.xml
       vlog check turn3.vlog --format sarif -o vlog.sarif --fail-on warning
       vlog check turn3.vlog --format github --fail-on never
@@ -113,7 +127,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     from vlog.vassal.privacy import Redactor, player_ids
     from vlog.vassal.savefile import Log
 
-    game = load_game(game_name)
+    game = load_game(game_name, overlays)
     for path in (*logs, *([after_path] if after_path else [])):
         check_input(path)
     module = load_module(module_path)
