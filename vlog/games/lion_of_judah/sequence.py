@@ -139,7 +139,7 @@ def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase |
     key: str | None = None
     markers = data.bindings["turn_track"]
     if not markers:
-        return _default_phase(table, scenario)
+        return _default_phase(table, data, scenario)
     for marker in markers:
         value = _marker_value(table, marker["source_kind"].value, marker["name"].value)
         if value is None:
@@ -156,14 +156,30 @@ def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase |
     return Phase(scenario, turn, key)
 
 
-def _default_phase(table: "Table", scenario: str) -> Phase | None:
-    """Without bindings: properties `Turn` (a number) and `Phase` holding the game data's phase
-    names, as the modules vlog writes name them (converters/vmod_writer.py)."""
+def _default_phase(table: "Table", data: "GameData", scenario: str) -> Phase | None:
+    """Without bindings: properties `Turn` (a number or the scenario's turn label, "Oct 1935")
+    and `Phase` holding the game data's phase names, as the modules vlog writes name them
+    (converters/vmod_writer.py)."""
     turn = _marker_value(table, "property", "Turn")
     phase = _marker_value(table, "property", "Phase")
-    if turn is None or phase not in DATA_PHASES or not turn.strip().isdigit():
+    if turn is None or phase not in DATA_PHASES:
         return None
-    return Phase(scenario, int(turn), DATA_PHASES[phase])
+    number = int(turn) if turn.strip().isdigit() else _turn_of_label(data, scenario, turn)
+    return Phase(scenario, number, DATA_PHASES[phase]) if number is not None else None
+
+
+def _turn_of_label(data: "GameData", scenario: str, label: str) -> int | None:
+    """The turn a turn-track label names in the scenario data (PB 13.1: T1 = Oct 1935 ...)."""
+    try:
+        track = data.scenario(scenario)["turn_track"]
+    except KeyError:
+        return None
+    wanted = label.strip().casefold()
+    for number, row in track.items():
+        shown = row["label"].value if "label" in row else None
+        if isinstance(shown, str) and shown.strip().casefold() == wanted and str(number).isdigit():
+            return int(number)
+    return None
 
 
 def _marker_value(table: "Table", kind: Any, name: Any) -> str | None:

@@ -1,0 +1,76 @@
+"""The rules engine on logs written through the project's own writers: a module and a 1935-36
+start written from the game data plus a SYNTHETIC map overlay (synthetic.py), and play scripts
+turned into logs. The clean script yields no finding; the broken one exactly its mistakes."""
+from __future__ import annotations
+
+import pytest
+
+import vlog
+from vlog.gamedata import load_game_data
+from vlog.games.lion_of_judah.rules import LionOfJudah
+from vlog.replay import replay
+from vlog.vassal.module import read_module
+
+from .synthetic import write_overlay
+
+ERITREA = [f"{c:02d}{r:02d}" for c in range(12, 18) for r in range(2, 16)]
+ETHIOPIA = [f"{c:02d}{r:02d}" for c in range(18, 22) for r in range(2, 16)]
+ROAD = [f"14{r:02d}" for r in range(5, 15)]
+
+HEADER = """vlog-script 1
+module loj.vmod
+start start.vsav
+player Alice side Italian
+player Bob side Ethiopian
+map "Main Map"
+turn set "Turn=Oct 1935" Phase=first-player-movement
+"""
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    from converters.setup_writer import write_setup
+    from converters.vmod_writer import write_module
+
+    folder = tmp_path_factory.mktemp("loj")
+    write_overlay(folder / "data", zones={"eritrea": ERITREA, "ethiopia": ETHIOPIA},
+                  lines={"test-road": ("road", ROAD)})
+    data = load_game_data("lion-of-judah", overlays=[folder / "data"])
+    write_module(data, folder / "loj.vmod", scenario="1935-36")
+    write_setup(data, "1935-36", folder / "start.vsav", module=folder / "loj.vmod")
+    return folder, data, read_module(folder / "loj.vmod")
+
+
+def judge_script(written, name, body):
+    from converters.log_writer import write_log
+
+    folder, data, module = written
+    script = folder / f"{name}.vscript"
+    script.write_text(HEADER + body)
+    write_log(script, folder / f"{name}.vlog")
+    game = LionOfJudah(data)
+    report = replay(vlog.read(folder / f"{name}.vlog"), module=module, game=game)
+    return [(f.check.split("/")[1], f.step, f.basis.value) for log in report.logs for f in log.findings
+            if f.check.startswith("lion-of-judah/")], game
+
+
+def test_clean_script(written):
+    found, game = judge_script(written, "clean", """move Sb along 1406
+move Sb along 1407 1408 1409
+roll 1d6 = 3
+move Sb along 1410
+""")
+    assert found == []
+    assert game.scenario == "1935-36" and game.interpreter.phase_bound
+    assert game.interpreter.phase.when() == "Turn 1, Italian movement"
+
+
+def test_broken_script(written):
+    found, _ = judge_script(written, "broken", """move Sb along 1406
+move Sb along 1407 1408 1409 1410 1411
+move GS along 1504
+turn set Phase=first-player-combat
+chat "Attack 1405 with GS"
+roll 1d6 = 5
+""")
+    assert found == [("MV-23", 7, "proven"), ("CB-01", 10, "proven")]
