@@ -74,3 +74,28 @@ chat "Attack 1405 with GS"
 roll 1d6 = 5
 """)
     assert found == [("MV-23", 7, "proven"), ("CB-01", 10, "proven")]
+
+
+COMBAT = """add "KZ battalion (Kebur Zabagna, Imperial Guard)" at 1605
+add "KZ battalion (Kebur Zabagna, Imperial Guard)" at 1605
+move Sb along 1406 1505 1604
+turn set Phase=first-player-combat
+chat "Attack 1605 with Sb; no HQ; air 0/0"
+roll 1d6 = 5
+"""
+
+
+def test_combat_resolved_by_the_book(written):
+    """12.11 example cell: 1:1 (Sb 5 against two 1-2-6 KZ battalions, 4) with a 5 is 2/1."""
+    found, _ = judge_script(written, "combat-ok", COMBAT + """reduce Sb
+reduce Sb
+remove @1704067261000
+""")
+    assert found == []
+
+
+def test_combat_mis_resolved(written):
+    found, _ = judge_script(written, "combat-wrong", COMBAT + """reduce Sb
+remove @1704067261000
+""")
+    assert found == [("CB-19", 8, "proven")]      # the step that declared the attack
