@@ -90,7 +90,7 @@ def _describe(action: Action) -> str:
         return f"move {data['unit'].name} {data['unit'].hex}->{data['to']}"
     if action.kind == "phase":
         old, new = data["old"], data["new"]
-        return f"phase {old.key if old else '-'}->{new.key} (turn {new.turn})"
+        return f"phase {old.key if old else 'start'} -> {new.key} (turn {new.turn})"
     if action.kind == "combat":
         pending = data["pending"]
         names = ", ".join(u.name for u in data["attackers"]) or "-"
@@ -103,14 +103,23 @@ def _describe(action: Action) -> str:
     return action.kind
 
 
-def _state_line(table: Any, data: GameData, scenario: str | None, phase: str | None) -> str:
+def _positions(table: Any, data: GameData, scenario: str | None) -> dict[str, tuple[str, str | None, str | None]]:
     state = build_state(table, data, scenario=scenario)
+    return {uid: (u.name, u.hex or (f"box {u.box}" if u.box else None), u.level) for uid, u in state.units.items()}
+
+
+def _state_line(now: Mapping[str, tuple[str, str | None, str | None]],
+                start: Mapping[str, tuple[str, str | None, str | None]], phase: str | None) -> str:
+    """The phase shown, units per side on the map, and every unit not where (or as) it began."""
     on_map: dict[str, int] = {}
-    for unit in state.units.values():
-        if unit.hex is not None:
-            on_map[unit.side or "?"] = on_map.get(unit.side or "?", 0) + 1
-    sides = ", ".join(f"{side} {n}" for side, n in sorted(on_map.items()))
-    return f"{phase or 'phase unknown'} | on map: {sides}"
+    for uid, (_, hex_, _) in now.items():
+        if hex_ is not None and not hex_.startswith("box "):
+            on_map[uid] = 1
+    changed = [f"{name}@{hex_ or '-'}/{level or '-'}" for uid, (name, hex_, level) in sorted(now.items())
+               if start.get(uid) != (name, hex_, level)]
+    gone = [start[uid][0] + "@removed" for uid in sorted(start) if uid not in now]
+    return (f"{phase or 'phase unknown'} | {len(on_map)} units on the map | changed: "
+            + (", ".join(changed + gone) or "-"))
 
 
 def _finding_line(f: Finding) -> str:
@@ -147,13 +156,16 @@ def playthrough(name: str) -> str:
     data = synthetic_data()
     lines = [f"# {name}.vlog judged by lion-of-judah on the synthetic data (not the published charts)",
              f"# scenario {gm.scenario}; {len(rep.steps)} steps; {len(rep.findings)} findings",
-             f"start | {_state_line(rep.start, data, gm.scenario, None)}"]
+             ]
+    start = _positions(rep.start, data, gm.scenario)
+    lines.append("start | " + _state_line(start, start, None))
     by_step: dict[int | None, list[Finding]] = {}
     for f in rep.findings:
         by_step.setdefault(f.step, []).append(f)
     for step in rep.steps:
         lines.append(f"step {step.index}: " + ("; ".join(actions.get(step.index, [])) or "-"))
-        lines.append("  " + _state_line(rep.state_at(step.index), data, gm.scenario, when.get(step.index)))
+        now = _positions(rep.state_at(step.index), data, gm.scenario)
+        lines.append("  " + _state_line(now, start, when.get(step.index)))
         lines += ["  " + _finding_line(f) for f in by_step.pop(step.index, [])]
     for rest in by_step.values():
         lines += [_finding_line(f) for f in rest]
