@@ -1,0 +1,264 @@
+"""Lion of Judah judged end to end: VASSAL logs written by vlog's own writers, replayed through
+the rules engine on the SYNTHETIC data overlay (fixtures/lion-of-judah/synthetic-data: synthetic
+test values, not the published charts).
+
+Each play script under fixtures/lion-of-judah/rules/ plants one mistake (`<check-id>.vscript`)
+or none (`clean-*.vscript`); `python -m converters.fixtures` writes its `.vlog`. Here every log
+is replayed with the game and must yield exactly the planted findings (check id, step, rule and
+the key evidence), and the clean logs none. Each replay is also written out as a playthrough
+(each step's interpreted actions, a compact state line and the findings) and compared with the
+golden file in tests/playthroughs/lion-of-judah/<log>.txt. After an intended change, refresh the
+golden files with
+
+    VLOG_UPDATE_GOLDEN=1 python -m pytest -q tests/games/lion_of_judah/test_end_to_end.py
+
+and review the diff before committing it.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+import pytest
+
+import vlog
+from vlog.findings import Finding
+from vlog.gamedata import GameData, load_game_data
+from vlog.games.base import Action
+from vlog.games.lion_of_judah.rules import LionOfJudah, game
+from vlog.games.lion_of_judah.state import build_state
+from vlog.replay import Replay, replay_log
+from vlog.vassal.module import read_module
+
+ROOT = Path(__file__).resolve().parents[3]
+FIXTURES = ROOT / "fixtures" / "lion-of-judah"
+RULES = FIXTURES / "rules"
+OVERLAY = FIXTURES / "synthetic-data"
+MODULE = FIXTURES / "synthetic" / "lion-of-judah.vmod"
+GOLDEN = ROOT / "tests" / "playthroughs" / "lion-of-judah"
+UPDATE = bool(os.environ.get("VLOG_UPDATE_GOLDEN"))
+
+# The findings each log plants: (check id, step, evidence that must match). Every finding the
+# replay reports must be listed, and every listed one reported; the rule is the check's own.
+EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
+    "clean-1935-36": [],
+    "clean-1940-41": [],
+    "TS-02": [("TS-02", 3, {"phase": "first-combat", "turn": 1})],
+    "MV-04": [("MV-04", 2, {"unit_side": "ethiopian", "phasing": "italian"})],
+    "MV-03": [("MV-03", 9, {"from": "1213", "to": "1208", "movement_factor": 6, "allowance": 4,
+                            "cheapest_cost": 6})],
+    "MV-23": [("MV-23", 6, {"from": "1405", "to": "1410", "movement_factor": 4, "allowance": 4,
+                            "cheapest_cost": 5})],
+    "MV-06": [("MV-06", 5, {"hex": "1107",
+                            "enemy_units": ["Tigray tribal levy (black stripe)", "Ras Seyum"]}),
+              # a unit in an enemy hex has no supply trace (9.4): it follows from the same move
+              ("MV-16", 5, {"hex": "1107", "supply_sources": ["1405", "2322"]})],
+    "MV-07": [("MV-07", 5, {"hex": "1202", "terrain": "clear"})],
+    "ST-06": [("ST-06", 6, {"hex": "1310", "factions": ["beghemder", "wollo"]})],
+    "CB-01": [("CB-01", 3, {"target": "1310", "not_adjacent": {"21A": "1405"}})],
+}
+
+
+def fixture_logs() -> list[str]:
+    """Names (without .vlog) of the logs the play scripts under rules/ describe."""
+    return sorted(p.name[: -len(".vscript")] for p in RULES.glob("*.vscript"))
+
+
+@lru_cache(maxsize=1)
+def synthetic_data() -> GameData:
+    return load_game_data("lion-of-judah", overlays=[OVERLAY])
+
+
+@lru_cache(maxsize=1)
+def synthetic_module() -> Any:
+    return read_module(MODULE)
+
+
+def rules_of() -> dict[str, str]:
+    return {spec.id.split("/", 1)[1]: spec.rule for spec in LionOfJudah.checks}
+
+
+# -- the playthrough ------------------------------------------------------------------------------
+
+def _describe(action: Action) -> str:
+    data = action.data
+    if action.kind == "move":
+        return f"move {data['unit'].name} {data['unit'].hex}->{data['to']}"
+    if action.kind == "phase":
+        old, new = data["old"], data["new"]
+        return f"phase {old.key if old else 'start'} -> {new.key} (turn {new.turn})"
+    if action.kind == "combat":
+        pending = data["pending"]
+        names = ", ".join(u.name for u in data["attackers"]) or "-"
+        return (f"combat on {pending.declaration.target} by {names}; roll {pending.roll}; "
+                f"losses {dict(sorted(pending.losses.items())) or '-'}")
+    if action.kind in ("appear", "reveal"):
+        return f"{action.kind} {data['unit'].name} at {data['unit'].hex}"
+    if action.kind == "step-gain":
+        return f"step-gain {data['unit'].name} to {data['steps_after']}"
+    return action.kind
+
+
+def _positions(table: Any, data: GameData, scenario: str | None) -> dict[str, tuple[str, str | None, str | None]]:
+    state = build_state(table, data, scenario=scenario)
+    return {uid: (u.name, u.hex or (f"box {u.box}" if u.box else None), u.level) for uid, u in state.units.items()}
+
+
+def _state_line(now: Mapping[str, tuple[str, str | None, str | None]],
+                start: Mapping[str, tuple[str, str | None, str | None]], phase: str | None) -> str:
+    """The phase shown, units per side on the map, and every unit not where (or as) it began."""
+    on_map: dict[str, int] = {}
+    for uid, (_, hex_, _) in now.items():
+        if hex_ is not None and not hex_.startswith("box "):
+            on_map[uid] = 1
+    changed = [f"{name}@{hex_ or '-'}/{level or '-'}" for uid, (name, hex_, level) in sorted(now.items())
+               if start.get(uid) != (name, hex_, level)]
+    gone = [start[uid][0] + "@removed" for uid in sorted(start) if uid not in now]
+    return (f"{phase or 'phase unknown'} | {len(on_map)} units on the map | changed: "
+            + (", ".join(changed + gone) or "-"))
+
+
+def _finding_line(f: Finding) -> str:
+    evidence = ", ".join(f"{k}={v}" for k, v in f.evidence.items() if k in _KEY_EVIDENCE)
+    return (f"FINDING {f.check} step {f.step} {f.severity.value}: {f.message}"
+            + (f" [{evidence}]" if evidence else ""))
+
+
+_KEY_EVIDENCE = ("from", "to", "hex", "target", "phase", "turn", "movement_factor", "allowance",
+                 "cheapest_cost", "unit_side", "phasing", "factions", "leaders", "roll", "crt",
+                 "initial_ratio", "final_column", "attack", "defense")
+
+
+def replay_with_actions(name: str) -> tuple[Replay, dict[int, list[str]], dict[int, str | None], LionOfJudah]:
+    """Replays one fixture log; returns the replay, each step's actions and the phase shown."""
+    gm = game(synthetic_data())
+    actions: dict[int, list[str]] = {}
+    when: dict[int, str | None] = {}
+    interpret = gm.interpret
+
+    def recording(step: Any, table: Any, ctx: Any = None) -> Any:
+        out = interpret(step, table, ctx)
+        actions.setdefault(step.index, []).extend(_describe(a) for a in out)
+        when[step.index] = gm.interpreter.when()
+        return out
+
+    gm.interpret = recording  # type: ignore[method-assign]
+    rep = replay_log(vlog.read(RULES / f"{name}.vlog"), module=synthetic_module(), game=gm)
+    return rep, actions, when, gm
+
+
+def playthrough(name: str) -> str:
+    rep, actions, when, gm = replay_with_actions(name)
+    data = synthetic_data()
+    lines = [f"# {name}.vlog judged by lion-of-judah on the synthetic data (not the published charts)",
+             f"# scenario {gm.scenario}; {len(rep.steps)} steps; {len(rep.findings)} findings",
+             ]
+    start = _positions(rep.start, data, gm.scenario)
+    lines.append("start | " + _state_line(start, start, None))
+    by_step: dict[int | None, list[Finding]] = {}
+    for f in rep.findings:
+        by_step.setdefault(f.step, []).append(f)
+    for step in rep.steps:
+        lines.append(f"step {step.index}: " + ("; ".join(actions.get(step.index, [])) or "-"))
+        now = _positions(rep.state_at(step.index), data, gm.scenario)
+        lines.append("  " + _state_line(now, start, when.get(step.index)))
+        lines += ["  " + _finding_line(f) for f in by_step.pop(step.index, [])]
+    for rest in by_step.values():
+        lines += [_finding_line(f) for f in rest]
+    return "\n".join(lines) + "\n"
+
+
+# -- the tests ------------------------------------------------------------------------------------
+
+def test_every_script_has_expectations() -> None:
+    """A new script must say here what it plants (and a listed log must exist)."""
+    assert fixture_logs() == sorted(EXPECTED)
+
+
+def test_logs_are_generated() -> None:
+    for name in fixture_logs():
+        assert (RULES / f"{name}.vlog").is_file(), f"run python -m converters.fixtures ({name}.vlog missing)"
+
+
+def test_scripts_say_what_they_plant() -> None:
+    for name in fixture_logs():
+        comments = [line for line in (RULES / f"{name}.vscript").read_text().splitlines()[:3]
+                    if line.startswith("#")]
+        assert comments, name
+        word = "CLEAN" if name.startswith("clean-") else f"PLANTS {name} once"
+        assert comments[0].startswith(f"# {word}"), (name, comments[0])
+
+
+def _matches(value: Any, expected: Any) -> bool:
+    if isinstance(expected, Mapping):
+        return isinstance(value, Mapping) and all(_matches(value.get(k), v) for k, v in expected.items())
+    return value == expected
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_exactly_the_planted_findings(name: str) -> None:
+    rep, _, _, _ = replay_with_actions(name)
+    game_findings = [f for f in rep.findings if f.check.startswith("lion-of-judah/")]
+    others = [f for f in rep.findings if not f.check.startswith("lion-of-judah/")]
+    assert others == [], [(f.check, f.message) for f in others]
+    got = [(f.check.split("/", 1)[1], f.step) for f in game_findings]
+    want = [(check, step) for check, step, _ in EXPECTED[name]]
+    assert sorted(got) == sorted(want), [(f.check, f.step, f.message) for f in game_findings]
+    rules = rules_of()
+    for check, step, evidence in EXPECTED[name]:
+        found = next(f for f in game_findings if f.check == f"lion-of-judah/{check}" and f.step == step)
+        assert found.rule == rules[check]
+        assert found.severity.value == "error"
+        assert _matches(found.evidence, evidence), (check, dict(found.evidence))
+        assert found.message and found.when
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_golden_playthrough(name: str) -> None:
+    text = playthrough(name)
+    path = GOLDEN / f"{name}.txt"
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"no golden playthrough {path}; refresh with VLOG_UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8"), \
+        f"{name}: playthrough differs from {path}; refresh with VLOG_UPDATE_GOLDEN=1 if intended"
+
+
+def run_check(log: str) -> subprocess.CompletedProcess[str]:
+    """The README's main-job command on a fixture log, as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "vlog", "check", f"fixtures/lion-of-judah/rules/{log}.vlog",
+         "--game", "lion-of-judah", "--data", "fixtures/lion-of-judah/synthetic-data",
+         "--module", "fixtures/lion-of-judah/synthetic/lion-of-judah.vmod"],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "VLOG_NO_PROGRESS": "1", "NO_COLOR": "1"},
+        timeout=300)
+
+
+def test_cli_shows_a_planted_finding() -> None:
+    """The planted finding, readable: check id, step, phase, the numbers; exit status 1."""
+    result = run_check("MV-03")
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert "lion-of-judah/MV-03" in out and "step 9, Turn 1, Ethiopian movement" in out, out
+    assert "1 finding (1 error" in out, out
+
+
+def test_cli_clean_log_has_no_findings() -> None:
+    result = run_check("clean-1935-36")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "No findings" in result.stdout
+
+
+def test_without_the_overlay_the_data_gaps_show() -> None:
+    """The shipped data alone cannot settle the planted move: the finding is missing or only
+    possible, never the proven one the synthetic data gives (the overlay is what completes it)."""
+    from vlog.replay import replay_log as replay
+
+    rep = replay(vlog.read(RULES / "MV-03.vlog"), module=synthetic_module(), game=game())
+    proven = [f for f in rep.findings if f.check == "lion-of-judah/MV-03" and f.basis.value == "proven"]
+    assert proven == []
