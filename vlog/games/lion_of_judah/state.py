@@ -411,11 +411,3 @@ def _unit_of(table: "Table", piece: "TablePiece", data: "GameData", binds: _Bind
         template = binds.templates[(counter, level)] = unit_from_counter(
             data, counter, id="", name="", hex_=None, level=level)
     return replace(template, id=piece.id, name=piece.name or counter, hex=hex_, box=box)
-
-
-def stack_weight_names(units: Iterable[Unit]) -> str:
-    """'Sb, PL and 2E' for messages."""
-    names = [u.name for u in units]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
