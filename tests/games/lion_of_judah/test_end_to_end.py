@@ -32,6 +32,7 @@ from vlog.games.base import Action
 from vlog.games.lion_of_judah.rules import LionOfJudah, game
 from vlog.games.lion_of_judah.state import build_state
 from vlog.replay import Replay, replay_log
+from vlog.vassal.commands import Chat
 from vlog.vassal.module import read_module
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -60,6 +61,25 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-07": [("MV-07", 5, {"hex": "1202", "terrain": "clear"})],
     "ST-06": [("ST-06", 6, {"hex": "1310", "factions": ["beghemder", "wollo"]})],
     "CB-01": [("CB-01", 3, {"target": "1310", "not_adjacent": {"21A": "1405"}})],
+    "CB-02": [("CB-02", 24, {"target": "1107", "attacked_before": True})],
+    "CB-03": [("CB-03", 17, {"target": "1406", "units": ["CSI"]})],
+    "CB-13": [("CB-13", 17, {"target": "1107", "hq": "CSI", "hq_hex": "1405", "side": "attacker"})],
+    "CB-19": [("CB-19", 6, {"target": "1107", "attack": 4, "defense": 2, "roll": 4, "initial_ratio": "2:1",
+                            "column": "2:1", "modified_roll": 4})],
+    "CB-23": [("CB-23", 6, {"target": "1107", "advanced": []})],
+    "CB-29": [("CB-29", 15, {"target": "1106", "factions": ["beghemder", "tigray"]})],
+    "FW-02": [("FW-02", 5, {"hex": "1107", "level_after": "revealed"})],
+    "MV-24": [("MV-24", 10, {"from": "1213", "to": "1208", "allowance": 4})],
+    "MV-28": [("MV-28", 13, {"side_shown": "cs", "required": "m"})],
+    "MV-29": [("MV-29", 15, {"from": "1405", "to": "1206", "distance": 2, "movement_factor": 4})],
+    "MV-42": [("MV-42", 7, {"from": "1310", "to": "1213", "faction": "wollo", "route": ["1310", "1311", "1312", "1213"]})],
+    "RR-01": [("RR-01", 10, {"turn": 2, "entry_turn": 5, "hex": "1405"})],
+    "RR-03": [("RR-03", 10, {"hex": "1302", "entry_hexes": ["1405", "2322"]})],
+    "ST-02": [("ST-02", 16, {"hex": "1405", "divisions": 5, "limit": 4})],
+    "ST-04": [("ST-04", 12, {"hex": "1405", "hqs": ["CSI", "1CA"], "limit": 1})],
+    "TS-03": [("TS-03", 2, {"turn": 8, "last_turn": 7})],
+    "TS-11": [("TS-11", 20, {"hq": "CSI", "turn": 3})],
+    "VC-04": [("VC-04", 10, {"hex": "1305", "step_of_victory": 9})],
 }
 
 
@@ -94,8 +114,10 @@ def _describe(action: Action) -> str:
     if action.kind == "combat":
         pending = data["pending"]
         names = ", ".join(u.name for u in data["attackers"]) or "-"
-        return (f"combat on {pending.declaration.target} by {names}; roll {pending.roll}; "
-                f"losses {dict(sorted(pending.losses.items())) or '-'}")
+        named = {u.id: u.name for u in pending.before.units.values()}
+        losses = ", ".join(f"{named.get(uid, uid)} {n}" for uid, n in sorted(pending.losses.items())) or "none"
+        return (f"combat on {pending.declaration.target} (declared at step {action.step}) by {names}; "
+                f"roll {pending.roll}; steps lost: {losses}")
     if action.kind in ("appear", "reveal"):
         return f"{action.kind} {data['unit'].name} at {data['unit'].hex}"
     if action.kind == "step-gain":
@@ -164,6 +186,7 @@ def playthrough(name: str) -> str:
         by_step.setdefault(f.step, []).append(f)
     for step in rep.steps:
         lines.append(f"step {step.index}: " + ("; ".join(actions.get(step.index, [])) or "-"))
+        lines += [f"  chat: {c.text}" for c in step.commands if isinstance(c, Chat)]
         now = _positions(rep.state_at(step.index), data, gm.scenario)
         lines.append("  " + _state_line(now, start, when.get(step.index)))
         lines += ["  " + _finding_line(f) for f in by_step.pop(step.index, [])]

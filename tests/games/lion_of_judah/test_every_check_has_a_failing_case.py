@@ -1,0 +1,137 @@
+"""Every Lion of Judah check marked implemented has a case where it fails.
+
+The registry is explicit and checked, so it cannot go stale quietly:
+
+* a fixture log: `fixtures/lion-of-judah/rules/<check-id>.vscript`, whose planted finding of that
+  check is asserted by test_end_to_end.EXPECTED;
+* a unit test: UNIT_CASES names the test (file::function), which must exist and must name the
+  check id in its body;
+* findings reported under other checks: the catalog's own description says "findings under X"
+  (e.g. MV-01's path costs show as MV-03/MV-23 findings); at least one of those checks must
+  have a case;
+* NO_FINDING: checks the catalog describes as having no finding of their own, with the reason.
+
+A check newly marked implemented with none of these fails `test_every_implemented_check_has_a_case`.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.games.lion_of_judah.test_end_to_end import EXPECTED, RULES
+from vlog.games.lion_of_judah.rules import LionOfJudah
+
+HERE = Path(__file__).resolve().parent
+
+UNIT_CASES: dict[str, str] = {
+    "MV-16": "test_bindings_phases.py::test_out_of_supply_at_the_start_of_the_segment",
+    "MV-44": "test_bindings_phases.py::test_negus_needs_the_gideon_force",
+    "ST-05": "test_stacking.py::test_ethiopian_limits",
+    "CB-11": "test_combat.py::test_stacking_limit_per_attacking_hex",
+    "CB-15": "test_combat.py::test_zero_against_something_errata",
+    "CB-20": "test_combat.py::test_second_step_before_all_took_one",
+    "CB-22": "test_combat.py::test_recon_example_of_12_11_1",
+    "CB-24": "test_combat.py::test_defenseless_defenders",
+    "CB-33": "test_combat.py::test_guerrillas_join_only_commonwealth_attacks",
+    "CB-35": "test_combat.py::test_guerrillas_defending_with_regulars",
+    "AR-01": "test_air.py::test_range_from_a_supplied_town",
+    "AR-03": "test_bindings_phases.py::test_one_air_mission_a_turn",
+    "RR-02": "test_reinforcements.py::test_enemy_in_the_entry_hex_and_entry_turn",
+    "RR-06": "test_reinforcements.py::test_ethiopian_reinforcements",
+    "RR-07": "test_reinforcements.py::test_ethiopian_reinforcements",
+    "RR-10": "test_reinforcements.py::test_allied_1940_entry_and_captured_ports",
+    "RR-13": "test_replacements.py::test_never_replaced_in_1940",
+    "RR-14": "test_replacements.py::test_replacement_needs_an_hq_supply_and_the_map_phase",
+    "RR-16": "test_replacements.py::test_breakdown_units_come_from_a_big_unit",
+    "RR-17": "test_replacements.py::test_consolidation_needs_supply",
+    "VC-08": "test_bindings_phases.py::test_italian_sudden_death_1940",
+    "FW-04": "test_bindings_phases.py::test_hidden_units_enter_face_down",
+}
+"""Checks whose failing case is a unit test (no fixture log plants them yet)."""
+
+NO_FINDING: dict[str, str] = {
+    "TS-04": "control is state the supply and sudden-death checks read; it has no finding of its own",
+    "TS-05": "who takes control (no finding of its own)",
+}
+"""Implemented checks the catalog says report nothing themselves."""
+
+_UNDER = re.compile(r"findings under ((?:[A-Z]{2}-\d{2})(?:(?:/|,\s*|\s+and\s+)[A-Z]{2}-\d{2})*)")
+
+
+def implemented() -> dict[str, str]:
+    """Implemented check id (without the game prefix) -> its catalog description."""
+    return {spec.id.split("/", 1)[1]: spec.description for spec in LionOfJudah.checks if spec.implemented}
+
+
+def folded_under(description: str) -> list[str]:
+    """The checks the catalog says report this one's findings."""
+    out: list[str] = []
+    for match in _UNDER.finditer(description):
+        out += re.findall(r"[A-Z]{2}-\d{2}", match.group(1))
+    return out
+
+
+def fixture_case(check: str) -> bool:
+    """A `<check>.vscript` whose expected findings include that check."""
+    return (RULES / f"{check}.vscript").is_file() and any(c == check for c, _, _ in EXPECTED.get(check, []))
+
+
+def unit_case(check: str) -> bool:
+    where = UNIT_CASES.get(check)
+    if where is None:
+        return False
+    file_name, function = where.split("::")
+    source = (HERE / file_name).read_text(encoding="utf-8")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.name == function:
+            body = ast.get_source_segment(source, node) or ""
+            return check in body
+    return False
+
+
+def has_direct_case(check: str) -> bool:
+    return fixture_case(check) or unit_case(check)
+
+
+def has_case(check: str, descriptions: dict[str, str]) -> bool:
+    if has_direct_case(check) or check in NO_FINDING:
+        return True
+    return any(has_direct_case(other) for other in folded_under(descriptions.get(check, "")))
+
+
+def test_every_implemented_check_has_a_case() -> None:
+    descriptions = implemented()
+    missing = [c for c in descriptions if not has_case(c, descriptions)]
+    assert missing == [], f"implemented checks with no failing case: {missing}"
+
+
+@pytest.mark.parametrize("check", sorted(UNIT_CASES))
+def test_unit_cases_exist_and_name_their_check(check: str) -> None:
+    assert check in implemented(), f"{check} is not an implemented check"
+    assert unit_case(check), f"{UNIT_CASES[check]} does not exist or does not name {check}"
+
+
+def test_no_finding_entries_are_implemented_checks_without_findings() -> None:
+    descriptions = implemented()
+    for check in NO_FINDING:
+        assert check in descriptions, check
+        assert "no finding of its own" in descriptions[check], check
+        assert not has_direct_case(check), f"{check} now has a case: drop it from NO_FINDING"
+
+
+def test_fixture_scripts_name_implemented_checks() -> None:
+    descriptions = implemented()
+    for script in RULES.glob("*.vscript"):
+        name = script.name[: -len(".vscript")]
+        if not name.startswith("clean-"):
+            assert name in descriptions, f"{script.name} names no implemented check"
+            assert fixture_case(name), f"{script.name}: EXPECTED does not list its {name} finding"
+
+
+def test_the_registry_counts_can_fail() -> None:
+    """The folding rule reads the catalog's text: a made-up check with no case is reported."""
+    assert folded_under("path cost (findings under MV-03/MV-23)") == ["MV-03", "MV-23"]
+    assert not has_case("XX-99", {"XX-99": "made up"})
