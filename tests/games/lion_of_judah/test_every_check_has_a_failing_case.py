@@ -49,6 +49,8 @@ UNIT_CASES: dict[str, str] = {
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
     "VC-08": "test_bindings_phases.py::test_italian_sudden_death_1940",
     "FW-04": "test_bindings_phases.py::test_hidden_units_enter_face_down",
+    "EV-04": "test_reinforcements.py::test_rebellion_and_revolt_placements",
+    "EV-09": "test_reinforcements.py::test_revolt_placements",
 }
 """Checks whose failing case is a unit test (no fixture log plants them yet)."""
 

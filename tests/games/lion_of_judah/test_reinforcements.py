@@ -63,3 +63,34 @@ def test_ethiopian_reinforcements(tmp_path):
     assert codes(judge_placement(board, lost, lost, levy, turn=2, step=1, when=None)) == ["RR-06"]
     assert codes(judge_placement(board, s, s, levy, turn=2, step=1, when=None,
                                  gone_leaders={"et-leader-beghemder"})) == ["RR-06"]
+
+
+def test_rebellion_and_revolt_placements(tmp_path):
+    """Events A2 (within 2 of 0910) and B8 (within 2 of 1418, from turn 5): not in a town or
+    capital, not in an enemy hex (EV-04, EV-09). The 0909 of the A2 example is fine."""
+    from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars
+
+    board = synthetic_board(tmp_path, features={"1009": ["town"]})
+    irregular = unit("ir", "0909", name="Irregular", unit_class="italian-colonial-irregular", size=None)
+    s = state(scenario="1935-36")
+    assert judge_event_irregulars(board, s, irregular, turn=2, step=1, when=None) == []
+    assert codes(judge_event_irregulars(board, s, replace(irregular, hex="1009"), turn=2, step=1,
+                                        when=None)) == ["EV-04"]                     # Gondar, a town
+    enemy = unit("lv", "0911", name="Gojjam levy", side="ethiopian")
+    assert codes(judge_event_irregulars(board, state(enemy, scenario="1935-36"),
+                                        replace(irregular, hex="0911"), turn=2, step=1, when=None)) == ["EV-04"]
+    revolt = replace(irregular, hex="1419")
+    assert codes(judge_event_irregulars(board, s, revolt, turn=2, step=1, when=None)) == ["EV-04"]
+    assert judge_event_irregulars(board, s, revolt, turn=5, step=1, when=None) == []
+    far = replace(irregular, hex="1422")
+    assert codes(judge_event_irregulars(board, s, far, turn=6, step=1, when=None)) == ["EV-04"]
+
+
+def test_revolt_placements(tmp_path):
+    """Event B8 (EV-09): from turn 5, irregulars around 1418 keep out of towns and enemy hexes."""
+    from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars
+
+    board = synthetic_board(tmp_path, features={"1419": ["town"]})
+    irregular = unit("ir", "1419", name="Irregular", unit_class="italian-colonial-irregular", size=None)
+    [f] = judge_event_irregulars(board, state(scenario="1935-36"), irregular, turn=5, step=4, when=None)
+    assert f.check == "lion-of-judah/EV-09" and f.evidence == {"hex": "1419", "enemy_units": []}

@@ -118,6 +118,9 @@ IMPLEMENTED: dict[str, str] = {
     "RR-16": "breakdown units formed from a unit of 3+ steps in their hex, in supply; (40) only the "
              "40th and 65th",
     "RR-17": "consolidation only in supply",
+    "EV-04": "(35) Rebellion: colonial irregulars placed within 2 hexes of 0910, not in a town, "
+             "capital or enemy hex (Event Phase shown by the turn track)",
+    "EV-09": "(35) Revolt: the same within 2 hexes of 1418, from turn 5",
     "RR-11": "(40) captured Massawa, Mogadishu, Kismayo and a joined Djibouti as Allied entry hexes "
              "(findings under RR-10)",
 }

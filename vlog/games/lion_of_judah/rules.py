@@ -23,7 +23,7 @@ from vlog.games.lion_of_judah.checks.air import judge_air_mission
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
-from vlog.games.lion_of_judah.checks.reinforcements import judge_placement
+from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
 from vlog.games.lion_of_judah.checks.replacements import judge_breakdown, judge_step_gain
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import judge_end_of_move, trace
@@ -149,6 +149,12 @@ class LionOfJudah(Game):
                                        "showing its factors; such units enter ?-side up",
                                evidence={"hex": unit.hex, "level": unit.level}))
         phase = self.interpreter.phase
+        if self.interpreter.phase_bound and phase is not None and phase.key == "event" \
+                and self.scenario == "1935-36" and unit.unit_class == "italian-colonial-irregular":
+            before = action.data["before"]
+            before.scenario = self.scenario
+            return out + judge_event_irregulars(self.board, before, unit, turn=phase.turn,
+                                                step=action.step, when=action.data["when"])
         if not self.interpreter.phase_bound or phase is None or phase.key != "map":
             return out
         before, after = action.data["before"], action.data["after"]

@@ -17,19 +17,22 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from vlog.engine.judge import Ruling
+from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.supply import controller
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["judge_placement", "ENTRY_1935_ITALIAN", "ENTRY_1940_ALLIED", "CAPTURED_PORTS"]
+__all__ = ["judge_placement", "judge_event_irregulars", "ENTRY_1935_ITALIAN", "ENTRY_1940_ALLIED",
+           "CAPTURED_PORTS", "REVOLT_CENTRES"]
 
 ENTRY_1935_ITALIAN = ("1405", "2322")
 ENTRY_1940_ALLIED = ("0505", "0508", "1001", "1122", "1327", "2311")
 CAPTURED_PORTS = ("1405", "2322", "1925")
 FORMED_IN_PLACE = ("breakdown", "column")
+REVOLT_CENTRES = {"A2 Rebellion": "0910", "B8 Revolt": "1418"}
+"""(35) The events that place Italian colonial irregulars, and the hex they are placed around."""
 
 
 def _capitals(board: Board) -> dict[str, str]:
@@ -116,4 +119,38 @@ def _ethiopian(board: Board, before: GameState, unit: Unit, step: int | None, wh
                                    f"faction's capital or leader",
                            evidence={"hex": unit.hex, "capital": capital,
                                      "leader_hexes": [u.hex for u in leaders]}))
+    return out
+
+
+def judge_event_irregulars(board: Board, before: GameState, unit: Unit, *, turn: int | None,
+                           step: int | None, when: str | None) -> list[Finding]:
+    """(35) Italian colonial irregulars placed in the Event Phase come from event A2 Rebellion
+    (within 2 hexes of 0910) or, from turn 5, B8 Revolt (within 2 of 1418); never in a town or
+    capital hex nor in a hex holding an enemy unit (EV-04, EV-09)."""
+    hex_ = unit.hex
+    if hex_ is None:
+        return []
+    centres = {name: h for name, h in REVOLT_CENTRES.items()
+               if name.startswith("A") or turn is None or turn >= 5}
+    where = hex_label(hex_, board)
+    near = [name for name, centre in centres.items() if board.distance(hex_, centre) <= 2]
+    rule = "EV-09" if near == ["B8 Revolt"] else "EV-04"
+    if not near:
+        return [finding(rule, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} was placed at {where}, more than 2 hexes from "
+                                + " and ".join(hex_label(c, board) for c in centres.values()),
+                        evidence={"hex": hex_, "centres": list(centres.values())})]
+    out: list[Finding] = []
+    town = [board.has_feature(hex_, f) for f in ("town", "capital")]
+    enemy = [u.name for u in before.at(hex_) if u.side not in (None, unit.side) and u.kind != "air"]
+    if any(t is True for t in town) or enemy:
+        why = "an enemy-occupied hex" if enemy else "a town or capital hex"
+        out.append(finding(rule, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"{unit.name} was placed at {where}, {why}",
+                           evidence={"hex": hex_, "enemy_units": enemy}))
+    elif any(isinstance(t, Unknown) for t in town):
+        data = frozenset().union(*(t.data for t in town if isinstance(t, Unknown)))
+        out.append(finding(rule, Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+                           message=f"{unit.name} was placed at {where}, which must not be a town or "
+                                   "capital hex", evidence={"hex": hex_}, depends_on=data))
     return out
