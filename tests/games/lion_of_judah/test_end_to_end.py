@@ -80,7 +80,26 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "TS-03": [("TS-03", 2, {"turn": 8, "last_turn": 7})],
     "TS-11": [("TS-11", 20, {"hq": "CSI", "turn": 3})],
     "VC-04": [("VC-04", 10, {"hex": "1305", "step_of_victory": 9})],
+    "EV-04": [("EV-04", 2, {"hex": "1405", "centres": ["0910"]})],
+    "EV-09": [("EV-09", 2, {"hex": "1516", "enemy_units": []})],
+    "CB-15": [("CB-15", 11, {"target": "1106", "attack": 0, "defense": 4,
+                             "attackers_not_eliminated": ["Ras Seyum"], "crt": "Ethiopian CRT"})],
+    "CB-22": [("CB-22", 24, {"target": "1007", "attacks_before": {"21A": 1}})],
+    "RR-06": [("RR-06", 18, {"faction": "tigray", "leader": "et-leader-tigray"})],
+    "RR-07": [("RR-07", 10, {"hex": "1216", "capital": "1213", "leader_hexes": ["1213"]})],
+    "AR-01": [("AR-01", 2, {"hex": "2020", "range": 4})],
+    "CB-24": [("CB-24", 21, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }
+
+KNOWN_GAPS: dict[str, str] = {
+    "AR-01": "the rules report AR-01 twice at the step: an air marker taken from its box onto the "
+             "map is judged both as a unit appearing and as a move",
+    "CB-24": "the rules also report CB-23 (no advance into the cleared hex) although the truck "
+             "is still in the hex, so it was not cleared",
+}
+"""Logs whose planted finding comes with a wrong extra one in the rules as they stand: the
+exact-findings test is a strict xfail (it fails loudly once the rules are fixed, to be moved
+back). The golden playthroughs record what the rules report today."""
 
 
 def fixture_logs() -> list[str]:
@@ -222,7 +241,9 @@ def _matches(value: Any, expected: Any) -> bool:
     return value == expected
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN_GAPS[n], strict=True)) if n in KNOWN_GAPS else n
+    for n in sorted(EXPECTED)])
 def test_exactly_the_planted_findings(name: str) -> None:
     rep, _, _, _ = replay_with_actions(name)
     game_findings = [f for f in rep.findings if f.check.startswith("lion-of-judah/")]
