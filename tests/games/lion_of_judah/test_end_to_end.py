@@ -87,6 +87,11 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-22": [("CB-22", 24, {"target": "1007", "attacks_before": {"21A": 1}})],
     "RR-06": [("RR-06", 18, {"faction": "tigray", "leader": "et-leader-tigray"})],
     "RR-07": [("RR-07", 10, {"hex": "1216", "capital": "1213", "leader_hexes": ["1213"]})],
+    "MV-16": [("MV-16", 5, {"hex": "1707", "supply_sources": ["1405", "2322"]})],
+    "RR-02": [("RR-02", 15, {"hex": "1405", "enemy_units": ["Tigray tribal levy (black stripe)"]})],
+    "RR-10": [("RR-10", 8, {"hex": "1120", "entry_hexes": ["0505", "0508", "1001", "1122", "1327", "2311"]})],
+    "CB-20": [("CB-20", 11, {"target": "1106", "side": "attacker",
+                             "losses": {"Tigray tribal levy (black stripe)": 0, "Ras Seyum": 1}})],
     "AR-01": [("AR-01", 2, {"hex": "2020", "range": 4})],
     "CB-24": [("CB-24", 21, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }
