@@ -92,6 +92,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-10": [("RR-10", 8, {"hex": "1120", "entry_hexes": ["0505", "0508", "1001", "1122", "1327", "2311"]})],
     "CB-20": [("CB-20", 11, {"target": "1106", "side": "attacker",
                              "losses": {"Tigray tribal levy (black stripe)": 0, "Ras Seyum": 1}})],
+    "RR-14": [("RR-14", 11, {"steps_before": 3, "steps_after": 4, "phase": "second-movement"})],
+    "RR-16": [("RR-16", 10, {"hex": "1304"})],
+    "AR-03": [("AR-03", 4, {"turn": 1, "first_mission_step": 2, "hex": "1106"})],
     "AR-01": [("AR-01", 2, {"hex": "2020", "range": 4})],
     "CB-24": [("CB-24", 21, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }
@@ -311,3 +314,16 @@ def test_without_the_overlay_the_data_gaps_show() -> None:
     rep = replay(vlog.read(RULES / "MV-03.vlog"), module=synthetic_module(), game=game())
     proven = [f for f in rep.findings if f.check == "lion-of-judah/MV-03" and f.basis.value == "proven"]
     assert proven == []
+
+
+def test_cli_data_needs_a_game_and_an_existing_folder() -> None:
+    """`vlog check --data`: without --game a usage error (2); a missing folder unreadable input (3)."""
+    log = "fixtures/lion-of-judah/rules/MV-03.vlog"
+    env = {**os.environ, "VLOG_NO_PROGRESS": "1", "NO_COLOR": "1"}
+    no_game = subprocess.run([sys.executable, "-m", "vlog", "check", log, "--data", str(OVERLAY)],
+                             cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
+    assert no_game.returncode == 2 and "--data applies only with --game" in no_game.stderr
+    missing = subprocess.run([sys.executable, "-m", "vlog", "check", log, "--game", "lion-of-judah",
+                              "--data", str(ROOT / "no-such-overlay")],
+                             cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
+    assert missing.returncode == 3 and "overlay folder does not exist" in missing.stderr
