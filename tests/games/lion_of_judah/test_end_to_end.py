@@ -95,6 +95,10 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-14": [("RR-14", 11, {"steps_before": 3, "steps_after": 4, "phase": "second-movement"})],
     "RR-16": [("RR-16", 10, {"hex": "1304"})],
     "AR-03": [("AR-03", 4, {"turn": 1, "first_mission_step": 2, "hex": "1106"})],
+    "MV-44": [("MV-44", 3, {"hex": "0808"})],
+    "CB-33": [("CB-33", 4, {"target": "1313", "partners": []})],
+    "RR-13": [("RR-13", 11, {"counter": "it-21a", "class": "black-shirt"})],
+    "VC-08": [("VC-08", 7, {"countries_left": "British Somaliland", "step_of_victory": 5})],
     "AR-01": [("AR-01", 2, {"hex": "2020", "range": 4})],
     "CB-24": [("CB-24", 21, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }
