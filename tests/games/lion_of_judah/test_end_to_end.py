@@ -99,6 +99,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-33": [("CB-33", 4, {"target": "1313", "partners": []})],
     "RR-13": [("RR-13", 11, {"counter": "it-21a", "class": "black-shirt"})],
     "VC-08": [("VC-08", 7, {"countries_left": "British Somaliland", "step_of_victory": 5})],
+    "CB-35": [("CB-35", 8, {"target": "1213", "guerrillas_lost": ["Shoa tribal levy (red stripe)"],
+                            "survivors": ["KAR1"]})],
     "AR-01": [("AR-01", 2, {"hex": "2020", "range": 4})],
     "CB-24": [("CB-24", 21, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }
