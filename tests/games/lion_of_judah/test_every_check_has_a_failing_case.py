@@ -28,7 +28,6 @@ HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
     "ST-05": "test_stacking.py::test_ethiopian_limits",
-    "CB-11": "test_combat.py::test_stacking_limit_per_attacking_hex",
     "CB-24": "test_combat.py::test_defenseless_defenders",
     "AR-01": "test_air.py::test_range_from_a_supplied_town",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
