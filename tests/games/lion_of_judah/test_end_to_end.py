@@ -102,6 +102,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-35": [("CB-35", 8, {"target": "1213", "guerrillas_lost": ["Shoa tribal levy (red stripe)"],
                             "survivors": ["KAR1"]})],
     "CB-11": [("CB-11", 7, {"target": "1504", "from": "1405", "divisions": 4, "limit": 3})],
+    "ST-05": [("ST-05", 14, {"hex": "1213", "units": 11, "without_leaders": 9, "limit": 8})],
     "AR-01": [("AR-01", 2, {"hex": "2020", "range": 4})],
     "CB-24": [("CB-24", 21, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }

@@ -27,7 +27,6 @@ from vlog.games.lion_of_judah.rules import LionOfJudah
 HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
-    "ST-05": "test_stacking.py::test_ethiopian_limits",
     "CB-24": "test_combat.py::test_defenseless_defenders",
     "AR-01": "test_air.py::test_range_from_a_supplied_town",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
