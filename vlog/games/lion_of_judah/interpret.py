@@ -83,6 +83,11 @@ class PendingCombat:
     roll: int | None = None
     losses: dict[str, int] = field(default_factory=dict)
     advanced: list[str] = field(default_factory=list)
+    phase: Phase | None = None
+    """The phase when the attack was declared: the combat is judged against it (TS-02), not
+    against the phase that closes it (advancing the turn tracker closes the last combat)."""
+    phase_bound: bool = False
+    """Whether that phase was read from the turn tracker (not inferred)."""
 
 
 @dataclass(slots=True)
@@ -213,7 +218,8 @@ class Interpreter:
             if side is not None and self.phase is not None and not self.phase_bound:
                 actions += self._set_phase(infer_phase(self.phase, side, "combat"), index, before)
             self.pending = PendingCombat(index, self.when(), decl, side, before,
-                                         roll=rolls[0] if rolls else None)
+                                         roll=rolls[0] if rolls else None, phase=self.phase,
+                                         phase_bound=self.phase_bound)
             rolls = rolls[1:]
             self._record_losses(before, after)
         self.control = dict(after.control)

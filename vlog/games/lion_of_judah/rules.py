@@ -354,9 +354,9 @@ class LionOfJudah(Game):
         defenders = action.data["defenders"]
         if not attackers:
             return []      # attackers not named: nothing to judge the odds on
-        phase = self.interpreter.phase
+        phase = pending.phase           # the phase it was declared in, not the one closing it
         out: list[Finding] = []
-        if self.interpreter.phase_bound and phase is not None and phase.segment != "combat" \
+        if pending.phase_bound and phase is not None and phase.segment != "combat" \
                 and not (self.scenario == "1935-36" and phase.key == "second-movement"):
             out.append(finding("TS-02", Ruling.PROVEN, step=action.step, when=action.data["when"],
                                subjects=tuple(u.name for u in attackers),
