@@ -108,8 +108,6 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
 }
 
 KNOWN_GAPS: dict[str, str] = {
-    "AR-01": "the rules report AR-01 twice at the step: an air marker taken from its box onto the "
-             "map is judged both as a unit appearing and as a move",
     "CB-24": "the rules also report CB-23 (no advance into the cleared hex) although the truck "
              "is still in the hex, so it was not cleared",
 }

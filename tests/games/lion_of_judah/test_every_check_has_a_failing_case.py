@@ -28,7 +28,6 @@ HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
     "CB-24": "test_combat.py::test_defenseless_defenders",
-    "AR-01": "test_air.py::test_range_from_a_supplied_town",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
     "FW-04": "test_bindings_phases.py::test_hidden_units_enter_face_down",
 }

@@ -211,7 +211,8 @@ class LionOfJudah(Game):
         out: list[Finding] = []
         phase = self.interpreter.phase
         if unit.kind == "air":
-            if data["to"] is not None and self.scenario is not None:
+            # taken from its box onto the map it also appears: judged there once (AR-01, AR-03)
+            if unit.hex is not None and data["to"] is not None and self.scenario is not None:
                 return judge_air_mission(self.board, before, unit, data["to"], step=action.step, when=when)
             return out          # air markers fly missions; they do not move (10.1)
         if unit.hex is None or data["to"] is None:
