@@ -326,6 +326,29 @@ def test_defenseless_defenders(board):
     assert checks(judge_combat(board, state(a, hq), bad, step=1, when=None)) == ["CB-24"]
 
 
+def test_defenseless_defender_left_in_the_hex_is_not_a_cleared_hex(board):
+    """12.13 and 12.12: a truck attacked alone and not eliminated is CB-24's finding only: its
+    hex was not cleared, so no advance was due (CB-23 stays silent)."""
+    a = it("a", "1604", attack=5)
+    truck = unit("tr", "1605", name="Italian truck", kind="truck", attack=None, defense=None,
+                 size=None, steps=1)
+    kept = CombatFacts("1605", (a,), (truck,), 3, {}, {})
+    assert checks(judge_combat(board, state(a, truck), kept, step=1, when=None)) == ["CB-24"]
+
+
+def test_a_defender_of_no_steps_taken_off_clears_the_hex(board):
+    """12.12: an HQ (no steps to lose) removed in the attack leaves the hex cleared: an
+    attacker must advance (CB-23), and none has to when the HQ is still there (CB-24 only)."""
+    a = it("a", "1604", attack=5)
+    hq = unit("hq", "1605", name="EAF", side="allied", kind="hq", attack=None, defense=None,
+              size=None, steps=0)
+    gone = CombatFacts("1605", (a,), (hq,), None, {}, {}, removed=frozenset({"hq"}))
+    found = judge_combat(board, state(a, hq), gone, step=1, when=None)
+    assert checks(found) == ["CB-23"] and "no attacking unit advanced" in found[0].message
+    stays = CombatFacts("1605", (a,), (hq,), None, {}, {})
+    assert checks(judge_combat(board, state(a, hq), stays, step=1, when=None)) == ["CB-24"]
+
+
 def test_one_faction_per_ethiopian_combat(board):
     """PB 13.6.2.2 (CB-29): one tribal faction per combat; KZ units join any."""
     shoa = et("s", "1604", unit_class="ethiopian-shoa", faction="shoa")

@@ -107,10 +107,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-24": [("CB-24", 21, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }
 
-KNOWN_GAPS: dict[str, str] = {
-    "CB-24": "the rules also report CB-23 (no advance into the cleared hex) although the truck "
-             "is still in the hex, so it was not cleared",
-}
+KNOWN_GAPS: dict[str, str] = {}
 """Logs whose planted finding comes with a wrong extra one in the rules as they stand: the
 exact-findings test is a strict xfail (it fails loudly once the rules are fixed, to be moved
 back). The golden playthroughs record what the rules report today."""

@@ -27,7 +27,6 @@ from vlog.games.lion_of_judah.rules import LionOfJudah
 HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
-    "CB-24": "test_combat.py::test_defenseless_defenders",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
     "FW-04": "test_bindings_phases.py::test_hidden_units_enter_face_down",
 }

@@ -88,6 +88,8 @@ class PendingCombat:
     against the phase that closes it (advancing the turn tracker closes the last combat)."""
     phase_bound: bool = False
     """Whether that phase was read from the turn tracker (not inferred)."""
+    removed: set[str] = field(default_factory=set)
+    """Units of the combat taken off the map whole (not swapped for a replacement counter)."""
 
 
 @dataclass(slots=True)
@@ -302,6 +304,8 @@ class Interpreter:
                     lost = max(0, whole - swap.steps)
                 else:
                     lost = whole
+                if swap is None:
+                    pending.removed.add(u.id)
             elif isinstance(was.steps, int) and isinstance(now.steps, int):
                 lost = max(0, was.steps - now.steps)
             else:

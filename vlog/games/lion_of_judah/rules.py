@@ -377,7 +377,7 @@ class LionOfJudah(Game):
             {k: v for k, v in pending.losses.items() if k in {u.id for u in defenders}},
             advanced=tuple(pending.advanced), out_of_supply=frozenset(oos),
             air=decl.air, attacker_hqs=hqs_a, defender_hqs=None if decl.hqs is None else (),
-            nearby=nearby)
+            nearby=nearby, removed=frozenset(pending.removed))
         return out + judge_combat(self.board, before, facts, step=action.step,
                                   when=action.data["when"], memory=self.combat_memory)
 

@@ -73,6 +73,9 @@ class CombatFacts:
     ethiopian_crt: bool | None = None
     nearby: tuple[Unit, ...] = ()
     """Other units around the combat (HQs that could have given support unlogged)."""
+    removed: frozenset[str] = frozenset()
+    """Units taken off the map in the combat (a unit of no steps, an HQ, loses none when
+    eliminated: its removal is what shows it)."""
 
 
 @dataclass(slots=True)
@@ -331,7 +334,8 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
     # -- defenseless defenders (12.13) -------------------------------------------------------
     if defenders and all(u.defenseless for u in defenders):
         wrong_a = {u.name: facts.attacker_losses.get(u.id, 0) for u in attackers if facts.attacker_losses.get(u.id, 0)}
-        kept = [u.name for u in defenders if facts.defender_losses.get(u.id, 0) < 1]
+        kept = [u.name for u in defenders
+                if u.id not in facts.removed and facts.defender_losses.get(u.id, 0) < 1]
         if wrong_a or kept:
             add("CB-24", Ruling.PROVEN, f"an attack on {target}, held only by defenseless units, "
                 "must eliminate them all with no attacker loss",
@@ -522,8 +526,12 @@ def _distribution(facts: CombatFacts, add: Any, target: str) -> None:
 
 def _advance(board: Board, facts: CombatFacts, add: Any, target: str) -> None:
     """12.12: a cleared hex must be entered by at least one attacker; never HQs."""
-    eliminated = all(facts.defender_losses.get(u.id, 0) >= _steps(u) or u.defenseless
-                     for u in facts.defenders)
+    # the hex is cleared when every defender left it; defenseless ones that stay are CB-24's
+    # finding, so they neither make an advance into the hex wrong nor leave it cleared
+    gone = [u.id in facts.removed or facts.defender_losses.get(u.id, 0) >= max(_steps(u), 1)
+            for u in facts.defenders]
+    cleared = all(gone)
+    eliminated = all(g or u.defenseless for g, u in zip(gone, facts.defenders))
     attackers = {u.id: u for u in facts.attackers}
     problems = []
     movers = [attackers.get(i) for i in facts.advanced]
@@ -535,7 +543,7 @@ def _advance(board: Board, facts: CombatFacts, add: Any, target: str) -> None:
         problems.append(f"HQ {', '.join(hqs)} advanced")
     survivors = [u for u in facts.attackers if facts.attacker_losses.get(u.id, 0) < _steps(u)
                  and u.kind not in ("hq", "truck")]
-    if eliminated and facts.defenders and survivors and not facts.advanced:
+    if cleared and facts.defenders and survivors and not facts.advanced:
         problems.append("no attacking unit advanced into the cleared hex")
     if facts.advanced and not eliminated:
         problems.append("units advanced into a hex still held by the defender")
