@@ -172,3 +172,43 @@ def test_module_of_another_version_is_flagged(built_log, built_module, tmp_path,
     assert main(["dump", str(built_log), "--module", str(other)]) == EXIT_OK
     err = capsys.readouterr().err
     assert "version 1.2, not 0.3" in err and "vlog/module-mismatch" in err
+
+
+def test_no_learned_points_keeps_the_pixel_note(built_log, built_module, capsys):
+    doc = json.loads(dump(capsys, str(built_log), "--format", "json"))
+    assert doc["points_named_from_file"] == 0 and "location" not in doc["pieces"][0]
+    doc = json.loads(dump(capsys, str(built_log), "--module", str(built_module), "--format", "json"))
+    assert doc["points_named_from_file"] is None
+
+
+def test_points_vassal_named_in_the_file_are_named_without_a_module(tmp_path, capsys):
+    from tests.cli.conftest import _write
+    from vlog.vassal.commands import decode
+    from vlog.vassal.obfuscation import Dialect
+    from vlog.vassal.savefile import Save
+    from vlog.vassal.sequence import join
+
+    def add(piece_id: str, x: int, y: int, props: str) -> str:
+        return "+/" + (join([piece_id, "piece;;;inf.png;Infantry", f"Main Map;{x};{y};;{props}"], "/") or "")
+
+    moved = "4;OldMap;Main Map;OldX;100;OldY;200;OldLocationName;Kiev"
+    text = join(["begin_save", "", add("1", 300, 400, moved), add("2", 100, 200, "0"), "end_save"], "\x1b")
+    path = _write(Save(decode(text or ""), dialect=Dialect.VCSK, key=0x58), tmp_path / "old.vsav")
+    out = dump(capsys, str(path))
+    assert ("Positions: map pixels; 1 point named from the file's own data (VASSAL's OldLocationName "
+            "piece properties), other positions unnamed: give --module to name them all\n") in out
+    assert "  2  piece Infantry  Main Map Kiev (100,200)\n" in out
+    assert "  1  piece Infantry  Main Map (300,400)\n" in out
+    doc = json.loads(dump(capsys, str(path), "--format", "json"))
+    assert doc["points_named_from_file"] == 1
+    assert [p.get("location") for p in doc["pieces"]] == [None, "Kiev"]
+
+
+@pytest.mark.samples
+def test_nevsky_save_names_points_from_its_own_data(samples_dir, capsys):
+    save = samples_dir / "nevsky" / "Scenario_Peipus_1242.vsav"
+    if not save.exists():
+        pytest.skip("the Nevsky samples are absent")
+    out = dump(capsys, str(save))
+    assert "Positions: map pixels; 39 points named from the file's own data" in out
+    assert "  piece Russian Victory Marker  Main Map Turn 5 Victory Points (3246,216)  in stack " in out

@@ -8,6 +8,8 @@ the log is read (AddPiece gives the name, later commands refer to the id).
 
 Positions are map pixels; `build_dump(..., location_namer=...)` accepts a function that names a
 map point, and `--module` gives one built from the module's grids and the save's board layout.
+Without a module the points VASSAL itself named in the file (its OldLocationName piece
+properties, `vlog.vassal.observed_names`) are named, and the header says how many.
 """
 from __future__ import annotations
 
@@ -25,6 +27,13 @@ LocationNamer = Callable[[str | None, int, int], str | None]
 """(map id, x, y) -> the location's name on that map, or None when it has none."""
 
 NO_MODULE_NOTE = "pixel positions: no module given"
+
+
+def observed_note(points: int) -> str:
+    """The header's words when only the points VASSAL named in the file itself are named."""
+    noun = "point" if points == 1 else "points"
+    return (f"map pixels; {points} {noun} named from the file's own data (VASSAL's OldLocationName "
+            "piece properties), other positions unnamed: give --module to name them all")
 
 
 # -- the table of pieces kept while reading ------------------------------------------------
@@ -488,13 +497,27 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
     """The content of a Save or Log as a JSON-ready dict (what every --format prints).
 
     `location_namer` names map points (e.g. from the module's grids); without it positions are
-    map pixels only, and the dump says so.
+    map pixels only, and the dump says so. An `ObservedNames` names only the points VASSAL named
+    in the file; `points_named_from_file` counts them (None when another namer is given).
     """
     from vlog.cli.info import player_entries
     from vlog.vassal.savefile import Log
 
+    from vlog.vassal.observed_names import ObservedNames
+
     players = PlayerNames(obj, show_player_ids=show_player_ids)
     is_log = isinstance(obj, Log)
+    named_from_file: int | None = None
+    if isinstance(location_namer, ObservedNames):
+        named_from_file = len(location_namer)
+        if not named_from_file:
+            location_namer = None
+        positions = observed_note(named_from_file) if named_from_file else NO_MODULE_NOTE
+    elif location_namer is not None:
+        positions = "map pixels and location names"
+    else:
+        positions = NO_MODULE_NOTE
+        named_from_file = 0
     dump: dict[str, Any] = {
         "file": str(path),
         "kind": "log" if is_log else "save",
@@ -502,7 +525,8 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
         "vassal_version": obj.vassal_version,
         "module_name": obj.module_name,
         "module_version": obj.module_version,
-        "positions": "map pixels and location names" if location_namer else NO_MODULE_NOTE,
+        "positions": positions,
+        "points_named_from_file": named_from_file,
         "player_ids_redacted": not show_player_ids,
         "players": player_entries(obj, show_player_ids=show_player_ids, redactor=players.redactor),
     }
@@ -605,7 +629,8 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
     its map, pixel position, stack and trait states. For a log: its starting position, then
     every step numbered from 1 with who did what (moves, flips and layer changes, additions,
     removals, chat, dice), undo steps marked as such. Positions are map pixels, and with
-    --module also the location names VASSAL would report.
+    --module also the location names VASSAL would report; without it, the points VASSAL itself
+    named in the file (where pieces were moved from) are named.
 
     \b
     Examples:
@@ -616,11 +641,13 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
       vlog dump turn3.vlog --at 42
     """
     from converters.save_json import load
+    from vlog.vassal.observed_names import observed_namer
 
     check_input(file)
     if extensions and module_path is None:
         raise click.UsageError("--extension needs --module")
     obj = load(file)
+    observed = observed_namer(obj) if module_path is None else None
     if at_step is not None:
         from vlog.replay import table_at
         from vlog.vassal.savefile import Log
@@ -629,7 +656,7 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
         if at_step > steps:
             raise click.BadParameter(f"{file} has {steps} steps", param_hint="--at")
         obj = table_at(obj, at_step).to_save(obj)
-    namer = None
+    namer: LocationNamer | None = observed
     if module_path is not None:
         from vlog.vassal.module import read_module
 
