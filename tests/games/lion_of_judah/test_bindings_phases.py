@@ -134,9 +134,25 @@ def test_sudden_death(tmp_path):
              [prop("Phase", "Ethiopian movement", "Ethiopian combat")],
              [prop("Phase", "Ethiopian combat", "End")], [prop("Turn", "1", "2"), prop("Phase", "End", "Italian movement")],
              [mv("sb", "1408", "1407")]]
-    found, _ = run(tmp_path, pieces, steps)
-    assert [f for f in found if f[0] == "VC-04"] == [("VC-04", 6)]
+    found, report = run(tmp_path, pieces, steps)
+    # PB 13.4.3: the game ends the instant Massawa falls; the turn track moving on is play
+    assert [f for f in found if f[0] == "VC-04"] == [("VC-04", 3)]
+    [f] = [f for log in report.logs for f in log.findings if f.check.endswith("VC-04")]
+    assert f.evidence == {"hex": "1405", "step_of_victory": 2, "action": "phase"}
     assert ("MV-16", 6) in found        # Massawa, captured, supplies no Italian unit any more
+
+
+def test_sudden_death_then_a_placement(tmp_path):
+    """PB 13.4.3 (VC-04): a unit placed on the map after the Ethiopian takes Massawa is play
+    after the game ended, though no unit moves; reported once."""
+    pieces = [piece("sb", "Sabauda Div", "1408"), piece("lv", "Shoa tribal levy (red stripe)", "1406")]
+    x, y = at("1407")
+    steps = [[prop("Phase", "Italian movement", "Ethiopian movement")], [mv("lv", "1406", "1405")],
+             [unit("sb2", "Sabauda Div", x, y)], [unit("sb3", "Sabauda Div", x + 100, y)]]
+    found, report = run(tmp_path, pieces, steps)
+    assert [f for f in found if f[0] == "VC-04"] == [("VC-04", 3)]
+    [f] = [f for log in report.logs for f in log.findings if f.check.endswith("VC-04")]
+    assert f.evidence["action"] == "appear" and f.subjects == ("Sabauda Div",)
 
 
 def test_reinforcement_in_the_map_phase(tmp_path):
@@ -227,7 +243,7 @@ def test_italian_sudden_death_1940(tmp_path):
     found, report = run(tmp_path, pieces, steps, props=(("Turn", "3"), ("Phase", "Italian movement")))
     assert [f for f in found if f[0] == "VC-08"] == [("VC-08", 4)]
     [f] = [f for log in report.logs for f in log.findings if f.check.endswith("VC-08")]
-    assert f.evidence == {"countries_left": "Sudan", "step_of_victory": 3}
+    assert f.evidence == {"countries_left": "Sudan", "step_of_victory": 3, "action": "move"}
 
 
 def test_one_air_mission_a_turn(tmp_path):

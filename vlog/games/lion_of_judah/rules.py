@@ -105,19 +105,49 @@ class LionOfJudah(Game):
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
+        out = self._play_after_sudden_death(action)
         if action.kind == "move":
-            return self._check_move(action)
+            return out + self._check_move(action)
         if action.kind == "phase":
-            return self._check_phase(action)
+            return out + self._check_phase(action)
         if action.kind == "combat":
-            return self._check_combat(action)
+            return out + self._check_combat(action)
         if action.kind == "reveal":
-            return self._check_reveal(action)
+            return out + self._check_reveal(action)
         if action.kind == "appear":
-            return self._check_appear(action)
+            return out + self._check_appear(action)
         if action.kind == "step-gain":
-            return self._check_step_gain(action)
-        return ()
+            return out + self._check_step_gain(action)
+        return out
+
+    def _play_after_sudden_death(self, action: Action) -> list[Finding]:
+        """VC-04 (PB 13.4.3), VC-08 (PB 14.4.3): the game ends the instant the condition holds
+        (`interpret` notes the step); the first action of any later step (a move, a placement,
+        an attack, the turn track moving on) is play that should not have happened. Once."""
+        if self.sudden_death is None or self.sudden_death_reported or action.step <= self.sudden_death[1]:
+            return []
+        self.sudden_death_reported = True
+        where, at_step = self.sudden_death
+        data: dict[str, Any] = action.data
+        unit = data.get("unit")
+        subjects = (unit.name,) if unit is not None else tuple(u.name for u in data.get("attackers", ()))
+        if action.kind == "phase":
+            when, what = data["new"].when(), f"the turn track moved on to {data['new'].when()}"
+        else:
+            when, what = data.get("when"), {"move": "a unit moved", "appear": "a unit was placed",
+                                             "combat": "an attack was declared"}.get(action.kind, "play went on")
+        if self.scenario == "1935-36":
+            return [finding("VC-04", Ruling.PROVEN, step=action.step, when=when, subjects=subjects,
+                            message=f"play went on ({what}) after the Ethiopian player gained control "
+                                    f"of {hex_label(where, self.board)} at step {at_step}: the game "
+                                    "ends there in an Ethiopian strategic victory",
+                            evidence={"hex": where, "step_of_victory": at_step, "action": action.kind})]
+        return [finding("VC-08", Ruling.PROVEN, step=action.step, when=when, subjects=subjects,
+                        message=f"play went on ({what}) after step {at_step}, when the Allied player "
+                                f"held supply sources in only one home country ({where}): the "
+                                "Italian player wins a sudden death victory there",
+                        evidence={"countries_left": where, "step_of_victory": at_step,
+                                  "action": action.kind})]
 
     def _check_step_gain(self, action: Action) -> list[Finding]:
         phase = self.interpreter.phase
@@ -217,22 +247,6 @@ class LionOfJudah(Game):
             return out          # air markers fly missions; they do not move (10.1)
         if unit.hex is None or data["to"] is None:
             return out          # placed from or sent to a box: reinforcements, eliminations
-        if self.sudden_death is not None and not self.sudden_death_reported \
-                and action.step > self.sudden_death[1]:
-            self.sudden_death_reported = True
-            where, at_step = self.sudden_death
-            if self.scenario == "1935-36":
-                out.append(finding("VC-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
-                                   message=f"play went on after the Ethiopian player gained control of "
-                                           f"{hex_label(where, self.board)} at step {at_step}: the game "
-                                           "ends there in an Ethiopian strategic victory",
-                                   evidence={"hex": where, "step_of_victory": at_step}))
-            else:
-                out.append(finding("VC-08", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
-                                   message=f"play went on after step {at_step}, when the Allied player "
-                                           f"held supply sources in only one home country ({where}): "
-                                           "the Italian player wins a sudden death victory there",
-                                   evidence={"countries_left": where, "step_of_victory": at_step}))
         if self.scenario == "1940-41" and unit.counter == "et-negus" and data["to"] is not None:
             out.extend(self._negus_with_gideon(action, unit, data["to"], after, when))
         if phase is not None and self.interpreter.phase_bound and phase.segment != "movement":
