@@ -33,6 +33,7 @@ def test_log_summary_counts(built_log, capsys):
     assert info["steps"] == 7 and info["undos"] == 1
     assert info["dice_rolls"] == 1
     assert info["chat_lines"] == 1
+    assert info["points_named_from_file"] == 0
     by_type = info["commands_by_type"]
     assert by_type["move_piece"] == 1 and by_type["change_piece"] == 1
     assert by_type["remove_piece"] == 1 and by_type["undo"] == 2
@@ -133,3 +134,13 @@ def test_info_on_every_sample(sample, capsys):
         import vlog
 
         assert info["steps"] == len(vlog.read(sample).steps)
+
+
+@pytest.mark.samples
+def test_nevsky_save_counts_the_points_vassal_named(samples_dir, capsys):
+    save = samples_dir / "nevsky" / "Scenario_Peipus_1242.vsav"
+    if not save.exists():
+        pytest.skip("the Nevsky samples are absent")
+    assert run_json(capsys, str(save))["points_named_from_file"] == 39
+    assert main(["info", str(save)]) == EXIT_OK
+    assert "Map points VASSAL named in the file: 39\n" in capsys.readouterr().out

@@ -74,6 +74,7 @@ def player_entries(obj: Any, *, show_player_ids: bool, redactor: Any = None) -> 
 def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> dict[str, Any]:
     """The facts `vlog info` prints about a Save or Log, as a JSON-ready dict."""
     from vlog.vassal.commands import Chat, walk
+    from vlog.vassal.observed_names import observed_namer
     from vlog.vassal.savefile import Log
 
     is_log = isinstance(obj, Log)
@@ -105,6 +106,7 @@ def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> di
         "player_ids_redacted": not show_player_ids,
         "chat_lines": sum(1 for c in chats if not c.is_report),
         "dice_rolls": count_dice_rolls(chats),
+        "points_named_from_file": len(observed_namer(obj)),
     }
     if is_log:
         steps = obj.steps
@@ -151,6 +153,7 @@ _LABELS = {
     "undos": "Undo steps", "chat_lines": "Chat lines", "dice_rolls": "Dice rolls",
     "commands_by_type": "Commands by type", "pieces_by_kind": "Pieces by kind",
     "metadata_problems": "Metadata problems", "player_ids": "Player ids in the file",
+    "points_named_from_file": "Map points VASSAL named in the file",
 }
 _HIDDEN = frozenset(("player_ids_redacted",))
 
@@ -235,7 +238,9 @@ def command(file: Path, output_format: str, show_player_ids: bool, output: Path 
     """Summarise a save (.vsav), log (.vlog), its JSON form, or a module (.vmod/.vmdx/buildFile/folder).
 
     Shows the kind of file, how it is stored, the VASSAL and module versions, the counts of
-    pieces, commands by type, log steps and undos, the players and their sides, and the dice rolls.
+    pieces, commands by type, log steps and undos, the players and their sides, the dice rolls,
+    and how many map points VASSAL named in the file itself (`vlog dump` names them without a
+    module).
 
     \b
     Examples:
