@@ -20,6 +20,11 @@ from vlog.findings import FAIL_ON_CHOICES, LogResult, Report, fail_exit_code
 FORMATS = ("text", "json", "junit", "sarif", "github")
 
 
+MISSING_MODULE_WARNING = ("vlog: warning: --game needs --module to name hexes: pieces on maps cannot be "
+                          "placed, so movement, stacking and combat checks are skipped")
+"""Said on stderr when a game is judged without the module: its findings would vanish silently."""
+
+
 def load_module(path: Path | None) -> Any:
     """The module given with --module (a .vmod, an extension or a bare buildFile), or None."""
     if path is None:
@@ -131,6 +136,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     for path in (*logs, *([after_path] if after_path else [])):
         check_input(path)
     module = load_module(module_path)
+    if game is not None and module is None:
+        click.echo(MISSING_MODULE_WARNING, err=True)
     redactor = Redactor()
 
     previous = None
