@@ -142,7 +142,26 @@ class Trait:
         return make_trait(self.type, state)
 
 
-class BasicPiece(Trait):
+class _Placed(Trait):
+    """A basic piece whose state starts `map;x;y` (BasicPiece, Stack, Deck)."""
+
+    @property
+    def map(self) -> str | None:
+        """The map id (mapName), None when written `null` (pieces inside a stack say null)."""
+        return _null(self.state_fields[0])
+
+    @property
+    def x(self) -> int:
+        f = self.state_fields
+        return _int(f[1] if len(f) > 1 else None, 0)
+
+    @property
+    def y(self) -> int:
+        f = self.state_fields
+        return _int(f[2] if len(f) > 2 else None, 0)
+
+
+class BasicPiece(_Placed):
     """`piece;cloneKey;deleteKey;image;name` with state `map;x;y;gpid;propCount;k;v...`.
 
     Older states (`map;x;y` before 3.2, `map;x;y;gpid` before 3.7) are read alike.
@@ -158,20 +177,6 @@ class BasicPiece(Trait):
     def name(self) -> str:
         return self.field(3)
 
-    @property
-    def map(self) -> str | None:
-        """The map id (mapName), None when written `null` (pieces inside a stack say null)."""
-        return _null(self.state_fields[0]) if self.state is not None else None
-
-    @property
-    def x(self) -> int:
-        f = self.state_fields
-        return _int(f[1] if len(f) > 1 else None, 0)
-
-    @property
-    def y(self) -> int:
-        f = self.state_fields
-        return _int(f[2] if len(f) > 2 else None, 0)
 
     @property
     def gpid(self) -> str:
@@ -190,24 +195,11 @@ class BasicPiece(Trait):
         return out
 
 
-class Stack(Trait):
+class Stack(_Placed):
     """`stack` with state `map;x;y;id...[;@@layer]` (children bottom to top)."""
 
     ID = "stack"
 
-    @property
-    def map(self) -> str | None:
-        return _null(self.state_fields[0])
-
-    @property
-    def x(self) -> int:
-        f = self.state_fields
-        return _int(f[1] if len(f) > 1 else None, 0)
-
-    @property
-    def y(self) -> int:
-        f = self.state_fields
-        return _int(f[2] if len(f) > 2 else None, 0)
 
     @property
     def piece_ids(self) -> list[str]:
@@ -223,7 +215,7 @@ class Stack(Trait):
         return None
 
 
-class Deck(Trait):
+class Deck(_Placed):
     """`deck;...` with state `map;x;y;faceDown;id,id,...`."""
 
     ID = "deck;"
@@ -232,19 +224,6 @@ class Deck(Trait):
     def name(self) -> str:
         return self.field(12)
 
-    @property
-    def map(self) -> str | None:
-        return _null(self.state_fields[0])
-
-    @property
-    def x(self) -> int:
-        f = self.state_fields
-        return _int(f[1] if len(f) > 1 else None, 0)
-
-    @property
-    def y(self) -> int:
-        f = self.state_fields
-        return _int(f[2] if len(f) > 2 else None, 0)
 
     @property
     def face_down(self) -> bool:
@@ -536,17 +515,17 @@ class Piece:
     @property
     def map(self) -> str | None:
         b = self.basic
-        return b.map if isinstance(b, (BasicPiece, Stack, Deck)) else None
+        return b.map if isinstance(b, _Placed) else None
 
     @property
     def x(self) -> int:
         b = self.basic
-        return b.x if isinstance(b, (BasicPiece, Stack, Deck)) else 0
+        return b.x if isinstance(b, _Placed) else 0
 
     @property
     def y(self) -> int:
         b = self.basic
-        return b.y if isinstance(b, (BasicPiece, Stack, Deck)) else 0
+        return b.y if isinstance(b, _Placed) else 0
 
     @property
     def gpid(self) -> str:
