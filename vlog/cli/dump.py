@@ -500,7 +500,7 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
     map pixels only, and the dump says so. An `ObservedNames` names only the points VASSAL named
     in the file; `points_named_from_file` counts them (None when another namer is given).
     """
-    from vlog.cli.info import player_entries
+    from vlog.cli.info import file_facts, player_entries
     from vlog.vassal.savefile import Log
 
     from vlog.vassal.observed_names import ObservedNames
@@ -519,12 +519,7 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
         positions = NO_MODULE_NOTE
         named_from_file = 0
     dump: dict[str, Any] = {
-        "file": str(path),
-        "kind": "log" if is_log else "save",
-        "dialect": obj.dialect.name,
-        "vassal_version": obj.vassal_version,
-        "module_name": obj.module_name,
-        "module_version": obj.module_version,
+        **file_facts(obj, path),
         "positions": positions,
         "points_named_from_file": named_from_file,
         "player_ids_redacted": not show_player_ids,

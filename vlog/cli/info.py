@@ -71,6 +71,20 @@ def player_entries(obj: Any, *, show_player_ids: bool, redactor: Any = None) -> 
     return out
 
 
+def file_facts(obj: Any, path: Any) -> dict[str, Any]:
+    """What `info` and `dump` both open with: the file, its kind, dialect and versions."""
+    from vlog.vassal.savefile import Log
+
+    return {
+        "file": str(path),
+        "kind": "log" if isinstance(obj, Log) else "save",
+        "dialect": obj.dialect.name,
+        "vassal_version": obj.vassal_version,
+        "module_name": obj.module_name,
+        "module_version": obj.module_version,
+    }
+
+
 def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> dict[str, Any]:
     """The facts `vlog info` prints about a Save or Log, as a JSON-ready dict."""
     from vlog.vassal.commands import Chat, walk
@@ -90,12 +104,7 @@ def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> di
     piece_kinds = Counter(p.kind for p in pieces.values())
     md = obj.metadata
     summary: dict[str, Any] = {
-        "file": str(path),
-        "kind": "log" if is_log else "save",
-        "dialect": obj.dialect.name,
-        "vassal_version": obj.vassal_version,
-        "module_name": obj.module_name,
-        "module_version": obj.module_version,
+        **file_facts(obj, path),
         "description": md.description if md is not None else None,
         "date_saved": _iso_date(md.date_saved_ms) if md is not None else None,
         "pieces": sum(n for k, n in piece_kinds.items() if k not in ("stack", "deck")),
