@@ -6,6 +6,9 @@ sorts them), `<map>BoardPicker` for each map with `SETUP_STACK` after the first 
 tracker at the scenario's first turn and phase, `end_save`; then the `savedata` and `moduledata`
 members. Pieces go to the centre of their setup hex, through the module's own grid; units whose
 place the data does not fix (a zone, a choice, or nothing) go to the Unplaced box and are reported.
+A placement "at or within N hexes of X" goes to X unless the game's stacking rule (a package's
+`setup_stacking` module) says the units already there and these may not share it: then to the
+nearest free hex in range where they may, and the report's notes say so.
 
 Public API: `write_setup(game_data, scenario_id, path, *, module=None, key=0x5A, protect=())`, which
 returns a `SetupReport`; `setup_members(...)` gives the zip members and `build_setup(...)` the save
@@ -14,13 +17,15 @@ vlog reads it (what a play script without a `start` save begins from).
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import io
 import os
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, Sequence
 
 from converters import vmod_writer as W
 from vlog.errors import GameDataError, ModuleError, ObfuscationError, VlogError
@@ -36,7 +41,7 @@ from vlog.vassal.savefile import Save, read_save
 from vlog.vassal.sequence import Encoder, split
 
 __all__ = ["write_setup", "build_setup", "build_setup_save", "setup_members", "SetupReport", "Placement", "FIRST_PIECE_ID", "java_string_hash",
-           "java_hashmap_order"]
+           "java_hashmap_order", "stacking_rule", "hexes_within", "StackingRule"]
 
 UNIQUE_ID = "UniqueID"
 FIRST_PIECE_ID = 1704067200000
@@ -92,6 +97,48 @@ def java_hashmap_order(keys: list[str]) -> list[str]:
         idx = (h ^ (h >> 16)) & (cap - 1)
         buckets.setdefault(idx, []).append(k)
     return [k for i in sorted(buckets) for k in buckets[i]]
+
+
+# ---------------------------------------------------------------------------------- stacking at setup
+
+StackingRule = Callable[[str, Sequence[str]], list[str]]
+"""(hex, counter ids that would share it at the start) -> why that breaks stacking (empty: legal)."""
+
+
+def stacking_rule(game_data: GameData, scenario_id: str) -> StackingRule | None:
+    """The game's stacking rule for its starting position, when its package offers one
+    (`vlog.games.<game>.setup_stacking.stacking_rule(game_data, scenario_id)`); else None."""
+    name = f"vlog.games.{game_data.game.replace('-', '_')}.setup_stacking"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except ModuleNotFoundError:         # no package for the game at all
+        return None
+    rule: StackingRule = importlib.import_module(name).stacking_rule(game_data, scenario_id)
+    return rule
+
+
+def hexes_within(game: str, centre: str, within: int) -> list[tuple[str, int]]:
+    """The hexes at 1..`within` from `centre` with their distance: nearest first, each ring
+    clockwise from the hex due north (the layout's direction 0). Empty without a layout."""
+    from vlog.hexes import LAYOUTS
+
+    layout = LAYOUTS.get(game)
+    if layout is None:
+        return []
+    try:
+        h = layout.parse(centre)
+    except ValueError:
+        return []
+    out: list[tuple[str, int]] = []
+    for radius in range(1, within + 1):
+        ring = list(layout.ring(h, radius))
+        north = h
+        for _ in range(radius):
+            north = layout.neighbours(north)[0]
+        start = ring.index(north) if north in ring else 0
+        out += [(layout.name(x), radius) for x in ring[start:] + ring[:start] if layout.on_map(x)]
+    return out
 
 
 # ---------------------------------------------------------------------------------- building
@@ -254,6 +301,34 @@ def build_setup(game_data: GameData, scenario_id: str, *, module: str | os.PathL
             order.append(key)
         stacks[key].append((cid, pid))
 
+    rule = stacking_rule(game_data, scenario_id)
+    named_hexes = {_datum(p, "hex") for p in scenario["setup"] if _datum(p, "units")}
+    """Hexes the data names for some placement: never a place to move another one to."""
+
+    def apart(pid: str, centre: str, within: int, counters: list[str]) -> str:
+        """Where a placement "within `within` of `centre`" goes: the centre, unless the units
+        already there and these would break stacking; then the nearest free hex in range where
+        these alone are legal (clockwise from north), said in the notes."""
+        if rule is None:
+            return centre
+        there = stacks.get((W.MAIN_MAP, centre), [])
+        problems = rule(centre, [cid for cid, _ in there] + counters)
+        if not problems:
+            return centre
+        with_ = sorted({plid for _, plid in there})
+        for name, distance in hexes_within(game_data.game, centre, within):
+            if name in named_hexes or (W.MAIN_MAP, name) in stacks or not _names_a_hex(name) \
+                    or rule(name, counters):
+                continue
+            report.notes.append(f"{pid}: placed at {name}, {distance} hex{'es' if distance > 1 else ''} "
+                                f"from {centre} (the data: at or within {within} hexes of {centre}): "
+                                f"with {', '.join(with_)} at {centre} the stack would break stacking "
+                                f"({'; '.join(problems)})")
+            return name
+        report.notes.append(f"{pid}: placed at {centre} with {', '.join(with_)} though the stack breaks "
+                            f"stacking ({'; '.join(problems)}): no free hex within {within} takes it")
+        return centre
+
     for p in scenario["setup"]:
         pid = p["id"]
         units = _datum(p, "units")
@@ -278,7 +353,10 @@ def build_setup(game_data: GameData, scenario_id: str, *, module: str | os.PathL
                                    f"{', '.join(units)} put in the {W.UNPLACED_BOX} box")
         elif isinstance(hex_, str):
             target = (W.MAIN_MAP, hex_)
-            if within:
+            if isinstance(within, int) and not isinstance(within, bool) and within > 0:
+                placed_at = apart(pid, hex_, within, [c for c in units if c in slots] * copies)
+                target = (W.MAIN_MAP, placed_at)
+            if within and target[1] == hex_:
                 report.notes.append(f"{pid}: placed at {hex_}, the centre of an area 'within {within} hexes' "
                                     "the player chooses from")
         elif isinstance(box, str):

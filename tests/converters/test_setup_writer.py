@@ -195,8 +195,10 @@ def test_lion_of_judah_setups(scenario, tmp_path):
     for p in report.placed:
         piece = save.pieces[p.piece_id]
         assert module.location_name(piece.map, piece.x, piece.y) == p.location
-        if p.placement_id in exact:
-            assert p.location == exact[p.placement_id]
+        if p.placement_id in exact:     # or moved apart within its range, as the notes say
+            assert p.location == exact[p.placement_id] or any(
+                n.startswith(f"{p.placement_id}: placed at {p.location},") and "break stacking" in n
+                for n in report.notes)
     assert {p.placement_id for p in report.placed if p.map_name == MAIN_MAP} == set(exact)
 
 

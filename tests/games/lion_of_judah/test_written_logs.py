@@ -73,7 +73,9 @@ turn set Phase=first-player-combat
 chat "Attack 1405 with GS"
 roll 1d6 = 5
 """)
-    assert found == [("MV-23", 7, "proven"), ("CB-01", 10, "proven")]
+    # MV-16 too: the start sets the Wollo faction at 1309 (apart from the Beghemder at 1310),
+    # and the hexes next to both (1409 to 1411) close the road and the way round to it (9.4)
+    assert found == [("MV-23", 7, "proven"), ("MV-16", 7, "proven"), ("CB-01", 10, "proven")]
 
 
 COMBAT = """add "KZ battalion (Kebur Zabagna, Imperial Guard)" at 1605
