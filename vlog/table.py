@@ -168,22 +168,12 @@ class TablePiece:
     @property
     def masked_by(self) -> str | None:
         """The user id (a password) of the player who masked it, None when unmasked."""
-        if self.type == "stack":
-            return None
-        for t in self.piece.traits_of(Obscurable):
-            if t.owner is not None:  # type: ignore[attr-defined]
-                return t.owner  # type: ignore[attr-defined]
-        return None
+        return None if self.type == "stack" else self.piece.masked_by
 
     @property
     def hidden_by(self) -> str | None:
         """The user id (a password) of the player who made it invisible, None when visible."""
-        if self.type == "stack":
-            return None
-        for t in self.piece.traits_of(Hideable):
-            if t.owner is not None:  # type: ignore[attr-defined]
-                return t.owner  # type: ignore[attr-defined]
-        return None
+        return None if self.type == "stack" else self.piece.hidden_by
 
     @property
     def no_stack(self) -> bool:
@@ -193,22 +183,17 @@ class TablePiece:
     @property
     def concealed(self) -> bool:
         """True when masked or invisible: the other side does not see what it is."""
-        return self.masked_by is not None or self.hidden_by is not None
+        return self.type != "stack" and self.piece.concealed
 
     @property
     def mask_name(self) -> str | None:
-        for t in self.piece.traits_of(Obscurable):
-            if t.owner is not None:  # type: ignore[attr-defined]
-                return t.mask_name or None  # type: ignore[attr-defined]
-        return None
+        return None if self.type == "stack" else self.piece.mask_name
 
     def shown_name(self, *, referee: bool = False) -> str:
         """The name the other side sees: the true name only when not concealed (or for a referee)."""
-        if referee or not self.concealed:
+        if self.type == "stack":
             return self.name or self.kind
-        if self.hidden_by is not None:
-            return "an invisible piece"
-        return f"a masked piece ({self.mask_name})" if self.mask_name else "a masked piece"
+        return self.piece.shown_name(referee=referee)
 
     def comparable_state(self) -> tuple[str, ...]:
         """Trait states without the basic piece's map and position (which a stack overrides);

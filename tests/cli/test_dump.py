@@ -29,8 +29,9 @@ def test_log_steps_in_words(built_log, capsys):
     expected = [
         "  Step 2:\n      move 1st Infantry [x] [1001] from Main Map (100,200) to Main Map (150,250) "
         "by Alice (<player-1>)\n      report: * 1st Infantry moves *\n",
+        # masking is public; what changed under the mask is not
         "  Step 3:\n      change 1st Infantry [x] [1001]: masked by Alice (<player-1>) (was not masked); "
-        "layer Flip: level 2 (Back) (was layer Flip: level 1 (Front))\n",
+        "other changes not shown (a concealed piece; --referee shows them)\n",
         "  Step 4:\n      dice 2d6: 3,5 by Bob\n      property 2d6_result [Module]: '1,1' -> '3,5'\n",
         "  Step 5  (undo):\n      property 2d6_result [Module]: '3,5' -> '1,1'\n",
         "  Step 6:\n      remove Cossacks :smile: [1002]\n",
@@ -38,6 +39,12 @@ def test_log_steps_in_words(built_log, capsys):
     ]
     for chunk in expected:
         assert chunk in out
+
+
+def test_referee_sees_under_the_mask(built_log, capsys):
+    out = dump(capsys, str(built_log), "--referee")
+    assert ("  Step 3:\n      change 1st Infantry [x] [1001]: masked by Alice (<player-1>) (was not masked); "
+            "layer Flip: level 2 (Back) (was layer Flip: level 1 (Front))\n") in out
 
 
 def test_save_pieces_and_setup(built_save, capsys):
@@ -73,6 +80,9 @@ def test_json_and_jsonl(built_log, capsys):
     dice = doc["steps"][3]["actions"][0]
     assert dice["action"] == "dice" and dice["faces"] == [3, 5] and dice["player"] == "Bob"
     assert doc["steps"][0]["actions"][0]["message"] == "[bold]hello[/bold] :smile: \x07\x9b2J"
+    # the layer flip happened under the mask: only the mask shows, unless --referee
+    assert [c["trait"] for c in doc["steps"][2]["actions"][0]["changes"]] == ["mask"]
+    doc = json.loads(dump(capsys, str(built_log), "--format", "json", "--referee"))
     layer = [c for c in doc["steps"][2]["actions"][0]["changes"] if c["trait"] == "layer"][0]
     assert layer["level"] == 2 and layer["level_name"] == "Back" and layer["active"] is True
     lines = dump(capsys, str(built_log), "--format", "jsonl").splitlines()
@@ -212,3 +222,14 @@ def test_nevsky_save_names_points_from_its_own_data(samples_dir, capsys):
     out = dump(capsys, str(save))
     assert "Positions: map pixels; 39 points named from the file's own data" in out
     assert "  piece Russian Victory Marker  Main Map Turn 5 Victory Points (3246,216)  in stack " in out
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("vasl-templates/hip-concealed.vsav"))
+def test_invisible_pieces_stay_secret_without_referee(path, capsys):
+    # the sample holds a Russian SU-152 made invisible by its owner
+    out = dump(capsys, str(path))
+    assert "SU-152" not in out.replace("a hidden Russian SU-152", "")  # the public label names it
+    assert "  1564795369330  piece an invisible piece  (position not shown)\n" in out
+    referee = dump(capsys, str(path), "--referee")
+    assert "piece SU-152  Map0 (200,178)  in stack 1564795501316" in referee

@@ -39,9 +39,13 @@ def observed_note(points: int) -> str:
 # -- the table of pieces kept while reading ------------------------------------------------
 
 class PieceTable:
-    """id -> (type, state) as the file is read, so later commands can name their pieces."""
+    """id -> (type, state) as the file is read, so later commands can name their pieces.
 
-    def __init__(self) -> None:
+    Masked and invisible pieces are named as the other side sees them unless `referee`.
+    """
+
+    def __init__(self, *, referee: bool = False) -> None:
+        self.referee = referee
         self.types: dict[str, str] = {}
         self.states: dict[str, str] = {}
         self.names: dict[str, str] = {}
@@ -65,6 +69,23 @@ class PieceTable:
     def remove(self, piece_id: str) -> None:
         self.removed.add(piece_id)
 
+    def _piece(self, piece_id: str | None) -> Any:
+        from vlog.vassal.pieces import Piece
+
+        if piece_id is None or piece_id not in self.types or self.types[piece_id] == "stack":
+            return None
+        return Piece(piece_id, self.types[piece_id], self.states[piece_id])
+
+    def concealed(self, piece_id: str | None) -> bool:
+        """Masked or invisible now, and the reader is not the referee."""
+        piece = None if self.referee else self._piece(piece_id)
+        return piece is not None and piece.concealed
+
+    def invisible(self, piece_id: str | None) -> bool:
+        """Invisible now (its position is secret too), and the reader is not the referee."""
+        piece = None if self.referee else self._piece(piece_id)
+        return piece is not None and piece.hidden_by is not None
+
     def name(self, piece_id: str | None) -> str:
         """The piece's name, or `piece <id>` when the file never added it."""
         if piece_id is None:
@@ -72,8 +93,10 @@ class PieceTable:
         if self.types.get(piece_id) == "stack":
             from vlog.vassal.pieces import Stack
 
-            inside = [self.names.get(i) or f"piece {i}" for i in Stack("stack", self.states[piece_id]).piece_ids]
+            inside = [self.name(i) for i in Stack("stack", self.states[piece_id]).piece_ids]
             return "stack of " + ", ".join(inside) if inside else "empty stack"
+        if self.concealed(piece_id):
+            return self._piece(piece_id).shown_name()
         return self.names.get(piece_id) or f"piece {piece_id}"
 
 
@@ -87,7 +110,13 @@ def position(map_id: str | None, x: int, y: int, namer: LocationNamer | None) ->
     return out
 
 
+HIDDEN_POSITION: dict[str, Any] = {"map": None, "x": None, "y": None, "hidden": True}
+"""Where an invisible piece is, for anyone but the referee: not shown."""
+
+
 def position_text(pos: dict[str, Any]) -> str:
+    if pos.get("hidden"):
+        return "(position not shown)"
     if pos.get("map") is None:
         return "off-map"
     where = f"{pos['map']} ({pos['x']},{pos['y']})"
@@ -286,8 +315,12 @@ def change_text(c: dict[str, Any]) -> str:
 
 # -- pieces ---------------------------------------------------------------------------------
 
-def piece_records(obj: Any, players: PlayerNames, namer: LocationNamer | None) -> list[dict[str, Any]]:
-    """Every piece of the starting position / save, in file order, with where it is."""
+def piece_records(obj: Any, players: PlayerNames, namer: LocationNamer | None, *,
+                  referee: bool = False) -> list[dict[str, Any]]:
+    """Every piece of the starting position / save, in file order, with where it is.
+
+    A masked piece shows only its mask and where it is, an invisible one neither, unless
+    `referee`: a player must not learn the other side's secrets from the dump."""
     pieces = obj.pieces
     container: dict[str, str] = {}
     for pid, p in pieces.items():
@@ -300,9 +333,16 @@ def piece_records(obj: Any, players: PlayerNames, namer: LocationNamer | None) -
         map_id, x, y = p.map, p.x, p.y
         if map_id is None and holder is not None:
             map_id, x, y = holder.map, holder.x, holder.y
-        rec: dict[str, Any] = {"id": pid, "kind": p.kind, "name": p.name or None}
-        rec.update(position(map_id, x, y, namer))
-        if pid in container:
+        secret = not referee and not (p.is_stack or p.is_deck) and p.concealed
+        rec: dict[str, Any] = {"id": pid, "kind": p.kind,
+                               "name": p.shown_name() if secret else (p.name or None)}
+        if secret and p.hidden_by is not None:
+            rec.update(HIDDEN_POSITION)
+        else:
+            rec.update(position(map_id, x, y, namer))
+        if secret:
+            rec["concealed"] = True
+        if pid in container and not rec.get("hidden"):
             rec["in"] = container[pid]
             rec["in_kind"] = holder.kind if holder is not None else None
         if p.is_stack or p.is_deck:
@@ -311,7 +351,7 @@ def piece_records(obj: Any, players: PlayerNames, namer: LocationNamer | None) -
                 rec["face_down"] = p.basic.face_down  # type: ignore[attr-defined]
             elif p.basic.layer is not None:  # type: ignore[attr-defined]
                 rec["layer"] = p.basic.layer  # type: ignore[attr-defined]
-        else:
+        elif not secret:
             traits = trait_states(p, players)
             if traits:
                 rec["traits"] = traits
@@ -399,9 +439,10 @@ def action_record(c: Any, table: PieceTable, players: PlayerNames, namer: Locati
 
     if isinstance(c, MovePiece):
         name = table.name(c.id)
+        secret = table.invisible(c.id)
         rec: dict[str, Any] = {"action": "move", "piece": c.id, "name": name,
-                               "from": position(c.old_map, c.old_x, c.old_y, namer),
-                               "to": position(c.new_map, c.new_x, c.new_y, namer),
+                               "from": HIDDEN_POSITION if secret else position(c.old_map, c.old_x, c.old_y, namer),
+                               "to": HIDDEN_POSITION if secret else position(c.new_map, c.new_x, c.new_y, namer),
                                "by": players.who(c.player_id)}
         if c.new_under:
             rec["onto"] = c.new_under
@@ -412,23 +453,31 @@ def action_record(c: Any, table: PieceTable, players: PlayerNames, namer: Locati
     if isinstance(c, ChangePiece):
         type_ = table.types.get(c.id)
         old = c.old_state if c.old_state is not None else table.states.get(c.id)
-        changes = trait_changes(type_, old, c.new_state, players)
+        name = table.name(c.id)  # as it was known before this change (masking it is public)
         table.change(c.id, c.new_state)
-        name = table.name(c.id)
-        described = "; ".join(change_text(x) for x in changes) or "no visible change"
+        changes = trait_changes(type_, old, c.new_state, players)
+        hidden_changes = 0
+        if table.concealed(c.id):  # the other side sees only the mask or invisibility itself
+            shown = [x for x in changes if x.get("trait") in ("mask", "invisible")]
+            hidden_changes, changes = len(changes) - len(shown), shown
+        described = "; ".join(change_text(x) for x in changes) or (
+            "" if hidden_changes else "no visible change")
+        if hidden_changes:
+            described += ("; " if described else "") + "other changes not shown (a concealed piece; --referee shows them)"
         return {"action": "change", "piece": c.id, "name": name, "changes": changes,
                 "text": f"change {name} [{c.id}]: {described}"}
     if isinstance(c, AddPiece):
         p = Piece(c.id, c.type, c.state)
         table.add(c.id, c.type, c.state)
-        pos = position(p.map, p.x, p.y, namer)
-        rec = {"action": "add", "piece": c.id, "kind": p.kind, "name": p.name or None, **pos}
+        pos = HIDDEN_POSITION if table.invisible(c.id) else position(p.map, p.x, p.y, namer)
+        shown = table.name(c.id) if table.concealed(c.id) else p.name
+        rec = {"action": "add", "piece": c.id, "kind": p.kind, "name": shown or None, **pos}
         if p.is_stack or p.is_deck:
             rec["contains"] = [table.name(i) for i in p.piece_ids]
             rec["text"] = (f"{p.kind} [{c.id}] at {position_text(pos)}: "
                            + (", ".join(rec["contains"]) or "empty"))
         else:
-            rec["text"] = f"add {p.name or p.kind} [{c.id}] at {position_text(pos)}"
+            rec["text"] = f"add {shown or p.kind} [{c.id}] at {position_text(pos)}"
         return rec
     if isinstance(c, RemovePiece):
         name = table.name(c.id)
@@ -471,12 +520,13 @@ def action_record(c: Any, table: PieceTable, players: PlayerNames, namer: Locati
     return {"action": c.KIND, "raw": payload, "text": f"{c.KIND}: {payload}"}
 
 
-def step_records(obj: Any, players: PlayerNames, namer: LocationNamer | None) -> list[dict[str, Any]]:
+def step_records(obj: Any, players: PlayerNames, namer: LocationNamer | None, *,
+                 referee: bool = False) -> list[dict[str, Any]]:
     """Every step of a log, numbered from 1, with its actions in order."""
     from vlog.cli.info import dice_reader
     from vlog.vassal.commands import AddPiece
 
-    table = PieceTable()
+    table = PieceTable(referee=referee)
     for c in obj.restore_commands():
         if isinstance(c, AddPiece):
             table.add(c.id, c.type, c.state)
@@ -493,7 +543,7 @@ def step_records(obj: Any, players: PlayerNames, namer: LocationNamer | None) ->
 # -- the whole dump -------------------------------------------------------------------------
 
 def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
-               location_namer: LocationNamer | None = None) -> dict[str, Any]:
+               location_namer: LocationNamer | None = None, referee: bool = False) -> dict[str, Any]:
     """The content of a Save or Log as a JSON-ready dict (what every --format prints).
 
     `location_namer` names map points (e.g. from the module's grids); without it positions are
@@ -526,9 +576,9 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
         "players": player_entries(obj, show_player_ids=show_player_ids, redactor=players.redactor),
     }
     dump.update(setup_records(obj, players))
-    dump["pieces"] = piece_records(obj, players, location_namer)
+    dump["pieces"] = piece_records(obj, players, location_namer, referee=referee)
     if is_log:
-        dump["steps"] = step_records(obj, players, location_namer)
+        dump["steps"] = step_records(obj, players, location_namer, referee=referee)
     return dump
 
 
@@ -615,9 +665,13 @@ def render(dump: dict[str, Any], output_format: str) -> str:
               help="An extension (.vmdx) to add to --module; repeatable.")
 @click.option("--at", "at_step", type=click.IntRange(min=0), default=None, metavar="STEP",
               help="Dump the position after this step of a log (0 = its start) as a save.")
+@click.option("--referee", is_flag=True,
+              help="Show masked and invisible pieces as they are (by default they appear only as "
+                   "concealed, as the other side sees them).")
 @output_option()
 def command(file: Path, output_format: str, show_player_ids: bool, module_path: Path | None,
-            extensions: tuple[Path, ...], output: Path | None, at_step: int | None = None) -> None:
+            extensions: tuple[Path, ...], output: Path | None, at_step: int | None = None,
+            referee: bool = False) -> None:
     """List everything in a save (.vsav), a log (.vlog) or its JSON form.
 
     For a save: players, global properties, turn trackers, boards, notes and every piece with
@@ -625,7 +679,9 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
     every step numbered from 1 with who did what (moves, flips and layer changes, additions,
     removals, chat, dice), undo steps marked as such. Positions are map pixels, and with
     --module also the location names VASSAL would report; without it, the points VASSAL itself
-    named in the file (where pieces were moved from) are named.
+    named in the file (where pieces were moved from) are named. Masked pieces show only their
+    mask and invisible ones nothing but that they exist, as the other side sees them, unless
+    --referee is given.
 
     \b
     Examples:
@@ -661,5 +717,5 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
         for finding in module_mismatch.check(obj, module):
             warn(f"{finding.message}: location names may be wrong ({module_mismatch.CHECK_ID})")
         namer = module_location_namer(module, obj, on_problem=warn)
-    dump = build_dump(obj, file, show_player_ids=show_player_ids, location_namer=namer)
+    dump = build_dump(obj, file, show_player_ids=show_player_ids, location_namer=namer, referee=referee)
     emit(render(dump, output_format), output, inputs=[file])

@@ -554,6 +554,44 @@ class Piece:
     def traits_of(self, cls: type[Trait]) -> Iterator[Trait]:
         return (t for t in self.traits if isinstance(t, cls))
 
+    def _owner(self, cls: type[Trait]) -> str | None:
+        if self.type == "stack":
+            return None
+        for t in self.traits_of(cls):
+            if t.owner is not None:  # type: ignore[attr-defined]
+                return t.owner  # type: ignore[attr-defined]
+        return None
+
+    @property
+    def masked_by(self) -> str | None:
+        """The user id (a password) of the player who masked it, None when unmasked."""
+        return self._owner(Obscurable)
+
+    @property
+    def hidden_by(self) -> str | None:
+        """The user id (a password) of the player who made it invisible, None when visible."""
+        return self._owner(Hideable)
+
+    @property
+    def concealed(self) -> bool:
+        """True when masked or invisible: the other side does not see what it is."""
+        return self.masked_by is not None or self.hidden_by is not None
+
+    @property
+    def mask_name(self) -> str | None:
+        for t in self.traits_of(Obscurable):
+            if t.owner is not None:  # type: ignore[attr-defined]
+                return t.mask_name or None  # type: ignore[attr-defined]
+        return None
+
+    def shown_name(self, *, referee: bool = False) -> str:
+        """The name the other side sees: the true name only when not concealed (or for a referee)."""
+        if referee or not self.concealed:
+            return self.name or self.kind
+        if self.hidden_by is not None:
+            return "an invisible piece"
+        return f"a masked piece ({self.mask_name})" if self.mask_name else "a masked piece"
+
     def with_state(self, state: str) -> "Piece":
         """The same piece with a new state chain (e.g. a ChangePiece's new state)."""
         return Piece(self.id, self.type, state)
