@@ -105,6 +105,10 @@ IMPLEMENTED: dict[str, str] = {
     "VC-08": "(40) play stops when the Allies hold supply sources in one home country only",
     "MV-44": "(40) the Negus enters Ethiopian hexes only stacked with the Gideon Force",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
+    "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
+             "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",
+    "AR-11": "no Ethiopian air in 1935-36; in 1940-41 no mission in the owner's own movement segment (no air "
+             "supply); bombing in 1940-41 cannot be told from air support in a log",
     "AR-01": "air missions within the marker's range of a friendly, supplied town or capital",
     # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
     "RR-01": "not before the turn of entry, where the data gives it",

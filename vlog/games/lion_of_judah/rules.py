@@ -19,7 +19,7 @@ from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.catalog import check_specs
-from vlog.games.lion_of_judah.checks.air import judge_air_mission
+from vlog.games.lion_of_judah.checks.air import judge_air_mission, judge_mission_segment
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
@@ -167,7 +167,7 @@ class LionOfJudah(Game):
             before.scenario = self.scenario
             if self.scenario is None:
                 return []
-            out = self._one_mission_a_turn(action, unit)
+            out = self._one_mission_a_turn(action, unit) + self._mission_segment(action, unit, before)
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"])
         out: list[Finding] = []
@@ -195,6 +195,18 @@ class LionOfJudah(Game):
         return out + judge_placement(self.board, before, after, action.data["unit"], turn=phase.turn,
                                      step=action.step, when=action.data["when"],
                                      gone_leaders=self.interpreter.gone_leaders)
+
+    def _mission_segment(self, action: Action, marker: Any, before: GameState) -> list[Finding]:
+        """AR-06, AR-11: the missions a marker may fly in the movement segment the turn track tells."""
+        phase = self.interpreter.phase
+        bound = self.interpreter.phase_bound and phase is not None
+        phasing = phase.phasing if bound else None
+        moved = [before.units[uid].name for uid in self.origins
+                 if uid in before.units and before.units[uid].side == phasing]
+        return judge_mission_segment(self.board, before, marker, action.data["hex"],
+                                     scenario=self.scenario, segment=phase.segment if bound else None,
+                                     phasing=phasing, moved=moved, step=action.step,
+                                     when=action.data["when"])
 
     def _one_mission_a_turn(self, action: Action, marker: Any) -> list[Finding]:
         """AR-03 (10.1.2): an air marker flies at most one mission per game turn (judged when

@@ -3,6 +3,7 @@
 AR-01 (10.1.1): every air mission's hex is within the marker's range (4 hexes; Allied markers
 in 1940-41: 5) of an air base, the base hex not counted; an air base is a friendly-controlled
 town or capital hex that is itself in supply, usable the instant it is controlled.
+AR-06 and AR-11 (10.1, 10.1.5, PB 13.6.5): which missions a marker may fly in a movement segment.
 """
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.supply import controller, trace
+from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["air_range", "judge_air_mission"]
+__all__ = ["air_range", "judge_air_mission", "judge_mission_segment"]
 
 ALLIED_RANGE_1940 = 5   # PB 14.6.9
 
@@ -75,3 +77,77 @@ def judge_air_mission(board: Board, state: GameState, marker: Unit, target: str,
                     message=f"air marker {marker.name} flew to {where}, more than {reach} hexes from "
                             "any friendly-controlled, supplied town or capital",
                     evidence=evidence)]
+
+
+# -- the segment a mission is flown in (10.1, 10.1.5, PB 13.6.5) --------------------------------
+
+def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: str, *,
+                          scenario: str | None, segment: str | None, phasing: str | None,
+                          moved: list[str], step: int | None, when: str | None) -> list[Finding]:
+    """AR-11 and AR-06 for an air marker placed in `target` during a movement segment whose
+    phasing side the turn track tells (`moved`: names of phasing units already moved in it).
+
+    AR-11 (10.1; 10.1.6; 10.1.7): the Ethiopians have no air in 1935-36; in 1940-41 there is no
+    air supply (nor bombing), so no mission is flown in the owner's own movement segment.
+    AR-06 (10.1.5; (35) gas, PB 13.6.5.1): in the enemy's movement segment a marker interdicts
+    (or gasses) an enemy unit or stack, at the segment's start, one air marker per hex.
+    """
+    if marker.side is None:
+        return []
+    where = hex_label(target, board)
+    if scenario == "1935-36" and marker.side == "ethiopian":
+        return [finding("AR-11", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                        message=f"Ethiopian air marker {marker.name} flew to {where}; the Ethiopians "
+                                "have no air in the 1935-36 scenario",
+                        evidence={"hex": target, "scenario": scenario, "side": marker.side})]
+    if segment != "movement" or phasing is None:
+        return []
+    if marker.side == phasing:
+        if scenario != "1940-41":
+            return []       # (35) Italian air supply, judged under AR-09 (not yet built)
+        return [finding("AR-11", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                        message=f"air marker {marker.name} flew to {where} in its own side's movement "
+                                "segment; air supply (the only mission flown there) exists only in the "
+                                "1935-36 scenario",
+                        evidence={"hex": target, "scenario": scenario, "side": marker.side,
+                                  "segment": "own movement"})]
+    return _interdiction(board, state, marker, target, scenario=scenario, phasing=phasing,
+                         moved=moved, step=step, when=when)
+
+
+def _interdiction(board: Board, state: GameState, marker: Unit, target: str, *, scenario: str | None,
+                  phasing: str, moved: list[str], step: int | None, when: str | None) -> list[Finding]:
+    """AR-06: a non-phasing marker in a movement segment is an interdiction ((35) or a gas attack)."""
+    where = hex_label(target, board)
+    here = [u for u in state.at(target) if u.id != marker.id]
+    enemies = [u for u in here if u.kind != "air" and u.side == phasing]
+    others = [u for u in here if u.kind == "air"]
+    out: list[Finding] = []
+    if not enemies:
+        out.append(finding("AR-06", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                           message=f"air marker {marker.name} was placed at {where} in the "
+                                   f"{side_name(phasing)} movement segment, on no {side_name(phasing)} "
+                                   "unit: interdiction is placed on an enemy unit or stack",
+                           evidence={"hex": target, "phasing": phasing, "enemy_units": 0}))
+    if others:
+        gas_possible = scenario == "1935-36" and marker.side == "italian"
+        out.append(finding("AR-06", Ruling.POSSIBLE if gas_possible else Ruling.PROVEN, step=step,
+                           when=when, subjects=(marker.name, *(u.name for u in others)),
+                           message=f"air marker {marker.name} was placed at {where}, where air marker "
+                                   f"{others[0].name} already was: no more than one air marker "
+                                   "interdicts a hex",
+                           evidence={"hex": target, "air_markers_there": [u.name for u in others]},
+                           depends_on=("whether one marker flew a gas attack (PB 13.6.5.1), which "
+                                       "the log does not say",) if gas_possible else ()))
+    if moved:
+        out.append(finding("AR-06", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                           message=f"air marker {marker.name} was placed at {where} after "
+                                   f"{_names(moved)} had moved: interdiction is placed at the start "
+                                   f"of the {side_name(phasing)} movement segment",
+                           evidence={"hex": target, "phasing": phasing, "moved_before": moved}))
+    return out
+
+
+def _names(names: list[str]) -> str:
+    shown = ", ".join(names[:3])
+    return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
