@@ -103,6 +103,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "AR-03": [("AR-03", 4, {"turn": 1, "first_mission_step": 2, "hex": "1106"})],
     "MV-44": [("MV-44", 3, {"hex": "0808"})],
     "CB-33": [("CB-33", 4, {"target": "1313", "partners": []})],
+    "CB-34": [("CB-34", 7, {"target": "1213", "side": "defender", "air": [0, 1]})],
     "RR-13": [("RR-13", 11, {"counter": "it-21a", "class": "black-shirt"})],
     "VC-08": [("VC-08", 6, {"countries_left": "British Somaliland", "step_of_victory": 5,
                             "action": "phase"})],

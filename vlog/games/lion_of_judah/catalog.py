@@ -82,10 +82,13 @@ IMPLEMENTED: dict[str, str] = {
     "CB-24": "attacks on defenseless units: all eliminated, no attacker loss, advance",
     "CB-26": "(35) Ethiopian attacks on the Ethiopian CRT with its own modifiers (findings under CB-19)",
     "CB-33": "(40) guerrillas attack only with Commonwealth units, with 0 factors",
+    "CB-34": "(40) no air or HQ support named for guerrillas alone in a hex",
     "CB-35": "(40) guerrillas defending with other Allied units add no defence, take no losses, "
              "and go when those units are eliminated",
     "CB-29": "(35) one tribal faction per Ethiopian combat, Negus units excepted",
     "TS-11": "no HQ still on its M side once a new turn has begun",
+    "TS-09": "(40) no unit enters French Somaliland while it is neutral (possible while the log "
+             "does not show Event C1)",
     "TS-02": "no move in the Event or End of Turn Phase, no attack declared outside a combat "
              "segment (when the turn track tells the phase)",
     "TS-03": "no play beyond the scenario's last turn (when the turn track tells the turn)",

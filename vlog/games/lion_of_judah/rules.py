@@ -20,8 +20,10 @@ from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.catalog import check_specs
 from vlog.games.lion_of_judah.checks.air import judge_air_mission, judge_mission_segment
+from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
 from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
 from vlog.games.lion_of_judah.checks.replacements import judge_breakdown, judge_step_gain
@@ -261,6 +263,9 @@ class LionOfJudah(Game):
             return out          # placed from or sent to a box: reinforcements, eliminations
         if self.scenario == "1940-41" and unit.counter == "et-negus" and data["to"] is not None:
             out.extend(self._negus_with_gideon(action, unit, data["to"], after, when))
+        if self.scenario == "1940-41":                  # TS-09 (PB 14.1.1)
+            out.extend(judge_neutral_entry(self.board, before, unit, data["to"], step=action.step,
+                                           when=when))
         if phase is not None and self.interpreter.phase_bound and phase.segment != "movement":
             if phase.key == "map":
                 return out      # rail and naval movement (11.7, 11.8) are not judged yet
@@ -404,6 +409,9 @@ class LionOfJudah(Game):
             advanced=tuple(pending.advanced), out_of_supply=frozenset(oos),
             air=decl.air, attacker_hqs=hqs_a, defender_hqs=None if decl.hqs is None else (),
             nearby=nearby, removed=frozenset(pending.removed))
+        out.extend(judge_guerrilla_support(self.board, before, decl.target, attackers, defenders,
+                                           decl.hqs, decl.air, step=action.step,
+                                           when=action.data["when"]))      # CB-34
         return out + judge_combat(self.board, before, facts, step=action.step,
                                   when=action.data["when"], memory=self.combat_memory)
 
