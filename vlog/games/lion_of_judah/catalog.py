@@ -107,6 +107,10 @@ IMPLEMENTED: dict[str, str] = {
     "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
     "VC-08": "(40) play stops when the Allies hold supply sources in one home country only",
     "MV-44": "(40) the Negus enters Ethiopian hexes only stacked with the Gideon Force",
+    # rail movement (checks/rail.py), in the MAP shown by the turn track
+    "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "
+             "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",
+    "MV-37": "a rail line carries up to two RPs and one division or equivalent a MAP",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",

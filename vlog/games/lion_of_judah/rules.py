@@ -25,6 +25,7 @@ from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, ju
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
+from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
 from vlog.games.lion_of_judah.checks.replacements import judge_breakdown, judge_step_gain
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
@@ -81,6 +82,8 @@ class LionOfJudah(Game):
         self.move_reported: set[str] = set()
         self.end_pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
+        self.rail = RailLedger()
+        """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -267,8 +270,11 @@ class LionOfJudah(Game):
             out.extend(judge_neutral_entry(self.board, before, unit, data["to"], step=action.step,
                                            when=when))
         if phase is not None and self.interpreter.phase_bound and phase.segment != "movement":
-            if phase.key == "map":
-                return out      # rail and naval movement (11.7, 11.8) are not judged yet
+            if phase.key == "map":      # map to map in the MAP: rail movement (11.7)
+                origin = self.rail.origins.setdefault((phase.turn, unit.id), unit.hex)
+                return out + judge_rail_move(self.board, before, unit, origin, data["to"],
+                                             scenario=self.scenario, turn=phase.turn,
+                                             ledger=self.rail, step=action.step, when=when)
             out.append(finding("TS-02", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
                                message=f"{unit.name} moved in the {phase.when().split(', ', 1)[1]}, "
                                        "where units do not move (advances after combat excepted)",
