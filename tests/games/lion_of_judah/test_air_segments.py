@@ -79,3 +79,15 @@ def test_outside_a_movement_segment_nothing_is_judged():
     s = state(scenario="1940-41")
     assert judge(s, marker(), "1405", scenario="1940-41", segment="combat", phasing="italian") == []
     assert judge(s, marker(), "1405", scenario="1940-41", segment=None, phasing=None) == []
+
+
+def test_markers_left_on_the_map_at_a_new_turn():
+    """5.2 e iv: the End of Turn Phase removes any air markers still on hexes; boxes are fine."""
+    from vlog.games.lion_of_judah.checks.air import judge_markers_left_on_map
+    on_map, in_box = marker("a", "1107"), replace(marker("b", None, name="7 St"), box="Ready")
+    s = state(levy("l", "1107"), on_map, in_box, scenario="1935-36")
+    [f] = judge_markers_left_on_map(shipped_board(), s, turn=2, step=8, when="w")
+    assert f.check == "lion-of-judah/AR-12" and f.basis is Basis.PROVEN
+    assert f.evidence == {"hex": "1107", "turn": 2} and f.subjects == ("III Br",)
+    assert judge_markers_left_on_map(shipped_board(), state(in_box, scenario="1935-36"), turn=2,
+                                     step=8, when="w") == []

@@ -118,6 +118,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "AR-01": [("AR-01", 2, {"hex": "2020", "range": 4})],
     "AR-06": [("AR-06", 4, {"hex": "1106", "phasing": "ethiopian", "enemy_units": 0})],
     "AR-11": [("AR-11", 4, {"hex": "1405", "scenario": "1940-41", "segment": "own movement"})],
+    "AR-12": [("AR-12", 8, {"hex": "1107", "turn": 2})],
     "CB-24": [("CB-24", 19, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }
 

@@ -116,6 +116,8 @@ IMPLEMENTED: dict[str, str] = {
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",
     "AR-11": "no Ethiopian air in 1935-36; in 1940-41 no mission in the owner's own movement segment (no air "
              "supply); bombing in 1940-41 cannot be told from air support in a log",
+    "AR-12": "no air marker left on the map when the turn track shows a new turn (the delayed-return "
+             "rolls not judged)",
     "AR-01": "air missions within the marker's range of a friendly, supplied town or capital",
     # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
     "RR-01": "not before the turn of entry, where the data gives it",

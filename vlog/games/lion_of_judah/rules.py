@@ -19,7 +19,8 @@ from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.catalog import check_specs
-from vlog.games.lion_of_judah.checks.air import judge_air_mission, judge_mission_segment
+from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_markers_left_on_map,
+                                                  judge_mission_segment)
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
@@ -368,6 +369,9 @@ class LionOfJudah(Game):
                                    message=f"HQ {hq.name} still shows its M side at the start of turn "
                                            f"{new.turn}; every HQ flips to CS in the End of Turn Phase",
                                    evidence={"hq": hq.name, "turn": new.turn}))
+            if action.data.get("bound"):       # AR-12: judged on the turn the track shows
+                out.extend(judge_markers_left_on_map(self.board, shown, turn=new.turn, step=action.step,
+                                                     when=new.when()))
         self.combat_memory = CombatMemory()
         self.oos_at_start = {}
         if new.segment == "movement" and new.phasing and self.scenario is not None:

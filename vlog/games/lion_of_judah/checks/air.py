@@ -4,6 +4,7 @@ AR-01 (10.1.1): every air mission's hex is within the marker's range (4 hexes; A
 in 1940-41: 5) of an air base, the base hex not counted; an air base is a friendly-controlled
 town or capital hex that is itself in supply, usable the instant it is controlled.
 AR-06 and AR-11 (10.1, 10.1.5, PB 13.6.5): which missions a marker may fly in a movement segment.
+AR-12 (5.2 e iv): no air marker left on the map when a new turn begins.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from vlog.games.lion_of_judah.checks.supply import controller, trace
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["air_range", "judge_air_mission", "judge_mission_segment"]
+__all__ = ["air_range", "judge_air_mission", "judge_mission_segment", "judge_markers_left_on_map"]
 
 ALLIED_RANGE_1940 = 5   # PB 14.6.9
 
@@ -151,3 +152,20 @@ def _interdiction(board: Board, state: GameState, marker: Unit, target: str, *, 
 def _names(names: list[str]) -> str:
     shown = ", ".join(names[:3])
     return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def judge_markers_left_on_map(board: Board, shown: GameState, *, turn: int, step: int | None,
+                              when: str | None) -> list[Finding]:
+    """AR-12 (5.2 e iv; Extended SoP D vi): the End of Turn Phase removes "any air markers
+    still on hexes" (interdiction, (35) gas and air supply; air support markers left the map
+    when rolled for, 10.1.4), so none is on the map when the turn track shows the next turn."""
+    out: list[Finding] = []
+    for marker in shown.units.values():
+        if marker.kind != "air" or marker.hex is None:
+            continue
+        out.append(finding("AR-12", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                           message=f"air marker {marker.name} is still on the map at "
+                                   f"{hex_label(marker.hex, board)} at the start of turn {turn}; the "
+                                   "End of Turn Phase removes every air marker from the map",
+                           evidence={"hex": marker.hex, "turn": turn}))
+    return out
