@@ -142,3 +142,26 @@ def test_a_replayed_entry_into_french_somaliland_is_possible_naming_event_c1(tmp
     assert [(f.check, f.step, f.basis) for f in found] == [("lion-of-judah/TS-09", 3, Basis.POSSIBLE)]
     assert found[0].evidence["from"] == "2110" and found[0].evidence["hex"] == "2109"
     assert found[0].evidence["depends_on"] == [C1_DATUM] and found[0].when == "Turn 1, Allied movement"
+
+
+# -- CB-36 -------------------------------------------------------------------------------------
+def test_italian_units_attack_guerrillas_in_their_own_hex_and_guerrillas_them(board):
+    """PB 14.6.4.1: Italian units 'may attack guerrilla units in their same or an adjacent
+    hex'; an attack inside any other hex is still CB-01's 'not adjacent'."""
+    from vlog.games.lion_of_judah.checks.combat import CombatFacts, judge_combat
+
+    g, sb = guerrilla("g", "1213"), unit("sb", "1213", name="Sb")
+    shared = state(g, sb, scenario="1940-41")
+    assert judge_combat(board, shared, CombatFacts("1213", (sb,), (g,), None), step=5, when=None) == []
+    # guerrillas in the hex join a Commonwealth attack from next door (CB-33: never alone)
+    kb = allied("kb", "1212", name="KB")
+    with_kb = state(g, sb, kb, scenario="1940-41")
+    assert judge_combat(board, with_kb, CombatFacts("1213", (g, kb), (sb,), None), step=5, when=None) == []
+    # the same attack in 1935-36, or a Commonwealth unit attacking its own hex: not adjacent
+    old = state(g, sb, scenario="1935-36")
+    [f] = judge_combat(board, old, CombatFacts("1213", (sb,), (g,), None), step=5, when=None)
+    assert f.check == "lion-of-judah/CB-01" and f.evidence["not_adjacent"] == {"Sb": "1213"}
+    ka = allied("ka", "1213", name="KA")
+    mixed = state(g, sb, ka, scenario="1940-41")
+    found = judge_combat(board, mixed, CombatFacts("1213", (sb,), (g, ka), None), step=5, when=None)
+    assert [f.check for f in found] == ["lion-of-judah/CB-01"]

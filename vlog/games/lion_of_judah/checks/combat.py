@@ -42,6 +42,7 @@ from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -271,7 +272,8 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
             "an occupied enemy hex is attacked)", {"defenders": []})
         return out
     neighbours = set(board.neighbours(facts.target))
-    far = [u for u in attackers if u.hex not in neighbours]
+    far = [u for u in attackers if u.hex not in neighbours
+           and not attacks_within_its_hex(state, facts.target, u, defenders)]      # CB-36
     if far:
         add("CB-01", Ruling.PROVEN, f"{', '.join(u.name for u in far)} attacked {target} from a "
             "hex not adjacent to it", {"not_adjacent": {u.name: u.hex for u in far}})

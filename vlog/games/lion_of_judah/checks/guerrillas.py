@@ -1,4 +1,10 @@
-"""CB-34 (PB 14.6.4.1): guerrilla units alone in a hex may not receive air or HQ support.
+"""Guerrilla combat rules of PB 14.6.4.1.
+
+CB-36: guerrillas may share a hex with Italian-controlled units; the Italian units there may
+attack the guerrillas in their own hex, and guerrillas attack Italian-controlled units in
+theirs (`attacks_within_its_hex`, which CB-01's adjacency test asks).
+
+CB-34: guerrilla units alone in a hex may not receive air or HQ support.
 
 Judged on an attack declaration that names its support (``; HQ: ...`` for the attacker's HQs,
 ``; air a/d`` for the net air shifts of attacker and defender):
@@ -18,7 +24,7 @@ from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["judge_guerrilla_support", "alone"]
+__all__ = ["judge_guerrilla_support", "alone", "attacks_within_its_hex"]
 
 
 def alone(state: GameState, hex_: str | None) -> bool:
@@ -27,6 +33,22 @@ def alone(state: GameState, hex_: str | None) -> bool:
         return False
     here = [u for u in state.at(hex_) if u.kind != "air"]
     return bool(here) and all(u.unit_class == "guerrilla" for u in here)
+
+
+def attacks_within_its_hex(state: GameState, target: str, attacker: Unit,
+                           defenders: Sequence[Unit]) -> bool:
+    """CB-36: True when `attacker`, in the target hex itself, may attack there: the hex holds
+    guerrillas and Italian-controlled units, and either the attacker is a guerrilla or it is
+    Italian-controlled and every defender is a guerrilla."""
+    if state.scenario != "1940-41" or attacker.hex != target:
+        return False
+    here = state.at(target)
+    if not any(u.unit_class == "guerrilla" for u in here) or not any(u.side == "italian" for u in here):
+        return False
+    if attacker.unit_class == "guerrilla":
+        return True
+    return attacker.side == "italian" and bool(defenders) \
+        and all(d.unit_class == "guerrilla" for d in defenders)
 
 
 def judge_guerrilla_support(board: Board, state: GameState, target: str,
