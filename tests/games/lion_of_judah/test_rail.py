@@ -109,6 +109,17 @@ def test_one_finding_a_unit_a_map(board):
     only(judge(board, state(sb), sb, "1405", "1306", ledger=ledger, turn=3), "MV-36")
 
 
+def test_a_unit_placed_in_this_map_did_not_begin_it_on_the_line(board):
+    """11.7: a unit must begin the MAP on the line; a reinforcement placed in it did not."""
+    pl = unit("pl", "1405", name="PL")
+    ledger = RailLedger(placed={(2, "pl")})
+    f = only(judge(board, state(pl), pl, "1405", "1104", ledger=ledger), "MV-36")
+    assert f.basis is Basis.PROVEN and f.evidence["placed_in_this_map"] is True
+    assert "placed in this MAP" in f.message
+    # placed in the MAP of an earlier turn: it began this MAP on the line
+    assert judge(board, state(pl), pl, "1405", "1104", ledger=RailLedger(placed={(1, "pl")})) == []
+
+
 def test_division_shares():
     assert division_share(unit("a", "1405", size="division")) == 1
     assert division_share(unit("b", "1405", size="brigade")) == Fraction(1, 2)
@@ -174,3 +185,51 @@ def test_unknown_sizes_past_the_limit_either_way_are_proven(board):
     assert judge(board, s, sb, "1405", "1104", ledger=ledger) == []
     f = only(judge(board, s, odd, "1405", "1104", ledger=ledger), "MV-37")
     assert f.basis is Basis.PROVEN and f.evidence["division_equivalents"] == "3/2"
+
+
+def test_replay_a_reinforcement_moved_by_rail_in_its_arrival_map(tmp_path):
+    """Through the game: PL placed at Massawa in the turn 2 MAP and moved along the line at once
+    is MV-36 (11.7: it did not begin the MAP on the line); 21A, on the map since the start and
+    moving along the same line in the same MAP, is legal alone."""
+    from pathlib import Path
+
+    import vlog
+    from converters.log_writer import write_log
+    from vlog.gamedata import load_game_data
+    from vlog.games.lion_of_judah.rules import LionOfJudah
+    from vlog.replay import replay
+    from vlog.vassal.module import read_module
+
+    fixtures = Path(__file__).resolve().parents[3] / "fixtures" / "lion-of-judah"
+    module = fixtures / "synthetic" / "lion-of-judah.vmod"
+    script = tmp_path / "rail.vscript"
+    script.write_text(f'''vlog-script 1
+game lion-of-judah
+module {module}
+start {fixtures / "synthetic" / "1935-36-start.vsav"}
+map "Main Map"
+clock 1704067260000
+key 0x2a
+player Alice side italian
+player Bob side ethiopian
+as Alice
+turn next
+turn next
+turn next
+as Bob
+turn next
+turn next
+turn next
+as Alice
+turn next
+move "21A" along 1305
+move "PL" along 1405 on "Main Map"
+move "PL" along 1305 1205
+turn next
+''')
+    write_log(script, tmp_path / "rail.vlog")
+    game = LionOfJudah(load_game_data("lion-of-judah", overlays=[fixtures / "synthetic-data"]))
+    report = replay(vlog.read(tmp_path / "rail.vlog"), module=read_module(module), game=game)
+    found = [(f.check, f.step, f.evidence.get("placed_in_this_map")) for log in report.logs
+             for f in log.findings if f.check.startswith("lion-of-judah/")]
+    assert found == [("lion-of-judah/MV-36", 10, True)]

@@ -193,6 +193,7 @@ class LionOfJudah(Game):
                                                 step=action.step, when=action.data["when"])
         if not self.interpreter.phase_bound or phase is None or phase.key != "map":
             return out
+        self.rail.placed.add((phase.turn, unit.id))     # it did not begin this MAP on a line (MV-36)
         before, after = action.data["before"], action.data["after"]
         before.scenario = after.scenario = self.scenario
         if unit.unit_type == "breakdown":

@@ -9,6 +9,7 @@ Units do not move in the MAP except by rail (11.7; naval movement takes the unit
   when the optional repair was declared (not shown by a log: POSSIBLE naming it); (35) the
   Ethiopian player never; from a rail hex of the line to another, through connected friendly
   rail hexes (a hex of the line holding enemy units is not friendly);
+  a unit placed on the map in this MAP (reinforcements) did not begin the MAP on the line;
 * MV-37: each line carries up to two RPs and one division or equivalent (two non-division units;
   HQs and trucks count 1/2 division) in one MAP.
 
@@ -66,6 +67,8 @@ class RailLedger:
     reported: set[tuple[int | None, str]] = field(default_factory=set)
     carried: dict[tuple[int | None, str], dict[str, Unit]] = field(default_factory=dict)
     capacity_reported: set[tuple[int | None, str]] = field(default_factory=set)
+    placed: set[tuple[int | None, str]] = field(default_factory=set)
+    """(turn, unit) placed on the map in that turn's MAP: they did not begin it on a line."""
 
 
 def _line_hexes(board: Board, line_id: str) -> list[str] | Unknown | None:
@@ -114,6 +117,13 @@ def judge_rail_move(board: Board, state: GameState, unit: Unit, start: str, goal
                         message=f"{moved}; the {side_name(unit.side)} player may not use rail "
                                 f"movement in the {scenario} scenario",
                         evidence={"from": start, "to": goal, "side": unit.side, "lines": []})]
+    if key in ledger.placed:
+        ledger.reported.add(key)
+        return [finding("MV-36", Ruling.PROVEN, step=step, when=when, subjects=subject,
+                        message=f"{moved}, where it was placed in this MAP; rail movement needs a "
+                                "unit that began the MAP on the line",
+                        evidence={"from": start, "to": goal, "side": unit.side,
+                                  "placed_in_this_map": True})]
     enemy = state.enemy_hexes(unit.side)
     unknown: list[str] = []
     blocked: dict[str, list[str]] = {}
