@@ -91,3 +91,11 @@ def test_markers_left_on_the_map_at_a_new_turn():
     assert f.evidence == {"hex": "1107", "turn": 2} and f.subjects == ("III Br",)
     assert judge_markers_left_on_map(shipped_board(), state(in_box, scenario="1935-36"), turn=2,
                                      step=8, when="w") == []
+
+
+def test_air_supply_after_a_unit_moved_is_proven():
+    """PB 13.6.5.2 and the Extended SoP: air supply is placed before any Italian unit moves."""
+    s = state(unit("it", "1305"), scenario="1935-36")
+    [f] = judge(s, marker(), "1305", phasing="italian", moved=["21A"])
+    assert f.check == "lion-of-judah/AR-09" and f.basis is Basis.PROVEN
+    assert f.evidence == {"hex": "1305", "moved_before": ["21A"]}

@@ -116,6 +116,8 @@ IMPLEMENTED: dict[str, str] = {
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",
+    "AR-09": "(35) air supply (an Italian marker placed in the Italian movement segment the turn track tells) "
+             "before any unit moves; the units supplied, their front and the one-a-turn limit not yet judged",
     "AR-11": "no Ethiopian air in 1935-36; in 1940-41 no mission in the owner's own movement segment (no air "
              "supply); bombing in 1940-41 cannot be told from air support in a log",
     "AR-12": "no air marker left on the map when the turn track shows a new turn (the delayed-return "

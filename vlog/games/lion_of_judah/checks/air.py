@@ -3,7 +3,7 @@
 AR-01 (10.1.1): every air mission's hex is within the marker's range (4 hexes; Allied markers
 in 1940-41: 5) of an air base, the base hex not counted; an air base is a friendly-controlled
 town or capital hex that is itself in supply, usable the instant it is controlled.
-AR-06 and AR-11 (10.1, 10.1.5, PB 13.6.5): which missions a marker may fly in a movement segment.
+AR-06, AR-09 and AR-11 (10.1, 10.1.5, PB 13.6.5): which missions a marker may fly in a movement segment.
 AR-12 (5.2 e iv): no air marker left on the map when a new turn begins.
 """
 from __future__ import annotations
@@ -92,6 +92,7 @@ def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: 
     air supply (nor bombing), so no mission is flown in the owner's own movement segment.
     AR-06 (10.1.5; (35) gas, PB 13.6.5.1): in the enemy's movement segment a marker interdicts
     (or gasses) an enemy unit or stack, at the segment's start, one air marker per hex.
+    AR-09 (PB 13.6.5.2): (35) in the Italian movement segment it is air supply, before any move.
     """
     if marker.side is None:
         return []
@@ -105,7 +106,7 @@ def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: 
         return []
     if marker.side == phasing:
         if scenario != "1940-41":
-            return []       # (35) Italian air supply, judged under AR-09 (not yet built)
+            return _air_supply_timing(board, marker, target, moved=moved, step=step, when=when)
         return [finding("AR-11", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
                         message=f"air marker {marker.name} flew to {where} in its own side's movement "
                                 "segment; air supply (the only mission flown there) exists only in the "
@@ -114,6 +115,20 @@ def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: 
                                   "segment": "own movement"})]
     return _interdiction(board, state, marker, target, scenario=scenario, phasing=phasing,
                          moved=moved, step=step, when=when)
+
+
+def _air_supply_timing(board: Board, marker: Unit, target: str, *, moved: list[str], step: int | None,
+                       when: str | None) -> list[Finding]:
+    """AR-09 (PB 13.6.5.2; Extended SoP B i 1): (35) air supply is designated at the start of the
+    Italian movement segment, before any unit moves (the units supplied, their front and the
+    one-a-turn limit are not judged here)."""
+    if not moved:
+        return []
+    return [finding("AR-09", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                    message=f"air marker {marker.name} flew air supply to {hex_label(target, board)} after "
+                            f"{_names(moved)} had moved: air supply is placed at the start of the "
+                            "Italian movement segment, before any unit moves",
+                    evidence={"hex": target, "moved_before": moved})]
 
 
 def _interdiction(board: Board, state: GameState, marker: Unit, target: str, *, scenario: str | None,
