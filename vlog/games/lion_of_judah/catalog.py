@@ -156,10 +156,31 @@ NOT_JUDGEABLE: dict[str, str] = {
 }
 """Items a VASSAL log cannot show."""
 
+_NO_EVENT_MARKERS = ("the event markers (6.1) are neither in counters.json nor in the bindings, so a log "
+                     "shows no draw, no pool and no held event")
+"""Why the event items that turn on which event was drawn are not judged (EV-04 and EV-09
+are: an irregular placed in the Event Phase is judged by where it stands)."""
+
 NEEDS_DATA: dict[str, str] = {
     "CB-17": "optional rule: the historical IDs (2.3.5) of Ethiopian units are on the counters only",
     "CB-18": "the guerrillas' positions relative to supply lines need the map's roads and terrain",
     "CB-37": "the counter-guerrilla DRMs are on the player aid card",
+    "TS-10": "the map's half-hexes (no printed hex number, 2.2) are not listed in map.json",
+    "EV-01": _NO_EVENT_MARKERS,
+    "EV-02": _NO_EVENT_MARKERS,
+    "EV-03": _NO_EVENT_MARKERS,
+    "EV-05": _NO_EVENT_MARKERS,
+    "EV-06": _NO_EVENT_MARKERS,
+    "EV-07": _NO_EVENT_MARKERS,
+    "EV-08": _NO_EVENT_MARKERS,
+    "EV-10": _NO_EVENT_MARKERS,
+    "EV-11": _NO_EVENT_MARKERS,
+    "EV-12": _NO_EVENT_MARKERS,
+    "EV-13": _NO_EVENT_MARKERS,
+    "EV-14": _NO_EVENT_MARKERS,
+    "EV-15": _NO_EVENT_MARKERS,
+    "EV-16": _NO_EVENT_MARKERS,
+    "EV-17": _NO_EVENT_MARKERS,
     "AR-04": "the air support chart is on the player aid card",
     "AR-07": "the air attack table is on the player aid card",
     "AR-08": "the air attack table (gas column) is on the player aid card",
