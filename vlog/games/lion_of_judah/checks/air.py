@@ -18,7 +18,7 @@ from vlog.games.lion_of_judah.checks.supply import controller, trace
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["air_range", "judge_air_mission", "judge_mission_segment", "judge_markers_left_on_map"]
+__all__ = ["air_range", "judge_air_mission", "judge_markers_left_on_map", "judge_mission_segment"]
 
 ALLIED_RANGE_1940 = 5   # PB 14.6.9
 
