@@ -165,3 +165,23 @@ def test_italian_units_attack_guerrillas_in_their_own_hex_and_guerrillas_them(bo
     mixed = state(g, sb, ka, scenario="1940-41")
     found = judge_combat(board, mixed, CombatFacts("1213", (sb,), (g, ka), None), step=5, when=None)
     assert [f.check for f in found] == ["lion-of-judah/CB-01"]
+
+
+# -- TS-07 -------------------------------------------------------------------------------------
+def test_a_face_down_dummy_takes_control_until_revealed_as_a_true_dummy():
+    """PB 14.6.5: face-down dummies count as units that control hexes 'for all purposes
+    (including VPs)'; a revealed true Dummy is defenseless and takes none."""
+    from vlog.games.lion_of_judah.interpret import update_control
+
+    face_down = unit("d1", "2311", name="Dummy", side="allied", kind="dummy", attack=None,
+                     unit_class="commonwealth", level="front")
+    s = state(face_down, scenario="1940-41")
+    s.control["2311"] = "italian"
+    update_control(s)
+    assert s.control["2311"] == "allied"
+    true_dummy = unit("d2", "2310", name="Dummy", side="allied", kind="dummy", attack=None,
+                      unit_class="commonwealth", level="dummy")
+    s2 = state(true_dummy, scenario="1940-41")
+    s2.control["2310"] = "italian"
+    update_control(s2)
+    assert s2.control["2310"] == "italian"

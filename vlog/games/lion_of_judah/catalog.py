@@ -97,6 +97,7 @@ IMPLEMENTED: dict[str, str] = {
     "TS-04": "control kept from the log's history: the side last in a hex with a combat unit "
              "(used by supply and sudden death; no finding of its own)",
     "TS-05": "air markers, HQs and trucks never take control (no finding of its own)",
+    "TS-07": "(40) a dummy not revealed as a true Dummy takes control like a unit (no finding of its own)",
     "MV-21": "(35) Shoa units have 4 MPs on turn 1 (findings under MV-03)",
     "MV-42": "(35) no path through hexes of another tribal faction (Negus units excepted)",
     "ST-10": "attackers per adjacent hex within the defending hex's limit (findings under CB-11)",

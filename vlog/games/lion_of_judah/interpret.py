@@ -330,9 +330,11 @@ class Interpreter:
 
 
 def update_control(state: GameState) -> None:
-    """3.2: a side controls every hex where it has a unit with a combat factor (in place)."""
+    """3.2: a side controls every hex where it has a unit with a combat factor (in place);
+    PB 14.6.5 (TS-07): a dummy not revealed as a true Dummy controls too."""
     for unit in state.units.values():
-        if unit.hex is not None and unit.side is not None and unit.has_combat_factor:
+        if unit.hex is not None and unit.side is not None and (
+                unit.has_combat_factor or (unit.kind == "dummy" and not unit.defenseless)):
             state.control[unit.hex] = unit.side
 
 
