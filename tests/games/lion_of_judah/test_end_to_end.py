@@ -106,6 +106,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                             "lines": ["rail-massawa-dongolaas"]})],
     "MV-37": [("MV-37", 12, {"line": "rail-massawa-dongolaas", "turn": 2, "rps": 0,
                              "division_equivalents": "2", "units": ["21A", "PL"]})],
+    "MV-45": [("MV-45", 7, {"from": "0506", "to": "0511", "allowance": 4, "cheapest_cost": 5,
+                            "forced_march_rolls": []})],
     "CB-33": [("CB-33", 4, {"target": "1313", "partners": []})],
     "CB-34": [("CB-34", 7, {"target": "1213", "side": "defender", "air": [0, 1]})],
     "RR-13": [("RR-13", 11, {"counter": "it-21a", "class": "black-shirt"})],

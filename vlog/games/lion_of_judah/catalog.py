@@ -114,6 +114,7 @@ IMPLEMENTED: dict[str, str] = {
     "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "
              "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",
     "MV-37": "a rail line carries up to two RPs and one division or equivalent a MAP",
+    "MV-45": "(40) a dummy on its front side has 4 foot MPs and may not force march",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",

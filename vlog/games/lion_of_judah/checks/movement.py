@@ -13,6 +13,7 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
 * 11.2: a minimum move of one hex; 11.5: forced march up to double the MF, one logged roll per
   hex beyond the MF, never into desert or amba hexes, only for European units and Eritrean
   colonial regulars, never HQs nor units that began the segment out of supply;
+* PB 14.6.5: (40) a dummy on its front side has 4 foot MPs and may not force march;
 * 9.3: a unit out of supply at the start of the segment has half its MF (0.5 rounds up, 2.7);
 * 10.2, 10.2.1: an HQ on its CS side may not move; a moving HQ shows M; it moves one hex, or
   its full M-side MF along a continuous route of dirt-track, rail or road hexes, or by truck
@@ -41,6 +42,9 @@ ROAD_TRACK_1940 = "track-asmara-addis"
 """PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
 IN_PLAY_1935 = ("eritrea", "ethiopia", "italian-somaliland")
 """PB 13.1.1: the only areas in play in 1935-36."""
+DUMMY_MF = 4
+DUMMY_FRONT = "front"
+"""PB 14.6.5: a dummy on its front side has 4 foot MPs (and may not force march, MV-45)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +210,10 @@ def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None
     """The unit's available MF and the adjustments made (9.3 halving, PB 13.6.7.1 Shoa)."""
     notes: list[str] = []
     mf = unit.movement
+    if unit.kind == "dummy" and unit.level == DUMMY_FRONT:
+        if mf != DUMMY_MF:
+            notes.append("4 foot MPs: a dummy on its front side (PB 14.6.5)")
+        mf = DUMMY_MF
     if mf is None:
         return Unknown(f"{unit.name} movement factor"), notes
     if scenario == "1935-36" and turn == 1 and unit.faction == "shoa":
@@ -225,6 +233,8 @@ def may_force_march(unit: Unit, oos: bool | Unknown) -> tuple[bool, str]:
     began the segment out of supply."""
     if unit.kind == "hq":
         return False, "HQs may not force march (11.5.2)"
+    if unit.kind == "dummy" and unit.level == DUMMY_FRONT:
+        return False, "a dummy on its front side may not force march (PB 14.6.5)"
     if unit.kind != "combat":
         return False, f"a {unit.kind} may not force march (11.5.2)"
     if unit.unit_class == "eritrean-colonial-regular" or unit.european:
@@ -364,6 +374,14 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
     eligible, why_not = may_force_march(unit, facts.out_of_supply_at_start)
     rolls = facts.forced_march_rolls
     if not eligible:
+        if unit.kind == "dummy" and unit.level == DUMMY_FRONT:     # PB 14.6.5 (MV-45)
+            rolled = f" with forced-march roll(s) {', '.join(map(str, rolls))}" if rolls else ""
+            out.append(finding("MV-45", plain.ruling, step=step, when=when, subjects=subjects,
+                               message=f"{unit.name} moved from {where}{rolled} beyond its "
+                                       f"{_num(allowance)} MPs: {why_not}",
+                               evidence={**base_evidence, "forced_march_rolls": list(rolls)},
+                               depends_on=plain.verdict.depends_on))
+            return out
         if rolls:
             out.append(finding("MV-24", plain.ruling, step=step, when=when, subjects=subjects,
                                message=f"{unit.name} force-marched from {where} beyond its "
