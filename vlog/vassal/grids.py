@@ -485,8 +485,23 @@ _OFFSETS_EVEN = ((-1, -1), (-1, 0), (1, -1), (1, 0))
 _OFFSETS_ODD = ((-1, 0), (-1, 1), (1, 0), (1, 1))
 
 
+class _Numbered:
+    """A regular grid and its numbering, which needs its grid back to name points."""
+
+    numbering: RegularGridNumbering | None
+
+    def __post_init__(self) -> None:
+        if self.numbering is not None:
+            self.numbering.grid = self
+
+    def set_numbering(self, numbering: RegularGridNumbering | None) -> None:
+        self.numbering = numbering
+        if numbering is not None:
+            numbering.grid = self
+
+
 @dataclass
-class HexGrid:
+class HexGrid(_Numbered):
     """HexGrid: geometry, snapping (3.7+ `hexPoint`) and naming through its numbering.
 
     `size` is the container's pixel size (board, or the zone's bounding box) that descending
@@ -505,15 +520,6 @@ class HexGrid:
     visible: bool = False
     numbering: HexGridNumbering | None = None
     size: tuple[int, int] | None = None
-
-    def __post_init__(self) -> None:
-        if self.numbering is not None:
-            self.numbering.grid = self
-
-    def set_numbering(self, numbering: HexGridNumbering | None) -> None:
-        self.numbering = numbering
-        if numbering is not None:
-            numbering.grid = self
 
     def _rot(self, x: int, y: int) -> tuple[int, int]:
         return (y, x) if self.sideways else (x, y)
@@ -641,7 +647,7 @@ class HexGrid:
 # ---------------------------------------------------------------------------------- square grid
 
 @dataclass
-class SquareGrid:
+class SquareGrid(_Numbered):
     """SquareGrid: snapping to centres (edges/corners when legal) and naming via its numbering."""
 
     dx: float = 48.0
@@ -656,15 +662,6 @@ class SquareGrid:
     visible: bool = False
     numbering: SquareGridNumbering | None = None
     size: tuple[int, int] | None = None
-
-    def __post_init__(self) -> None:
-        if self.numbering is not None:
-            self.numbering.grid = self
-
-    def set_numbering(self, numbering: SquareGridNumbering | None) -> None:
-        self.numbering = numbering
-        if numbering is not None:
-            numbering.grid = self
 
     def location_name(self, x: int, y: int) -> str | None:
         _check_geometry(self, x, y)
