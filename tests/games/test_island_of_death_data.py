@@ -1,17 +1,14 @@
 """Island of Death data: spot checks of the transcription against the rulebook text, line by line."""
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from vlog.gamedata import load_game_data, status
 from vlog.hexes import LAYOUTS
 
+from rulebook_lines import cited_line as cited_line_in, on_line, rulebook_lines
+
 GAME = "island-of-death"
-RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks" / "island-of-death.txt"
-CITE = re.compile(r"island-of-death\.txt line (\d+)\)$")
 
 
 @pytest.fixture(scope="module")
@@ -21,19 +18,11 @@ def iod():
 
 @pytest.fixture(scope="module")
 def book():
-    if not RULEBOOK.is_file():
-        pytest.skip("../shared/rulebooks is absent")
-    return RULEBOOK.read_text(encoding="utf-8").splitlines()
-
-
-def on_line(book: list[str], line: int, text: str) -> bool:
-    return text.casefold() in book[line - 1].casefold()
+    return rulebook_lines(GAME)
 
 
 def cited_line(datum) -> int:
-    match = CITE.search(datum.source or "")
-    assert match, f"{datum.path}: source {datum.source!r} cites no single line"
-    return int(match.group(1))
+    return cited_line_in(datum, GAME)
 
 
 def test_status_counts_known_partial_and_unknown(iod):
@@ -154,9 +143,9 @@ def test_counter_names_appear_on_their_cited_lines(iod, book):
     """A counter name cited to one line must be printed on that line, so a wrong line or a typo fails."""
     for counter_id in iod.counter_ids:
         name = iod.counter(counter_id)["name"]
-        match = CITE.search(name.source or "")
-        if match:
-            assert on_line(book, int(match.group(1)), name.value.split(" (")[0]), f"{counter_id}: {name.value!r}"
+        line = cited_line_in(name, GAME, required=False)
+        if line is not None:
+            assert on_line(book, line, name.value.split(" (")[0]), f"{counter_id}: {name.value!r}"
 
 
 def test_every_hex_in_the_data_parses_on_the_island_grid(iod):

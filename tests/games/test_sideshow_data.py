@@ -1,17 +1,14 @@
 """Sideshow data: spot checks of the transcription against the rulebook text, line by line."""
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from vlog.gamedata import load_game_data, status
 from vlog.hexes import LAYOUTS
 
+from rulebook_lines import cited_line as cited_line_in, on_line, rulebook_lines
+
 GAME = "sideshow"
-RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks" / "sideshow.txt"
-CITE = re.compile(r"sideshow\.txt line (\d+)\)$")
 
 
 @pytest.fixture(scope="module")
@@ -21,19 +18,11 @@ def ss():
 
 @pytest.fixture(scope="module")
 def book():
-    if not RULEBOOK.is_file():
-        pytest.skip("../shared/rulebooks is absent")
-    return RULEBOOK.read_text(encoding="utf-8").splitlines()
-
-
-def on_line(book: list[str], line: int, text: str) -> bool:
-    return text.casefold() in book[line - 1].casefold()
+    return rulebook_lines(GAME)
 
 
 def cited_line(datum) -> int:
-    match = CITE.search(datum.source or "")
-    assert match, f"{datum.path}: source {datum.source!r} cites no single line"
-    return int(match.group(1))
+    return cited_line_in(datum, GAME)
 
 
 def test_status_counts_known_and_unknown(ss):
