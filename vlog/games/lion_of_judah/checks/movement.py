@@ -9,7 +9,9 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
 * 11.4.2: along contiguous rail/road 1 MP per hex (motorized units 1/2 per road hex), hexside
   costs still paid; dirt tracks give no benefit;
 * 11.2/11.6: never into a hex with enemy units unless all are defenseless (+1 MP unless only
-  RPs and trucks); PB 13.1.1: (35) only Eritrea, Ethiopia and Italian Somaliland are in play;
+  RPs and trucks); PB 14.6.4.1: (40) guerrillas and Italian-controlled units may share a hex, so
+  neither blocks the other's move into or through it (`blocks_entry`);
+  PB 13.1.1: (35) only Eritrea, Ethiopia and Italian Somaliland are in play;
 * 11.2: a minimum move of one hex; 11.5: forced march up to double the MF, one logged roll per
   hex beyond the MF, never into desert or amba hexes, only for European units and Eritrean
   colonial regulars, never HQs nor units that began the segment out of supply;
@@ -36,7 +38,7 @@ from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["MoveFacts", "judge_move", "movement_rules", "allowance_of", "may_force_march",
-           "forced_march_surcharge", "IN_PLAY_1935"]
+           "forced_march_surcharge", "blocks_entry", "IN_PLAY_1935"]
 
 ROAD_TRACK_1940 = "track-asmara-addis"
 """PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
@@ -61,6 +63,33 @@ class MoveFacts:
     scenario: str | None = None
     turn: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------------------------
+# enemy hexes
+
+
+def _shares_hexes(mover: Unit, other: Unit) -> bool:
+    """PB 14.6.4.1: guerrillas may occupy the same hex as Italian-controlled units, Italian units
+    may move into or through hexes occupied by guerrillas (the guerrilla class exists only in
+    1940-41, state.py)."""
+    pair = {mover.side, other.side}
+    if pair != {"italian", "allied"}:
+        return False
+    guerrilla = other if mover.side == "italian" else mover
+    return guerrilla.unit_class == "guerrilla"
+
+
+def blocks_entry(mover: Unit, other: Unit) -> bool:
+    """11.2: True when `other`, in a hex, keeps `mover` out of it: a non-defenseless enemy unit
+    (11.6) that PB 14.6.4.1 does not let share the hex."""
+    return _is_enemy(mover, other) and not other.defenseless
+
+
+def _is_enemy(mover: Unit, other: Unit) -> bool:
+    """An enemy unit as movement sees it (air markers never count, 10.1.2)."""
+    return bool(other.side and mover.side and other.side != mover.side and other.kind != "air"
+                and not _shares_hexes(mover, other))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,15 +138,13 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
                    tribal: bool = True) -> MovementRules[str]:
     """The engine hooks for one unit's move on the board as it stands (`tribal`: PB 13.6.1,
     no path through hexes of another Ethiopian faction)."""
-    side = unit.side
     faction = _tribal(unit, scenario) if tribal else None
     effect = "movement-motorized" if motorized else "movement-foot"
     floor = MOTORIZED_MIN_COST if motorized else FOOT_MIN_COST
     occupied = state.occupied()
 
     def enemy_units(hex_: str) -> list[Unit]:
-        return [u for u in occupied.get(hex_, ()) if u.side and side and u.side != side
-                and u.kind != "air"]
+        return [u for u in occupied.get(hex_, ()) if _is_enemy(unit, u)]
 
     def may_enter(hex_: str) -> bool | Unknown:
         enemies = enemy_units(hex_)
@@ -299,9 +326,9 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
     subjects = (unit.name,)
     where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
 
-    # 11.2: never into enemy units (defenseless ones excepted, 11.6)
-    enemies = [u for u in state.at(goal) if u.side and unit.side and u.side != unit.side
-               and u.kind != "air" and not u.defenseless]
+    # 11.2: never into enemy units (defenseless ones excepted, 11.6; guerrillas and
+    # Italian-controlled units share hexes, PB 14.6.4.1)
+    enemies = [u for u in state.at(goal) if blocks_entry(unit, u)]
     if enemies:
         names = ", ".join(u.name for u in enemies)
         out.append(finding("MV-06", Ruling.PROVEN, step=step, when=when, subjects=subjects,
