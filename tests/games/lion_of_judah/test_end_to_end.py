@@ -113,6 +113,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-13": [("RR-13", 11, {"counter": "it-21a", "class": "black-shirt"})],
     "VC-08": [("VC-08", 6, {"countries_left": "British Somaliland", "step_of_victory": 5,
                             "action": "phase"})],
+    "VC-03": [("VC-03", 2, {"vp": 25, "declared": "italian-strategic", "level": "italian-tactical"})],
+    "VC-07": [("VC-07", 2, {"vp": 22, "declared": "allied-tactical", "level": "italian-tactical"})],
     "CB-35": [("CB-35", 8, {"target": "1213", "guerrillas_lost": ["Shoa tribal levy (red stripe)"],
                             "survivors": ["KAR1"]})],
     "CB-11": [("CB-11", 7, {"target": "1504", "from": "1405", "divisions": 4, "limit": 3})],

@@ -109,6 +109,8 @@ IMPLEMENTED: dict[str, str] = {
     "FW-04": "Ethiopian levies, colonial irregulars and guerrillas enter play ?-side up",
     "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
     "VC-08": "(40) play stops when the Allies hold supply sources in one home country only",
+    "VC-03": "(35) a result declared in chat is the level the victory-level table gives for its VP",
+    "VC-07": "(40) a result declared in chat is the level the victory-level table gives for its VP",
     "MV-44": "(40) the Negus enters Ethiopian hexes only stacked with the Gideon Force",
     # rail movement (checks/rail.py), in the MAP shown by the turn track
     "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "

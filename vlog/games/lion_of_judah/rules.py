@@ -31,6 +31,7 @@ from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregular
 from vlog.games.lion_of_judah.checks.replacements import judge_breakdown, judge_step_gain
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import judge_end_of_move, trace
+from vlog.games.lion_of_judah.checks.victory import judge_victory_claim, parse_victory_claim
 from vlog.games.lion_of_judah.interpret import Interpreter, units_named
 from vlog.games.lion_of_judah.sequence import Phase, side_name
 from vlog.games.lion_of_judah.state import GameState, build_state
@@ -98,6 +99,11 @@ class LionOfJudah(Game):
         actions = list(self.interpreter.interpret(step, table, rolls))
         if ctx is not None:
             ctx.when = self.interpreter.when()
+        for claim in (parse_victory_claim(c.text) for c in step.commands   # VC-03, VC-07
+                      if type(c).__name__ == "Chat"):
+            if claim is not None:
+                actions.append(Action("victory-claim", step.index, (), {"claim": claim,
+                                                                         "when": self.interpreter.when()}))
         if self.scenario == "1935-36" and self.sudden_death is None:
             for hex_ in SUDDEN_DEATH_1935:            # PB 13.4.3
                 if self.interpreter.control.get(hex_) == "ethiopian":
@@ -111,6 +117,9 @@ class LionOfJudah(Game):
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
+        if action.kind == "victory-claim":     # announcing the result is not play (VC-04/VC-08)
+            return judge_victory_claim(self.data, self.scenario, action.data["claim"],
+                                       step=action.step, when=action.data["when"])
         out = self._play_after_sudden_death(action)
         if action.kind == "move":
             return out + self._check_move(action)
