@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from vlog.cli import EXIT_OK, main
 from vlog.vassal.commands import decode
 from vlog.vassal.metadata import build_savedata
 from vlog.vassal.obfuscation import Dialect
@@ -122,3 +123,18 @@ def built_module(tmp_path: Path) -> Path:
     path = tmp_path / "buildFile.xml"
     path.write_text(BUILD_FILE, encoding="utf-8")
     return path
+
+
+@pytest.fixture(autouse=True)
+def _plain_terminal(monkeypatch):
+    """Every CLI test reads plain text: no colours, no traceback mode left over from the shell."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("VLOG_DEBUG", raising=False)
+
+
+def convert(capsys, *argv: str, expect: int = EXIT_OK) -> str:
+    """Runs `vlog convert`, checks its exit code and that it printed nothing on stdout; its stderr."""
+    assert main(["convert", *argv]) == expect
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    return captured.err

@@ -17,12 +17,6 @@ from vlog.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, EXIT_USAGE, main
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 
 
-@pytest.fixture(autouse=True)
-def _no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.delenv("VLOG_DEBUG", raising=False)
-
-
 PIECES = [unit("1", "Inf", 100, 100), unit("2", "Cav", 200, 200), stack("s1", 100, 100, "1"),
           stack("s2", 200, 200, "2")]
 

@@ -8,22 +8,10 @@ from pathlib import Path
 import pytest
 
 import vlog
-from tests.cli.conftest import SECRET_IDS
+from tests.cli.conftest import SECRET_IDS, convert
 from tests.conftest import ROOT, sample_params
-from vlog.cli import EXIT_INPUT, EXIT_OK, EXIT_USAGE, main
+from vlog.cli import EXIT_INPUT, EXIT_USAGE
 from vlog.vassal.obfuscation import Dialect
-
-
-@pytest.fixture(autouse=True)
-def _no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def convert(capsys, *argv: str, expect: int = EXIT_OK) -> str:
-    assert main(["convert", *argv]) == expect
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    return captured.err
 
 
 def members(path: Path) -> dict[str, bytes]:

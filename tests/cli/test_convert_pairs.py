@@ -16,6 +16,7 @@ from conftest import ROOT, sample_params
 from converters.module_json import module_to_json
 from converters.setup_writer import build_setup_save
 from converters.vmod_writer import build_module
+from tests.cli.conftest import convert
 from vlog.cli import EXIT_INPUT, EXIT_OK, EXIT_USAGE, main
 from vlog.gamedata import load_game_data
 from vlog.replay import table_at
@@ -26,18 +27,6 @@ from vlog.vassal.savefile import read, read_log
 GAME = "lion-of-judah"
 SCENARIO = "1935-36"
 MODULE_SCHEMA = json.loads((ROOT / "schemas" / "module.schema.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(autouse=True)
-def _no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
-def convert(capsys, *argv: str, expect: int = EXIT_OK) -> str:
-    assert main(["convert", *argv]) == expect
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    return captured.err
 
 
 def zip_members(path: Path) -> dict[str, bytes]:

@@ -10,11 +10,6 @@ from tests.conftest import sample_params
 from vlog.cli import EXIT_INPUT, EXIT_OK, EXIT_USAGE, main
 
 
-@pytest.fixture(autouse=True)
-def _no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
 def two_logs(tmp_path):
     a = write_file(tmp_path / "a.vlog", restore([unit("1", "Inf", 1, 1)]),
                    [step(roll("2d6", [1, 2])), step(roll("2d6", [6, 6], player="Bob"))])

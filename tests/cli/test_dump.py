@@ -10,11 +10,6 @@ from tests.conftest import sample_params
 from vlog.cli import EXIT_OK, main
 
 
-@pytest.fixture(autouse=True)
-def _no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
 def dump(capsys, *argv: str) -> str:
     assert main(["dump", *argv]) == EXIT_OK
     captured = capsys.readouterr()

@@ -11,11 +11,6 @@ from vlog.cli import EXIT_INPUT, EXIT_OK, main
 from tests.cli.conftest import SECRET_IDS
 
 
-@pytest.fixture(autouse=True)
-def _no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
 def run_json(capsys, *argv: str) -> dict:
     assert main(["info", *argv, "--format", "json"]) == EXIT_OK
     return json.loads(capsys.readouterr().out)

@@ -6,12 +6,6 @@ import pytest
 from vlog.cli import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, main
 
 
-@pytest.fixture(autouse=True)
-def _no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.delenv("VLOG_DEBUG", raising=False)
-
-
 def test_version_and_help_exit_0(capsys):
     assert main(["--version"]) == EXIT_OK
     assert "0.1.0" in capsys.readouterr().out

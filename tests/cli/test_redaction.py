@@ -15,11 +15,6 @@ from vlog.vassal.commands import PlayerAdd, encode, walk
 from vlog.vassal.privacy import player_ids, redact_player_ids
 
 
-@pytest.fixture(autouse=True)
-def _no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-
-
 def secret_ids(path: Path) -> set[str]:
     """Ids from PLAYER commands, plus ids that appear nowhere but in id fields.
 
