@@ -16,12 +16,14 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterable
 
 from converters import board_image as B
 from vlog.errors import GameDataError
 from vlog.gamedata import GameData
 from vlog.vassal.archive import write_archive
+from vlog.vassal.module import GAME_DATA_FOLDER
 from vlog.vassal.pieces import Marker, Piece, join_chain
 from vlog.vassal.sequence import Encoder, java_double, split
 
@@ -274,12 +276,26 @@ def box_zone_names(game_data: GameData) -> dict[str, str]:
     return out
 
 
+def module_name_for(game_data: GameData) -> str:
+    """`<title> (vlog)`, or with the overlay folders it was built with: logs written with a module
+    built on other data must not pass for logs of the plain one (VASSAL matches modules by name)."""
+    folders = list(dict.fromkeys(Path(shown).parent.name for shown in game_data.overlays))
+    return f"{game_data.title} (vlog" + (" + " + ", ".join(folders) if folders else "") + ")"
+
+
+def carried_game_data(game_data: GameData) -> list[tuple[str, bytes]]:
+    """The overlay files as `vlog-data/NN-<file>` members, numbered in the order they apply, so
+    `vlog check --game` judges logs of this module on the data it was built from."""
+    return [(f"{GAME_DATA_FOLDER}{n:02d}-{Path(shown).name}", data)
+            for n, (shown, data) in enumerate(zip(game_data.overlays, game_data.overlay_bytes), start=1)]
+
+
 def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleBuild:
     """The members of a module for the game (the scenario picks the board, sides and phases)."""
     scen = _scenario_record(game_data, scenario)
     notes: list[str] = []
     title = game_data.title
-    name = f"{title} (vlog)"
+    name = module_name_for(game_data)
     version = "1.0"
 
     # -- boards --------------------------------------------------------------------------
@@ -367,6 +383,7 @@ def build_module(game_data: GameData, *, scenario: str | None = None) -> ModuleB
     members = [("buildFile.xml", serialize_xml(root)),
                ("moduledata", moduledata_xml(name=name, version=version, description=description))]
     members.extend(sorted(images))
+    members.extend(carried_game_data(game_data))
     return ModuleBuild(name=name, version=version, description=description, members=members, pieces=pieces,
                        geometries=geometries, board_of_map=board_of_map, default_board=default_board,
                        boxes=boxes, box_of_record=box_of_record, sides=sides, phases=phases,

@@ -435,7 +435,7 @@ def test_oversized_overlay_file_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(gamedata, "MAX_DATA_FILE_BYTES", 64)
     big = write_json(tmp_path / "o" / "map.json", {"kind": "map", "game": "ascari", "maps": [], "pad": "x" * 100})
     with pytest.raises(GameDataError, match="is larger than 64 bytes") as caught:
-        gamedata._apply_overlay({}, big, "ascari")
+        gamedata._read_overlay(big)
     assert caught.value.file == str(big)
 
 

@@ -277,6 +277,8 @@ class GameData:
     documents: dict[str, dict[str, Any]]     # kind -> merged document
     files: dict[str, str]                    # kind -> file name shown in messages
     overlays: tuple[str, ...] = ()
+    overlay_bytes: tuple[bytes, ...] = ()
+    """The overlay files' contents, in the order applied (a module built from this data carries them)."""
     _index: dict[tuple[str, str], dict[str, dict[str, Any]]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -689,8 +691,8 @@ def _overlay_files(folder: Path) -> list[Path]:
     return files
 
 
-def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str, *, budget: int | None = None) -> int:
-    """Merges one overlay file into `docs`; returns its size. `budget` caps the bytes read."""
+def _read_overlay(path: Path, *, budget: int | None = None) -> bytes:
+    """One overlay file's bytes, capped by the per-file limit and by `budget` (bytes left in all)."""
     shown = str(path)
     limit = MAX_DATA_FILE_BYTES if budget is None else min(MAX_DATA_FILE_BYTES, budget)
     try:
@@ -698,10 +700,19 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str, *, bu
             data = fh.read(limit + 1)
     except OSError as exc:
         raise GameDataError(f"cannot read ({exc.strerror or exc})", file=shown) from None
+    _check_overlay_size(data, shown, limit)
+    return data
+
+
+def _check_overlay_size(data: bytes, shown: str, limit: int) -> None:
     if len(data) > limit:
         if limit == MAX_DATA_FILE_BYTES:
             raise GameDataError(f"is larger than {MAX_DATA_FILE_BYTES} bytes", file=shown)
         raise GameDataError(f"takes the overlay files past {MAX_OVERLAY_TOTAL_BYTES} bytes in all", file=shown)
+
+
+def _apply_overlay(docs: dict[str, dict[str, Any]], data: bytes, shown: str, game: str) -> None:
+    """Merges one overlay file's contents into `docs` (`shown` names it in messages and sources)."""
     over = _parse_json(data, shown)
     if not isinstance(over, dict):
         raise GameDataError("an overlay file must hold one JSON object", file=shown, where="$")
@@ -718,7 +729,6 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], path: Path, game: str, *, bu
     _check_references(trial, blame)
     _check_hexes(trial, blame)
     docs[kind] = merged
-    return len(data)
 
 
 # validated shipped data, keyed by the files' bytes: validation is the slow part of loading
@@ -766,21 +776,33 @@ def _load_shipped(name: str) -> tuple[str, dict[str, dict[str, Any]], dict[str, 
     return title, copy.deepcopy(docs), dict(files)
 
 
-def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()) -> GameData:
-    """Loads and validates a game's data, then applies overlay folders in order (later wins).
+def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = (),
+                   embedded: Sequence[tuple[str, bytes]] = ()) -> GameData:
+    """Loads and validates a game's data, then applies overlays in order (later wins): first the
+    `embedded` ones (name shown, contents), as a module built by vlog carries them, then the
+    overlay folders.
 
     Raises UnknownGameError for a game vlog has no data for and GameDataError (naming the file
     and the JSON path) for a data or overlay file that is unreadable, invalid or inconsistent.
     """
     name = _canonical_game(game)
     title, docs, files = _load_shipped(name)
-    applied: list[str] = []
+    applied: list[tuple[str, bytes]] = []
     used = 0
+    for shown, data in embedded:
+        _check_overlay_size(data, shown, min(MAX_DATA_FILE_BYTES, MAX_OVERLAY_TOTAL_BYTES - used))
+        applied.append((shown, data))
+        used += len(data)
     for folder in overlays:
         for path in _overlay_files(Path(folder)):
-            used += _apply_overlay(docs, path, name, budget=MAX_OVERLAY_TOTAL_BYTES - used)
-            applied.append(str(path))
-    return GameData(game=name, title=title, documents=docs, files=files, overlays=tuple(applied))
+            data = _read_overlay(path, budget=MAX_OVERLAY_TOTAL_BYTES - used)
+            applied.append((str(path), data))
+            used += len(data)
+    for shown, data in applied:
+        _apply_overlay(docs, data, shown, name)
+    return GameData(game=name, title=title, documents=docs, files=files,
+                    overlays=tuple(shown for shown, _ in applied),
+                    overlay_bytes=tuple(data for _, data in applied))
 
 
 # --------------------------------------------------------------------------------------------

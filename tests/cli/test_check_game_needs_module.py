@@ -1,8 +1,11 @@
-"""`vlog check --game` without `--module`: a warning on stderr says which checks are skipped
-(without the module's grid no piece on a map has a hex), and the report itself is unchanged."""
+"""`vlog check --game` without `--module` and no module beside the log: a warning on stderr says
+which checks are skipped (without the module's grid no piece on a map has a hex), and the report
+itself is unchanged."""
 from __future__ import annotations
 
 from pathlib import Path
+
+import shutil
 
 import pytest
 
@@ -21,8 +24,11 @@ def _quiet(monkeypatch):
     monkeypatch.setenv("VLOG_NO_PROGRESS", "1")
 
 
-def test_game_without_module_warns_on_stderr(capsys):
-    code = main(["check", str(LOG), "--game", "lion-of-judah"])
+def test_game_without_module_warns_on_stderr(capsys, tmp_path):
+    alone = tmp_path / "a" / "b" / "c" / LOG.name      # no module in reach of the search
+    alone.parent.mkdir(parents=True)
+    shutil.copyfile(LOG, alone)
+    code = main(["check", str(alone), "--game", "lion-of-judah"])
     out = capsys.readouterr()
     assert code in (EXIT_OK, EXIT_FINDINGS), out.out + out.err     # judged, not refused
     assert MISSING_MODULE_WARNING in out.err

@@ -35,9 +35,25 @@ def load_module(path: Path | None) -> Any:
     return read_module(path)
 
 
-def load_game(name: str | None, overlays: tuple[Path, ...] = ()) -> Any:
-    """The rules engine named with --game, on its data completed by the --data overlays; an
-    unknown name is a usage error (exit 2), a bad overlay unreadable input (exit 3)."""
+def discover_module(log_path: Path, log: Any) -> Path | None:
+    """The module beside the log with the log's module name and version (`vlog.module_search`),
+    said on stderr; None (with the reason when several match) otherwise."""
+    from vlog.module_search import find_module
+
+    search = find_module(log_path, getattr(log, "module_name", None), getattr(log, "module_version", None))
+    if search.found is not None:
+        click.echo(f"vlog: using module {search.found} (found beside the log, with its name and version; "
+                   "--module chooses another)", err=True)
+    elif search.ambiguous:
+        click.echo("vlog: warning: several modules beside the log have its name and version ("
+                   + ", ".join(map(str, search.ambiguous)) + "): give --module", err=True)
+    return search.found
+
+
+def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = None) -> Any:
+    """The rules engine named with --game, on its data completed by the overlays a vlog-built
+    module carries and then the --data overlays; an unknown name is a usage error (exit 2), a
+    bad overlay unreadable input (exit 3)."""
     if name is None:
         if overlays:
             raise click.UsageError("--data applies only with --game")
@@ -51,11 +67,12 @@ def load_game(name: str | None, overlays: tuple[Path, ...] = ()) -> Any:
         game = find_game(name)
     except UnknownGameError as exc:
         raise click.BadParameter(exc.message, param_hint="--game") from None
-    if not overlays:
+    carried = getattr(module, "game_data", None) or []
+    if not overlays and not carried:
         return game
     from vlog.gamedata import load_game_data
 
-    data = load_game_data(game.id, overlays=overlays)
+    data = load_game_data(game.id, overlays=overlays, embedded=carried)
     return importlib.import_module(type(game).__module__).game(data)
 
 
@@ -111,7 +128,10 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     Every log gets the checks any log can be judged on: undos after die rolls
     (vlog/undo-after-roll), continuity with the previous file (vlog/continuity), the module
     it was written with (vlog/module-mismatch) and entries that cannot be read (vlog/unparsed);
-    --game adds that game's rules. Several logs are judged in order, each continuing the one
+    --game adds that game's rules; without --module, the module is then looked for beside the
+    first log (its folder, parent and grandparent, and their subfolders: the one .vmod with the
+    log's module name and version), and a module built by vlog brings the game data it was built
+    from (--data overlays apply after it). Several logs are judged in order, each continuing the one
     before. The report ends with the dice statistics of all the logs (see `vlog dice`).
 
     Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error, 3 unreadable
@@ -122,6 +142,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
       vlog check turn3.vlog
       vlog check turn3.vlog --after turn2.vlog --module LionOfJudah.vmod
       vlog check turn3.vlog --game lion-of-judah --data my-filled-data
+      vlog check fixtures/lion-of-judah/rules/CB-19.vlog --game lion-of-judah
       vlog check t1.vlog t2.vlog t3.vlog --format junit -o vlog-junit.xml
       vlog check turn3.vlog --format sarif -o vlog.sarif --fail-on warning
       vlog check turn3.vlog --format github --fail-on never
@@ -132,10 +153,16 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     from vlog.vassal.privacy import Redactor, player_ids
     from vlog.vassal.savefile import Log
 
-    game = load_game(game_name, overlays)
+    if overlays and game_name is None:
+        raise click.UsageError("--data applies only with --game")
     for path in (*logs, *([after_path] if after_path else [])):
         check_input(path)
+    read_first: dict[Path, Any] = {}
+    if module_path is None and game_name is not None:
+        read_first[logs[0]] = read_input(logs[0])
+        module_path = discover_module(logs[0], read_first[logs[0]])
     module = load_module(module_path)
+    game = load_game(game_name, overlays, module)
     if game is not None and module is None:
         click.echo(MISSING_MODULE_WARNING, err=True)
     redactor = Redactor()
@@ -153,7 +180,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     results: list[LogResult] = []
     rolls: list = []
     for path in logs:
-        obj = read_input(path)
+        obj = read_first.pop(path, None) or read_input(path)
         for uid in player_ids(obj.commands):
             redactor.placeholder(uid)
         rep = replay_log(obj, module=module, game=game, referee=referee,

@@ -27,11 +27,15 @@ __all__ = [
     "Module", "MapDef", "BoardDef", "PieceSlot", "Prototype", "SetupStack", "DrawPile", "DiceButton",
     "SpecialDie", "SpecialDiceButton", "TurnLevel", "TurnTracker", "GlobalProperty", "ExtensionInfo",
     "read_module", "expand_piece", "image_size", "parse_board_layout", "ROOT_MODULE", "ROOT_LEGACY", "ROOT_EXTENSION",
+    "GAME_DATA_FOLDER",
 ]
 
 ROOT_MODULE = "VASSAL.build.GameModule"
 ROOT_LEGACY = "VASSAL.launch.BasicModule"
 ROOT_EXTENSION = "VASSAL.build.module.ModuleExtension"
+GAME_DATA_FOLDER = "vlog-data/"
+"""Members a module built by vlog carries: the game data overlays it was built from (VASSAL ignores them)."""
+MAX_GAME_DATA_MEMBERS = 64
 
 _P = "VASSAL.build.module."
 _BOARD = _P + "map.boardPicker.Board"
@@ -366,6 +370,8 @@ class Module:
     global_options: dict[str, str]
     extensions: list[ExtensionInfo] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    game_data: list[tuple[str, bytes]] = field(default_factory=list)
+    """The game data overlays carried in `vlog-data/` (shown name, contents), in member-name order."""
 
     @property
     def is_extension(self) -> bool:
@@ -590,6 +596,29 @@ class _Source:
             return resolved.read_bytes()
         except OSError:
             return None
+
+    def game_data(self) -> list[tuple[str, bytes]]:
+        """The `vlog-data/*.json` members (shown name, contents), sorted by name."""
+        if self.archive is not None:
+            names = sorted({n for n in self.archive.names()
+                            if n.startswith(GAME_DATA_FOLDER) and n.endswith(".json") and "/" not in n[len(GAME_DATA_FOLDER):]})
+        elif self.folder is not None and self.build_bytes is None and (self.folder / GAME_DATA_FOLDER).is_dir():
+            try:
+                names = sorted(GAME_DATA_FOLDER + p.name for p in (self.folder / GAME_DATA_FOLDER).iterdir()
+                               if p.suffix == ".json")
+            except OSError:
+                names = []
+        else:
+            return []
+        if len(names) > MAX_GAME_DATA_MEMBERS:
+            raise ModuleError(f"holds more than {MAX_GAME_DATA_MEMBERS} game data files", file=self.display,
+                              where=GAME_DATA_FOLDER)
+        out = []
+        for name in names:
+            data = self.read(name, limit=16 << 20)
+            if data is not None:
+                out.append((f"{self.display}:{name}", data))
+        return out
 
     def build_file(self) -> tuple[bytes, str | None]:
         if self.build_bytes is not None:
@@ -1000,4 +1029,5 @@ def read_module(path: str | os.PathLike, *, extensions: Iterable[str | os.PathLi
                                    extension_id=ea.get("extensionId"), source=str(ext)))
     module = _build_model(root, src, metadata, problems)
     module.extensions = infos
+    module.game_data = src.game_data()
     return module
