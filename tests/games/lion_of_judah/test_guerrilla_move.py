@@ -13,7 +13,9 @@ from .synthetic import state, synthetic_board, unit
 
 @pytest.fixture
 def plain(tmp_path):
-    return synthetic_board(tmp_path / "plain")
+    """Columns 15-17 are Ethiopia, which guerrillas never leave (PB 14.6.1.3, MV-43)."""
+    ethiopia = [f"{c:02d}{r:02d}" for c in range(15, 18) for r in range(1, 12)]
+    return synthetic_board(tmp_path / "plain", zones={"ethiopia": ethiopia})
 
 
 def guerrilla(id: str, hex_: str, name: str = "Shoa guerrilla"):

@@ -16,6 +16,19 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
   hex beyond the MF, never into desert or amba hexes, only for European units and Eritrean
   colonial regulars, never HQs nor units that began the segment out of supply;
 * PB 14.6.5: (40) a dummy on its front side has 4 foot MPs and may not force march;
+* 10.1.5 (MV-18): a unit under an enemy air marker at the start of its movement segment has its
+  MF reduced by two for the segment (the rule's -2, not the index's "1/2 MPs", inventory A-02);
+  (35) an Italian marker there may instead have flown a gas attack (PB 13.6.5.1), which the log
+  does not tell, so the reduction is then only possible; PB 14.6.4.1 (MV-20): (40) each guerrilla
+  in a hex interdicts one Italian-controlled unit there, the Italian player's choice (rules.py
+  counts the units that moved on their full MF against the hex's uninterdicted ones);
+* PB 14.6.2.2 (MV-22): (40) turns 2-4 double every hex and hexside cost, roads and rail too, in
+  hexes outside Eritrea, the Ogaden and the three Somalilands (the rule's doubled costs, not the
+  Extended SoP's "1/2 MPs", inventory A-03);
+* PB 14.6.4.1, 14.6.1.3 (MV-43): (40) guerrillas never leave Ethiopia and never pass through a hex
+  holding guerrillas of another tribal faction;
+* a move beyond the allowance that only a reduction above (interdiction, rain, a faction's
+  hexes) makes too long is reported under that reduction's check, with both allowances;
 * 9.3: a unit out of supply at the start of the segment has half its MF (0.5 rounds up, 2.7);
 * 10.2, 10.2.1: an HQ on its CS side may not move; a moving HQ shows M; it moves one hex, or
   its full M-side MF along a continuous route of dirt-track, rail or road hexes, or by truck
@@ -25,7 +38,7 @@ Unknown terrain, hexsides, lines and factors make the verdict POSSIBLE, naming t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -35,10 +48,14 @@ from vlog.engine.movement import MoveCheck, MovementRules, Route, best_of, check
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import FOOT_MIN_COST, MOTORIZED_MIN_COST, Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.supply import supply_sources, trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["MoveFacts", "judge_move", "movement_rules", "allowance_of", "may_force_march",
-           "forced_march_surcharge", "blocks_entry", "IN_PLAY_1935"]
+__all__ = ["MoveFacts", "Interdiction", "judge_move", "movement_rules", "allowance_of",
+           "may_force_march", "forced_march_surcharge", "blocks_entry", "IN_PLAY_1935",
+           "rainy_season", "RAINY_TURNS", "INTERDICTION_MF", "friendly_country", "ambush_possible",
+           "forced_march_result", "air_interdiction", "GuerrillaInterdiction", "AmbushLedger",
+           "judge_forced_march_supply"]
 
 ROAD_TRACK_1940 = "track-asmara-addis"
 """PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
@@ -47,6 +64,38 @@ IN_PLAY_1935 = ("eritrea", "ethiopia", "italian-somaliland")
 DUMMY_MF = 4
 DUMMY_FRONT = "front"
 """PB 14.6.5: a dummy on its front side has 4 foot MPs (and may not force march, MV-45)."""
+INTERDICTION_MF = 2
+"""10.1.5: an interdicted unit's movement factors are reduced by two for the segment."""
+RAINY_TURNS = (2, 3, 4)
+"""PB 14.6.2.2: (40) July, August and September, turns 2-4, are the rainy season."""
+DRY_ZONES = ("eritrea", "ogaden", "british-somaliland", "french-somaliland", "italian-somaliland")
+"""PB 14.6.2.2: the rain does not double costs in Eritrea, the Ogaden region or the Somalilands."""
+FRIENDLY_COUNTRIES = {
+    ("1935-36", "italian"): ("eritrea", "italian-somaliland"),       # PB 13.1.2
+    ("1935-36", "ethiopian"): ("ethiopia",),                         # PB 13.1.2
+    ("1940-41", "italian"): ("eritrea", "italian-somaliland"),       # PB 14.1.2
+    ("1940-41", "allied"): ("sudan", "kenya", "british-somaliland"),  # PB 14.1.2
+}
+"""11.5.3 ambush: a side's home country or colonial metropolises (PB 13.1.2, 14.1.2: in 1940-41
+Ethiopia is friendly to neither side)."""
+BEYOND_ALLOWANCE = frozenset({"MV-03", "MV-23", "MV-24", "MV-45"})
+"""Checks whose findings say a move went beyond the unit's allowance."""
+
+
+@dataclass(frozen=True, slots=True)
+class Interdiction:
+    """Why a unit's MF is two lower this segment (10.1.5): the check that reports a move beyond
+    the lower allowance (MV-18 air marker, MV-20 guerrillas), what interdicts, and whether that is
+    certain (an Unknown names what would settle it)."""
+
+    check: str
+    source: str
+    certain: bool | Unknown = True
+
+
+def rainy_season(scenario: str | None, turn: int | None) -> bool:
+    """PB 14.6.2.2: (40) turns 2-4."""
+    return scenario == "1940-41" and turn in RAINY_TURNS
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +111,8 @@ class MoveFacts:
     trucks: int = 0                   # trucks carrying an HQ (10.2.1, 10.3.3)
     scenario: str | None = None
     turn: int | None = None
+    interdiction: Interdiction | None = None    # 10.1.5, PB 14.6.4.1
+    rainy: bool = False               # PB 14.6.2.2: the turn is known to be in the rainy season
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -135,13 +186,17 @@ def _tribal(unit: Unit, scenario: str | None) -> str | None:
 
 def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: bool,
                    scenario: str | None = None, minimum_move: bool = True,
-                   tribal: bool = True) -> MovementRules[str]:
+                   tribal: bool = True, rainy: bool = False) -> MovementRules[str]:
     """The engine hooks for one unit's move on the board as it stands (`tribal`: PB 13.6.1,
-    no path through hexes of another Ethiopian faction)."""
+    no path through hexes of another Ethiopian faction; (40) PB 14.6.4.1 and 14.6.1.3, a
+    guerrilla stays in Ethiopia and out of other factions' guerrilla hexes; `rainy`:
+    PB 14.6.2.2, costs doubled outside the dry zones)."""
     faction = _tribal(unit, scenario) if tribal else None
+    guerrilla = tribal and _is_guerrilla(unit, scenario)
     effect = "movement-motorized" if motorized else "movement-foot"
     floor = MOTORIZED_MIN_COST if motorized else FOOT_MIN_COST
     occupied = state.occupied()
+    wet = (lambda hex_: _rain_doubles(board, hex_)) if rainy else (lambda hex_: False)
 
     def enemy_units(hex_: str) -> list[Unit]:
         return [u for u in occupied.get(hex_, ()) if _is_enemy(unit, u)]
@@ -154,6 +209,11 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
                 u.side == "ethiopian" and _tribal(u, scenario) not in (None, faction)
                 for u in occupied.get(hex_, ())):
             return False                                   # PB 13.6.1, MV-42
+        if guerrilla:                                      # PB 14.6.4.1, 14.6.1.3 (MV-43)
+            if any(_is_guerrilla(u, scenario) and u.faction != unit.faction
+                   for u in occupied.get(hex_, ())):
+                return False
+            return board.in_zone(hex_, "ethiopia")
         if scenario == "1935-36":                          # PB 13.1.1
             answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
             if any(a is True for a in answers):
@@ -171,6 +231,7 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
             cost = _tec_number(board.tec(row, effect), floor)
             if cost is None:
                 return None
+        cost = _doubled(cost, wet(hex_))                          # PB 14.6.2.2
         enemies = enemy_units(hex_)
         if enemies and not all(u.kind in ("rp", "truck") for u in enemies):
             cost = cost + 1                                        # 11.6
@@ -193,8 +254,8 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
         elif isinstance(river, Unknown):
             parts.append(river)
         if parts:
-            return Unknown(*unknowns(*parts, extra), at_least=extra if is_known(extra) else 0)
-        return extra
+            extra = Unknown(*unknowns(*parts, extra), at_least=extra if is_known(extra) else 0)
+        return _doubled(extra, wet(b))                             # PB 14.6.2.2
 
     def line_cost(a: str, b: str) -> Any:
         kinds = board.line_kinds(a, b)
@@ -216,6 +277,7 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
                 return None
             known = [o for o in options if is_known(o)]
             best = min(known) if known else options[0]
+        best = _doubled(best, wet(b))                               # PB 14.6.2.2
         enemies = enemy_units(b)
         if enemies and not all(u.kind in ("rp", "truck") for u in enemies):
             best = best + 1
@@ -228,13 +290,39 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
                          line_cost=line_cost, may_enter=may_enter, minimum_move=minimum_move)
 
 
+def _is_guerrilla(unit: Unit, scenario: str | None) -> bool:
+    """(40) an Ethiopian guerrilla (state.py makes 1940-41 levies Allied guerrillas)."""
+    return scenario == "1940-41" and unit.unit_class == "guerrilla"
+
+
+def _rain_doubles(board: Board, hex_: str) -> bool | Unknown:
+    """PB 14.6.2.2: True when the rainy season doubles costs in the hex (not in a dry zone)."""
+    answers = [board.in_zone(hex_, z) for z in DRY_ZONES]
+    if any(a is True for a in answers):
+        return False
+    missing = unknowns(*answers)
+    return Unknown(*missing) if missing else True
+
+
+def _doubled(cost: Any, wet: bool | Unknown) -> Any:
+    """A cost doubled by the rain, or, where the rain is unknown, at least the dry cost."""
+    if wet is False or cost is None:
+        return cost
+    if wet is True:
+        return cost * 2
+    return Unknown(*wet.data, *unknowns(cost), at_least=cost.at_least if isinstance(cost, Unknown) else cost)
+
+
 # ---------------------------------------------------------------------------------------------
 # allowances and forced march
 
 
 def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None,
-                 turn: int | None = None) -> tuple[Any, list[str]]:
-    """The unit's available MF and the adjustments made (9.3 halving, PB 13.6.7.1 Shoa)."""
+                 turn: int | None = None, interdiction: Interdiction | None = None
+                 ) -> tuple[Any, list[str]]:
+    """The unit's available MF and the adjustments made (9.3 halving, PB 13.6.7.1 Shoa,
+    10.1.5 interdiction: -2 after halving; left unapplied when it would leave no MP, so the
+    one-hex minimum move (11.2) is never judged away)."""
     notes: list[str] = []
     mf = unit.movement
     if unit.kind == "dummy" and unit.level == DUMMY_FRONT:
@@ -252,6 +340,9 @@ def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None
         notes.append("halved: out of supply at the start of the movement segment (9.3)")
     elif isinstance(oos, Unknown):
         notes.append("supply at the start of the segment unknown; the full MF is allowed")
+    if interdiction is not None and not isinstance(mf, Unknown) and mf > INTERDICTION_MF:
+        mf = mf - INTERDICTION_MF
+        notes.append(f"-{INTERDICTION_MF}: interdicted by {interdiction.source} (10.1.5)")
     return mf, notes
 
 
@@ -320,7 +411,68 @@ def _cheapest(rules: MovementRules[str], start: str, goal: str, allowance: Any) 
 
 def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
                when: str | None) -> list[Finding]:
-    """Findings about one unit's move (empty when some legal reading explains it)."""
+    """Findings about one unit's move (empty when some legal reading explains it).
+
+    A move beyond the allowance that would be legal without the interdiction (10.1.5,
+    PB 14.6.4.1) or the rain (PB 14.6.2.2) is reported under that rule (MV-18, MV-20, MV-22)."""
+    found = _judge_move(board, state, facts, step=step, when=when)
+    over = [f for f in found if _short(f) in BEYOND_ALLOWANCE]
+    if not over:
+        return found
+    rest = [f for f in found if f not in over]
+    if facts.interdiction is not None:
+        dry = _judge_move(board, state, replace(facts, interdiction=None), step=step, when=when)
+        if not any(_short(f) in BEYOND_ALLOWANCE for f in dry):
+            return rest + [_blame_interdiction(board, facts, over[0], step=step, when=when)]
+    if facts.rainy:
+        dry = _judge_move(board, state, replace(facts, rainy=False), step=step, when=when)
+        if not any(_short(f) in BEYOND_ALLOWANCE for f in dry):
+            return rest + [_blame_rain(board, facts, over[0], step=step, when=when)]
+    return found
+
+
+def _short(f: Finding) -> str:
+    return f.check.split("/", 1)[1]
+
+
+def _blame_interdiction(board: Board, facts: MoveFacts, over: Finding, *, step: int | None,
+                        when: str | None) -> Finding:
+    """MV-18/MV-20: the move needed more than the interdicted allowance, no more than the MF."""
+    unit, why = facts.unit, facts.interdiction
+    assert why is not None
+    full, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario, turn=facts.turn)
+    data = set(over.evidence.get("depends_on", ()))       # type: ignore[arg-type]
+    if isinstance(why.certain, Unknown):
+        data |= why.certain.data
+    ruling = Ruling.PROVEN if over.basis.value == "proven" and not data else Ruling.POSSIBLE
+    evidence = {k: v for k, v in over.evidence.items() if k != "depends_on"}
+    evidence.update({"allowance_without_interdiction": _num(full), "interdicted_by": why.source})
+    where = f"{hex_label(facts.start, board)} to {hex_label(facts.goal, board)}"
+    return finding(why.check, ruling, step=step, when=when, subjects=(unit.name,),
+                   message=f"{unit.name} moved from {where}, beyond the {evidence.get('allowance')} MPs "
+                           f"left it by {why.source} (10.1.5: -{INTERDICTION_MF} MF for the segment); "
+                           f"only its uninterdicted {_num(full)} MPs reach the hex",
+                   evidence=evidence, depends_on=data)
+
+
+def _blame_rain(board: Board, facts: MoveFacts, over: Finding, *, step: int | None,
+                when: str | None) -> Finding:
+    """MV-22: the move fits the allowance at dry costs, not at the rainy season's doubled ones."""
+    unit = facts.unit
+    data = set(over.evidence.get("depends_on", ()))       # type: ignore[arg-type]
+    ruling = Ruling.PROVEN if over.basis.value == "proven" else Ruling.POSSIBLE
+    evidence = {k: v for k, v in over.evidence.items() if k != "depends_on"}
+    evidence.update({"turn": facts.turn, "rainy_season": True})
+    where = f"{hex_label(facts.start, board)} to {hex_label(facts.goal, board)}"
+    return finding("MV-22", ruling, step=step, when=when, subjects=(unit.name,),
+                   message=f"{unit.name} moved from {where} on turn {facts.turn}, in the rainy season: "
+                           f"at doubled hex and hexside costs no path fits its {evidence.get('allowance')} "
+                           "MPs (PB 14.6.2.2: outside Eritrea, the Ogaden and the Somalilands)",
+                   evidence=evidence, depends_on=data)
+
+
+def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
+                when: str | None) -> list[Finding]:
     unit, start, goal = facts.unit, facts.start, facts.goal
     out: list[Finding] = []
     subjects = (unit.name,)
@@ -347,6 +499,18 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
         if ruling is Ruling.PROVEN:
             return out
 
+    # PB 14.6.4.1, 14.6.1.3: (40) guerrillas end every move in Ethiopia and never leave it
+    if _is_guerrilla(unit, facts.scenario):
+        inside = board.in_zone(goal, "ethiopia")
+        if inside is not True:
+            ruling = Ruling.PROVEN if inside is False else Ruling.POSSIBLE
+            out.append(finding("MV-43", ruling, step=step, when=when, subjects=subjects,
+                               message=f"guerrilla {unit.name} moved from {where}, outside Ethiopia: "
+                                       "guerrillas may not leave Ethiopia (PB 14.6.1.3, 14.6.4.1)",
+                               evidence={"from": start, "to": goal, "in_ethiopia": False},
+                               depends_on=() if inside is False else inside.data))
+            return out
+
     # 10.2: HQs on CS may not move; a moved HQ shows its M side
     if unit.kind == "hq":
         shown = facts.after_level if facts.after_level is not None else unit.level
@@ -360,19 +524,21 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
     motorized = _is_motorized(unit)
     candidates = [True, False] if isinstance(motorized, Unknown) else [bool(motorized)]
     allowance, notes = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
-                                    turn=facts.turn)
+                                    turn=facts.turn, interdiction=facts.interdiction)
     if isinstance(allowance, Unknown):
         return out   # no factor to compare against: nothing can be judged about the cost
     checks = []
     for mot in candidates:
-        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario)
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+                               rainy=facts.rainy)
         checks.append(check_move(rules, start, goal, allowance))
     plain = best_of(*checks)
     if plain.ruling is Ruling.LEGAL:
         return out
     if _tribal(unit, facts.scenario) is not None:
         free = best_of(*(check_move(movement_rules(board, state, unit, motorized=mot,
-                                                   scenario=facts.scenario, tribal=False),
+                                                   scenario=facts.scenario, tribal=False,
+                                                   rainy=facts.rainy),
                                     start, goal, allowance) for mot in candidates))
         if free.ruling is Ruling.LEGAL:
             others = sorted({u.faction or "?" for u in state.units.values()
@@ -387,7 +553,30 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
                                          **_route_evidence(free, board)},
                                depends_on=plain.verdict.depends_on))
             return out
-    rules0 = movement_rules(board, state, unit, motorized=candidates[0], scenario=facts.scenario)
+    if _is_guerrilla(unit, facts.scenario):
+        free = best_of(*(check_move(movement_rules(board, state, unit, motorized=mot,
+                                                   scenario=facts.scenario, tribal=False,
+                                                   rainy=facts.rainy),
+                                    start, goal, allowance) for mot in candidates))
+        if free.ruling is Ruling.LEGAL:
+            route = free.route.hexes if free.route else ()
+            others = sorted({u.faction or "?" for u in state.units.values() if u.hex in route[1:]
+                             and _is_guerrilla(u, facts.scenario) and u.faction != unit.faction})
+            outside = [h for h in route[1:] if board.in_zone(h, "ethiopia") is False]
+            why = [f"hexes of another faction's guerrillas ({', '.join(others)})"] if others else []
+            why += [f"hexes outside Ethiopia ({', '.join(outside)})"] if outside else []
+            out.append(finding("MV-43", plain.ruling, step=step, when=when, subjects=subjects,
+                               message=f"guerrilla {unit.name} moved from {where}: every path within its "
+                                       f"{_num(allowance)} MPs passes through "
+                                       f"{' or '.join(why) or 'hexes guerrillas may not enter'} "
+                                       "(PB 14.6.4.1)",
+                               evidence={"from": start, "to": goal, "allowance": _num(allowance),
+                                         "faction": unit.faction, "other_factions": others,
+                                         "outside_ethiopia": outside, **_route_evidence(free, board)},
+                               depends_on=plain.verdict.depends_on))
+            return out
+    rules0 = movement_rules(board, state, unit, motorized=candidates[0], scenario=facts.scenario,
+                            rainy=facts.rainy)
     cheapest = _cheapest(rules0, start, goal, allowance)
     base_evidence: dict[str, Any] = {
         "from": start, "to": goal, "movement_factor": _num(unit.movement),
@@ -480,7 +669,7 @@ def _fm_search(board: Board, state: GameState, unit: Unit, candidates: list[bool
     found = []
     for mot in candidates:
         rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
-                               minimum_move=False)
+                               minimum_move=False, rainy=facts.rainy)
         rules.forced_march = allowance
         rules.forced_march_costs = costs
         rules.forced_march_into = _fm_into(board)
@@ -546,7 +735,7 @@ def _judge_hq_route(board: Board, state: GameState, facts: MoveFacts, *, step: i
     if isinstance(mf, Unknown):
         return []
     rules = movement_rules(board, state, unit, motorized=True, scenario=facts.scenario,
-                           minimum_move=False)
+                           minimum_move=False, rainy=facts.rainy)
     original_enter = rules.enter_cost
 
     def along_lines_only(hex_: str) -> Any:      # no terrain route: only lines
@@ -593,3 +782,230 @@ def _any_line_cost(board: Board, rules: MovementRules[str]) -> Callable[[str, st
         return terrain + side
 
     return cost
+
+
+# ---------------------------------------------------------------------------------------------
+# interdiction at the start of a movement segment (10.1.5, PB 14.6.4.1)
+
+
+def air_interdiction(before: GameState, unit: Unit, scenario: str | None) -> Interdiction | None:
+    """MV-18 (10.1.5): an enemy air marker on the unit's hex as it first moves in the segment.
+
+    (35) an Italian marker over Ethiopian units may have flown a gas attack instead
+    (PB 13.6.5.1), which only affects the units it gasses; the log does not say which, so the
+    reduction is then uncertain."""
+    if unit.hex is None or unit.kind == "air":
+        return None
+    markers = [u for u in before.at(unit.hex) if u.kind == "air" and u.side not in (None, unit.side)]
+    if not markers:
+        return None
+    marker = markers[0]
+    source = f"air marker {marker.name} at {unit.hex}"
+    if scenario == "1935-36" and marker.side == "italian":
+        return Interdiction("MV-18", source, Unknown(
+            f"whether air marker {marker.name} flew an interdiction or a gas attack (PB 13.6.5.1), "
+            "which the log does not say"))
+    return Interdiction("MV-18", source)
+
+
+@dataclass(slots=True)
+class GuerrillaInterdiction:
+    """MV-20 (PB 14.6.4.1): (40) for each guerrilla in a hex one Italian-controlled unit there,
+    the Italian player's choice, is interdicted for the Italian movement segment; never one
+    already under an air marker (not cumulative).
+
+    The log does not show the choice, so each hex's units that moved on their full MF are
+    counted: more of them than the hex's units minus its guerrillas is a proven finding."""
+
+    hexes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Hex -> (guerrillas, Italian-controlled units) at the start of the segment."""
+    full_mf: dict[str, set[str]] = field(default_factory=dict)
+    """Hex -> units that began there and needed their uninterdicted MF."""
+
+    def start_segment(self, state: GameState, scenario: str | None, phasing: str | None) -> None:
+        self.hexes, self.full_mf = {}, {}
+        if scenario != "1940-41" or phasing != "italian":
+            return
+        for hex_, units in state.occupied().items():
+            guerrillas = sum(1 for u in units if _is_guerrilla(u, scenario))
+            italians = sum(1 for u in units if u.side == "italian" and u.kind not in ("air", "rp"))
+            if guerrillas and italians and not any(u.kind == "air" and u.side == "allied" for u in units):
+                self.hexes[hex_] = (guerrillas, italians)
+
+    def interdiction(self, unit: Unit, origin: str) -> Interdiction | None:
+        """An Interdiction for a unit that began the segment in a hex with guerrillas."""
+        if unit.side != "italian" or origin not in self.hexes:
+            return None
+        guerrillas, _ = self.hexes[origin]
+        return Interdiction("MV-20", f"{guerrillas} guerrilla unit(s) at {origin} (PB 14.6.4.1)")
+
+    def settle(self, found: list[Finding], unit: Unit, origin: str) -> list[Finding]:
+        """Drop an MV-20 finding while the hex has an uninterdicted unit left for this one."""
+        blamed = [f for f in found if _short(f) == "MV-20"]
+        if not blamed or origin not in self.hexes:
+            return found
+        guerrillas, italians = self.hexes[origin]
+        users = self.full_mf.setdefault(origin, set())
+        if unit.id in users or len(users) < italians - guerrillas:
+            users.add(unit.id)
+            return [f for f in found if f not in blamed]
+        return found
+
+
+# ---------------------------------------------------------------------------------------------
+# forced march: supply at each attempt (9.2), ambush (11.5.3)
+
+
+def forced_march_result(board: Board, roll: int) -> tuple[Any, bool | Unknown]:
+    """The forced march table's cell for a roll and whether it is an ambush ('A', 11.5.3); the
+    roll is read as the table's row, like the MP surcharge (the PAC's DRMs are not known)."""
+    cell = board.data.table("forced-march").lookup(str(roll)).value
+    if cell is None:
+        return None, Unknown(f"forced march table, roll {roll}")
+    parts = [p.strip().upper() for p in str(cell).split("/")]
+    return cell, "A" in parts[1:] or parts[0] == "A"
+
+
+def friendly_country(board: Board, hex_: str, side: str | None, scenario: str | None) -> bool | Unknown:
+    """11.5.3, PB 13.1.2, PB 14.1.2: is the hex in the side's home country or colonial metropolis?"""
+    zones = FRIENDLY_COUNTRIES.get((scenario or "", side or ""), ())
+    answers = [board.in_zone(hex_, z) for z in zones]
+    if any(a is True for a in answers):
+        return True
+    missing = unknowns(*answers)
+    return Unknown(*missing) if missing else False
+
+
+def ambush_possible(board: Board, state: GameState, unit: Unit, hexes: tuple[str, ...],
+                    scenario: str | None) -> tuple[bool | Unknown, list[str]]:
+    """11.5.3: a forced march to or from a hex not in a friendly country or next to an enemy
+    unit may be ambushed; the reasons found (hex by hex)."""
+    reasons: list[str] = []
+    missing: set[str] = set()
+    for hex_ in hexes:
+        near = sorted({u.name for n in board.neighbours(hex_) for u in state.at(n)
+                       if u.kind != "air" and u.side not in (None, unit.side)})
+        if near:
+            reasons.append(f"{hex_} is next to enemy units ({', '.join(near[:3])})")
+            continue
+        home = friendly_country(board, hex_, unit.side, scenario)
+        if home is False:
+            reasons.append(f"{hex_} is not in a friendly country")
+        elif isinstance(home, Unknown):
+            missing |= home.data
+    if reasons:
+        return True, reasons
+    return (Unknown(*missing) if missing else False), reasons
+
+
+def judge_forced_march_supply(board: Board, state: GameState, unit: Unit, frm: str, to: str,
+                              rolls: tuple[int, ...], *, step: int | None, when: str | None
+                              ) -> list[Finding]:
+    """MV-25 (9.2; 11.5.2): supply is checked when a unit attempts to force march into a new
+    hex, and a unit out of supply may not. Judged for a one-hex drag that brings its own
+    forced-march roll(s), from the hex the unit stands in (`state`: the position before it)."""
+    if not rolls or to not in board.neighbours(frm):
+        return []
+    result = trace(board, state, unit, frm)
+    if result is None or result.ruling is Ruling.LEGAL:
+        return []
+    return [finding("MV-25", result.ruling, step=step, when=when, subjects=(unit.name,),
+                    message=f"{unit.name} force-marched from {hex_label(frm, board)} into "
+                            f"{hex_label(to, board)} (roll {', '.join(map(str, rolls))}) out of supply "
+                            f"in {hex_label(frm, board)}: supply is checked at each forced-march "
+                            "attempt, and a unit out of supply may not force march (9.2, 11.5.2)",
+                    evidence={"from": frm, "to": to, "forced_march_rolls": list(rolls),
+                              "supply_sources": list(supply_sources(state, unit.side)),
+                              "reasons": list(result.verdict.reasons)},
+                    depends_on=result.verdict.depends_on)]
+
+
+@dataclass(slots=True)
+class _Ambush:
+    step: int | None
+    when: str | None
+    roll: int
+    cell: Any
+    due: bool | Unknown
+    reasons: list[str]
+    hexes: tuple[str, ...]
+    units: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class AmbushLedger:
+    """MV-26 (11.5.3): an ambush result ('A') on a forced march to or from a hex not in a
+    friendly country or next to an enemy unit costs the moving stack - not each unit - one step,
+    the owner's choice.
+
+    The units dragged in one step are the moving stack; the last roll a drag brings is the one
+    for the hex it ends in (earlier rolls of a multi-hex drag are for hexes not shown, and are
+    not judged). When the stack's movement is over (another unit moves, the phase changes, the
+    log ends) its units must together have lost at least one step since the segment began for
+    each ambush they suffered."""
+
+    steps_at_start: dict[str, int] = field(default_factory=dict)
+    pending: dict[int | None, _Ambush] = field(default_factory=dict)
+    credited: dict[str, int] = field(default_factory=dict)
+    """Unit -> its steps lost already counted against an earlier ambush."""
+
+    def start_segment(self, state: GameState, phasing: str | None) -> None:
+        self.pending, self.credited = {}, {}
+        self.steps_at_start = {u.id: u.steps for u in state.units.values()
+                               if u.side == phasing and u.hex is not None and isinstance(u.steps, int)}
+
+    def record(self, board: Board, before: GameState, unit: Unit, frm: str, to: str,
+               rolls: tuple[int, ...], scenario: str | None, *, step: int | None,
+               when: str | None) -> None:
+        """A drag from `frm` to `to` that brought forced-march rolls (`before`: the position)."""
+        if not rolls or unit.id not in self.steps_at_start:
+            return
+        entry = self.pending.get(step)
+        if entry is None:
+            cell, ambush = forced_march_result(board, rolls[-1])
+            if ambush is False:
+                return
+            hexes = (frm, to) if to in board.neighbours(frm) else (to,)
+            due, reasons = ambush_possible(board, before, unit, hexes, scenario)
+            if due is False:
+                return
+            if isinstance(ambush, Unknown):
+                due = Unknown(*ambush.data, *(due.data if isinstance(due, Unknown) else ()))
+            entry = self.pending[step] = _Ambush(step, when, rolls[-1], cell, due, reasons, hexes)
+        entry.units.append(unit.id)
+        entry.names.append(unit.name)
+
+    def settle(self, board: Board, state: GameState, finished: set[str]) -> list[Finding]:
+        """Findings for the ambushes of stacks whose movement is over (`state`: the position now)."""
+        out: list[Finding] = []
+        for key, entry in list(self.pending.items()):
+            if not set(entry.units) <= finished:
+                continue
+            del self.pending[key]
+            lost = {}
+            for uid in entry.units:
+                now = state.units.get(uid)
+                steps_now = 0 if now is None or now.hex is None else now.steps
+                if not isinstance(steps_now, int):
+                    lost = None
+                    break
+                lost[uid] = self.steps_at_start[uid] - steps_now - self.credited.get(uid, 0)
+            if lost is None:
+                continue
+            loser = next((uid for uid, n in lost.items() if n > 0), None)
+            if loser is not None:
+                self.credited[loser] = self.credited.get(loser, 0) + 1
+                continue
+            ruling = Ruling.PROVEN if entry.due is True else Ruling.POSSIBLE
+            where = " to ".join(hex_label(h, board) for h in entry.hexes)
+            out.append(finding(
+                "MV-26", ruling, step=entry.step, when=entry.when, subjects=tuple(entry.names),
+                message=f"{', '.join(entry.names)} force-marched ({where}) with roll {entry.roll}"
+                        + (f", '{entry.cell}' on the forced march table" if entry.cell is not None else "")
+                        + ": an ambush, yet the moving stack lost no step (11.5.3)"
+                        + (f" ({'; '.join(entry.reasons)})" if entry.reasons else ""),
+                evidence={"hexes": list(entry.hexes), "roll": entry.roll, "result": entry.cell,
+                          "ambush_because": entry.reasons, "stack": entry.names, "steps_lost": 0},
+                depends_on=entry.due.data if isinstance(entry.due, Unknown) else ()))
+        return out
