@@ -124,6 +124,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "AR-11": [("AR-11", 4, {"hex": "1405", "scenario": "1940-41", "segment": "own movement"})],
     "AR-12": [("AR-12", 8, {"hex": "1107", "turn": 2})],
     "AR-09": [("AR-09", 3, {"hex": "1305", "moved_before": ["21A"]})],
+    "SP-16": [("SP-16", 10, {"action": "rail", "hex": "1104", "supply_sources": ["1405", "2322"]})],
     "CB-24": [("CB-24", 19, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
 }
 

@@ -28,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
+    "AR-05": "test_air_extras.py::test_five_or_less_goes_to_a_committed_box",
     "FW-04": "test_bindings_phases.py::test_hidden_units_enter_face_down",
     # no log shows Event C1, so a fixture log can only make it possible (fixture logs plant errors)
     "TS-09": "test_areas_guerrillas.py::test_entering_neutral_french_somaliland_is_proven_when_the_log_says_neutral",

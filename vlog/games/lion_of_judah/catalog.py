@@ -47,8 +47,9 @@ IMPLEMENTED: dict[str, str] = {
     "ST-06": "(35) no two tribal factions nor two leaders (Negus excepted) in a hex",
     "ST-08": "(40) each side's stacking counted apart (findings under ST-02)",
     # supply (checks/supply.py), judged through MV-16 and combat halving
-    "SP-01": "supply judged at the start of each movement segment, at the end of each move and at "
-             "the time of combat (not yet at the MAP or the End of Turn Phase) (findings under MV-16 and CB-19)",
+    "SP-01": "supply judged at the start of each movement segment, at the end of each move, at the "
+             "time of combat and at the start of the MAP for rail movement (not yet for reinforcements "
+             "placed in the MAP nor at the End of Turn Phase) (findings under MV-16, CB-19 and SP-16)",
     "SP-02": "3 hexes to a friendly-controlled USS (findings under MV-16)",
     "SP-03": "3 hexes to a road/rail/track then along it (findings under MV-16)",
     "SP-04": "2 hexes to a friendly HQ that traces on (findings under MV-16)",
@@ -61,6 +62,11 @@ IMPLEMENTED: dict[str, str] = {
     "SP-11": "colonial irregulars, (35) Ethiopians, (40) guerrillas always supplied in Ethiopia (findings under MV-16)",
     "SP-13": "out of supply: half MF at the segment's start, halved factors in combat (findings under MV-03/MV-24 and CB-19)",
     "SP-14": "no end-of-move supply test after an advance after combat (findings under MV-16)",
+    "SP-15": "(35) air-supplied units (at most two steps, under an Italian marker placed in the Italian "
+             "movement segment) count as in supply until the turn ends (findings under MV-16 and CB-19)",
+    "SP-16": "supply before rail movement (at the start of the MAP) and HQ combat support; breaking down, "
+             "consolidation, replacement and air bases under RR-16/RR-17/RR-14/AR-01 (motorisation is not "
+             "shown by a log)",
     # combat (checks/combat.py)
     "CB-01": "attackers adjacent to the target hex",
     "CB-02": "a hex attacked at most once per combat segment",
@@ -127,6 +133,8 @@ IMPLEMENTED: dict[str, str] = {
     "AR-12": "no air marker left on the map when the turn track shows a new turn (the delayed-return "
              "rolls not judged)",
     "AR-01": "air missions within the marker's range of a friendly, supplied town or capital",
+    "AR-05": "a marker leaving the map goes to a Committed box on 5 or less, to the turn track two turns "
+             "on for a 6 (possible where a bombing or gas mission's +1 may apply; the last turn's VP not judged)",
     # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
     "RR-01": "not before the turn of entry, where the data gives it",
     "RR-02": "never into an entry hex occupied by the enemy",

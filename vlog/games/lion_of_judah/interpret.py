@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from vlog.games.base import Action
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
@@ -109,6 +109,8 @@ class Interpreter:
     control: dict[str, str] = field(default_factory=dict)
     """3.2: hex -> the side whose unit with a combat factor was last there (air markers, HQs
     and trucks never take control, 3.2, 10.1.2); hexes not listed keep their initial control."""
+    flags: dict[str, Any] = field(default_factory=dict)
+    """Facts the history establishes, copied into every state built (`GameState.flags`)."""
 
     def states(self, step: "Step", table: "Table") -> tuple[GameState, GameState, "Table"]:
         before = build_state(table, self.data, scenario=self.scenario, control=self.control,
@@ -118,6 +120,8 @@ class Interpreter:
         after = build_state(after_table, self.data, scenario=self.scenario, control=self.control,
                             cache=self.cache)
         update_control(after)
+        before.flags.update(self.flags)
+        after.flags.update(self.flags)
         return before, after, after_table
 
     def interpret(self, step: "Step", table: "Table", rolls_logged: Sequence["DiceRoll"] = ()) -> list[Action]:
@@ -209,6 +213,7 @@ class Interpreter:
                 actions.append(Action("move", index, (old.id,), {
                     "unit": old, "to": new.hex, "after_level": new.level,
                     "forced_march_rolls": tuple(fm) if old.kind == "combat" else (),   # a stack's rolls
+                    "rolls": tuple(fm),     # every roll since that side's last move (AR-05 reads the last)
                     "before": before, "after": after, "when": self.when()}))
         elif rolls and (self.phase is None or self.phase.segment != "combat") and self.pending is None:
             self.rolls_since_move.extend(rolls)

@@ -19,8 +19,9 @@ from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.catalog import check_specs
-from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_markers_left_on_map,
-                                                  judge_mission_segment)
+from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_delayed_return,
+                                                  judge_markers_left_on_map, judge_mission_segment,
+                                                  may_be_bombing)
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
@@ -30,7 +31,8 @@ from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
 from vlog.games.lion_of_judah.checks.replacements import judge_breakdown, judge_step_gain
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
-from vlog.games.lion_of_judah.checks.supply import judge_end_of_move, trace
+from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
+                                                     judge_supply_prerequisite, trace)
 from vlog.games.lion_of_judah.checks.victory import judge_victory_claim, parse_victory_claim
 from vlog.games.lion_of_judah.interpret import Interpreter, units_named
 from vlog.games.lion_of_judah.sequence import Phase, side_name
@@ -49,6 +51,8 @@ HIDDEN_CLASSES = ("italian-colonial-irregular", "guerrilla")
 ALLIED_HOME_USS = {"Sudan": ("0505", "0508", "1001"), "Kenya": ("1122", "1327"),
                    "British Somaliland": ("2311",)}
 """PB 14.4.3 and 14.6.1.2: the Allied USS hexes of each initial home country."""
+AIR_SUPPLY_STEPS = 2
+"""PB 13.6.5.2: up to two steps of Northern Front units are supplied by an air marker."""
 
 
 def detect_scenario(state: GameState) -> str | None:
@@ -86,6 +90,10 @@ class LionOfJudah(Game):
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.rail = RailLedger()
         """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
+        self.mission_flown: dict[str, tuple[str | None, str | None]] = {}
+        """Air marker -> (segment, phasing side) of its last mission: bombing/gas add 1 (AR-05)."""
+        self.map_start: GameState | None = None
+        """The position when the current MAP began: rail movers must be in supply there (SP-16)."""
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -183,6 +191,7 @@ class LionOfJudah(Game):
             if self.scenario is None:
                 return []
             out = self._one_mission_a_turn(action, unit) + self._mission_segment(action, unit, before)
+            self._air_supply(unit, action.data["hex"], before)
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"])
         out: list[Finding] = []
@@ -212,11 +221,43 @@ class LionOfJudah(Game):
                                      step=action.step, when=action.data["when"],
                                      gone_leaders=self.interpreter.gone_leaders)
 
+    def _air_supply(self, marker: Any, hex_: str, before: GameState) -> None:
+        """SP-15 (PB 13.6.5.2): (35) an Italian marker placed in the Italian movement segment
+        flies air supply to the Italian units under it, up to two steps (so never a unit of more
+        steps): they count as in supply for the rest of the turn, from the segment's start."""
+        phase = self.interpreter.phase
+        if self.scenario != "1935-36" or marker.side != "italian" or not self.interpreter.phase_bound \
+                or phase is None or phase.segment != "movement" or phase.phasing != "italian":
+            return
+        supplied = [u.id for u in before.at(hex_) if u.side == "italian" and u.kind not in ("air", "rp")
+                    and not (isinstance(u.steps, int) and u.steps > AIR_SUPPLY_STEPS)]
+        if supplied:
+            known = self.interpreter.flags.get(AIR_SUPPLIED, frozenset())
+            self.interpreter.flags[AIR_SUPPLIED] = frozenset(known) | frozenset(supplied)
+            for uid in supplied:
+                self.oos_at_start.pop(uid, None)
+
+    def _delayed_return(self, action: Action, marker: Any, after: GameState) -> list[Finding]:
+        """AR-05 (10.1.4): the marker taken off the map goes where the last roll logged says."""
+        phase = self.interpreter.phase
+        if not self.interpreter.phase_bound or phase is None or self.scenario is None:
+            return []
+        now = after.units.get(marker.id)
+        rolls = action.data.get("rolls", ())
+        segment, phasing = self.mission_flown.get(marker.id, ("unknown", None))
+        bombing = may_be_bombing(marker, self.scenario, segment, phasing) if segment != "unknown" \
+            else (self.scenario == "1935-36" and marker.side == "italian")
+        return judge_delayed_return(self.board, marker, roll=rolls[-1] if rolls else None,
+                                    box=now.box if now is not None else None, turn=phase.turn,
+                                    last_turn=phase.rules.turns, bombing_possible=bombing,
+                                    step=action.step, when=action.data["when"])
+
     def _mission_segment(self, action: Action, marker: Any, before: GameState) -> list[Finding]:
         """AR-06, AR-11: the missions a marker may fly in the movement segment the turn track tells."""
         phase = self.interpreter.phase
         bound = self.interpreter.phase_bound and phase is not None
         phasing = phase.phasing if bound else None
+        self.mission_flown[marker.id] = (phase.segment if bound else "unknown", phasing)
         moved = [before.units[uid].name for uid in self.origins
                  if uid in before.units and before.units[uid].side == phasing]
         return judge_mission_segment(self.board, before, marker, action.data["hex"],
@@ -272,6 +313,8 @@ class LionOfJudah(Game):
             # taken from its box onto the map it also appears: judged there once (AR-01, AR-03)
             if unit.hex is not None and data["to"] is not None and self.scenario is not None:
                 return judge_air_mission(self.board, before, unit, data["to"], step=action.step, when=when)
+            if unit.hex is not None and data["to"] is None:
+                return out + self._delayed_return(action, unit, after)
             return out          # air markers fly missions; they do not move (10.1)
         if unit.hex is None or data["to"] is None:
             return out          # placed from or sent to a box: reinforcements, eliminations
@@ -282,7 +325,12 @@ class LionOfJudah(Game):
                                            when=when))
         if phase is not None and self.interpreter.phase_bound and phase.segment != "movement":
             if phase.key == "map":      # map to map in the MAP: rail movement (11.7)
+                first = (phase.turn, unit.id) not in self.rail.origins
                 origin = self.rail.origins.setdefault((phase.turn, unit.id), unit.hex)
+                if first and self.map_start is not None and (phase.turn, unit.id) not in self.rail.placed:
+                    self.map_start.scenario = self.scenario
+                    out.extend(judge_supply_prerequisite(self.board, self.map_start, unit, "rail",
+                                                         step=action.step, when=when))   # SP-16
                 return out + judge_rail_move(self.board, before, unit, origin, data["to"],
                                              scenario=self.scenario, turn=phase.turn,
                                              ledger=self.rail, step=action.step, when=when)
@@ -382,8 +430,13 @@ class LionOfJudah(Game):
             if action.data.get("bound"):       # AR-12: judged on the turn the track shows
                 out.extend(judge_markers_left_on_map(self.board, shown, turn=new.turn, step=action.step,
                                                      when=new.when()))
+        if old is not None and new.turn > old.turn:       # SP-15: air supply lasts the turn
+            self.interpreter.flags.pop(AIR_SUPPLIED, None)
+            state.flags.pop(AIR_SUPPLIED, None)
         self.combat_memory = CombatMemory()
         self.oos_at_start = {}
+        if self.interpreter.phase_bound and new.key == "map":
+            self.map_start = state
         if new.segment == "movement" and new.phasing and self.scenario is not None:
             for unit in state.units.values():
                 if unit.side == new.phasing and unit.hex is not None and unit.kind == "combat":
@@ -421,6 +474,9 @@ class LionOfJudah(Game):
             if result is not None and result.ruling is Ruling.PROVEN:
                 oos.add(u.id)
         hqs_a = units_named(before, decl.hqs, pending.side)
+        for hq in hqs_a or ():                              # SP-16 (10.2.3)
+            out.extend(judge_supply_prerequisite(self.board, before, hq, "hq-support", where=decl.target,
+                                                 step=action.step, when=action.data["when"]))
         nearby = tuple(u for u in before.units.values() if u.kind == "hq")
         facts = CombatFacts(
             decl.target, tuple(attackers), tuple(defenders), pending.roll,

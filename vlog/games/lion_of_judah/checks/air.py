@@ -5,6 +5,11 @@ in 1940-41: 5) of an air base, the base hex not counted; an air base is a friend
 town or capital hex that is itself in supply, usable the instant it is controlled.
 AR-06, AR-09 and AR-11 (10.1, 10.1.5, PB 13.6.5): which missions a marker may fly in a movement segment.
 AR-12 (5.2 e iv): no air marker left on the map when a new turn begins.
+AR-05 (10.1.4): after its mission a marker leaves the map on the owner's 1d6 (the last die
+logged before or with the step that takes it off): 5 or less to a "Committed" air box, 6 onto
+the turn track (the General Records Track box of the turn two turns on); +1 for bombing and gas
+missions, which a log does not tell from air support and interdiction: where one may have been
+flown the finding is POSSIBLE naming it. On the scenario's last turn a 6 costs a VP instead.
 """
 from __future__ import annotations
 
@@ -18,7 +23,14 @@ from vlog.games.lion_of_judah.checks.supply import controller, trace
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["air_range", "judge_air_mission", "judge_markers_left_on_map", "judge_mission_segment"]
+__all__ = ["air_range", "judge_air_mission", "judge_markers_left_on_map", "judge_mission_segment",
+           "judge_delayed_return", "turn_track_box", "may_be_bombing", "DELAY_ROLL", "BOMBING_DRM"]
+
+DELAY_ROLL = 6
+"""10.1.4: a modified 6 delays the marker two turns."""
+BOMBING_DRM = 1
+"""10.1.4: bombing and gas missions add 1 to the delayed-return roll."""
+DELAY_TURNS = 2
 
 ALLIED_RANGE_1940 = 5   # PB 14.6.9
 
@@ -184,3 +196,90 @@ def judge_markers_left_on_map(board: Board, shown: GameState, *, turn: int, step
                                    "End of Turn Phase removes every air marker from the map",
                            evidence={"hex": marker.hex, "turn": turn}))
     return out
+
+
+# -- delayed air return (10.1.4) -----------------------------------------------------------------
+
+def turn_track_box(board: Board, box: str | None) -> int | None:
+    """The turn a box of the turn track stands for (the General Records Track holds the game
+    turn marker, PB 13.3.1 and 14.3.1), or None for any other box."""
+    if box is None:
+        return None
+    for record in board._raw.get("boxes", []):
+        if record.get("id") != box:
+            continue
+        props = record.get("properties", {})
+        track = props.get("track", {}).get("value") if isinstance(props, dict) else None
+        number = props.get("number", {}).get("value") if isinstance(props, dict) else None
+        if track == "grt" and isinstance(number, int):
+            return number
+    return None
+
+
+def _box_type(board: Board, box: str | None) -> str | None:
+    for record in board._raw.get("boxes", []):
+        if record.get("id") == box:
+            return record.get("type", {}).get("value")
+    return None
+
+
+def may_be_bombing(marker: Unit, scenario: str | None, segment: str | None, phasing: str | None) -> bool:
+    """(35) An Italian marker flown in the Italian combat segment may have bombed (PB 13.6.5.1)
+    rather than supported an attack; one flown in the Ethiopian movement segment may have
+    gassed rather than interdicted. A log does not say which."""
+    if scenario != "1935-36" or marker.side != "italian":
+        return False
+    return (segment == "combat" and phasing == "italian") or (segment == "movement" and phasing == "ethiopian")
+
+
+def judge_delayed_return(board: Board, marker: Unit, *, roll: int | None, box: str | None,
+                         turn: int | None, last_turn: int | None, bombing_possible: bool,
+                         step: int | None, when: str | None) -> list[Finding]:
+    """AR-05 for an air marker taken off the map into `box` after the owner's roll `roll`
+    (None: no roll logged, nothing judged) on game turn `turn`."""
+    if roll is None or turn is None or not 1 <= roll <= 6:
+        return []
+    on_track = turn_track_box(board, box)
+    kind = _box_type(board, box)
+    if on_track is None and kind != "air":
+        return []           # deleted, or a box that is neither an air box nor the turn track
+    target = turn + DELAY_TURNS
+    drms = (0, BOMBING_DRM) if bombing_possible else (0,)
+    legal: list[int] = []
+    for drm in drms:
+        delayed = roll + drm >= DELAY_ROLL
+        if delayed and last_turn is not None and turn >= last_turn:
+            legal.append(drm)          # the owner loses a VP instead (10.1.4; PB 13.4.1)
+        elif delayed and on_track == target:
+            legal.append(drm)
+        elif not delayed and on_track is None:
+            legal.append(drm)
+    if 0 in legal:
+        return []
+    went = (f"onto the turn track (turn {on_track})" if on_track is not None
+            else f"to the {_box_name(board, box)}")
+    evidence: dict[str, Any] = {"roll": roll, "box": box, "turn": turn, "delayed_to": target,
+                                "bombing_drm_possible": bombing_possible}
+    if on_track is not None:
+        evidence["turn_track_box"] = on_track
+    if on_track is not None and on_track != target and roll + max(drms) >= DELAY_ROLL:
+        why = f"a delayed marker goes to turn {target}, two turns after turn {turn}"
+    elif on_track is not None:
+        why = f"a {roll} sends it to a Committed box (only a modified 6 delays it)"
+    else:
+        why = f"a 6 delays it onto the turn track at turn {target}"
+    message = f"air marker {marker.name} went {went} after a delayed-return roll of {roll}: {why}"
+    if legal:           # legal only if the mission was a bombing or gas attack (+1)
+        return [finding("AR-05", Ruling.POSSIBLE, step=step, when=when, subjects=(marker.name,),
+                        message=message, evidence=evidence,
+                        depends_on=("whether the mission was a bombing or gas attack (+1 DRM, 10.1.4), "
+                                    "which the log does not say",))]
+    return [finding("AR-05", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                    message=message, evidence=evidence)]
+
+
+def _box_name(board: Board, box: str | None) -> str:
+    for record in board._raw.get("boxes", []):
+        if record.get("id") == box:
+            return str(record.get("name", {}).get("value") or box)
+    return str(box)

@@ -13,6 +13,15 @@ The trace (9.4, 9.5.1) from the unit's hex (not counted):
 
 Checks: MV-16 (a unit may not end its move where it would be out of supply, 9.1) here; the
 halving at the time of combat (9.3, 12.6) is judged with combat (CB-07).
+
+SP-15 (PB 13.6.5.2): (35) units air-supplied in the Italian movement segment are in supply for
+the rest of the turn: `trace` finds them supplied while their ids are in the state's
+`AIR_SUPPLIED` flag (rules.py sets it when air supply is flown and clears it in the End of Turn
+Phase).
+SP-16 (2.4; 2.5; 7.3.3; 10.2.3; 11.7; 10.1.1): supply as the prerequisite of an action,
+`judge_supply_prerequisite`: here rail movement (the unit begins the MAP in supply) and HQ
+combat support (the HQ in supply when the attack is declared); breaking down, consolidation
+and replacement report under RR-16, RR-17 and RR-14, air bases under AR-01.
 """
 from __future__ import annotations
 
@@ -25,7 +34,11 @@ from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["USS", "supply_sources", "trace", "judge_end_of_move", "initial_controller"]
+__all__ = ["USS", "AIR_SUPPLIED", "supply_sources", "trace", "judge_end_of_move", "initial_controller",
+           "judge_supply_prerequisite"]
+
+AIR_SUPPLIED = "air-supplied"
+"""State flag: the ids of the units air supply keeps in supply this turn (SP-15, PB 13.6.5.2)."""
 
 USS: dict[str, dict[str, tuple[str, ...]]] = {
     # PB 13.6.6.1: Northern Front Massawa, Southern Front Mogadishu
@@ -159,6 +172,8 @@ def trace(board: Board, state: GameState, unit: Unit, hex_: str | None = None) -
     side = unit.side
     if hex_ is None or side is None or state.scenario not in USS:
         return None
+    if unit.id in state.flags.get(AIR_SUPPLIED, ()):       # SP-15: supplied for the turn
+        return SupplyTrace(Verdict(Ruling.LEGAL, reasons=("air supply (PB 13.6.5.2)",)), (hex_,))
     always = _always_supplied(board, state, unit, hex_)
     if always is True:
         return SupplyTrace(Verdict(Ruling.LEGAL), (hex_,))
@@ -200,3 +215,36 @@ def judge_end_of_move(board: Board, state_after: GameState, unit: Unit, *, step:
                               "reasons": list(result.verdict.reasons),
                               "path": list(result.path)},
                     depends_on=result.verdict.depends_on)]
+
+
+PREREQUISITE_ACTIONS = {
+    "rail": ("moved by rail in the MAP", "a unit must begin the MAP in supply to move by rail (11.7)"),
+    "hq-support": ("supported an attack", "an HQ gives combat support only while in supply (10.2.3)"),
+}
+"""SP-16: action -> (what the unit did, the rule that asks for supply)."""
+
+
+def judge_supply_prerequisite(board: Board, state: GameState, unit: Unit, action: str, *,
+                              step: int | None, when: str | None, where: str | None = None) -> list[Finding]:
+    """SP-16 for `unit` doing `action` (a key of PREREQUISITE_ACTIONS); `state` is the position
+    at the moment the rules test supply (rail: the start of the MAP; HQ support: the attack's
+    declaration). PROVEN when no trace exists, POSSIBLE when one rests on data vlog lacks."""
+    did, rule = PREREQUISITE_ACTIONS[action]
+    placed = state.units.get(unit.id, unit)
+    if placed.hex is None:
+        return []
+    result = trace(board, state, placed)
+    if result is None or result.ruling is Ruling.LEGAL:
+        return []
+    at = hex_label(placed.hex, board)
+    if result.ruling is Ruling.PROVEN:
+        message = f"{unit.name} {did} while out of supply at {at}: {rule}"
+    else:
+        message = f"{unit.name} {did} from {at}, in supply only if map data vlog lacks allow a trace: {rule}"
+    evidence: dict[str, Any] = {"action": action, "hex": placed.hex,
+                                "supply_sources": list(supply_sources(state, unit.side)),
+                                "reasons": list(result.verdict.reasons)}
+    if where is not None:
+        evidence["target"] = where
+    return [finding("SP-16", result.ruling, step=step, when=when, subjects=(unit.name,), message=message,
+                    evidence=evidence, depends_on=result.verdict.depends_on)]

@@ -1,0 +1,99 @@
+"""Delayed air return (AR-05, 10.1.4) on SYNTHETIC boxes: the marker's box against the logged roll."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from vlog.findings import Basis, Severity
+from vlog.gamedata import load_game_data
+from vlog.games.lion_of_judah.board import Board
+from vlog.games.lion_of_judah.checks.air import judge_delayed_return, may_be_bombing, turn_track_box
+
+from .synthetic import GAME, unit, write_overlay
+
+SRC = {"source": "SYNTHETIC test box, not the published map"}
+
+
+def _box(id_: str, kind: str, name: str, **props: object) -> dict[str, object]:
+    record: dict[str, object] = {"id": id_, "type": {"value": kind, **SRC}, "name": {"value": name, **SRC}}
+    if props:
+        record["properties"] = {k: {"value": v, **SRC} for k, v in props.items()}
+    return record
+
+
+@pytest.fixture
+def board(tmp_path):
+    """A committed air box and turn-track boxes 3 to 6 (a track named 'grt', as the GRT is)."""
+    write_overlay(tmp_path)
+    path = tmp_path / "map.json"
+    raw = json.loads(path.read_text())
+    raw["maps"][0]["boxes"] = [_box("t-committed", "air", "Committed test box")] + [
+        _box(f"t-turn-{n}", "track-box", f"Turn {n} test box", track="grt", number=n) for n in range(3, 7)]
+    path.write_text(json.dumps(raw))
+    return Board(load_game_data(GAME, overlays=[tmp_path]))
+
+
+def marker(side="italian"):
+    return replace(unit("air", "1107", name="III Br", side=side, kind="air", attack=None, defense=None,
+                        movement=None, size=None, unit_class=None), counter="it-air-iiibr")
+
+
+def judge(board, *, roll, box, turn=3, last=7, bombing=False):
+    return judge_delayed_return(board, marker(), roll=roll, box=box, turn=turn, last_turn=last,
+                                bombing_possible=bombing, step=9, when=f"Turn {turn}, End of Turn Phase")
+
+
+def test_turn_track_boxes_are_read_from_the_track(board):
+    assert turn_track_box(board, "t-turn-5") == 5
+    assert turn_track_box(board, "t-committed") is None and turn_track_box(board, None) is None
+
+
+def test_five_or_less_goes_to_a_committed_box(board):
+    for roll in range(1, 6):
+        assert judge(board, roll=roll, box="t-committed") == []
+    [f] = judge(board, roll=3, box="t-turn-5")
+    assert f.check == "lion-of-judah/AR-05" and f.basis is Basis.PROVEN and f.severity is Severity.ERROR
+    assert f.rule == "10.1.4" and f.step == 9 and f.subjects == ("III Br",)
+    assert f.evidence == {"roll": 3, "box": "t-turn-5", "turn": 3, "delayed_to": 5,
+                          "bombing_drm_possible": False, "turn_track_box": 5}
+    assert f.message == ("air marker III Br went onto the turn track (turn 5) after a delayed-return roll "
+                         "of 3: a 3 sends it to a Committed box (only a modified 6 delays it)")
+
+
+def test_a_six_delays_it_two_turns(board):
+    assert judge(board, roll=6, box="t-turn-5") == []
+    [f] = judge(board, roll=6, box="t-committed")
+    assert f.basis is Basis.PROVEN and "a 6 delays it onto the turn track at turn 5" in f.message
+    assert "to the Committed test box" in f.message
+    [g] = judge(board, roll=6, box="t-turn-6")
+    assert g.basis is Basis.PROVEN and "a delayed marker goes to turn 5, two turns after turn 3" in g.message
+
+
+def test_a_bombing_or_gas_mission_may_add_one(board):
+    # a 5 that goes onto the track is legal only for a bombing or gas mission (10.1.4 example)
+    [f] = judge(board, roll=5, box="t-turn-5", bombing=True)
+    assert f.basis is Basis.POSSIBLE and f.severity is Severity.WARNING
+    assert "whether the mission was a bombing or gas attack" in f.evidence["depends_on"][0]
+    assert judge(board, roll=5, box="t-committed", bombing=True) == []     # or an interdiction
+    [g] = judge(board, roll=6, box="t-committed", bombing=True)            # 6 or 7: delayed anyway
+    assert g.basis is Basis.PROVEN
+    [h] = judge(board, roll=4, box="t-turn-5", bombing=True)               # 4 or 5: never delayed
+    assert h.basis is Basis.PROVEN
+
+
+def test_the_last_turn_and_what_is_not_judged(board):
+    assert judge(board, roll=6, box="t-committed", turn=7, last=7) == []   # a VP lost instead
+    assert judge(board, roll=None, box="t-turn-5") == []                   # no roll logged
+    assert judge(board, roll=6, box=None) == []                            # deleted from the table
+    assert judge(board, roll=6, box="rp-northern-front") == []             # not an air box
+
+
+def test_which_missions_may_be_bombing_or_gas():
+    it = marker()
+    assert may_be_bombing(it, "1935-36", "combat", "italian")              # bombing (PB 13.6.5.1)
+    assert may_be_bombing(it, "1935-36", "movement", "ethiopian")          # gas (PB 13.6.5.1)
+    assert not may_be_bombing(it, "1935-36", "movement", "italian")        # air supply
+    assert not may_be_bombing(it, "1940-41", "combat", "italian")          # (40) none (10.1)
+    assert not may_be_bombing(marker("allied"), "1940-41", "combat", "allied")
