@@ -86,6 +86,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "VC-04": [("VC-04", 8, {"hex": "1305", "step_of_victory": 7})],
     "EV-04": [("EV-04", 2, {"hex": "1405", "centres": ["0910"]})],
     "EV-09": [("EV-09", 2, {"hex": "1516", "enemy_units": []})],
+    "EV-02": [("EV-02", 3, {"event": "A4", "turn": 1, "first_event": "A5", "first_step": 1})],
     "CB-15": [("CB-15", 9, {"target": "1106", "attack": 0, "defense": 4,
                              "attackers_not_eliminated": ["Ras Seyum"], "crt": "Ethiopian CRT"})],
     "CB-22": [("CB-22", 22, {"target": "1007", "attacks_before": {"21A": 1}})],

@@ -95,8 +95,8 @@ IMPLEMENTED: dict[str, str] = {
              "and go when those units are eliminated",
     "CB-29": "(35) one tribal faction per Ethiopian combat, Negus units excepted",
     "TS-11": "no HQ still on its M side once a new turn has begun",
-    "TS-09": "(40) no unit enters French Somaliland while it is neutral (possible while the log "
-             "does not show Event C1)",
+    "TS-09": "(40) no unit enters French Somaliland while it is neutral (proven once the log shows C1 "
+             "undrawn or failed; possible while it shows no event draws, or C1 rolled a 4)",
     "TS-02": "no move in the Event or End of Turn Phase, no attack declared outside a combat "
              "segment (when the turn track tells the phase)",
     "TS-03": "no play beyond the scenario's last turn (when the turn track tells the turn)",
@@ -150,6 +150,28 @@ IMPLEMENTED: dict[str, str] = {
     "EV-04": "(35) Rebellion: colonial irregulars placed within 2 hexes of 0910, not in a town, "
              "capital or enemy hex (Event Phase shown by the turn track)",
     "EV-09": "(35) Revolt: the same within 2 hexes of 1418, from turn 5",
+    # events (checks/events.py): markers drawn from the "event cup" box to "Events drawn"
+    "EV-01": "the pool a draw is made from holds the markers of the scenario's strategic turns so far, "
+             "less those drawn (No Event excepted); none put in before its turn",
+    "EV-02": "one draw in each Event Phase the turn track shows (when the log shows draws at all), "
+             "No Event back in the pool, no other marker back, no held event played twice",
+    "EV-06": "(35) A4: no bombing (an Italian air marker placed in the Italian combat segment off a declared "
+             "attack) in the turn League of Nations is drawn; gas attacks and the VP roll not judged",
+    "EV-07": "(35) B6 Coordination (findings under ET-12)",
+    "EV-08": "(35) B7 Wireless Interception (findings under ET-13; the air use is AR-13)",
+    "EV-10": "(40) C1 is rolled in the Event Phase it is drawn; its roll decides French Somaliland for "
+             "TS-09 and SC-08 (a 4 possible, naming the IPL)",
+    "EV-13": "(40) C4 is played in the MAP of a later turn (the halved Allied RPs not judged)",
+    "EV-16": "(40) D8 is played in the MAP of a later turn (the +2 recruitment DRM not judged)",
+    "EV-17": "(40) D9/D10 used or discarded in the Event Phase drawn, on a town or capital of Eritrea, "
+             "Ethiopia or Italian Somaliland next to a Commonwealth unit and not surrounded by Allied units "
+             "(the IPL discard and the roll against the hex's VP not judged)",
+    "ET-12": "(35) Coordination is placed on an Ethiopian leader, in the Ethiopian activation segment",
+    "ET-13": "(35) Wireless Interception on Ethiopian units not within one hex of the Negus, in the "
+             "Ethiopian movement only right after an activation roll; the marked stack stays put",
+    "MV-46": "(40) no Italian move into a hex with an Open City marker (advances after combat excepted)",
+    "SC-08": "(40) no Free French unit moves before French Somaliland joins on C1 (the BdO from turn 9 "
+             "excepted; possible while the log shows no draws or the roll was a 4)",
     "RR-11": "(40) captured Massawa, Mogadishu, Kismayo and a joined Djibouti as Allied entry hexes "
              "(findings under RR-10)",
 }
@@ -168,31 +190,13 @@ NOT_JUDGEABLE: dict[str, str] = {
 }
 """Items a VASSAL log cannot show."""
 
-_NO_EVENT_MARKERS = ("the event markers (6.1) are neither in counters.json nor in the bindings, so a log "
-                     "shows no draw, no pool and no held event")
-"""Why the event items that turn on which event was drawn are not judged (EV-04 and EV-09
-are: an irregular placed in the Event Phase is judged by where it stands)."""
-
 NEEDS_DATA: dict[str, str] = {
     "CB-17": "optional rule: the historical IDs (2.3.5) of Ethiopian units are on the counters only",
     "CB-18": "the guerrillas' positions relative to supply lines need the map's roads and terrain",
     "CB-37": "the counter-guerrilla DRMs are on the player aid card",
     "TS-10": "the map's half-hexes (no printed hex number, 2.2) are not listed in map.json",
-    "EV-01": _NO_EVENT_MARKERS,
-    "EV-02": _NO_EVENT_MARKERS,
-    "EV-03": _NO_EVENT_MARKERS,
-    "EV-05": _NO_EVENT_MARKERS,
-    "EV-06": _NO_EVENT_MARKERS,
-    "EV-07": _NO_EVENT_MARKERS,
-    "EV-08": _NO_EVENT_MARKERS,
-    "EV-10": _NO_EVENT_MARKERS,
-    "EV-11": _NO_EVENT_MARKERS,
-    "EV-12": _NO_EVENT_MARKERS,
-    "EV-13": _NO_EVENT_MARKERS,
-    "EV-14": _NO_EVENT_MARKERS,
-    "EV-15": _NO_EVENT_MARKERS,
-    "EV-16": _NO_EVENT_MARKERS,
-    "EV-17": _NO_EVENT_MARKERS,
+    "AR-13": "each air marker's two rolls against the hex need the air support and air attack tables "
+             "(player aid card), as AR-04/AR-07",
     "AR-04": "the air support chart is on the player aid card",
     "AR-07": "the air attack table is on the player aid card",
     "AR-08": "the air attack table (gas column) is on the player aid card",

@@ -229,6 +229,11 @@ class Interpreter:
                                          phase_bound=self.phase_bound)
             rolls = rolls[1:]
             self._record_losses(before, after)
+        for uid in before.events.keys() | after.events.keys():      # event markers (checks/events.py)
+            old_ev, new_ev = before.events.get(uid), after.events.get(uid)
+            if old_ev is None or new_ev is None or (old_ev.hex, old_ev.box) != (new_ev.hex, new_ev.box):
+                actions.append(Action("event-marker", index, (uid,), {
+                    "old": old_ev, "new": new_ev, "before": before, "after": after, "when": self.when()}))
         self.control = dict(after.control)
         return actions
 

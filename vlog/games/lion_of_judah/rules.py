@@ -25,6 +25,7 @@ from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_delaye
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
@@ -90,6 +91,8 @@ class LionOfJudah(Game):
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.rail = RailLedger()
         """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
+        self.events = EventLedger(self.data, self.board)
+        """The event pool, the draws and the held events (checks/events.py)."""
         self.mission_flown: dict[str, tuple[str | None, str | None]] = {}
         """Air marker -> (segment, phasing side) of its last mission: bombing/gas add 1 (AR-05)."""
         self.map_start: GameState | None = None
@@ -97,6 +100,7 @@ class LionOfJudah(Game):
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
+        self.events.begin(build_state(table, self.data))
         if self.scenario is None:
             self.scenario = detect_scenario(build_state(table, self.data))
             self.interpreter.scenario = self.scenario
@@ -105,6 +109,7 @@ class LionOfJudah(Game):
     def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
         rolls = ctx.rolls if ctx is not None else ()
         actions = list(self.interpreter.interpret(step, table, rolls))
+        self.events.note_rolls(step.index, [r.total for r in rolls if r.total is not None])
         if ctx is not None:
             ctx.when = self.interpreter.when()
         for claim in (parse_victory_claim(c.text) for c in step.commands   # VC-03, VC-07
@@ -129,6 +134,8 @@ class LionOfJudah(Game):
             return judge_victory_claim(self.data, self.scenario, action.data["claim"],
                                        step=action.step, when=action.data["when"])
         out = self._play_after_sudden_death(action)
+        if action.kind == "event-marker":
+            return out + self._check_event_marker(action)
         if action.kind == "move":
             return out + self._check_move(action)
         if action.kind == "phase":
@@ -191,6 +198,7 @@ class LionOfJudah(Game):
             if self.scenario is None:
                 return []
             out = self._one_mission_a_turn(action, unit) + self._mission_segment(action, unit, before)
+            out += self._bombing_after_league(action, unit)
             self._air_supply(unit, action.data["hex"], before)
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"])
@@ -282,6 +290,22 @@ class LionOfJudah(Game):
                         evidence={"turn": phase.turn, "first_mission_step": first[1],
                                   "hex": action.data["hex"]})]
 
+    def _check_event_marker(self, action: Action) -> list[Finding]:
+        """An event marker changed place (checks/events.py): draws, the pool, held events played."""
+        data = action.data
+        data["before"].scenario = data["after"].scenario = self.scenario
+        return self.events.on_marker(action.pieces[0], data["old"], data["new"], self.interpreter.phase,
+                                     self.interpreter.phase_bound, data["before"], data["after"],
+                                     step=action.step, when=data["when"])
+
+    def _bombing_after_league(self, action: Action, marker: Any) -> list[Finding]:
+        """EV-06 (A4): no bombing in the turn League of Nations is drawn (checks/events.py)."""
+        pending = self.interpreter.pending
+        return self.events.on_air_mission(marker, action.data["hex"], self.interpreter.phase,
+                                          self.interpreter.phase_bound,
+                                          pending.declaration.target if pending is not None else None,
+                                          step=action.step, when=action.data["when"])
+
     def _check_reveal(self, action: Action) -> list[Finding]:
         """FW-02 (2.3.7, 12.3): ?-side units are flipped only when revealed in a combat."""
         unit = action.data["unit"]
@@ -297,6 +321,7 @@ class LionOfJudah(Game):
             out.extend(self._flush_end_of_move(final))
         for action in self.interpreter.finish():
             out.extend(self._check_combat(action))
+        out.extend(self.events.finish())
         return out
 
     # -- moves -----------------------------------------------------------------------------------
@@ -320,6 +345,9 @@ class LionOfJudah(Game):
             return out          # placed from or sent to a box: reinforcements, eliminations
         if self.scenario == "1940-41" and unit.counter == "et-negus" and data["to"] is not None:
             out.extend(self._negus_with_gideon(action, unit, data["to"], after, when))
+        out.extend(self.events.on_unit_move(unit, data["to"], phase, self.interpreter.phase_bound,
+                                            step=action.step, when=when))          # MV-46, ET-13
+        before.flags["french-somaliland-joined"] = self.events.french_somaliland_joined()
         if self.scenario == "1940-41":                  # TS-09 (PB 14.1.1)
             out.extend(judge_neutral_entry(self.board, before, unit, data["to"], step=action.step,
                                            when=when))
@@ -404,6 +432,7 @@ class LionOfJudah(Game):
         state: GameState = action.data["state"]
         state.scenario = self.scenario
         out: list[Finding] = self._flush_end_of_move(state)
+        out += self.events.on_phase(old, new, self.interpreter.phase_bound, state, step=action.step)
         self.origins, self.fm_rolls, self.move_reported = {}, {}, set()
         if self.interpreter.phase_bound and not self.too_long_reported and new.turn > new.rules.turns:
             self.too_long_reported = True

@@ -117,6 +117,9 @@ class GameState:
     """Hex -> side controlling it, where the log's history tells (3.2)."""
     flags: dict[str, Any] = field(default_factory=dict)
     """Facts the history establishes: "french-somaliland-joined", events drawn ..."""
+    events: dict[str, Unit] = field(default_factory=dict)
+    """Event markers (counter type "event", 6.1) by piece id, kept apart from the units: where
+    they stand tells the event pool, draws and held events (checks/events.py)."""
 
     def at(self, hex_: str) -> list[Unit]:
         """Every unit in a hex, in table order."""
@@ -362,6 +365,10 @@ class UnitCache:
         self._units[(id(piece), piece.point)] = (piece, location, unit)
 
 
+EVENT_TYPE = "event"
+"""Counter type of the event markers (6.1): in `GameState.events`, never among the units."""
+
+
 def build_state(table: "Table", data: "GameData", *, scenario: str | None = None,
                 turn: int | None = None, phase: str | None = None,
                 control: Mapping[str, str] | None = None, cache: UnitCache | None = None) -> GameState:
@@ -369,13 +376,14 @@ def build_state(table: "Table", data: "GameData", *, scenario: str | None = None
     left out (markers, the map's decorations). `cache` keeps units between calls."""
     binds = _bindings(data)
     units: dict[str, Unit] = {}
+    events: dict[str, Unit] = {}
     for piece in table.game_pieces():
         location = table.location_name(piece) if cache is not None else None
         if cache is not None:
             found, unit = cache.get(piece, location)
             if found:
                 if unit is not None:
-                    units[piece.id] = unit
+                    (events if unit.unit_type == EVENT_TYPE else units)[piece.id] = unit
                 continue
         unit = _unit_of(table, piece, data, binds)
         if unit is not None and scenario == "1940-41" and unit.side == "ethiopian":
@@ -383,8 +391,8 @@ def build_state(table: "Table", data: "GameData", *, scenario: str | None = None
         if cache is not None:
             cache.put(piece, location, unit)
         if unit is not None:
-            units[piece.id] = unit
-    return GameState(units, scenario, turn, phase, dict(control or {}))
+            (events if unit.unit_type == EVENT_TYPE else units)[piece.id] = unit
+    return GameState(units, scenario, turn, phase, dict(control or {}), events=events)
 
 
 def _under_allied_control(unit: Unit) -> Unit:

@@ -18,7 +18,7 @@ from vlog.games.lion_of_judah.state import GameState, Unit
 __all__ = ["judge_neutral_entry", "C1_DATUM"]
 
 ZONE = "french-somaliland"
-C1_DATUM = "Event C1 French Somaliland drawn with a roll of 4-6 (event draws are not read from the log)"
+C1_DATUM = "Event C1 French Somaliland drawn with a roll of 4-6 (the log shows no event draws)"
 
 
 def judge_neutral_entry(board: Board, state: GameState, unit: Unit, to: str, *,
@@ -41,6 +41,8 @@ def judge_neutral_entry(board: Board, state: GameState, unit: Unit, to: str, *,
             depends.extend(answer.data)
     if joined is None:
         depends.append(C1_DATUM)
+    elif isinstance(joined, Unknown):       # C1 rolled 4: the IPL decides (checks/events.py)
+        depends.extend(joined.data)
     ruling = Ruling.POSSIBLE if depends else Ruling.PROVEN
     return [finding("TS-09", ruling, step=step, when=when, subjects=(unit.name,),
                     message=f"{unit.name} entered French Somaliland at {hex_label(to, board)}; no unit "

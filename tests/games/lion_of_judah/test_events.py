@@ -1,0 +1,364 @@
+"""Events (checks/events.py): the pool, the draws of each Event Phase, held events and their
+effects, judged from where the event markers stand (event cup -> Events drawn -> map).
+
+The markers are the shipped counters.json event markers (A1..D10, Open City, 6.1); the board is
+the SYNTHETIC clear board of synthetic.py (features and zones set per test)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from vlog.engine.judge import Unknown
+from vlog.findings import Basis
+from vlog.gamedata import load_game_data
+from vlog.games.lion_of_judah.board import Board
+from vlog.games.lion_of_judah.checks.events import DRAWN_BOX, POOL_BOX, EventLedger, event_info
+from vlog.games.lion_of_judah.sequence import Phase
+from vlog.games.lion_of_judah.state import GameState, Unit
+
+from .synthetic import unit, write_overlay
+
+DATA = load_game_data("lion-of-judah")
+A = [f"ev-a{i}" for i in range(1, 6)]
+B = [f"ev-b{i}" for i in range(6, 9)]
+C = [f"ev-c{i}" for i in range(1, 6)]
+D = [f"ev-d{i}" for i in range(6, 11)]
+
+
+def marker(counter: str, *, box: str | None = POOL_BOX, hex_: str | None = None) -> Unit:
+    """The piece of an event marker, its id its counter id."""
+    name = DATA.counter(counter)["name"].value
+    return Unit(id=counter, name=name, side=None, hex=hex_, kind="combat", counter=counter,
+                box=None if hex_ else box, unit_type="event")
+
+
+def position(markers: list[Unit], *units: Unit, scenario: str = "1935-36") -> GameState:
+    return GameState({u.id: u for u in units}, scenario=scenario, events={m.id: m for m in markers})
+
+
+class Play:
+    """Drives a ledger the way rules.py does: phases from the turn track, marker moves, rolls."""
+
+    def __init__(self, tmp_path: Path, scenario: str, counters: list[str], *units: Unit, **overlay):
+        data = load_game_data("lion-of-judah", overlays=[write_overlay(tmp_path / "data", **overlay)])
+        self.ledger = EventLedger(data, Board(data))
+        self.scenario = scenario
+        self.markers = {c: marker(c) for c in counters}
+        self.units = {u.id: u for u in units}
+        self.phase: Phase | None = None
+        self.step = 0
+        self.findings: list = []
+        self.ledger.begin(self.state())
+
+    def state(self) -> GameState:
+        return position(list(self.markers.values()), *self.units.values(), scenario=self.scenario)
+
+    def to(self, turn: int, key: str) -> list:
+        self.step += 1
+        old, self.phase = self.phase, Phase(self.scenario, turn, key)
+        out = self.ledger.on_phase(old, self.phase, True, self.state(), step=self.step)
+        self.findings += out
+        return out
+
+    def put(self, counter: str, *, box: str | None = None, hex_: str | None = None, gone: bool = False) -> list:
+        self.step += 1
+        before = self.state()
+        old = self.markers.get(counter) or None
+        new = None if gone else marker(counter, box=box, hex_=hex_)
+        if gone:
+            self.markers.pop(counter, None)
+        else:
+            self.markers[counter] = new
+        out = self.ledger.on_marker(counter, old, new, self.phase, True, before, self.state(),
+                                    step=self.step, when=None)
+        self.findings += out
+        return out
+
+    def draw(self, counter: str) -> list:
+        return self.put(counter, box=DRAWN_BOX)
+
+    def roll(self, *faces: int) -> None:
+        self.step += 1
+        self.ledger.note_rolls(self.step, list(faces))
+
+    def move(self, uid: str, to: str) -> list:
+        self.step += 1
+        u = self.units[uid]
+        out = self.ledger.on_unit_move(u, to, self.phase, True, step=self.step, when=None)
+        self.units[uid] = replace(u, hex=to)
+        self.findings += out
+        return out
+
+
+def ids(findings) -> list[str]:
+    return [f.check.split("/", 1)[1] for f in findings]
+
+
+def test_event_info_reads_the_counter_data():
+    a5, d9 = event_info(DATA, "ev-a5"), event_info(DATA, "ev-d9")
+    assert a5 is not None and a5.returns and a5.enters_turn == 1 and a5.scenario == "1935-36"
+    assert d9 is not None and d9.open_city and d9.held_by == "allied" and d9.enters_turn == 4
+    assert event_info(DATA, "it-sb") is None
+
+
+def test_legal_draws_over_two_turns_give_nothing(tmp_path):
+    """No Event returns to the pool (6.2); a drawn event leaves it; one draw a phase."""
+    play = Play(tmp_path, "1935-36", A + B)
+    for b in B:                                      # B markers not yet in play: off the table
+        play.markers[b] = marker(b, box="unplaced")
+    play.ledger.begin(play.state())
+    play.to(1, "event")
+    play.draw("ev-a5")
+    play.put("ev-a5", box=POOL_BOX)
+    play.to(1, "first-movement")
+    play.to(2, "map")
+    play.to(2, "event")
+    play.draw("ev-a3")
+    play.put("ev-a3", gone=True)                     # resolved: removed from the game
+    play.to(2, "first-movement")
+    play.ledger.finish()
+    assert play.findings == [] and play.ledger.finish() == []
+
+
+def test_second_draw_in_an_event_phase_is_ev02(tmp_path):
+    play = Play(tmp_path, "1935-36", A)
+    play.to(1, "event")
+    play.draw("ev-a5")
+    play.put("ev-a5", box=POOL_BOX)
+    found = play.draw("ev-a4")
+    assert ids(found) == ["EV-02"] and found[0].basis is Basis.PROVEN
+    assert found[0].evidence["first_event"] == "A5"
+
+
+def test_draw_outside_the_event_phase_is_ev02(tmp_path):
+    play = Play(tmp_path, "1935-36", A)
+    play.to(1, "first-movement")
+    found = play.draw("ev-a1")
+    assert ids(found) == ["EV-02"] and found[0].evidence["phase"] == "first-movement"
+
+
+def test_no_event_not_returned_and_drawn_event_put_back(tmp_path):
+    play = Play(tmp_path, "1935-36", A)
+    play.to(1, "event")
+    play.draw("ev-a5")
+    ended = play.to(1, "first-movement")
+    assert ids(ended) == ["EV-02"] and ended[0].evidence["event"] == "A5"
+    play.to(2, "event")
+    play.draw("ev-a2")
+    back = play.put("ev-a2", box=POOL_BOX)
+    assert ids(back) == ["EV-02"] and back[0].evidence["drawn_step"] > 0
+
+
+def test_event_phase_without_a_draw_is_reported_only_when_the_log_draws(tmp_path):
+    play = Play(tmp_path, "1935-36", A)
+    play.to(1, "event")
+    play.to(1, "first-movement")
+    assert play.ledger.finish() == []                # the log never draws: events kept off the table
+    play.to(2, "event")
+    play.draw("ev-a1")
+    play.to(2, "first-movement")
+    found = play.ledger.finish()
+    assert ids(found) == ["EV-02"] and found[0].evidence == {"turn": 1, "draws": 0}
+
+
+def test_pool_with_a_later_strategic_turn_marker_is_ev01(tmp_path):
+    play = Play(tmp_path, "1935-36", A + ["ev-b7"])      # B7 in the cup from the start
+    play.to(1, "event")
+    found = play.draw("ev-a1")
+    assert ids(found) == ["EV-01"] and found[0].evidence == {"event": "B7", "turn": 1, "in_pool": True}
+
+
+def test_pool_missing_the_new_strategic_turn_on_turn_five_is_ev01(tmp_path):
+    """A1-A4 gone (drawn and removed before), B8 still off the table on turn 5 (PB 13.7)."""
+    play = Play(tmp_path, "1935-36", ["ev-a5", "ev-b6", "ev-b7", "ev-b8"])
+    play.markers["ev-b8"] = marker("ev-b8", box="unplaced")
+    play.ledger.begin(play.state())
+    play.to(5, "event")
+    found = play.draw("ev-b6")
+    assert ids(found) == ["EV-01"] and found[0].evidence == {"event": "B8", "turn": 5, "in_pool": False}
+
+
+def test_marker_put_in_the_pool_before_its_turn_is_ev01(tmp_path):
+    play = Play(tmp_path, "1940-41", C + ["ev-d8"])
+    play.markers["ev-d8"] = marker("ev-d8", box="unplaced")
+    play.ledger.begin(play.state())
+    play.to(2, "map")
+    found = play.put("ev-d8", box=POOL_BOX)
+    assert ids(found) == ["EV-01"] and found[0].evidence["enters_turn"] == 4
+
+
+@pytest.mark.parametrize("roll, joined", [(6, True), (5, True), (3, False), (1, False)])
+def test_c1_roll_decides_french_somaliland(tmp_path, roll, joined):
+    play = Play(tmp_path, "1940-41", C)
+    assert play.ledger.french_somaliland_joined() is None            # no draws shown yet
+    play.to(1, "event")
+    play.draw("ev-c1")
+    play.roll(roll)
+    assert play.ledger.french_somaliland_joined() is joined
+
+
+def test_c1_roll_of_four_depends_on_the_ipl(tmp_path):
+    play = Play(tmp_path, "1940-41", C)
+    play.to(1, "event")
+    play.draw("ev-c1")
+    play.roll(4)
+    assert isinstance(play.ledger.french_somaliland_joined(), Unknown)
+
+
+def test_c1_without_a_roll_is_ev10_and_french_somaliland_stays_neutral(tmp_path):
+    play = Play(tmp_path, "1940-41", C)
+    play.to(1, "event")
+    play.draw("ev-c1")
+    found = play.to(1, "first-movement")
+    assert ids(found) == ["EV-10"]
+    assert play.ledger.french_somaliland_joined() is False
+
+
+def test_free_french_moving_before_c1_joins_is_sc08(tmp_path):
+    bdo = unit("bdo", "1910", name="BdO", side="allied")
+    bdo = replace(bdo, counter="ff-bdo")
+    play = Play(tmp_path, "1940-41", C, bdo)
+    play.to(1, "event")
+    play.draw("ev-c2")
+    play.to(1, "first-movement")
+    found = play.move("bdo", "1911")
+    assert ids(found) == ["SC-08"] and found[0].basis is Basis.PROVEN
+
+
+def test_free_french_moving_after_c1_joins_is_legal(tmp_path):
+    bdo = replace(unit("bdo", "1910", name="BdO", side="allied"), counter="ff-bdo")
+    play = Play(tmp_path, "1940-41", C, bdo)
+    play.to(1, "event")
+    play.draw("ev-c1")
+    play.roll(6)
+    play.to(1, "first-movement")
+    assert play.move("bdo", "1911") == []
+
+
+def test_italian_move_into_an_open_city_is_mv46(tmp_path):
+    kar = replace(unit("kar", "1212", name="KAR1", side="allied", unit_class=None), counter="gb-kar1")
+    sb = unit("sb", "1314", name="Sb")
+    play = Play(tmp_path, "1940-41", C + D, kar, sb, features={"1213": ["capital"]},
+                zones={"ethiopia": ["1213", "1212", "1314", "1313"]})
+    play.to(5, "event")
+    play.draw("ev-d9")
+    placed = play.put("ev-open-city", hex_="1213")
+    assert placed == []                                    # a capital next to KAR1, D9 drawn this phase
+    play.to(5, "second-movement")
+    found = play.move("sb", "1213")
+    assert ids(found) == ["MV-46"] and found[0].evidence["hex"] == "1213"
+
+
+def test_open_city_on_a_hex_without_commonwealth_neighbour_is_ev17(tmp_path):
+    play = Play(tmp_path, "1940-41", C + D, features={"1213": ["capital"]},
+                zones={"ethiopia": ["1213"]})
+    play.to(5, "event")
+    play.draw("ev-d10")
+    found = play.put("ev-d10", hex_="1213")
+    assert ids(found) == ["EV-17"] and "no Commonwealth unit is next to it" in found[0].evidence["problems"]
+
+
+def test_open_city_held_past_the_event_phase_is_ev17(tmp_path):
+    play = Play(tmp_path, "1940-41", C + D)
+    play.to(4, "event")
+    play.draw("ev-d9")
+    found = play.to(4, "first-movement")
+    assert ids(found) == ["EV-17"] and found[0].evidence["problems"] == ["held past the Event Phase"]
+
+
+def test_red_sea_fleet_played_in_the_turn_drawn_is_ev13_later_map_is_legal(tmp_path):
+    play = Play(tmp_path, "1940-41", C)
+    play.to(2, "event")
+    play.draw("ev-c4")
+    assert ids(play.to(2, "first-movement")) == []
+    found = play.put("ev-c4", gone=True)
+    assert ids(found) == ["EV-13"]
+    play2 = Play(tmp_path / "b", "1940-41", C)
+    play2.to(2, "event")
+    play2.draw("ev-c4")
+    play2.to(3, "map")
+    assert play2.put("ev-c4", gone=True) == []
+
+
+def test_imperial_proclamation_outside_the_map_is_ev16(tmp_path):
+    play = Play(tmp_path, "1940-41", C + D)
+    play.to(4, "event")
+    play.draw("ev-d8")
+    play.to(5, "first-movement")
+    found = play.put("ev-d8", box="unplaced")
+    assert ids(found) == ["EV-16"] and found[0].evidence["phase"] == "first-movement"
+
+
+def test_coordination_needs_an_ethiopian_leader_in_the_activation(tmp_path):
+    ras = unit("ras", "1107", name="Ras Seyum", side="ethiopian", kind="leader")
+    play = Play(tmp_path, "1935-36", A + B, ras)
+    play.to(5, "event")
+    play.draw("ev-b6")
+    play.to(5, "second-movement")
+    assert play.put("ev-b6", hex_="1107") == []
+    play2 = Play(tmp_path / "b", "1935-36", A + B, ras)
+    play2.to(5, "event")
+    play2.draw("ev-b6")
+    play2.to(5, "first-movement")
+    found = play2.put("ev-b6", hex_="1108")
+    assert ids(found) == ["ET-12", "ET-12"]           # no leader there, and not the activation
+
+
+def test_wireless_interception_near_the_negus_and_the_marked_stack_moving(tmp_path):
+    levy = unit("levy", "1107", name="Tigray levy", side="ethiopian", unit_class=None)
+    negus = replace(unit("negus", "1213", name="Negus", side="ethiopian", kind="leader"), counter="et-negus")
+    play = Play(tmp_path, "1935-36", A + B, levy, negus)
+    play.to(5, "event")
+    play.draw("ev-b7")
+    play.to(5, "second-movement")
+    play.roll(3)                                        # the tribe's activation roll
+    assert play.put("ev-b7", hex_="1107") == []
+    found = play.move("levy", "1108")
+    assert ids(found) == ["ET-13"] and found[0].evidence["marked_at_step"] > 0
+    close = Play(tmp_path / "b", "1935-36", A + B, replace(levy, hex="1212"), negus)
+    close.to(5, "event")
+    close.draw("ev-b7")
+    close.to(5, "first-combat")
+    found = close.put("ev-b7", hex_="1212")
+    assert ids(found) == ["ET-13"] and found[0].evidence["negus_hex"] == "1213"
+
+
+def test_wireless_interception_after_a_move_without_a_new_roll_is_et13(tmp_path):
+    levy = unit("levy", "1107", name="Tigray levy", side="ethiopian", unit_class=None)
+    other = unit("other", "1310", name="Wollo levy", side="ethiopian", unit_class=None)
+    play = Play(tmp_path, "1935-36", A + B, levy, other)
+    play.to(5, "event")
+    play.draw("ev-b7")
+    play.to(5, "second-movement")
+    play.roll(4)
+    play.move("other", "1311")
+    found = play.put("ev-b7", hex_="1107")
+    assert ids(found) == ["ET-13"] and found[0].evidence["last_roll_step"] < found[0].evidence[
+        "last_ethiopian_move_step"]
+
+
+def test_held_event_played_twice_is_ev02(tmp_path):
+    levy = unit("levy", "1107", name="Tigray levy", side="ethiopian", unit_class=None)
+    play = Play(tmp_path, "1935-36", A + B, levy)
+    play.to(5, "event")
+    play.draw("ev-b7")
+    play.to(5, "first-combat")
+    assert play.put("ev-b7", hex_="1107") == []
+    play.put("ev-b7", box=DRAWN_BOX)
+    found = play.put("ev-b7", hex_="1107")
+    assert ids(found) == ["EV-02"]
+
+
+def test_bombing_on_the_league_of_nations_turn_is_ev06(tmp_path):
+    air = unit("air", None, name="III Br", kind="air")
+    play = Play(tmp_path, "1935-36", A)
+    play.to(3, "event")
+    play.draw("ev-a4")
+    play.to(3, "first-combat")
+    found = play.ledger.on_air_mission(air, "1107", play.phase, True, None, step=9, when=None)
+    assert ids(found) == ["EV-06"]
+    assert play.ledger.on_air_mission(air, "1107", play.phase, True, "1107", step=9, when=None) == []
+    play.to(4, "first-combat")
+    assert play.ledger.on_air_mission(air, "1107", play.phase, True, None, step=9, when=None) == []
