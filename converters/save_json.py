@@ -120,22 +120,32 @@ def load(path: str | os.PathLike) -> Save:
     return read(path)
 
 
-def json_document(obj: Save, *, show_player_ids: bool = False) -> dict:
-    """The JSON form of `obj`; with redaction (the default) it states `player_ids_redacted`."""
-    return jsonform.to_json(obj, redact_player_ids=not show_player_ids)
+CONCEALED_WARNING = (
+    "{n} command(s) of masked or invisible pieces are shown only as concealed (no type or state), "
+    "so this JSON cannot be converted back to a VASSAL file (use --referee to keep them)")
 
 
-def write_json(obj: Save, target: Path, *, show_player_ids: bool = False,
+def json_document(obj: Save, *, show_player_ids: bool = False, referee: bool = False) -> dict:
+    """The JSON form of `obj`; with redaction (the default) it states `player_ids_redacted`, and
+    without `referee` it shows concealed pieces as a side sees them (`concealed_redacted`)."""
+    return jsonform.to_json(obj, redact_player_ids=not show_player_ids, referee=referee)
+
+
+def write_json(obj: Save, target: Path, *, show_player_ids: bool = False, referee: bool = False,
                protect: tuple[Path, ...] = ()) -> list[str]:
     """Writes the JSON form atomically; returns the warnings to show."""
     from vlog.vassal.archive import atomic_write_bytes
 
-    doc = json_document(obj, show_player_ids=show_player_ids)
+    doc = json_document(obj, show_player_ids=show_player_ids, referee=referee)
     text = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     atomic_write_bytes(target, text.encode("utf-8"), protect=protect)
-    if show_player_ids or not player_ids(obj.commands):
-        return []
-    return [REDACTED_WARNING]
+    warnings = []
+    if not show_player_ids and player_ids(obj.commands):
+        warnings.append(REDACTED_WARNING)
+    concealed = text.count('"concealed": "')
+    if concealed:
+        warnings.append(CONCEALED_WARNING.format(n=concealed))
+    return warnings
 
 
 def _check_kind_matches(obj: Save, target: Path) -> None:
@@ -174,10 +184,10 @@ def _write_vassal(obj: Save, target: Path, dialect: Dialect | None, key: int | N
     write(obj, target, dialect=dialect, key=key, protect=protect)
 
 
-def vassal_to_json(source: Path, target: Path, *, show_player_ids: bool = False,
+def vassal_to_json(source: Path, target: Path, *, show_player_ids: bool = False, referee: bool = False,
                    **_: object) -> Conversion:
     obj = read(source)
-    warnings = write_json(obj, target, show_player_ids=show_player_ids, protect=(source,))
+    warnings = write_json(obj, target, show_player_ids=show_player_ids, referee=referee, protect=(source,))
     return Conversion(source, target, obj, warnings)
 
 
@@ -291,8 +301,8 @@ SUPPORTED = (".vsav/.vlog <-> .json, .vsav/.vlog -> .vsav/.vlog, module (.vmod/.
 
 def convert(source: str | os.PathLike | None, target: str | os.PathLike, *,
             dialect: Dialect | None = None, key: int | None = None,
-            show_player_ids: bool = False, game: str | None = None, scenario: str | None = None,
-            overlays: tuple[str | os.PathLike, ...] = (),
+            show_player_ids: bool = False, referee: bool = False, game: str | None = None,
+            scenario: str | None = None, overlays: tuple[str | os.PathLike, ...] = (),
             module: str | os.PathLike | None = None) -> Conversion:
     """Converts `source` to `target` as their kinds say (see `CONVERSIONS`); `source` None
     builds `target` from the data of `game` (with `overlays`, for `scenario`)."""
@@ -302,6 +312,6 @@ def convert(source: str | os.PathLike | None, target: str | os.PathLike, *,
         shown = "game data" if src is None else (src.suffix or "a file without extension")
         raise OutputError(f"no conversion from {shown} to {dst.suffix or 'a file without extension'}; "
                           f"supported: {SUPPORTED}", file=str(dst))
-    return fn(src, dst, dialect=dialect, key=key, show_player_ids=show_player_ids, game=game,
+    return fn(src, dst, dialect=dialect, key=key, show_player_ids=show_player_ids, referee=referee, game=game,
               scenario=scenario, overlays=tuple(Path(o) for o in overlays),
               module=None if module is None else Path(module))

@@ -20,7 +20,7 @@ def members(path: Path) -> dict[str, bytes]:
 
 def test_log_json_log_is_lossless_with_ids(built_log, tmp_path, capsys):
     as_json, back = tmp_path / "log.json", tmp_path / "back.vlog"
-    assert convert(capsys, str(built_log), str(as_json), "--show-player-ids") == ""
+    assert convert(capsys, str(built_log), str(as_json), "--show-player-ids", "--referee") == ""
     doc = json.loads(as_json.read_text(encoding="utf-8"))
     assert doc["player_ids_redacted"] is False and doc["kind"] == "log"
     assert convert(capsys, str(as_json), str(back)) == ""
@@ -41,9 +41,25 @@ def test_json_validates_against_the_schema(built_log, tmp_path, capsys):
         jsonschema.validate(json.loads(out.read_text(encoding="utf-8")), schema)
 
 
+def test_concealed_pieces_are_hidden_unless_referee(built_log, tmp_path, capsys):
+    hidden, full = tmp_path / "hidden.json", tmp_path / "full.json"
+    err = convert(capsys, str(built_log), str(hidden), "--show-player-ids")
+    assert "shown only as concealed (no type or state)" in err and "use --referee" in err
+    doc = json.loads(hidden.read_text(encoding="utf-8"))
+    assert doc["concealed_redacted"] is True
+    text = hidden.read_text(encoding="utf-8")
+    assert text.count('"concealed": "masked"') >= 1 and '"name": "a masked piece' in text
+    assert convert(capsys, str(built_log), str(full), "--show-player-ids", "--referee") == ""
+    text = full.read_text(encoding="utf-8")
+    assert '"concealed": "' not in text and '"name": "a masked piece' not in text
+    assert json.loads(text)["concealed_redacted"] is False
+    err = convert(capsys, str(built_log), str(tmp_path / "x.vlog"), "--referee", expect=EXIT_USAGE)
+    assert "--referee applies to JSON output" in err
+
+
 def test_redacted_json_says_so_and_warns_both_ways(built_log, tmp_path, capsys):
     as_json, back = tmp_path / "log.json", tmp_path / "back.vlog"
-    err = convert(capsys, str(built_log), str(as_json))
+    err = convert(capsys, str(built_log), str(as_json), "--referee")
     assert err.startswith("vlog: warning: player ids are replaced by <player-N> placeholders")
     text = as_json.read_text(encoding="utf-8")
     assert json.loads(text)["player_ids_redacted"] is True
@@ -143,7 +159,7 @@ def test_broken_json_is_refused_without_output(tmp_path, capsys):
 @pytest.mark.parametrize("sample", sample_params("*/*.vsav", "*/*.vlog"))
 def test_every_sample_round_trips_through_json(sample, tmp_path, capsys):
     as_json, back = tmp_path / "s.json", tmp_path / ("back" + sample.suffix)
-    convert(capsys, str(sample), str(as_json), "--show-player-ids")
+    convert(capsys, str(sample), str(as_json), "--show-player-ids", "--referee")
     convert(capsys, str(as_json), str(back))
     original, copy = vlog.read(sample), vlog.read(back)
     assert copy.text == original.text

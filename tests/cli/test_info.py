@@ -76,10 +76,19 @@ def test_output_file_and_input_protection(built_log, tmp_path, capsys):
 
 def test_json_form_input(built_log, tmp_path, capsys):
     as_json = tmp_path / "log.json"
-    assert main(["convert", str(built_log), str(as_json), "--show-player-ids"]) == EXIT_OK
+    assert main(["convert", str(built_log), str(as_json), "--show-player-ids", "--referee"]) == EXIT_OK
     capsys.readouterr()
     info = run_json(capsys, str(as_json))
     assert info["kind"] == "log" and info["steps"] == 7
+
+
+def test_json_with_concealed_pieces_is_refused_with_the_way_out(built_log, tmp_path, capsys):
+    as_json = tmp_path / "log.json"
+    assert main(["convert", str(built_log), str(as_json)]) == EXIT_OK
+    assert "shown only as concealed" in capsys.readouterr().err
+    assert main(["info", str(as_json)]) == 3
+    err = capsys.readouterr().err
+    assert "is shown only as concealed (masked)" in err and "--referee" in err
 
 
 def test_module_buildfile(tmp_path, capsys):

@@ -37,7 +37,7 @@ def test_schema_is_valid_draft_2020_12():
 
 
 def test_json_validates_and_is_readable():
-    data = to_json(make_log(), redact_player_ids=False)
+    data = to_json(make_log(), redact_player_ids=False, referee=True)
     VALIDATOR.validate(data)
     assert data["kind"] == "log" and data["dialect"] == "VCSK" and data["key"] == 9
     move = data["commands"]["subs"][5]
@@ -52,7 +52,7 @@ def test_json_validates_and_is_readable():
 
 def test_lossless_and_edits_reencode():
     log = make_log()
-    data = json.loads(json.dumps(to_json(log, redact_player_ids=False)))
+    data = json.loads(json.dumps(to_json(log, redact_player_ids=False, referee=True)))
     assert from_json(data).text == TEXT
     data["commands"]["subs"][5]["inner"]["new_x"] = 130
     data["commands"]["subs"][6]["inner"]["new_y"] = 250  # the `raw` no longer matches: rebuilt
@@ -62,7 +62,7 @@ def test_lossless_and_edits_reencode():
 
 
 def test_redaction_replaces_ids_everywhere():
-    data = to_json(make_log())
+    data = to_json(make_log(), referee=True)
     VALIDATOR.validate(data)
     dumped = json.dumps(data)
     assert "pw-alice" not in dumped and "pw-bob" not in dumped
@@ -73,7 +73,7 @@ def test_redaction_replaces_ids_everywhere():
 
 
 def test_written_file_from_json(tmp_path):
-    data = json.loads(json.dumps(to_json(make_log(), redact_player_ids=False)))
+    data = json.loads(json.dumps(to_json(make_log(), redact_player_ids=False, referee=True)))
     obj = from_json(data)
     out = tmp_path / "from-json.vlog"
     write(obj, out)
@@ -91,7 +91,7 @@ def test_written_file_from_json(tmp_path):
     (lambda d: d["members"].append({"name": "x", "base64": "!!"}), "base64"),
 ])
 def test_bad_json_raises_vlog_error(mutate, message):
-    data = json.loads(json.dumps(to_json(make_log(), redact_player_ids=False)))
+    data = json.loads(json.dumps(to_json(make_log(), redact_player_ids=False, referee=True)))
     mutate(data)
     with pytest.raises(VlogError, match=message):
         from_json(data)
@@ -100,7 +100,7 @@ def test_bad_json_raises_vlog_error(mutate, message):
 def test_binary_and_text_members_kept():
     save = Save(decode("begin_save" + ESC + "end_save"), dialect=Dialect.PLAIN,
                 members=[("savedGame", b""), ("savedata", "<data>é</data>".encode()), ("blob", b"\xff\x00")])
-    data = to_json(save)
+    data = to_json(save, referee=True)
     assert data["members"][1] == {"name": "savedata", "text": "<data>é</data>"}
     assert data["members"][2] == {"name": "blob", "base64": "/wA="}
     assert from_json(data).members[1:] == save.members[1:]
@@ -116,7 +116,7 @@ _trees = st.recursive(st.tuples(_safe_payload, st.just([])),
 def test_random_trees_json_round_trip(tree, legacy):
     text = build_text(tree, legacy=legacy)
     save = Save(decode(text), dialect=Dialect.PLAIN)
-    data = json.loads(json.dumps(to_json(save, redact_player_ids=False)))
+    data = json.loads(json.dumps(to_json(save, redact_player_ids=False, referee=True)))
     data["legacy_quoting"] = legacy
     assert from_json(data).text == text
 
@@ -149,7 +149,7 @@ def test_deeply_nested_json_is_refused():
     node = {"command": "null"}
     for _ in range(250):
         node = {"command": "null", "subs": [node]}
-    data = json.loads(json.dumps(to_json(make_log(), redact_player_ids=False)))
+    data = json.loads(json.dumps(to_json(make_log(), redact_player_ids=False, referee=True)))
     data["commands"] = node
     with pytest.raises(VlogError, match="nested"):
         from_json(data)
@@ -165,7 +165,7 @@ def test_any_decodable_text_json_round_trip(text, legacy):
     except CommandSyntaxError:
         return
     save = Save(root, dialect=Dialect.PLAIN)
-    data = to_json(save, redact_player_ids=False)
+    data = to_json(save, redact_player_ids=False, referee=True)
     data["legacy_quoting"] = legacy
     data["commands"] = __import__("vlog.vassal.jsonform", fromlist=["x"]).node_to_json(root, legacy=legacy)
     VALIDATOR.validate(data)
@@ -173,7 +173,7 @@ def test_any_decodable_text_json_round_trip(text, legacy):
 
 
 def test_schema_rejects_malformed_nodes():
-    data = to_json(make_log(), redact_player_ids=False)
+    data = to_json(make_log(), redact_player_ids=False, referee=True)
     move = data["commands"]["subs"][5]["inner"]
     move["new_x"] = "120"
     errors = list(VALIDATOR.iter_errors(data))
@@ -185,3 +185,60 @@ def test_schema_rejects_malformed_nodes():
     assert any("extra" in e.message for e in VALIDATOR.iter_errors(data))
     data["commands"]["subs"][-1] = {"command": "chat", "text": "hi"}
     VALIDATOR.validate(data)
+
+
+# -- concealed pieces: shown as a side sees them unless for a referee ---------------------------
+
+HIDDEN_TEXT = ESC.join([
+    "begin_save", "",
+    "\\" + ESC.join(["",
+                     "+/11/obs;;m.png;Hide;G;Mask\tpiece;;;inf.png;Rifle/pw-alice;G\tMain;100;200;7",
+                     "+/12/hide;H;Invisible;;;\tpiece;;;spy.png;Spy/pw-bob\tMain;300;200;8",
+                     "+/13/piece;;;hq.png;HQ/Main;500;200;9"]),
+    "PLAYER\tpw-alice\tAlice\tAxis", "end_save",
+    "LOG\tM/12/Main/320/200/null/Main/300/200/null/pw-bob",
+    "LOG\tM/11/Main/120/200/null/Main/100/200/null/pw-alice",
+    "LOG\tD/11/;\tMain;120;200;7/pw-alice;G\tMain;120;200;7",
+])
+"""A masked Rifle (11), an invisible Spy (12) and a plain HQ (13); the Spy moves, the Rifle moves
+and is then unmasked."""
+
+
+def _nodes(node):
+    yield node
+    for key in ("inner", "head"):
+        if isinstance(node.get(key), dict):
+            yield from _nodes(node[key])
+    for sub in node.get("subs", []):
+        yield from _nodes(sub)
+
+
+def test_concealed_pieces_are_shown_as_a_side_sees_them():
+    data = to_json(Log(decode(HIDDEN_TEXT), dialect=Dialect.VCSK, key=9))
+    VALIDATOR.validate(data)
+    dumped = json.dumps(data)
+    for secret in ("Rifle", "inf.png", "Spy", "spy.png", "pw-alice", "pw-bob"):
+        assert secret not in dumped
+    assert data["concealed_redacted"] is True
+    concealed = {(n["command"], n["id"]): n for n in _nodes(data["commands"]) if "concealed" in n}
+    assert set(concealed) == {("add_piece", "11"), ("add_piece", "12"), ("move_piece", "12"), ("change_piece", "11")}
+    rifle = concealed[("add_piece", "11")]
+    assert rifle["concealed"] == "masked" and "type" not in rifle and "state" not in rifle
+    assert rifle["piece"] == {"kind": "piece", "name": "a masked piece (Mask)", "traits": [],
+                              "map": "Main", "x": 100, "y": 200}
+    assert concealed[("add_piece", "12")]["piece"] == {"kind": "piece", "name": "an invisible piece", "traits": []}
+    moves = [n for n in _nodes(data["commands"]) if n["command"] == "move_piece" and "concealed" not in n]
+    assert [m["id"] for m in moves] == ["11"]                  # a masked piece's place is seen
+    hq = next(n for n in _nodes(data["commands"]) if n.get("id") == "13")
+    assert hq["piece"]["name"] == "HQ" and "type" in hq
+
+
+def test_concealed_json_cannot_be_written_back_but_referee_json_can():
+    log = Log(decode(HIDDEN_TEXT), dialect=Dialect.VCSK, key=9)
+    with pytest.raises(VlogError, match=r"piece '11' is shown only as concealed \(masked\).*--referee") as caught:
+        from_json(json.loads(json.dumps(to_json(log))))
+    assert caught.value.where.startswith("commands.subs[1]")
+    full = to_json(log, redact_player_ids=False, referee=True)
+    assert full["concealed_redacted"] is False and "concealed" not in json.dumps(full["commands"])
+    assert from_json(json.loads(json.dumps(full))).text == HIDDEN_TEXT
+

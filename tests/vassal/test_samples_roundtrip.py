@@ -56,7 +56,7 @@ def test_read_model_and_json_round_trip(path):
             assert join_chain(split_chain(p.type)) == p.type
             assert len(split_chain(p.type)) == len(split_chain(p.state))
             assert p.basic.id_prefix in ("piece;", "stack", "deck;")
-    data = json.loads(json.dumps(to_json(obj, redact_player_ids=False)))
+    data = json.loads(json.dumps(to_json(obj, redact_player_ids=False, referee=True)))
     back = from_json(data)
     assert back.text == obj.text
     assert type(back) is type(obj)
@@ -71,7 +71,7 @@ def test_read_model_and_json_round_trip(path):
 def test_redacted_json_hides_every_player_id(path):
     obj = read(path)
     ids = player_ids(obj.commands)
-    data = to_json(obj)
+    data = to_json(obj, referee=True)
     assert data["player_ids_redacted"] is True
     back = from_json(json.loads(json.dumps(data)))
     found = player_ids(back.commands)

@@ -27,6 +27,9 @@ DIALECTS = ("vcsk", "vobs", "xz", "plain")
                    "(0x5A for a save built from game data).")
 @click.option("--show-player-ids", is_flag=True,
               help="Keep the players' real ids in the JSON. They are passwords: do not share it.")
+@click.option("--referee", is_flag=True,
+              help="Keep masked and invisible pieces as they are in the JSON (reveals hidden units; "
+                   "needed to convert the JSON back).")
 @click.option("--force", is_flag=True, help="Replace OUTPUT if it exists (never an input).")
 @click.option("--step", type=click.IntRange(min=0), default=None,
               help="With a .vlog INPUT and a .vsav OUTPUT: the table after step N (0 = the log's start).")
@@ -42,7 +45,7 @@ DIALECTS = ("vcsk", "vobs", "xz", "plain")
               help="With --game and a .vsav OUTPUT: place the pieces of this module "
                    "(default: the module --game builds for the scenario).")
 def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_player_ids: bool,
-            force: bool, step: int | None, game: str | None, scenario: str | None,
+            referee: bool, force: bool, step: int | None, game: str | None, scenario: str | None,
             overlays: tuple[Path, ...], module: Path | None) -> None:
     """Convert between saves, logs, modules, scripts, game data and JSON.
 
@@ -60,13 +63,16 @@ def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_
       --game G --scenario S -> .vsav
                                 the scenario's starting position
 
-    The JSON of a save or log keeps everything, so converting it back gives the same game.
-    Player ids are passwords: the JSON replaces them by <player-N> unless --show-player-ids
-    is given, and a file converted back from such JSON carries the placeholders.
+    The JSON of a save or log keeps everything a side may see, so converting it back gives the
+    same game. Player ids are passwords: the JSON replaces them by <player-N> unless
+    --show-player-ids is given, and a file converted back from such JSON carries the
+    placeholders. Masked and invisible pieces are shown only as concealed (no type or state)
+    unless --referee is given; JSON with concealed pieces cannot be converted back.
 
     \b
     Examples:
       vlog convert turn3.vlog turn3.json
+      vlog convert turn3.vlog turn3-all.json --referee
       vlog convert turn3.json turn3-edited.vlog
       vlog convert old.vsav new.vsav --dialect vobs
       vlog convert game.vlog game-plain.vlog --dialect plain --force
@@ -99,6 +105,8 @@ def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_
             f"cannot convert {input.name} to {output.name}: see `vlog convert --help` for the "
             f"pairs (the extensions choose the conversion)")
     target_is_json = output.suffix.lower() == ".json"
+    if referee and not target_is_json:
+        raise click.UsageError("--referee applies to JSON output (VASSAL files keep concealed pieces as VASSAL does)")
     if target_is_json and (dialect is not None or key is not None):
         raise click.UsageError("--dialect and --key apply to .vsav/.vlog output, not to JSON")
     if dialect in ("xz", "plain") and key is not None:
@@ -110,7 +118,7 @@ def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_
     check_output_path(output, [input], force=force)
     try:
         result = convert(input, output, dialect=Dialect[dialect.upper()] if dialect else None,
-                         key=key, show_player_ids=show_player_ids)
+                         key=key, show_player_ids=show_player_ids, referee=referee)
     except ConversionOptionError as exc:
         raise click.UsageError(f"{input}: {exc}") from None
     for message in result.warnings:

@@ -12,6 +12,11 @@ position, traits) for people reading the JSON; `type` and `state` are what is wr
 With `redact_player_ids=True` (the default) every player id (a password) is replaced by
 `<player-N>`, and no `raw`/`enc` text that contains an id is written: such JSON writes a file
 with placeholder ids (byte-identical to the original when it held no ids).
+
+With `referee=False` (the default) masked and invisible pieces are shown only as a side sees
+them: their add/change nodes (and the moves of invisible ones) keep the piece id and say
+`"concealed": "masked" | "invisible"`, with the piece summary a side sees, and no type or state.
+Such JSON cannot be written back as a VASSAL file (`from_json` refuses it, naming the node).
 """
 from __future__ import annotations
 
@@ -21,11 +26,13 @@ from typing import Any
 from vlog.errors import VlogError
 from vlog.vassal.commands import (
     COMMAND_TYPES, ESC, MAX_DEPTH, AddPiece, Command, Group, LogStep, decode, decode_leaf, encode,
-    is_pristine,
+    is_pristine, walk,
 )
 from vlog.vassal.metadata import MetaData, parse_metadata
 from vlog.vassal.obfuscation import Dialect
 from vlog.vassal.sequence import Encoder
+from vlog.vassal.pieces import Piece
+from vlog.vassal.privacy import concealed_commands
 from vlog.vassal.privacy import redact_player_ids as _redact_tree
 from vlog.vassal.savefile import SAVED_GAME, Log, Save, _is_log
 
@@ -73,12 +80,25 @@ def _shown(text: str | None, hide: tuple[str, ...]) -> bool:
     return text is not None and not any(h in text for h in hide)
 
 
+def _concealed_json(c: Command, piece: Piece) -> dict[str, Any]:
+    """A piece command as a side sees it: the id, what hides the piece, and its outside."""
+    hidden = piece.hidden_by is not None
+    shown: dict[str, Any] = {"kind": piece.kind, "name": piece.shown_name(), "traits": []}
+    if not hidden:
+        shown.update(map=piece.map, x=piece.x, y=piece.y)
+    return {"command": c.KIND, "id": getattr(c, "id", None), "concealed": "invisible" if hidden else "masked",
+            "piece": shown}
+
+
 def node_to_json(c: Command, *, keep_raw: bool = True, legacy: bool = False,
-                 hide: tuple[str, ...] = ()) -> dict[str, Any]:
-    """One command node (and its subs) as JSON; exact texts containing a `hide` string are left out."""
-    kw = {"keep_raw": keep_raw, "legacy": legacy, "hide": hide}
+                 hide: tuple[str, ...] = (), concealed: dict[int, Piece] | None = None) -> dict[str, Any]:
+    """One command node (and its subs) as JSON; exact texts containing a `hide` string are left
+    out, and the nodes in `concealed` (see `concealed_commands`) are shown as a side sees them."""
+    kw = {"keep_raw": keep_raw, "legacy": legacy, "hide": hide, "concealed": concealed}
     out: dict[str, Any] = {"command": c.KIND}
-    if isinstance(c, LogStep):
+    if concealed and id(c) in concealed:
+        out = _concealed_json(c, concealed[id(c)])
+    elif isinstance(c, LogStep):
         out["inner"] = node_to_json(c.inner, **kw)
     elif isinstance(c, Group):
         out["head"] = node_to_json(c.head, **kw)
@@ -94,7 +114,7 @@ def node_to_json(c: Command, *, keep_raw: bool = True, legacy: bool = False,
     if c.subs:
         out["subs"] = [node_to_json(s, **kw) for s in c.subs]
     if (keep_raw and c._enc is not None and is_pristine(c) and _rebuilt(c, legacy) != c._enc
-            and _shown(c._enc, hide)):
+            and _shown(c._enc, hide) and not (concealed and any(id(n) in concealed for n in walk(c)))):
         out["enc"] = c._enc  # text VASSAL would not write this way (odd quoting or escapes)
     return out
 
@@ -121,13 +141,15 @@ def _meta_json(md: MetaData | None) -> dict[str, Any] | None:
     }.items() if v is not None}
 
 
-def to_json(obj: Save, *, redact_player_ids: bool = True) -> dict[str, Any]:
-    """The JSON form of a Save or Log (player ids replaced unless told otherwise)."""
+def to_json(obj: Save, *, redact_player_ids: bool = True, referee: bool = False) -> dict[str, Any]:
+    """The JSON form of a Save or Log (player ids replaced and concealed pieces shown as a side
+    sees them, unless told otherwise)."""
     root = obj.commands
     hide: tuple[str, ...] = ()
     if redact_player_ids:
         root, redactor = _redact_tree(root)
         hide = tuple(redactor.mapping)
+    concealed = {} if referee else concealed_commands(root)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -139,11 +161,12 @@ def to_json(obj: Save, *, redact_player_ids: bool = True) -> dict[str, Any]:
         "module_name": obj.module_name,
         "module_version": obj.module_version,
         "player_ids_redacted": redact_player_ids,
+        "concealed_redacted": not referee,
         "metadata": {k: v for k, v in {
             "savedata": _meta_json(obj.metadata), "moduledata": _meta_json(obj.module_metadata),
         }.items() if v is not None},
         "members": [_member_json(n, b) for n, b in obj.members] or [{"name": SAVED_GAME}],
-        "commands": node_to_json(root, legacy=obj.legacy_quoting, hide=hide),
+        "commands": node_to_json(root, legacy=obj.legacy_quoting, hide=hide, concealed=concealed),
     }
     return doc
 
@@ -164,6 +187,10 @@ def node_from_json(d: Any, where: str = "commands", depth: int = 0,
             return cand
     if not isinstance(d, dict) or not isinstance(d.get("command"), str):
         raise _bad("a command must be an object with a string 'command'", where)
+    if "concealed" in d:
+        raise _bad(f"piece {d.get('id')!r} is shown only as concealed ({d['concealed']}), so this JSON cannot "
+                   "be written back as a VASSAL file: convert the original with --referee for a JSON that can",
+                   where)
     cls = COMMAND_TYPES.get(d["command"])
     if cls is None:
         raise _bad(f"unknown command {d['command']!r}", where)

@@ -11,12 +11,12 @@ import copy
 from typing import Iterable
 
 from vlog.vassal.commands import (
-    AddPiece, ChangePiece, Command, MovePiece, PlayerAdd, PrivateNote, SecretNote, Unmask, walk,
+    AddPiece, ChangePiece, Command, MovePiece, PlayerAdd, PrivateNote, RemovePiece, SecretNote, Unmask, walk,
 )
-from vlog.vassal.pieces import Hideable, Obscurable, Restricted, id_prefix, join_chain, split_chain
+from vlog.vassal.pieces import Hideable, Obscurable, Piece, Restricted, id_prefix, join_chain, split_chain
 from vlog.vassal.sequence import join, split
 
-__all__ = ["Redactor", "player_ids", "redact_player_ids", "redact_state", "copy_tree"]
+__all__ = ["Redactor", "player_ids", "redact_player_ids", "redact_state", "copy_tree", "concealed_commands"]
 
 _NOT_IDS = frozenset(("", "null"))
 
@@ -164,3 +164,28 @@ def redact_player_ids(root: Command, redactor: Redactor | None = None) -> tuple[
             if c.old_state is not None:
                 c.old_state = redact_state(t, c.old_state, red)
     return out, red
+
+
+def concealed_commands(root: Command) -> dict[int, Piece]:
+    """The piece commands that would show what a side may not see, by `id()` of the node, with
+    the piece as it then stood: adds and changes of masked or invisible pieces (a change also
+    when it masks or unmasks: its other state is the hidden one), and moves of invisible pieces
+    (a masked piece's place is seen, an invisible one's is not). Followed in the tree's order,
+    which for a log is the order of its steps."""
+    pieces: dict[str, Piece] = {}
+    out: dict[int, Piece] = {}
+    for c in walk(root):
+        if isinstance(c, AddPiece) and c.id is not None:
+            piece = pieces[c.id] = c.piece
+            if piece.concealed:
+                out[id(c)] = piece
+        elif isinstance(c, ChangePiece) and c.id in pieces:
+            before = pieces[c.id]
+            after = pieces[c.id] = before.merge_state(c.new_state, c.old_state)
+            if before.concealed or after.concealed:
+                out[id(c)] = after if after.concealed else before
+        elif isinstance(c, MovePiece) and c.id in pieces and pieces[c.id].hidden_by is not None:
+            out[id(c)] = pieces[c.id]
+        elif isinstance(c, RemovePiece):
+            pieces.pop(c.id, None)
+    return out
