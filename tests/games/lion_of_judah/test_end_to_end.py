@@ -127,6 +127,11 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "AR-09": [("AR-09", 3, {"hex": "1305", "moved_before": ["21A"]})],
     "SP-16": [("SP-16", 10, {"action": "rail", "hex": "1104", "supply_sources": ["1405", "2322"]})],
     "CB-24": [("CB-24", 19, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
+    # (40) Italian fuel and the starting markers (checks/fuel.py)
+    "SC-01": [("SC-01", 8, {"shown": 6, "expected": [5], "turn": 1, "player_phase": "second",
+                            "spent_this_phase": True})],
+    "MV-47": [("MV-47", 66, {"fuel": [0], "use": "move", "turn": 7, "player_phase": "second"})],
+    "SU-06": [("SU-06", 2, {"marker": "it-fuel", "shown": 5, "expected": 6})],
 }
 
 KNOWN_GAPS: dict[str, str] = {}

@@ -43,6 +43,9 @@ UNIT_CASES: dict[str, str] = {
     "FW-04": "test_bindings_phases.py::test_hidden_units_enter_face_down",
     # no log shows Event C1, so a fixture log can only make it possible (fixture logs plant errors)
     "TS-09": "test_areas_guerrillas.py::test_entering_neutral_french_somaliland_is_proven_when_the_log_says_neutral",
+    # (40) fuel at 0: a fixture log needs six turns of spending first (MV-47 has one)
+    "CB-40": "test_fuel.py::test_armour_attack_at_fuel_zero_is_cb40",
+    "AR-10": "test_fuel.py::test_air_marker_at_fuel_zero_is_ar10",
 }
 """Checks whose failing case is a unit test: no fixture log plants them exactly (yet)."""
 

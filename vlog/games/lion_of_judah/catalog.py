@@ -174,6 +174,17 @@ IMPLEMENTED: dict[str, str] = {
              "excepted; possible while the log shows no draws or the roll was a 4)",
     "RR-11": "(40) captured Massawa, Mogadishu, Kismayo and a joined Djibouti as Allied entry hexes "
              "(findings under RR-10)",
+    # Italian fuel and the starting markers (checks/fuel.py), when the turn track tells the phase
+    "SC-01": "(40) the fuel marker's GRT box at the end of each player phase is the fuel kept from the "
+             "log: 6 at the start, -1 a player phase with Italian armour/HQ/truck moves, armour attacks "
+             "or air markers placed, -1/-1/-2 for Kismayo/Massawa/Addis Ababa conquered (guerrillas "
+             "alone and the optional captured depots kept as readings)",
+    "SC-02": "(40) nothing that burns fuel at fuel 0 (findings under MV-47, CB-40 and AR-10)",
+    "MV-47": "(40) no Italian HQ, truck or armour move at fuel 0",
+    "CB-40": "(40) no Italian armour attack at fuel 0; an armour attack spends the phase's fuel",
+    "AR-10": "(40) no Italian air marker placed at fuel 0; placing one spends the phase's fuel",
+    "SU-06": "(40) the fuel marker in GRT box 6 and the prestige marker in box 5 when play begins in a "
+             "log begun at turn 1 (the turn is the turn track's; the event cup is judged under EV-01)",
 }
 """Check id -> what the engine judges for it."""
 

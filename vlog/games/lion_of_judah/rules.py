@@ -25,6 +25,7 @@ from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_delaye
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.fuel import FuelLedger, fuel_action, fuel_begin, fuel_control
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
@@ -36,7 +37,7 @@ from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_m
                                                      judge_supply_prerequisite, trace)
 from vlog.games.lion_of_judah.checks.victory import judge_victory_claim, parse_victory_claim
 from vlog.games.lion_of_judah.interpret import Interpreter, units_named
-from vlog.games.lion_of_judah.sequence import Phase, side_name
+from vlog.games.lion_of_judah.sequence import Phase, phase_from_table, side_name
 from vlog.games.lion_of_judah.state import GameState, build_state
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,6 +92,8 @@ class LionOfJudah(Game):
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.rail = RailLedger()
         """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
+        self.fuel = FuelLedger()
+        """(40) The Italian fuel from the log's history (PB 14.6.1.1; checks/fuel.py)."""
         self.events = EventLedger(self.data, self.board)
         """The event pool, the draws and the held events (checks/events.py)."""
         self.mission_flown: dict[str, tuple[str | None, str | None]] = {}
@@ -104,6 +107,9 @@ class LionOfJudah(Game):
         if self.scenario is None:
             self.scenario = detect_scenario(build_state(table, self.data))
             self.interpreter.scenario = self.scenario
+        if self.scenario == "1940-41":          # SU-06, the fuel the log begins with
+            return fuel_begin(self.fuel, self.data, build_state(table, self.data, scenario=self.scenario),
+                              phase_from_table(table, self.data, self.scenario))
         return ()
 
     def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
@@ -127,6 +133,9 @@ class LionOfJudah(Game):
                          if any(self.interpreter.control.get(h, "allied") == "allied" for h in hexes)]
             if len(countries) <= 1:
                 self.sudden_death = ("/".join(countries) or "none", step.index)
+        if self.scenario == "1940-41":          # fuel lost to conquests (PB 14.6.1.1)
+            fuel_control(self.fuel, self.interpreter.control, getattr(self.interpreter, "_after", None),
+                         step=step.index)
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -134,6 +143,9 @@ class LionOfJudah(Game):
             return judge_victory_claim(self.data, self.scenario, action.data["claim"],
                                        step=action.step, when=action.data["when"])
         out = self._play_after_sudden_death(action)
+        if self.scenario == "1940-41":          # SC-01, MV-47, CB-40, AR-10 (checks/fuel.py)
+            out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
+                               phase_bound=self.interpreter.phase_bound)
         if action.kind == "event-marker":
             return out + self._check_event_marker(action)
         if action.kind == "move":

@@ -33,7 +33,9 @@ HEX_NAME = re.compile(r"^\d{4}$")
 DEFENSELESS_KINDS = frozenset({"hq", "truck", "rp"})
 """2.3.7, 11.6, 12.13: RPs, HQs and trucks (and true dummies) are defenseless."""
 
-_KIND_OF_TYPE = {"hq": "hq", "truck": "truck", "air": "air", "leader": "leader", "dummy": "dummy"}
+_KIND_OF_TYPE = {"hq": "hq", "truck": "truck", "air": "air", "leader": "leader", "dummy": "dummy",
+                 "marker": "marker"}
+"""Counter type -> unit kind; a "marker" (2.6: fuel, prestige ...) is kept apart from units."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +180,8 @@ def unit_from_counter(data: "GameData", counter_id: str, *, id: str, name: str, 
     steps: int | Unknown
     if level is not None and level.isdigit():
         steps = int(level)
-    elif kind in ("hq", "air", "leader", "truck"):
-        steps = 0 if kind in ("hq", "air") else 1
+    elif kind in ("hq", "air", "leader", "truck", "marker"):
+        steps = 0 if kind in ("hq", "air", "marker") else 1
     else:
         printed = _v(record["steps"]) if "steps" in record else None
         steps = printed if isinstance(printed, int) else Unknown(f"counters.json {counter_id} steps",
@@ -217,6 +219,9 @@ class _Bindings:
     """(gpid, piece name) -> counter id, as found (a cache: pieces repeat at every step)."""
     templates: dict[tuple[str, str | None], Unit]
     """(counter, level) -> the unit it makes, before id, name and place are set."""
+    box_names: dict[str, str] = field(default_factory=dict)
+    """A box's name in map.json (the zone name modules vlog writes give it) -> the box id,
+    for locations the bindings do not name."""
 
 
 _BINDINGS_CACHE: dict[int, tuple["GameData", _Bindings]] = {}
@@ -264,7 +269,14 @@ def _read_bindings(data: "GameData") -> _Bindings:
             continue
         locations.append((compiled, _v(loc["hex"]) if "hex" in loc else None,
                           _v(loc["box"]) if "box" in loc else None))
-    return _Bindings(by_gpid, by_name, layers, locations, {}, {})
+    box_names: dict[str, str] = {}
+    for raw_map in data.documents["map"]["maps"]:
+        for box in raw_map.get("boxes") or ():
+            named = box.get("name")
+            shown = named.get("value") if isinstance(named, dict) else None
+            if isinstance(shown, str) and isinstance(box.get("id"), str):
+                box_names.setdefault(shown, box["id"])
+    return _Bindings(by_gpid, by_name, layers, locations, {}, {}, box_names)
 
 
 COUNTER_ID_PROPERTY = "CounterId"
@@ -311,7 +323,9 @@ def _where(table: "Table", piece: "TablePiece", binds: _Bindings) -> tuple[str |
             groups = match.groupdict()
             if "hex" in groups and groups["hex"] is not None:
                 return (groups["hex"], None) if _is_hex(groups["hex"]) else (None, None)
-    return (name, None) if _is_hex(name) else (None, None)
+    if _is_hex(name):
+        return name, None
+    return None, binds.box_names.get(name)
 
 
 def _is_hex(name: str) -> bool:
