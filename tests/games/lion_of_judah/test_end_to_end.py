@@ -95,7 +95,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                              "problems": ["no Commonwealth unit is next to it"]})],
     "ET-12": [("ET-12", 8, {"hex": "1107", "phase": "first-movement"})],
     "ET-13": [("ET-13", 8, {"hex": "1213", "negus_hex": "1213"})],
-    "MV-46": [("MV-46", 17, {"hex": "1305", "from": "1405", "marker": "Open City"})],
+    "MV-46": [("MV-46", 20, {"hex": "1118", "from": "1117", "marker": "Open City"}),
+              # Yabello is far from any Italian supply source (1405, 2322, 1213): out of supply (9.4)
+              ("MV-16", 20, {"hex": "1118"})],
     "TS-09": [("TS-09", 6, {"from": "2111", "hex": "2011", "french_somaliland_joined": False})],
     "SC-08": [("SC-08", 5, {"from": "1910", "hex": "1911", "c1_drawn": True, "c1_roll": 3}),
               # Djibouti's units are far from any Allied supply source: out of supply there (9.4)

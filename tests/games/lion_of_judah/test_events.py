@@ -362,3 +362,39 @@ def test_bombing_on_the_league_of_nations_turn_is_ev06(tmp_path):
     assert play.ledger.on_air_mission(air, "1107", play.phase, True, "1107", step=9, when=None) == []
     play.to(4, "first-combat")
     assert play.ledger.on_air_mission(air, "1107", play.phase, True, None, step=9, when=None) == []
+
+
+def _open_city_play(tmp_path, *units):
+    kar = replace(unit("kar", "1205", name="KAR2", side="allied", unit_class=None), counter="gb-kar2")
+    play = Play(tmp_path, "1940-41", C + D, kar, *units, features={"1305": ["town"]},
+                zones={"eritrea": ["1305", "1205", "1405"]})
+    play.to(4, "event")
+    play.draw("ev-d9")
+    assert play.put("ev-open-city", hex_="1305") == []
+    play.put("ev-d9", gone=True)                    # played: removed from the game
+    return play
+
+
+def test_open_city_roll_not_above_the_vp_leaves_no_marker(tmp_path):
+    """Asmara (1305) is worth 1 VP (PB 14.4.1): a 1 does not open it, so the marker may not stay."""
+    play = _open_city_play(tmp_path)
+    play.roll(1)
+    found = play.to(4, "first-movement")
+    assert ids(found) == ["EV-17"] and found[0].evidence["problems"] == ["roll not above the VP"]
+    failed = _open_city_play(tmp_path / "b")
+    failed.roll(1)
+    failed.put("ev-open-city", gone=True)           # removed after the failed roll: legal
+    assert failed.to(4, "first-movement") == []
+
+
+def test_open_city_italian_units_must_leave(tmp_path):
+    sb = unit("sb", "1305", name="Sb")
+    play = _open_city_play(tmp_path, sb)
+    play.roll(6)
+    found = play.to(4, "first-movement")
+    assert ids(found) == ["EV-17"] and found[0].evidence["italian_units"] == ["Sb"]
+    moved = _open_city_play(tmp_path / "b", sb)
+    moved.roll(6)
+    moved.step += 1
+    moved.units["sb"] = replace(sb, hex="1405")      # moved out to an adjacent hex
+    assert moved.to(4, "first-movement") == []

@@ -144,8 +144,12 @@ IMPLEMENTED: dict[str, str] = {
     "RR-10": "(40) Allied units enter at their entry hexes, or next to one",
     "RR-13": "(40) Black Shirt units and the 40th and 65th divisions are never replaced",
     "RR-14": "replacements only in the MAP, in supply, with a friendly HQ in or next to the hex",
-    "RR-16": "breakdown units formed from a unit of 3+ steps in their hex, in supply; (40) only the "
-             "40th and 65th",
+    "RR-16": "breakdown units formed from a unit of 3+ steps and the same class in their hex that gives "
+             "up a step in the same MAP (in either order), in supply; (40) only the 40th and 65th",
+    "RR-18": "(40) the Allied breakdown units A-D never come back once eliminated (Italian ones re-form "
+             "through breaking down, under RR-16)",
+    "RR-19": "(35) the Starace, Frusci and Badoglio columns from turn 4, from a 3/4-step Black Shirt or "
+             "Italian regular division in their hex, one truck removed for one column and two for two or three",
     "RR-17": "consolidation only in supply",
     "EV-04": "(35) Rebellion: colonial irregulars placed within 2 hexes of 0910, not in a town, "
              "capital or enemy hex (Event Phase shown by the turn track)",

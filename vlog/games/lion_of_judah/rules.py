@@ -306,9 +306,20 @@ class LionOfJudah(Game):
         """An event marker changed place (checks/events.py): draws, the pool, held events played."""
         data = action.data
         data["before"].scenario = data["after"].scenario = self.scenario
-        return self.events.on_marker(action.pieces[0], data["old"], data["new"], self.interpreter.phase,
-                                     self.interpreter.phase_bound, data["before"], data["after"],
-                                     step=action.step, when=data["when"])
+        out = self.events.on_marker(action.pieces[0], data["old"], data["new"], self.interpreter.phase,
+                                    self.interpreter.phase_bound, data["before"], data["after"],
+                                    step=action.step, when=data["when"])
+        new = data["new"]
+        if new is not None and new.hex is not None and new.counter == "ev-b6" \
+                and hasattr(self, "activation"):        # ET-12: a full activation without the roll
+            for leader in (u for u in data["after"].at(new.hex) if u.kind == "leader"):
+                if self.activation.coordinate(leader) == "rolled":
+                    out.append(finding("ET-12", Ruling.PROVEN, step=action.step, when=data["when"],
+                                       subjects=(new.name, leader.name),
+                                       message=f"Coordination (B6) was placed on {leader.name} after its "
+                                               "activation roll; it is placed before the die is rolled",
+                                       evidence={"hex": new.hex, "leader": leader.name}))
+        return out
 
     def _bombing_after_league(self, action: Action, marker: Any) -> list[Finding]:
         """EV-06 (A4): no bombing in the turn League of Nations is drawn (checks/events.py)."""

@@ -46,6 +46,8 @@ IPL_HIGH_DATUM = "whether the IPL was high (9 or more) when Event C1 was rolled 
 C1_NOT_SHOWN = "Event C1 French Somaliland drawn with a roll of 4-6 (the log shows no event draws)"
 BDO_TURN = 9
 """PB 14.6.6: a neutral French Somaliland's BdO brigade enters as an Allied unit on turn 9."""
+VP_TABLE = "vp-hexes-1940-41"
+"""PB 14.4.1: the VP of each hex (0 off the list): an open city needs a roll above it."""
 OPEN_CITY_AREAS = ("eritrea", "ethiopia", "italian-somaliland")
 """D9/D10: a town or capital in Eritrea, Ethiopia or Italian Somaliland."""
 
@@ -139,6 +141,8 @@ class EventLedger:
     wireless: tuple[str, frozenset[str], int] | None = None
     """(hex, ids of the units in it when marked, step) while B7 is on the map."""
     c1_roll: int | None = None
+    city_rolls: dict[str, list[int]] = field(default_factory=dict)
+    """Hex -> the rolls after an Open City marker was placed there, in the Event Phase in progress."""
     c1_drawn: bool = False
     league_turn: int | None = None
     """The turn A4 League of Nations was drawn."""
@@ -168,6 +172,10 @@ class EventLedger:
         if not rolls:
             return
         self.last_roll_step = step
+        waiting = [h for h, r in self.city_rolls.items() if not r]
+        if waiting:                             # D9/D10: the roll against the hex's VP
+            self.city_rolls[waiting[-1]].extend(rolls)
+            return
         if self.phase_draws:
             self.phase_draws[-1].rolls.extend(rolls)
             last = self.phase_draws[-1]
@@ -422,6 +430,8 @@ class EventLedger:
         """EV-17 (D9/D10): used at once, on a town or capital of Eritrea, Ethiopia or Italian
         Somaliland next to a Commonwealth unit and not surrounded by Allied units."""
         self.open_cities[hex_] = pid
+        if bound and phase is not None and phase.key == "event":
+            self.city_rolls[hex_] = []
         out: list[Finding] = []
         problems: list[str] = []
         depends: list[str] = []
@@ -573,7 +583,46 @@ class EventLedger:
                                            "it at once",
                                    evidence={"event": info.code, "drawn_step": draw.step,
                                              "problems": ["held past the Event Phase"]}))
+        out += self._open_city_rolls(old, state, step=step)
         self.phase_draws = []
+        return out
+
+    def _open_city_rolls(self, old: "Phase", state: GameState, *, step: int) -> list[Finding]:
+        """EV-17 (D9/D10): the die decides: above the hex's VP the Italian units leave it (and
+        only then does the Open City marker stay); otherwise the marker goes."""
+        out: list[Finding] = []
+        when = old.when()
+        table = self.data.table(VP_TABLE) if VP_TABLE in self.data.table_ids else None
+        for hex_, rolls in self.city_rolls.items():
+            pid = self.open_cities.get(hex_)
+            if pid is None:
+                continue                    # the marker left the hex: a failed roll, or discarded
+            name = self.names.get(pid, "Open City")
+            if not rolls:
+                out.append(finding("EV-17", Ruling.PROVEN, step=step, when=when, subjects=(name,),
+                                   message=f"{name} stays on {hex_label(hex_, self.board)} with no die roll "
+                                           "logged after it was placed; the roll must beat the hex's VP",
+                                   evidence={"hex": hex_, "problems": ["no roll"]}))
+                continue
+            datum = table.lookup(hex_) if table is not None else None
+            vp = datum.value if datum is not None and datum.known else None
+            if vp is None:
+                continue
+            italians = [u.name for u in state.at(hex_) if u.side == "italian" and u.kind != "air"]
+            if rolls[0] <= vp:
+                out.append(finding("EV-17", Ruling.PROVEN, step=step, when=when, subjects=(name,),
+                                   message=f"{name} stays on {hex_label(hex_, self.board)} after a roll of "
+                                           f"{rolls[0]}, not above its {vp} VP: the city is not open",
+                                   evidence={"hex": hex_, "roll": rolls[0], "vp": vp,
+                                             "problems": ["roll not above the VP"]}))
+            elif italians:
+                out.append(finding("EV-17", Ruling.PROVEN, step=step, when=when, subjects=tuple(italians),
+                                   message=f"{', '.join(italians)} still in {hex_label(hex_, self.board)} when the "
+                                           f"Event Phase ends, after it was declared an open city (roll "
+                                           f"{rolls[0]} above {vp} VP); the Italian units move out",
+                                   evidence={"hex": hex_, "roll": rolls[0], "vp": vp, "italian_units": italians,
+                                             "problems": ["Italian units stayed"]}))
+        self.city_rolls = {}
         return out
 
     def finish(self) -> list[Finding]:

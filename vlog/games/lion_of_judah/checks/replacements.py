@@ -5,11 +5,22 @@
 * RR-13 (PB 14.5.2.3): (40) Black Shirt units and the 40th and 65th divisions (black circle)
   are never replaced;
 * RR-17 (2.5): consolidation (a breakdown unit absorbed in the same hex) only in supply;
-* RR-16 (2.4, PB 14.5.2.5): a breakdown unit is formed in the hex of a unit of its side with at
-  least 3 steps that gives up a step in the same step of the log; in 1940-41 only the 40th and
-  65th divisions break down.
+* RR-16 (2.4, PB 14.5.2.5): a breakdown unit is formed in the hex of a unit of its side and class
+  with at least 3 steps that gives up a step in the same MAP, in supply; in 1940-41 only the 40th
+  and 65th divisions break down;
+* RR-18 (2.4; PB 14.3.3): an eliminated breakdown unit comes back only through the breakdown
+  process; (40) the Allied A-D never come back;
+* RR-19 (PB 13.6.8): (35) the Starace, Frusci and Badoglio columns are formed like breakdown units
+  from turn 4, from a 3- or 4-step Black Shirt (Starace) or Italian regular (Frusci, Badoglio)
+  division, removing one truck for the first column and two for two or three.
+
+Breakdown units and columns are judged when the MAP they are formed in ends (`FormationLedger`):
+a player drags the breakdown unit out and flips its parent in two steps of the log, in either
+order.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
@@ -18,7 +29,15 @@ from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["judge_step_gain", "judge_breakdown", "NEVER_REPLACED_1940", "BREAK_DOWN_1940"]
+__all__ = ["judge_step_gain", "judge_breakdown", "NEVER_REPLACED_1940", "BREAK_DOWN_1940",
+           "FormationLedger", "judge_breakdown_return", "COLUMN_TURN", "NEVER_RETURN_1940"]
+
+COLUMN_TURN = 4
+"""PB 13.6.8: the columns arrive on game turn 4."""
+NEVER_RETURN_1940 = ("gb-breakdown-a", "gb-breakdown-b", "gb-breakdown-c", "gb-breakdown-d")
+"""PB 14.3.3: the Allied breakdown units never return once eliminated."""
+TRUCKS_FOR_COLUMNS = {1: 1, 2: 2, 3: 2}
+"""PB 13.6.8: trucks removed for one, two or three columns."""
 
 NEVER_REPLACED_1940 = ("it-40th", "it-65th")
 BREAK_DOWN_1940 = ("it-40th", "it-65th")
@@ -101,3 +120,170 @@ def judge_breakdown(board: Board, before: GameState, after: GameState, formed: U
                                 "divisions break down", evidence={"hex": formed.hex,
                                                                   "donors": [d.name for d in donors]})]
     return _supply_finding(board, before, donors[0], "RR-16", "broke down", step, when)
+
+
+# -- breakdown units and columns formed in a MAP -------------------------------------------------
+
+@dataclass(slots=True)
+class _Formed:
+    unit: Unit
+    before: GameState
+    step: int | None
+    when: str | None
+
+
+@dataclass(slots=True)
+class _Drop:
+    unit: Unit           # as it was before the step that reduced it
+    hex: str
+    steps: int           # steps given up in that step
+
+
+@dataclass(slots=True)
+class FormationLedger:
+    """What one MAP shows of breaking down (2.4) and of the (35) columns (PB 13.6.8), and the
+    columns and trucks of the whole game so far."""
+
+    formed: list[_Formed] = field(default_factory=list)
+    drops: list[_Drop] = field(default_factory=list)
+    trucks_removed: int = 0
+    """Italian trucks taken out of play (off the map and the RP boxes) in MAPs so far."""
+    columns: list[str] = field(default_factory=list)
+    """Names of the columns formed so far."""
+    eliminated: set[str] = field(default_factory=set)
+    """Counters of breakdown units taken off the map (2.4: back to the breakdown box)."""
+
+    def note_step(self, before: GameState, after: GameState, *, in_map: bool) -> None:
+        """Steps given up on the map, breakdown units gone and (in the MAP) trucks removed."""
+        for uid, was in before.units.items():
+            now = after.units.get(uid)
+            gone = now is None or (was.hex is not None and now.hex is None)
+            if was.unit_type == "breakdown" and was.hex is not None and gone and was.counter:
+                self.eliminated.add(was.counter)
+            if not in_map:
+                continue
+            if was.kind == "truck" and was.side == "italian" and _in_play(was) and (now is None or not _in_play(now)):
+                self.trucks_removed += 1
+            if now is not None and was.hex is not None and now.hex == was.hex and isinstance(was.steps, int) \
+                    and isinstance(now.steps, int) and now.steps < was.steps:
+                self.drops.append(_Drop(was, was.hex, was.steps - now.steps))
+
+    def note_formed(self, unit: Unit, before: GameState, *, step: int | None, when: str | None) -> None:
+        self.formed.append(_Formed(unit, before, step, when))
+
+    def close(self, board: Board, *, turn: int | None, step: int | None, when: str | None) -> list[Finding]:
+        """The findings of the MAP that ends (`step`, `when`: where it ends), then a fresh MAP."""
+        out: list[Finding] = []
+        formed_columns = 0
+        for formed in self.formed:
+            if formed.unit.unit_type == "column":
+                found = _judge_column(board, formed, self.drops, turn)
+                formed_columns += 1
+                self.columns.append(formed.unit.name)
+            else:
+                found = _judge_formed_breakdown(board, formed, self.drops)
+            out.extend(found)
+        if formed_columns:
+            need = TRUCKS_FOR_COLUMNS.get(min(len(self.columns), 3), 2)
+            if self.trucks_removed < need:
+                last = [f for f in self.formed if f.unit.unit_type == "column"][-1]
+                out.append(finding("RR-19", Ruling.PROVEN, step=step if step is not None else last.step,
+                                   when=when if when is not None else last.when, subjects=tuple(self.columns),
+                                   message=f"{len(self.columns)} column(s) formed ({', '.join(self.columns)}) "
+                                           f"but {self.trucks_removed} Italian truck(s) permanently removed; "
+                                           f"{'one column costs one truck' if need == 1 else 'two or three columns cost two trucks'}",
+                                   evidence={"columns": list(self.columns), "trucks_removed": self.trucks_removed,
+                                             "trucks_needed": need}))
+        self.formed, self.drops = [], []
+        return out
+
+
+def _in_play(unit: Unit) -> bool:
+    """On the map or in an RP storage box (7.3.2)."""
+    return unit.hex is not None or (unit.box or "").startswith("rp-")
+
+
+def _take_donor(formed: Unit, drops: list[_Drop], wanted: str | None, *, division: bool = False) -> _Drop | None | Unknown:
+    """The first step given up in the formed unit's hex by a unit of 3+ steps of its side (and
+    of class `wanted` when given); the drop is used up. Unknown when only units whose class the
+    data lacks could have given it."""
+    unsure: list[str] = []
+    for drop in drops:
+        donor = drop.unit
+        if drop.hex != formed.hex or donor.side != formed.side or drop.steps < 1 \
+                or not isinstance(donor.steps, int) or donor.steps < 3:
+            continue
+        if division and donor.size not in ("division", None):
+            continue
+        if wanted is not None and donor.unit_class != wanted:
+            if donor.unit_class is None:
+                unsure.append(f"counters.json class of {donor.counter or donor.name}")
+            continue
+        drop.steps -= 1
+        return drop
+    return Unknown(*unsure) if unsure else None
+
+
+def _judge_formed_breakdown(board: Board, formed: _Formed, drops: list[_Drop]) -> list[Finding]:
+    """RR-16 for a breakdown unit placed in the MAP (2.4; PB 14.5.2.5)."""
+    unit, step, when = formed.unit, formed.step, formed.when
+    where = hex_label(unit.hex or "", board)
+    donor = _take_donor(unit, drops, unit.unit_class)
+    if donor is None and unit.unit_class is not None:
+        other = _take_donor(unit, drops, None)
+        if isinstance(other, _Drop):
+            return [finding("RR-16", Ruling.PROVEN, step=step, when=when, subjects=(unit.name, other.unit.name),
+                            message=f"{unit.name} was formed in {where} from {other.unit.name}; units break "
+                                    "down only into breakdown units of their own class",
+                            evidence={"hex": unit.hex, "class": unit.unit_class,
+                                      "donor_class": other.unit.unit_class})]
+    if isinstance(donor, Unknown):
+        return [finding("RR-16", Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} was formed in {where}, from a unit whose class is not known",
+                        evidence={"hex": unit.hex}, depends_on=donor.data)]
+    if donor is None:
+        return [finding("RR-16", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} was formed in {where}, but no unit of 3 or more steps there "
+                                "gave up a step in the MAP",
+                        evidence={"hex": unit.hex})]
+    if formed.before.scenario == "1940-41" and unit.side == "italian" and donor.unit.counter not in BREAK_DOWN_1940:
+        return [finding("RR-16", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} was formed in {where}; in 1940-41 only the 40th and 65th "
+                                "divisions break down", evidence={"hex": unit.hex, "donors": [donor.unit.name]})]
+    return _supply_finding(board, formed.before, donor.unit, "RR-16", "broke down", step, when)
+
+
+def _judge_column(board: Board, formed: _Formed, drops: list[_Drop], turn: int | None) -> list[Finding]:
+    """RR-19 for a column placed in the MAP (PB 13.6.8)."""
+    unit, step, when = formed.unit, formed.step, formed.when
+    where = hex_label(unit.hex or "", board)
+    if isinstance(turn, int) and turn < COLUMN_TURN:
+        return [finding("RR-19", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"the {unit.name} column was formed on turn {turn}; the columns arrive on "
+                                f"turn {COLUMN_TURN}", evidence={"turn": turn, "hex": unit.hex})]
+    wanted = unit.properties.get("formed_from")
+    donor = _take_donor(unit, drops, wanted if isinstance(wanted, str) else None, division=True)
+    if isinstance(donor, Unknown):
+        return [finding("RR-19", Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+                        message=f"the {unit.name} column was formed in {where} from a unit whose class is "
+                                "not known", evidence={"hex": unit.hex}, depends_on=donor.data)]
+    if donor is None:
+        kind = {"black-shirt": "Black Shirt", "italian-regular": "Italian regular"}.get(str(wanted), str(wanted))
+        return [finding("RR-19", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"the {unit.name} column was formed in {where}, but no {kind} division of 3 "
+                                "or more steps there gave up a step in the MAP",
+                        evidence={"hex": unit.hex, "formed_from": wanted})]
+    return _supply_finding(board, formed.before, donor.unit, "RR-19", "gave up a step for a column", step, when)
+
+
+def judge_breakdown_return(board: Board, ledger: FormationLedger, unit: Unit, scenario: str | None, *,
+                           step: int | None, when: str | None) -> list[Finding]:
+    """RR-18 (PB 14.3.3): (40) an Allied breakdown unit A-D placed on the map again after it
+    was eliminated (the Allies have no 3- or 4-step unit to re-form it)."""
+    if scenario != "1940-41" or unit.counter not in NEVER_RETURN_1940 or unit.counter not in ledger.eliminated:
+        return []
+    return [finding("RR-18", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                    message=f"the Allied breakdown unit {unit.name} came back at "
+                            f"{hex_label(unit.hex or '', board)}; it was eliminated, and Allied breakdown "
+                            "units never return",
+                    evidence={"counter": unit.counter, "hex": unit.hex})]

@@ -1,0 +1,139 @@
+"""Breakdown units and columns judged when their MAP ends (RR-16, RR-18, RR-19) on SYNTHETIC positions."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from vlog.findings import Basis
+from vlog.games.lion_of_judah.checks.replacements import FormationLedger, judge_breakdown_return
+
+from .synthetic import state, synthetic_board, unit
+
+ERITREA = [f"{c:02d}{r:02d}" for c in range(12, 18) for r in range(2, 16)]
+
+
+@pytest.fixture
+def board(tmp_path):
+    return synthetic_board(tmp_path, zones={"eritrea": ERITREA})
+
+
+def codes(findings):
+    return [f.check.split("/")[1] for f in findings]
+
+
+def breakdown(hex_="1406", unit_class="italian-regular"):
+    return unit("bd", hex_, name="Italian regular breakdown unit", unit_type="breakdown", size="regiment",
+                unit_class=unit_class, steps=1)
+
+
+def column(name="Starace", formed_from="black-shirt", hex_="1406"):
+    c = unit(name.lower(), hex_, name=name, unit_type="column", size=None, unit_class=None, steps=1)
+    return replace(c, properties={"formed_from": formed_from})
+
+
+def reduced(u, steps):
+    return replace(u, steps=steps)
+
+
+def formed_in_map(ledger, donor, formed, *, steps_after, first="donor"):
+    """The two steps of the log, in either order: the parent flipped, the unit placed."""
+    s0 = state(donor, scenario="1935-36")
+    s1 = state(reduced(donor, steps_after), scenario="1935-36")
+    if first == "donor":
+        ledger.note_step(s0, s1, in_map=True)
+        ledger.note_formed(formed, s1, step=5, when="Turn 4, Mutual Administration Phase")
+    else:
+        ledger.note_formed(formed, s0, step=5, when="Turn 4, Mutual Administration Phase")
+        ledger.note_step(s0, s1, in_map=True)
+
+
+@pytest.mark.parametrize("first", ["donor", "formed"])
+def test_a_breakdown_from_a_big_unit_in_either_order(board, first):
+    ledger = FormationLedger()
+    pl = unit("pl", "1406", name="PL", steps=4)
+    formed_in_map(ledger, pl, breakdown(), steps_after=3, first=first)
+    assert ledger.close(board, turn=2, step=9, when=None) == []
+    assert ledger.formed == [] and ledger.drops == []          # a fresh MAP
+
+
+def test_breakdown_rules(board):
+    ledger = FormationLedger()
+    ledger.note_formed(breakdown(), state(scenario="1935-36"), step=5, when=None)
+    [f] = ledger.close(board, turn=2, step=9, when=None)
+    assert f.check == "lion-of-judah/RR-16" and f.step == 5 and "gave up a step in the MAP" in f.message
+    # a 2-step unit cannot give one
+    ledger = FormationLedger()
+    formed_in_map(ledger, unit("gs", "1406", name="GS", steps=2), breakdown(), steps_after=1)
+    assert codes(ledger.close(board, turn=2, step=9, when=None)) == ["RR-16"]
+    # a Black Shirt division gives no Italian regular breakdown unit (2.4)
+    ledger = FormationLedger()
+    formed_in_map(ledger, unit("tv", "1406", name="Tv", steps=3, unit_class="black-shirt"), breakdown(),
+                  steps_after=2)
+    [g] = ledger.close(board, turn=2, step=9, when=None)
+    assert g.check == "lion-of-judah/RR-16" and "of their own class" in g.message
+    assert g.evidence == {"hex": "1406", "class": "italian-regular", "donor_class": "black-shirt"}
+    # out of supply (2.4)
+    ledger = FormationLedger()
+    formed_in_map(ledger, unit("pl", "1413", name="PL", steps=4), breakdown("1413"), steps_after=3)
+    [h] = ledger.close(board, turn=2, step=9, when=None)
+    assert h.check == "lion-of-judah/RR-16" and "out of supply" in h.message
+
+
+def test_one_step_given_is_one_breakdown_unit(board):
+    ledger = FormationLedger()
+    pl = unit("pl", "1406", name="PL", steps=4)
+    formed_in_map(ledger, pl, breakdown(), steps_after=3)
+    ledger.note_formed(replace(breakdown(), id="bd2"), state(scenario="1935-36"), step=6, when=None)
+    [f] = ledger.close(board, turn=2, step=9, when=None)
+    assert f.step == 6 and f.check == "lion-of-judah/RR-16"
+
+
+def test_columns_from_turn_4_with_trucks(board):
+    sb21 = unit("21a", "1406", name="21A", steps=4, unit_class="black-shirt")
+    truck = unit("tr", "1405", name="Italian truck", kind="truck", size=None, steps=1, unit_class=None)
+    # turn 3: too early
+    ledger = FormationLedger()
+    formed_in_map(ledger, sb21, column(), steps_after=3)
+    found = ledger.close(board, turn=3, step=9, when=None)
+    assert codes(found)[0] == "RR-19" and "arrive on turn 4" in found[0].message
+    # turn 4, a truck removed: legal
+    ledger = FormationLedger()
+    ledger.note_step(state(truck, scenario="1935-36"), state(scenario="1935-36"), in_map=True)
+    formed_in_map(ledger, sb21, column(), steps_after=3)
+    assert ledger.close(board, turn=4, step=9, when=None) == []
+    assert ledger.columns == ["Starace"] and ledger.trucks_removed == 1
+    # a second column needs a second truck
+    frusci = column("Frusci", "italian-regular")
+    formed_in_map(ledger, unit("sb", "1406", name="Sb", steps=4), frusci, steps_after=3)
+    [f] = ledger.close(board, turn=5, step=12, when="Turn 5, Mutual Administration Phase")
+    assert f.check == "lion-of-judah/RR-19" and f.basis is Basis.PROVEN and f.step == 12
+    assert f.evidence == {"columns": ["Starace", "Frusci"], "trucks_removed": 1, "trucks_needed": 2}
+    # a truck moved into an RP box stays in play (7.3.2); one deleted does not
+    ledger = FormationLedger()
+    ledger.note_step(state(truck, scenario="1935-36"),
+                     state(replace(truck, hex=None, box="rp-northern-front"), scenario="1935-36"), in_map=True)
+    assert ledger.trucks_removed == 0
+
+
+def test_a_column_needs_the_right_division(board):
+    ledger = FormationLedger()
+    ledger.note_step(state(unit("tr", "1405", kind="truck", size=None, steps=1), scenario="1935-36"),
+                     state(scenario="1935-36"), in_map=True)
+    formed_in_map(ledger, unit("sb", "1406", name="Sb", steps=4), column(), steps_after=3)   # Starace: Black Shirts
+    [f] = ledger.close(board, turn=4, step=9, when=None)
+    assert f.check == "lion-of-judah/RR-19" and "no Black Shirt division" in f.message
+
+
+def test_allied_breakdown_units_never_return(board):
+    ledger = FormationLedger()
+    a = replace(unit("a", "2311", name="A", side="allied", unit_type="breakdown", size="regiment", steps=1,
+                     unit_class=None), counter="gb-breakdown-a")
+    assert judge_breakdown_return(board, ledger, a, "1940-41", step=3, when=None) == []    # never gone
+    ledger.note_step(state(a, scenario="1940-41"), state(scenario="1940-41"), in_map=False)
+    [f] = judge_breakdown_return(board, ledger, a, "1940-41", step=30, when=None)
+    assert f.check == "lion-of-judah/RR-18" and f.basis is Basis.PROVEN and f.step == 30
+    assert f.evidence == {"counter": "gb-breakdown-a", "hex": "2311"}
+    italian = replace(breakdown(), counter="it-breakdown-regular")
+    ledger.note_step(state(italian, scenario="1935-36"), state(scenario="1935-36"), in_map=False)
+    assert judge_breakdown_return(board, ledger, italian, "1935-36", step=31, when=None) == []   # 2.4: it may
