@@ -147,6 +147,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                             "spent_this_phase": True})],
     "MV-47": [("MV-47", 66, {"fuel": [0], "use": "move", "turn": 7, "player_phase": "second"})],
     "SU-06": [("SU-06", 2, {"marker": "it-fuel", "shown": 5, "expected": 6})],
+    "CB-39": [("CB-39", 14, {"hex": "0302", "gideon_eliminated_step": 9, "survival_roll": 2})],
 }
 
 KNOWN_GAPS: dict[str, str] = {}

@@ -189,6 +189,17 @@ IMPLEMENTED: dict[str, str] = {
     "AR-10": "(40) no Italian air marker placed at fuel 0; placing one spends the phase's fuel",
     "SU-06": "(40) the fuel marker in GRT box 6 and the prestige marker in box 5 when play begins in a "
              "log begun at turn 1 (the turn is the turn track's; the event cup is judged under EV-01)",
+    # other 1940-41 specifics (checks/allied_1940.py; TS-06 in interpret.update_control)
+    "TS-06": "(40) guerrillas control a hex only alone in it; in a shared hex the other units control "
+             "it (no finding of its own; supply tracing past guerrillas is the supply checks')",
+    "CB-39": "(40) the Gideon Force eliminated with the Negus: the next roll logged decides; the Negus "
+             "off the map either way, never back after 1-3 or its own elimination, back no sooner than "
+             "the next turn after 4-6",
+    "MV-48": "(40) optional French call to war: no Free French unit leaves Djibouti before turn 3 once "
+             "France has joined (possible: the log does not say the option is played)",
+    "SC-07": "(40) the Negus enters on turn 6 (findings under RR-01) and enters Ethiopia only with the "
+             "Gideon Force (findings under MV-44); its -5 VP is the victory tally's, the air support "
+             "DRM against it needs the air support chart (AR-04)",
 }
 """Check id -> what the engine judges for it."""
 

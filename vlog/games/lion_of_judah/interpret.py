@@ -341,11 +341,21 @@ class Interpreter:
 
 def update_control(state: GameState) -> None:
     """3.2: a side controls every hex where it has a unit with a combat factor (in place);
-    PB 14.6.5 (TS-07): a dummy not revealed as a true Dummy controls too."""
+    PB 14.6.5 (TS-07): a dummy not revealed as a true Dummy controls too; (40) TS-06 (3.2
+    IMPORTANT, PB 14.6.4.1): guerrillas control a hex only alone in it; in a hex they share
+    with other units, those units control it."""
+    guerrilla_only: dict[str, str] = {}
     for unit in state.units.values():
         if unit.hex is not None and unit.side is not None and (
                 unit.has_combat_factor or (unit.kind == "dummy" and not unit.defenseless)):
-            state.control[unit.hex] = unit.side
+            if unit.unit_class == "guerrilla":
+                guerrilla_only.setdefault(unit.hex, unit.side)
+            else:
+                state.control[unit.hex] = unit.side
+                guerrilla_only[unit.hex] = ""
+    for hex_, side in guerrilla_only.items():
+        if side:
+            state.control[hex_] = side
 
 
 def units_named(state: GameState, names: Sequence[str] | None, side: str | None) -> tuple[Unit, ...] | None:

@@ -26,6 +26,7 @@ from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.fuel import FuelLedger, fuel_action, fuel_begin, fuel_control
+from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
@@ -94,6 +95,8 @@ class LionOfJudah(Game):
         """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
         self.fuel = FuelLedger()
         """(40) The Italian fuel from the log's history (PB 14.6.1.1; checks/fuel.py)."""
+        self.negus = NegusWatch()
+        """(40) The Negus's fate with the Gideon Force (PB 14.6.4.4; checks/allied_1940.py)."""
         self.events = EventLedger(self.data, self.board)
         """The event pool, the draws and the held events (checks/events.py)."""
         self.mission_flown: dict[str, tuple[str | None, str | None]] = {}
@@ -136,6 +139,7 @@ class LionOfJudah(Game):
         if self.scenario == "1940-41":          # fuel lost to conquests (PB 14.6.1.1)
             fuel_control(self.fuel, self.interpreter.control, getattr(self.interpreter, "_after", None),
                          step=step.index)
+            self.negus.logged(step.index, [r.total for r in rolls if r.total is not None])
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -146,6 +150,10 @@ class LionOfJudah(Game):
         if self.scenario == "1940-41":          # SC-01, MV-47, CB-40, AR-10 (checks/fuel.py)
             out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
                                phase_bound=self.interpreter.phase_bound)
+            events = getattr(self, "events", None)      # CB-39, MV-48 (checks/allied_1940.py)
+            out += allied_action(self.negus, action, phase=self.interpreter.phase,
+                                 phase_bound=self.interpreter.phase_bound,
+                                 joined=events.french_somaliland_joined() if events is not None else None)
         if action.kind == "event-marker":
             return out + self._check_event_marker(action)
         if action.kind == "move":

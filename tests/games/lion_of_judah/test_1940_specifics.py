@@ -1,0 +1,141 @@
+"""(40) Allied specifics on SYNTHETIC positions: guerrilla control (TS-06), the Negus's fate
+with the Gideon Force (CB-39) and the optional French call to war (MV-48)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vlog.engine.judge import Unknown
+from vlog.findings import Basis
+from vlog.games.base import Action
+from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action, judge_french_call_to_war
+from vlog.games.lion_of_judah.interpret import AttackDeclaration, PendingCombat, update_control
+from vlog.games.lion_of_judah.sequence import Phase
+
+from .synthetic import state, unit
+
+
+def guerrilla(id_: str, hex_: str):
+    return unit(id_, hex_, side="allied", unit_class="guerrilla", size="brigade")
+
+
+def test_guerrillas_control_a_hex_only_alone():
+    """TS-06 (3.2 IMPORTANT, PB 14.6.4.1): alone they control; sharing, the other units do,
+    whichever comes first in the table."""
+    alone = state(guerrilla("g", "1112"))
+    update_control(alone)
+    assert alone.control == {"1112": "allied"}
+    for order in ((guerrilla("g", "1213"), unit("Sb", "1213")), (unit("Sb", "1213"), guerrilla("g", "1213"))):
+        shared = state(*order)
+        update_control(shared)
+        assert shared.control == {"1213": "italian"}
+    with_allies = state(guerrilla("g", "1009"), unit("KAR1", "1009", side="allied", unit_class=None))
+    update_control(with_allies)
+    assert with_allies.control == {"1009": "allied"}
+
+
+GIDEON = replace(unit("Gideon Force", "0302", side="allied", unit_class="commonwealth", size="brigade"),
+                 counter="gb-gideon")
+NEGUS = replace(unit("Negus", "0302", side="allied", kind="leader", unit_class=None), counter="et-negus")
+SB = replace(unit("Sb", "0202"), counter="it-sb")
+
+
+def combat(removed: set[str], *, step: int = 9, turn: int = 6, roll: int | None = 4) -> Action:
+    at = Phase("1940-41", turn, "second-combat")
+    pending = PendingCombat(step, "w", AttackDeclaration("0302", ("Sb",), None, None), "italian",
+                            state(GIDEON, NEGUS, SB), roll=roll, phase=at, phase_bound=True,
+                            removed=set(removed))
+    return Action("combat", step, ("Sb",), {"pending": pending, "attackers": (SB,),
+                                            "defenders": (GIDEON, NEGUS), "when": "w"})
+
+
+def turn_change(*units, step: int = 14, turn: int = 6) -> Action:
+    return Action("phase", step, (), {"old": Phase("1940-41", turn, "second-combat"),
+                                      "new": Phase("1940-41", turn, "end"), "state": state(*units),
+                                      "bound": True})
+
+
+def appear(turn: int, step: int = 30) -> Action:
+    return Action("appear", step, ("Negus",), {"unit": replace(NEGUS, hex="0505"), "hex": "0505",
+                                               "when": "w"})
+
+
+def run(watch: NegusWatch, action: Action, turn: int = 6) -> list:
+    return allied_action(watch, action, phase=Phase("1940-41", turn, "map"), phase_bound=True, joined=None)
+
+
+def test_negus_stays_after_gideon_falls_is_cb39():
+    """CB-39 (PB 14.6.4.4): Gideon eliminated with the Negus: off the map on any survival roll."""
+    watch = NegusWatch()
+    watch.logged(9, [4])
+    watch.logged(11, [2])
+    assert run(watch, combat({"Gideon Force"})) == []
+    assert watch.roll == (11, 2) and watch.gone_for_good is not None
+    [f] = run(watch, turn_change(NEGUS))
+    assert f.check == "lion-of-judah/CB-39" and f.basis is Basis.PROVEN
+    assert f.evidence == {"hex": "0302", "gideon_eliminated_step": 9, "survival_roll": 2}
+    assert run(watch, turn_change(NEGUS, step=15)) == []        # once
+    [g] = run(watch, appear(7), turn=7)                           # 1-3: never back
+    assert g.check == "lion-of-judah/CB-39" and "permanently" in g.message
+
+
+def test_negus_escapes_and_returns_next_turn():
+    watch = NegusWatch()
+    watch.logged(9, [4])
+    run(watch, combat({"Gideon Force"}))
+    watch.logged(10, [5])                     # the survival roll after the combat closed
+    assert watch.escaped_turn == 6
+    assert run(watch, turn_change()) == []    # the Negus left the map
+    [f] = run(watch, appear(6), turn=6)
+    assert f.check == "lion-of-judah/CB-39" and f.evidence["escaped_turn"] == 6
+    assert run(watch, appear(7), turn=7) == []
+
+
+def test_negus_eliminated_in_combat_never_returns_and_no_roll_needed():
+    watch = NegusWatch()
+    watch.logged(9, [6])
+    run(watch, combat({"Gideon Force", "Negus"}))
+    assert watch.due is None and watch.gone_for_good == (9, "eliminated in combat")
+    assert run(watch, turn_change()) == []
+    [f] = run(watch, appear(9), turn=9)
+    assert f.basis is Basis.PROVEN and "eliminated in combat" in f.message
+
+
+def test_negus_back_without_a_logged_roll_is_possible():
+    watch = NegusWatch()
+    run(watch, combat({"Gideon Force"}, roll=None))
+    assert watch.roll is None
+    [f] = run(watch, appear(8), turn=8)
+    assert f.basis is Basis.POSSIBLE and "survival roll" in f.evidence["depends_on"][0]
+
+
+def test_gideon_elsewhere_asks_nothing():
+    watch = NegusWatch()
+    away = replace(GIDEON, hex="0303")
+    pending = PendingCombat(9, "w", AttackDeclaration("0303", ("Sb",), None, None), "italian",
+                            state(away, NEGUS, SB), roll=4, phase=Phase("1940-41", 6, "second-combat"),
+                            phase_bound=True, removed={"Gideon Force"})
+    run(watch, Action("combat", 9, (), {"pending": pending, "attackers": (SB,), "defenders": (away,),
+                                        "when": "w"}))
+    assert watch.due is None and run(watch, turn_change(NEGUS)) == []
+
+
+FF_TS = replace(unit("TS", "1910", side="allied", unit_class=None), counter="ff-ts")
+FF_BDO = replace(unit("BdO", "1910", side="allied", unit_class=None), counter="ff-bdo")
+
+
+def test_french_call_to_war_is_possible_before_turn_3_once_france_joined():
+    """MV-48 (PB 14.6.6 optional): no Free French unit leaves Djibouti before turn 3."""
+    [f] = judge_french_call_to_war(FF_TS, "1810", turn=2, joined=True, step=5, when="w")
+    assert f.check == "lion-of-judah/MV-48" and f.basis is Basis.POSSIBLE
+    assert f.evidence == {"from": "1910", "to": "1810", "turn": 2,
+                          "depends_on": ["whether the optional rule French call to war (PB 14.6.6) is played"]}
+    assert judge_french_call_to_war(FF_TS, "1810", turn=3, joined=True, step=5, when="w") == []
+    assert judge_french_call_to_war(FF_BDO, "1001", turn=1, joined=True, step=5, when="w") == []
+    assert judge_french_call_to_war(FF_BDO, "1810", turn=1, joined=True, step=5, when="w") != []
+    # before France joins SC-08 forbids every Free French move: not reported twice
+    assert judge_french_call_to_war(FF_TS, "1810", turn=1, joined=None, step=5, when="w") == []
+    assert judge_french_call_to_war(FF_TS, "1810", turn=1, joined=Unknown("C1 roll"), step=5, when="w") == []
+    move = Action("move", 5, ("TS",), {"unit": FF_TS, "to": "1810", "when": "w"})
+    [g] = allied_action(NegusWatch(), move, phase=Phase("1940-41", 2, "first-movement"), phase_bound=True,
+                        joined=True)
+    assert g.check == "lion-of-judah/MV-48"
