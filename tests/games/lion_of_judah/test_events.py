@@ -115,8 +115,8 @@ def test_legal_draws_over_two_turns_give_nothing(tmp_path):
     play.to(1, "first-movement")
     play.to(2, "map")
     play.to(2, "event")
-    play.draw("ev-a3")
-    play.put("ev-a3", gone=True)                     # resolved: removed from the game
+    play.draw("ev-a1")
+    play.put("ev-a1", gone=True)                     # resolved: removed from the game
     play.to(2, "first-movement")
     play.ledger.finish()
     assert play.findings == [] and play.ledger.finish() == []
@@ -398,3 +398,40 @@ def test_open_city_italian_units_must_leave(tmp_path):
     moved.step += 1
     moved.units["sb"] = replace(sb, hex="1405")      # moved out to an adjacent hex
     assert moved.to(4, "first-movement") == []
+
+
+def rp(uid: str, side: str, *, hex_: str | None = None, box: str | None = None, level: str = "1rp") -> Unit:
+    """An RP marker on its `level` face (7.3.1)."""
+    return Unit(id=uid, name=f"{side} RP", side=side, hex=hex_, box=box, kind="rp", level=level,
+                unit_type="rp")
+
+
+def test_foreign_arms_two_rps_with_ethiopian_leaders(tmp_path):
+    ras = unit("ras", "1107", name="Ras Seyum", side="ethiopian", kind="leader")
+    play = Play(tmp_path, "1935-36", A, ras)
+    play.to(1, "event")
+    play.draw("ev-a3")
+    play.units["r1"] = rp("r1", "ethiopian", hex_="1107", level="2rp")     # one 2-RP marker: legal
+    assert play.to(1, "first-movement") == []
+    wrong = Play(tmp_path / "b", "1935-36", A, ras)
+    wrong.to(1, "event")
+    wrong.draw("ev-a3")
+    wrong.units["r1"] = rp("r1", "ethiopian", hex_="1107")
+    wrong.units["r2"] = rp("r2", "ethiopian", hex_="1108")
+    found = wrong.to(1, "first-movement")
+    assert ids(found) == ["EV-05"] and found[0].evidence["rp_added"] == {"1107": 1, "1108": 1}
+
+
+def test_blockade_runner_two_rps_in_one_italian_box(tmp_path):
+    play = Play(tmp_path, "1940-41", C, rp("old", "italian", box="rp-italian-somaliland"))
+    play.to(1, "event")
+    play.draw("ev-c3")
+    play.units["old"] = rp("old", "italian", box="rp-italian-somaliland", level="2rp")   # flipped 1 -> 2
+    play.units["new"] = rp("new", "italian", box="rp-italian-somaliland")
+    assert play.to(1, "first-movement") == []
+    three = Play(tmp_path / "b", "1940-41", C)
+    three.to(1, "event")
+    three.draw("ev-c3")
+    three.units["new"] = rp("new", "italian", box="rp-italian-eritrea-ethiopia", level="3rp")
+    found = three.to(1, "first-movement")
+    assert ids(found) == ["EV-12"] and found[0].evidence["problems"] == ["3 RPs were placed, not two"]

@@ -161,6 +161,9 @@ IMPLEMENTED: dict[str, str] = {
              "No Event back in the pool, no other marker back, no held event played twice",
     "EV-06": "(35) A4: no bombing (an Italian air marker placed in the Italian combat segment off a declared "
              "attack) in the turn League of Nations is drawn; gas attacks and the VP roll not judged",
+    "EV-05": "(35) A3: two Ethiopian RPs, each on a map hex with an Ethiopian leader, by the Event "
+             "Phase's end (counted from the RP markers' faces)",
+    "EV-12": "(40) C3: two Italian RPs, both in the same Italian RP storage box, by the Event Phase's end",
     "EV-07": "(35) B6 Coordination (findings under ET-12)",
     "EV-08": "(35) B7 Wireless Interception (findings under ET-13; the air use is AR-13)",
     "EV-10": "(40) C1 is rolled in the Event Phase it is drawn; its roll decides French Somaliland for "

@@ -46,6 +46,8 @@ IPL_HIGH_DATUM = "whether the IPL was high (9 or more) when Event C1 was rolled 
 C1_NOT_SHOWN = "Event C1 French Somaliland drawn with a roll of 4-6 (the log shows no event draws)"
 BDO_TURN = 9
 """PB 14.6.6: a neutral French Somaliland's BdO brigade enters as an Allied unit on turn 9."""
+RP_EVENTS = {"A3": ("ethiopian", "EV-05"), "C3": ("italian", "EV-12")}
+"""Events that give RPs: the side receiving them and the check judging where they went."""
 VP_TABLE = "vp-hexes-1940-41"
 """PB 14.4.1: the VP of each hex (0 off the list): an open city needs a roll above it."""
 OPEN_CITY_AREAS = ("eritrea", "ethiopia", "italian-somaliland")
@@ -83,6 +85,19 @@ def event_info(data: "GameData", counter: str | None) -> EventInfo | None:
     enters = prop("enters_pool_on_turn")
     return EventInfo(code, prop("scenario"), enters if isinstance(enters, int) else None,
                      prop("held_by"), prop("returns_to_pool") is True)
+
+
+def rp_markers(state: GameState, side: str) -> dict[str, tuple[str | None, str | None, int]]:
+    """A side's RP markers: id -> (hex, box, RPs shown), the RPs read from the face level
+    ("1rp", "2rp", "3rp", "5rp": 7.3.1) of counters typed "rp"."""
+    out: dict[str, tuple[str | None, str | None, int]] = {}
+    for unit in state.units.values():
+        if unit.unit_type != "rp" or unit.side != side:
+            continue
+        level = unit.level or ""
+        value = int(level[:-2]) if level.endswith("rp") and level[:-2].isdigit() else 0
+        out[unit.id] = (unit.hex, unit.box, value)
+    return out
 
 
 def _place(marker: Unit | None) -> str:
@@ -145,6 +160,8 @@ class EventLedger:
     """Hex -> the rolls after an Open City marker was placed there, in the Event Phase in progress."""
     c1_drawn: bool = False
     league_turn: int | None = None
+    rp_at_draw: dict[str, dict[str, tuple[str | None, str | None, int]]] = field(default_factory=dict)
+    """A3 / C3 drawn in the Event Phase in progress -> the side's RP markers when it was drawn."""
     """The turn A4 League of Nations was drawn."""
     last_roll_step: int | None = None
     last_move_step: dict[str, int] = field(default_factory=dict)
@@ -258,6 +275,8 @@ class EventLedger:
             self.c1_drawn, self.c1_roll = True, None
         if info.code == "A4" and turn is not None:
             self.league_turn = turn
+        if info.code in RP_EVENTS:
+            self.rp_at_draw[info.code] = rp_markers(before, RP_EVENTS[info.code][0])
         return out
 
     def _judge_pool(self, drawn_pid: str, scenario: str, turn: int, before: GameState, *,
@@ -584,6 +603,7 @@ class EventLedger:
                                    evidence={"event": info.code, "drawn_step": draw.step,
                                              "problems": ["held past the Event Phase"]}))
         out += self._open_city_rolls(old, state, step=step)
+        out += self._rp_received(old, state, step=step)
         self.phase_draws = []
         return out
 
@@ -623,6 +643,47 @@ class EventLedger:
                                    evidence={"hex": hex_, "roll": rolls[0], "vp": vp, "italian_units": italians,
                                              "problems": ["Italian units stayed"]}))
         self.city_rolls = {}
+        return out
+
+    def _rp_received(self, old: "Phase", state: GameState, *, step: int) -> list[Finding]:
+        """EV-05 (A3): two Ethiopian RPs, each on a map hex with an Ethiopian leader; EV-12 (C3):
+        two Italian RPs, both in the same Italian RP storage box. Counted from the RP markers
+        (7.3.1: each shows 1, 2, 3 or 5 RPs) added between the draw and the Phase's end."""
+        out: list[Finding] = []
+        when = old.when()
+        for code, at_draw in self.rp_at_draw.items():
+            side, check = RP_EVENTS[code]
+            added: dict[str, int] = {}          # hex or box -> RPs added there
+            for uid, (hex_, box, value) in rp_markers(state, side).items():
+                was = at_draw.get(uid)
+                gain = value - (was[2] if was is not None and was[:2] == (hex_, box) else 0)
+                if gain > 0:
+                    where = hex_ or f"box:{box}"
+                    added[where] = added.get(where, 0) + gain
+            total = sum(added.values())
+            problems: list[str] = []
+            if total != 2:
+                problems.append(f"{total} RPs were placed, not two")
+            if code == "A3":
+                for where in added:
+                    leaders = [u for u in state.at(where) if u.kind == "leader" and u.side == "ethiopian"] \
+                        if where.isdigit() else []
+                    if not leaders:
+                        problems.append(f"RPs placed at {where if where.isdigit() else where[4:] + ' box'}, "
+                                        "not on a map hex with an Ethiopian leader")
+            else:
+                boxes = [w[4:] for w in added if w.startswith("box:")]
+                if len(added) > 1:
+                    problems.append(f"the RPs were split between {', '.join(sorted(w.removeprefix('box:') for w in added))}")
+                if any(not b.startswith("rp-italian") for b in boxes) or any(w.isdigit() for w in added):
+                    problems.append("RPs placed outside the Italian RP storage boxes")
+            if problems:
+                name = next((n for pid, n in self.names.items() if self.info[pid].code == code), code)
+                out.append(finding(check, Ruling.PROVEN, step=step, when=when, subjects=(name,),
+                                   message=f"{name}: " + "; ".join(problems),
+                                   evidence={"event": code, "rp_added": dict(sorted(added.items())),
+                                             "problems": problems}))
+        self.rp_at_draw = {}
         return out
 
     def finish(self) -> list[Finding]:
