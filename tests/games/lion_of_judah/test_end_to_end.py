@@ -48,6 +48,7 @@ UPDATE = bool(os.environ.get("VLOG_UPDATE_GOLDEN"))
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-1935-36": [],
     "clean-1940-41": [],
+    "clean-events-1935-36": [],
     "TS-02": [("TS-02", 3, {"phase": "first-combat", "turn": 1})],
     "MV-04": [("MV-04", 2, {"unit_side": "ethiopian", "phasing": "italian"})],
     "MV-03": [("MV-03", 9, {"from": "1213", "to": "1208", "movement_factor": 6, "allowance": 4,
