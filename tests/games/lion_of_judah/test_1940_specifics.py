@@ -1,17 +1,28 @@
-"""(40) Allied specifics on SYNTHETIC positions: guerrilla control (TS-06), the Negus's fate
-with the Gideon Force (CB-39) and the optional French call to war (MV-48)."""
+"""(40) specifics on SYNTHETIC positions: guerrilla control (TS-06), the Negus's fate with the
+Gideon Force (CB-39), the optional French call to war (MV-48) and what moves the IPL (SC-03)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from vlog.engine.judge import Unknown
 from vlog.findings import Basis
+from vlog.gamedata import load_game_data
 from vlog.games.base import Action
-from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action, judge_french_call_to_war
-from vlog.games.lion_of_judah.interpret import AttackDeclaration, PendingCombat, update_control
+from vlog.games.lion_of_judah.checks.allied_1940 import (
+    NegusWatch,
+    allied_action,
+    judge_french_call_to_war,
+)
+from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
+from vlog.games.lion_of_judah.interpret import (
+    AttackDeclaration,
+    PendingCombat,
+    update_control,
+)
 from vlog.games.lion_of_judah.sequence import Phase
+from vlog.games.lion_of_judah.state import Unit
 
-from .synthetic import state, unit
+from .synthetic import shipped_board, state, unit
 
 
 def guerrilla(id_: str, hex_: str):
@@ -139,3 +150,53 @@ def test_french_call_to_war_is_possible_before_turn_3_once_france_joined():
     [g] = allied_action(NegusWatch(), move, phase=Phase("1940-41", 2, "first-movement"), phase_bound=True,
                         joined=True)
     assert g.check == "lion-of-judah/MV-48"
+
+
+def ipl(box: str):
+    return Unit(id="ipl", name="Italian prestige level", side="italian", hex=None, kind="marker",
+                counter="it-ipl", box=box, steps=0)
+
+
+def phase_step(old: str, new: str, box: str, control: dict | None = None, *, turn: int = 6,
+               step: int = 20, bound: bool = True) -> Action:
+    s = state(ipl(box))
+    s.control = dict(control or {})
+    return Action("phase", step, (), {"old": Phase("1940-41", turn, old), "new": Phase("1940-41", turn, new),
+                                      "state": s, "bound": bound})
+
+
+def test_ipl_moving_without_cause_is_possible_sc03():
+    """SC-03 (PB 14.6.3.2): within a player phase the IPL moves only when a hex changes control
+    or the Negus moves in Ethiopia; the amounts are on the missing player aid card table."""
+    board, data = shipped_board(), load_game_data("lion-of-judah")
+    watch = PrestigeWatch()
+    assert prestige_action(watch, board, data, phase_step("event", "first-movement", "grt-5")) == []
+    [f] = prestige_action(watch, board, data, phase_step("first-combat", "second-movement", "grt-7"))
+    assert f.check == "lion-of-judah/SC-03" and f.basis is Basis.POSSIBLE
+    assert f.evidence["ipl_at_start"] == 5 and f.evidence["ipl_at_end"] == 7
+    assert "player aid card" in f.evidence["depends_on"][0]
+    # a hex changing hands (control the log's history holds) may move it
+    assert prestige_action(watch, board, data, phase_step("second-combat", "end", "grt-6",
+                                                          {"1213": "allied"})) == []
+    # outside player phases (events) it is not judged; nor without the turn track
+    quiet = PrestigeWatch()
+    prestige_action(quiet, board, data, phase_step("event", "first-movement", "grt-5", bound=False))
+    assert prestige_action(quiet, board, data, phase_step("first-combat", "second-movement", "grt-7",
+                                                          bound=False)) == []
+
+
+def test_negus_first_entry_lowers_the_ipl():
+    """PB 14.6.4.4: the Negus's first entry into Ethiopia lowers the IPL by 2."""
+    board, data = shipped_board(), load_game_data("lion-of-judah")
+    negus_out = replace(NEGUS, hex="1108")
+    watch = PrestigeWatch()
+    prestige_action(watch, board, data, phase_step("event", "first-movement", "grt-5"))
+    prestige_action(watch, board, data, Action("move", 12, ("Negus",), {"unit": negus_out, "to": "1208",
+                                                                         "when": "w"}))
+    [f] = prestige_action(watch, board, data, phase_step("first-combat", "second-movement", "grt-5"))
+    assert f.evidence["negus_first_entry_step"] == 12 and f.basis is Basis.POSSIBLE
+    fell = PrestigeWatch()
+    prestige_action(fell, board, data, phase_step("event", "first-movement", "grt-5"))
+    prestige_action(fell, board, data, Action("move", 12, ("Negus",), {"unit": negus_out, "to": "1208",
+                                                                        "when": "w"}))
+    assert prestige_action(fell, board, data, phase_step("first-combat", "second-movement", "grt-3")) == []

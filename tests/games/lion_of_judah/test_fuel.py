@@ -10,9 +10,16 @@ import pytest
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.base import Action
-from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, burns_fuel, fuel_action, fuel_begin,
-                                                  fuel_control, judge_start_markers, marker_value,
-                                                  track_value)
+from vlog.games.lion_of_judah.checks.fuel import (
+    FuelLedger,
+    burns_fuel,
+    fuel_action,
+    fuel_begin,
+    fuel_control,
+    judge_start_markers,
+    marker_value,
+    track_value,
+)
 from vlog.games.lion_of_judah.interpret import AttackDeclaration, PendingCombat
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import Unit, build_state

@@ -203,6 +203,9 @@ IMPLEMENTED: dict[str, str] = {
     "SC-07": "(40) the Negus enters on turn 6 (findings under RR-01) and enters Ethiopia only with the "
              "Gideon Force (findings under MV-44); its -5 VP is the victory tally's, the air support "
              "DRM against it needs the air support chart (AR-04)",
+    "SC-03": "(40) the IPL marker moves in a player phase only when a hex changed control or the Negus "
+             "moved in Ethiopia, and the Negus's first entry lowers it (possible: the amounts are on the "
+             "player aid card's table); the start at 5 under SU-06",
 }
 """Check id -> what the engine judges for it."""
 
@@ -235,7 +238,9 @@ NEEDS_DATA: dict[str, str] = {
     "ET-05": "the bribe modifier is on the activation table (player aid card)",
     "ET-06": "the Negus availability table is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
-    "SC-03": "the IPL adjustment table is on the player aid card",
+    "SC-09": "the Italian setup codes are printed on the counters (so the starts vlog writes set up no "
+             "Italian unit) and Ethiopia's towns, capitals, ambas and borders are on the map only "
+             "(map.json lists a few)",
     "SC-04": "the colonial desertion table is on the player aid card",
     "SC-05": "the guerrilla recruitment table is on the player aid card",
     "SU-01": "setup areas need the map's country borders (zones not transcribed)",

@@ -27,6 +27,7 @@ from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, ju
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.fuel import FuelLedger, fuel_action, fuel_begin, fuel_control
 from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
+from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
@@ -97,6 +98,8 @@ class LionOfJudah(Game):
         """(40) The Italian fuel from the log's history (PB 14.6.1.1; checks/fuel.py)."""
         self.negus = NegusWatch()
         """(40) The Negus's fate with the Gideon Force (PB 14.6.4.4; checks/allied_1940.py)."""
+        self.prestige = PrestigeWatch()
+        """(40) The IPL marker across each player phase (PB 14.6.3.2; checks/prestige.py)."""
         self.events = EventLedger(self.data, self.board)
         """The event pool, the draws and the held events (checks/events.py)."""
         self.mission_flown: dict[str, tuple[str | None, str | None]] = {}
@@ -154,6 +157,7 @@ class LionOfJudah(Game):
             out += allied_action(self.negus, action, phase=self.interpreter.phase,
                                  phase_bound=self.interpreter.phase_bound,
                                  joined=events.french_somaliland_joined() if events is not None else None)
+            out += prestige_action(self.prestige, self.board, self.data, action)      # SC-03
         if action.kind == "event-marker":
             return out + self._check_event_marker(action)
         if action.kind == "move":

@@ -27,8 +27,15 @@ from vlog.games.lion_of_judah.checks.common import finding
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["NEGUS", "GIDEON", "FREE_FRENCH", "DJIBOUTI", "NegusWatch", "judge_french_call_to_war",
-           "allied_action"]
+__all__ = [
+    "DJIBOUTI",
+    "FREE_FRENCH",
+    "GIDEON",
+    "NEGUS",
+    "NegusWatch",
+    "allied_action",
+    "judge_french_call_to_war",
+]
 
 NEGUS = "et-negus"
 GIDEON = "gb-gideon"
@@ -73,7 +80,7 @@ class NegusWatch:
         else:
             self.escaped_turn = self.due["turn"]
 
-    def combat(self, before: "GameState", attackers: tuple["Unit", ...], defenders: tuple["Unit", ...],
+    def combat(self, before: GameState, attackers: tuple[Unit, ...], defenders: tuple[Unit, ...],
                removed: frozenset[str], *, step: int, when: str | None, turn: int | None,
                roll_logged: bool) -> None:
         """A closed combat: did the Gideon Force go with the Negus in its hex, or the Negus itself?"""
@@ -94,7 +101,7 @@ class NegusWatch:
         self.must_leave = (step, when)
         self._take_roll()
 
-    def judge_still_there(self, state: "GameState", *, step: int, when: str | None) -> list[Finding]:
+    def judge_still_there(self, state: GameState, *, step: int, when: str | None) -> list[Finding]:
         """When the turn track moves on: the Negus is off the map after the Gideon Force fell."""
         if self.must_leave is None:
             return []
@@ -115,7 +122,7 @@ class NegusWatch:
                         evidence={"hex": negus[0].hex, "gideon_eliminated_step": at_step,
                                   "survival_roll": roll})]
 
-    def judge_return(self, negus: "Unit", *, turn: int | None, step: int,
+    def judge_return(self, negus: Unit, *, turn: int | None, step: int,
                      when: str | None) -> list[Finding]:
         """The Negus placed on the map again."""
         where = negus.hex
@@ -142,7 +149,7 @@ class NegusWatch:
         return []
 
 
-def judge_french_call_to_war(unit: "Unit", to: str, *, turn: int | None, joined: Any,
+def judge_french_call_to_war(unit: Unit, to: str, *, turn: int | None, joined: Any,
                              step: int, when: str | None) -> list[Finding]:
     """MV-48: a Free French unit leaving Djibouti before turn 3, once France has joined."""
     if unit.counter not in FREE_FRENCH or unit.hex != DJIBOUTI or to == DJIBOUTI:

@@ -39,8 +39,9 @@ and nothing is judged.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
@@ -52,9 +53,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.sequence import Phase
     from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["FUEL_MARKER", "IPL_MARKER", "CONQUEST_COST", "ALLIED_USS", "FuelLedger", "player_phase",
-           "burns_fuel", "track_value", "marker_value", "judge_start_markers", "scenario_number",
-           "starts_the_scenario", "fuel_begin", "fuel_action", "fuel_control"]
+__all__ = [
+    "ALLIED_USS",
+    "CONQUEST_COST",
+    "FUEL_MARKER",
+    "IPL_MARKER",
+    "FuelLedger",
+    "burns_fuel",
+    "fuel_action",
+    "fuel_begin",
+    "fuel_control",
+    "judge_start_markers",
+    "marker_value",
+    "player_phase",
+    "scenario_number",
+    "starts_the_scenario",
+    "track_value",
+]
 
 FUEL_MARKER = "it-fuel"
 IPL_MARKER = "it-ipl"
@@ -71,20 +86,20 @@ _USE_CHECK = {"move": "MV-47", "attack": "CB-40", "air": "AR-10"}
 _USE_TEXT = {"move": "moved", "attack": "attacked", "air": "was placed on the map"}
 
 
-def player_phase(phase: "Phase | None") -> str | None:
+def player_phase(phase: Phase | None) -> str | None:
     """'first' or 'second' for a phase in a player phase (its movement or combat segment)."""
     if phase is None or phase.segment is None:
         return None
     return phase.key.split("-", 1)[0]
 
 
-def burns_fuel(unit: "Unit") -> bool:
+def burns_fuel(unit: Unit) -> bool:
     """An Italian armour unit, HQ or truck (the DMK excepted): its move costs fuel."""
     return unit.side == "italian" and unit.counter not in NO_FUEL_COUNTERS and (
         unit.kind in ("hq", "truck") or unit.unit_type in ARMOUR_TYPES)
 
 
-def scenario_number(data: "GameData", scenario: str, key: str) -> int | None:
+def scenario_number(data: GameData, scenario: str, key: str) -> int | None:
     """A number of the scenario's properties (italian_fuel_start, ipl_start), None if unknown."""
     try:
         props = data.scenario(scenario)["properties"]
@@ -96,7 +111,7 @@ def scenario_number(data: "GameData", scenario: str, key: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def track_value(data: "GameData", box: str | None) -> int | None:
+def track_value(data: GameData, box: str | None) -> int | None:
     """The number of a General Records Track box (map.json `grt-N`: property number), or None."""
     if box is None:
         return None
@@ -112,7 +127,7 @@ def track_value(data: "GameData", box: str | None) -> int | None:
     return None
 
 
-def marker_value(data: "GameData", state: "GameState", counter: str) -> tuple[int | None, "Unit | None"]:
+def marker_value(data: GameData, state: GameState, counter: str) -> tuple[int | None, Unit | None]:
     """(value, marker) of the marker piece standing for `counter`: the number of its GRT box;
     value None when the marker is not on the table or stands in no GRT box."""
     for unit in state.units.values():
@@ -155,7 +170,7 @@ class FuelLedger:
         self.history.append({"step": step, "why": why, "fuel": sorted(self.possible)})
 
     # -- uses ------------------------------------------------------------------------------------
-    def use(self, use: str, phase: "Phase | None", subjects: Iterable[str], *, step: int | None,
+    def use(self, use: str, phase: Phase | None, subjects: Iterable[str], *, step: int | None,
             when: str | None, what: str) -> list[Finding]:
         """A fuel use (`use`: "move", "attack" or "air") in `phase`: charges the player phase's
         one fuel, or reports the use when there was none left (SC-02: MV-47, CB-40, AR-10)."""
@@ -210,7 +225,7 @@ class FuelLedger:
                              "fuel": sorted(self.possible)})
 
     # -- the marker ------------------------------------------------------------------------------
-    def judge_marker(self, shown: int | None, marker: "Unit | None", closed: "Phase", *,
+    def judge_marker(self, shown: int | None, marker: Unit | None, closed: Phase, *,
                      step: int | None) -> list[Finding]:
         """SC-01 at the end of player phase `closed`: the marker shows the ledger's fuel."""
         pp = player_phase(closed)
@@ -240,7 +255,7 @@ class FuelLedger:
                                   "fuel_history": self.history[-6:]})]
 
 
-def judge_start_markers(data: "GameData", state: "GameState", *, step: int | None,
+def judge_start_markers(data: GameData, state: GameState, *, step: int | None,
                         when: str | None) -> list[Finding]:
     """SU-06 (PB 14.3.1): at the start of the 1940-41 scenario the fuel marker is in GRT box 6
     and the prestige marker in box 5 (markers not on the table are not judged)."""
@@ -262,14 +277,14 @@ def judge_start_markers(data: "GameData", state: "GameState", *, step: int | Non
 
 # -- what the engine calls --------------------------------------------------------------------------
 
-def starts_the_scenario(phase: "Phase | None") -> bool:
+def starts_the_scenario(phase: Phase | None) -> bool:
     """The turn track shows turn 1 before any player phase (PB 14.1: the scenario begins at the
     start of the Event Phase)."""
     return phase is not None and phase.turn == 1 and phase.key in ("map", "event")
 
 
-def fuel_begin(ledger: FuelLedger, data: "GameData", state: "GameState",
-               phase: "Phase | None") -> list[Finding]:
+def fuel_begin(ledger: FuelLedger, data: GameData, state: GameState,
+               phase: Phase | None) -> list[Finding]:
     """Sets the fuel the log begins with: 6 at the start of the scenario (the markers are
     judged when the first player phase begins), else what the marker shows when the turn track
     tells the phase."""
@@ -290,7 +305,7 @@ def fuel_begin(ledger: FuelLedger, data: "GameData", state: "GameState",
     return []
 
 
-def fuel_action(ledger: FuelLedger, data: "GameData", action: Any, *, phase: "Phase | None",
+def fuel_action(ledger: FuelLedger, data: GameData, action: Any, *, phase: Phase | None,
                 phase_bound: bool) -> list[Finding]:
     """The fuel side of one engine action (1940-41 only): a use of fuel, an Italian unit into
     an Allied USS hex, or the end of a player phase (the marker judged)."""
@@ -343,7 +358,7 @@ def fuel_action(ledger: FuelLedger, data: "GameData", action: Any, *, phase: "Ph
     return out
 
 
-def fuel_control(ledger: FuelLedger, control: "dict[str, str]", state: "GameState | None", *,
+def fuel_control(ledger: FuelLedger, control: dict[str, str], state: GameState | None, *,
                  step: int | None) -> None:
     """PB 14.6.1.1: fuel lost when the Allies conquer Kismayo, Massawa or Addis Ababa. Taken by
     guerrillas alone (TS-06: they control the hex) or in a log that begins later (the hex may
