@@ -435,3 +435,35 @@ def test_blockade_runner_two_rps_in_one_italian_box(tmp_path):
     three.units["new"] = rp("new", "italian", box="rp-italian-eritrea-ethiopia", level="3rp")
     found = three.to(1, "first-movement")
     assert ids(found) == ["EV-12"] and found[0].evidence["problems"] == ["3 RPs were placed, not two"]
+
+
+def _war_office(tmp_path, roll):
+    sb = unit("sb", "2113", name="Sb")
+    play = Play(tmp_path, "1940-41", C, sb, zones={"british-somaliland": ["2113", "2311"]})
+    play.to(1, "event")
+    play.draw("ev-c2")
+    if roll is not None:
+        play.roll(roll)
+    return play, play.to(1, "first-movement")
+
+
+def test_war_office_closes_berbera_on_one_to_four(tmp_path):
+    kar = unit("kar", None, name="KAR1", side="allied", unit_class=None)
+    play, ended = _war_office(tmp_path, 2)
+    assert ended == []
+    play.to(2, "map")
+    found = play.ledger.on_placement(kar, "2311", play.state(), play.phase, True, step=20, when=None)
+    assert ids(found) == ["EV-11"] and found[0].basis is Basis.PROVEN and found[0].evidence["italian_units"] == ["Sb"]
+    assert play.ledger.on_placement(kar, "1122", play.state(), play.phase, True, step=21, when=None) == []
+    del play.units["sb"]                                       # the Italians left: the order lapses
+    assert play.ledger.on_placement(kar, "2311", play.state(), play.phase, True, step=22, when=None) == []
+    four, _ = _war_office(tmp_path / "b", 4)
+    found = four.ledger.on_placement(kar, "2311", four.state(), four.phase, True, step=20, when=None)
+    assert found[0].basis is Basis.POSSIBLE                    # +1 with a low IPL makes it a 5
+    six, _ = _war_office(tmp_path / "c", 6)
+    assert six.ledger.on_placement(kar, "2311", six.state(), six.phase, True, step=20, when=None) == []
+
+
+def test_war_office_not_rolled_is_ev11(tmp_path):
+    _, ended = _war_office(tmp_path, None)
+    assert ids(ended) == ["EV-11"] and ended[0].evidence["rolls"] == []

@@ -164,6 +164,9 @@ IMPLEMENTED: dict[str, str] = {
     "EV-05": "(35) A3: two Ethiopian RPs, each on a map hex with an Ethiopian leader, by the Event "
              "Phase's end (counted from the RP markers' faces)",
     "EV-12": "(40) C3: two Italian RPs, both in the same Italian RP storage box, by the Event Phase's end",
+    "EV-11": "(40) C2 with Italian units in British Somaliland is rolled in its Event Phase; on 1-4 no Allied "
+             "unit is placed at Berbera while Italian units stay in British Somaliland (a 4 possible, naming the "
+             "IPL; the optional rule and the design-note variant not judged)",
     "EV-07": "(35) B6 Coordination (findings under ET-12)",
     "EV-08": "(35) B7 Wireless Interception (findings under ET-13; the air use is AR-13)",
     "EV-10": "(40) C1 is rolled in the Event Phase it is drawn; its roll decides French Somaliland for "

@@ -48,6 +48,8 @@ BDO_TURN = 9
 """PB 14.6.6: a neutral French Somaliland's BdO brigade enters as an Allied unit on turn 9."""
 RP_EVENTS = {"A3": ("ethiopian", "EV-05"), "C3": ("italian", "EV-12")}
 """Events that give RPs: the side receiving them and the check judging where they went."""
+BERBERA = "2311"
+IPL_LOW_DATUM = "whether the IPL was low (4 or less) when Event C2 was rolled: +1 makes a 4 a 5 (PB 14.6.3)"
 VP_TABLE = "vp-hexes-1940-41"
 """PB 14.4.1: the VP of each hex (0 off the list): an open city needs a roll above it."""
 OPEN_CITY_AREAS = ("eritrea", "ethiopia", "italian-somaliland")
@@ -160,6 +162,8 @@ class EventLedger:
     """Hex -> the rolls after an Open City marker was placed there, in the Event Phase in progress."""
     c1_drawn: bool = False
     league_turn: int | None = None
+    berbera_closed: tuple[int, Ruling, tuple[str, ...]] | None = None
+    """C2 rolled 1-4: (step of the roll, PROVEN or POSSIBLE (a 4: the IPL decides), data)."""
     rp_at_draw: dict[str, dict[str, tuple[str | None, str | None, int]]] = field(default_factory=dict)
     """A3 / C3 drawn in the Event Phase in progress -> the side's RP markers when it was drawn."""
     """The turn A4 League of Nations was drawn."""
@@ -589,6 +593,8 @@ class EventLedger:
                                    message=f"{draw.name}, drawn at step {draw.step}, was not returned to the "
                                            "event pool; No Event markers go back to it (6.2)",
                                    evidence={"event": info.code, "drawn_step": draw.step, "place": place}))
+            if info.code == "C2":
+                out += self._war_office(draw, state, step=step, when=when)
             if info.code == "C1" and not draw.rolls:
                 out.append(finding("EV-10", Ruling.PROVEN, step=step, when=when, subjects=(draw.name,),
                                    message=f"{draw.name} was drawn at step {draw.step} and no die roll "
@@ -606,6 +612,59 @@ class EventLedger:
         out += self._rp_received(old, state, step=step)
         self.phase_draws = []
         return out
+
+    def _british_somaliland_italians(self, state: GameState) -> tuple[list[str], list[str]]:
+        """Names of the Italian-controlled units in British Somaliland, and the map data that
+        would settle the hexes not known to be in it or out of it."""
+        names, depends = [], []
+        for u in state.units.values():
+            if u.side != "italian" or u.hex is None or u.kind == "air":
+                continue
+            inside = self.board.in_zone(u.hex, "british-somaliland")
+            if inside is True:
+                names.append(u.name)
+            elif isinstance(inside, Unknown):
+                depends.extend(inside.data)
+        return names, sorted(set(depends))
+
+    def _war_office(self, draw: _Draw, state: GameState, *, step: int, when: str) -> list[Finding]:
+        """EV-11 (C2): with Italian-controlled units in British Somaliland the Allied player rolls
+        (+1 when the IPL is low): 1-4 closes Berbera to reinforcements and rebuilt units."""
+        italians, _ = self._british_somaliland_italians(state)
+        if not italians:
+            return []                           # discarded: no effect
+        if not draw.rolls:
+            return [finding("EV-11", Ruling.PROVEN, step=step, when=when, subjects=(draw.name,),
+                            message=f"{draw.name} was drawn at step {draw.step} with Italian-controlled units "
+                                    f"in British Somaliland ({', '.join(italians)}) and no die roll followed "
+                                    "in the Event Phase",
+                            evidence={"event": "C2", "drawn_step": draw.step, "italian_units": italians,
+                                      "rolls": []})]
+        roll = draw.rolls[0]
+        if roll <= 3:
+            self.berbera_closed = (draw.step, Ruling.PROVEN, ())
+        elif roll == 4:
+            self.berbera_closed = (draw.step, Ruling.POSSIBLE, (IPL_LOW_DATUM,))
+        return []
+
+    def on_placement(self, unit: Unit, hex_: str, before: GameState, phase: "Phase | None", bound: bool,
+                     *, step: int, when: str | None) -> list[Finding]:
+        """EV-11 (C2): no Allied reinforcement or rebuilt unit placed at Berbera (2311) while C2
+        holds, that is until no Italian-controlled unit is left in British Somaliland."""
+        if self.berbera_closed is None or unit.side != "allied" or hex_ != BERBERA:
+            return []
+        italians, depends = self._british_somaliland_italians(before)
+        if not italians:
+            if not depends:
+                self.berbera_closed = None      # the order lapses (C2)
+            return []
+        drawn_step, ruling, data = self.berbera_closed
+        return [finding("EV-11", ruling, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} was placed at {hex_label(hex_, self.board)} while War Office No "
+                                f"Resistance Orders (C2, step {drawn_step}) closes it: Italian-controlled units "
+                                f"are in British Somaliland ({', '.join(italians)})",
+                        evidence={"hex": hex_, "italian_units": italians, "c2_step": drawn_step},
+                        depends_on=data)]
 
     def _open_city_rolls(self, old: "Phase", state: GameState, *, step: int) -> list[Finding]:
         """EV-17 (D9/D10): the die decides: above the hex's VP the Italian units leave it (and
