@@ -66,9 +66,10 @@ def appear(u: Unit, hex_: str, step: int = 5) -> Action:
     return Action("appear", step, (u.id,), {"unit": replace(u, hex=hex_), "hex": hex_, "when": "w"})
 
 
-def attack(attackers: list[Unit], at: Phase, step: int = 7) -> Action:
-    pending = PendingCombat(step, "w", AttackDeclaration("1306", tuple(u.name for u in attackers), None, None),
-                            "italian", state(*attackers), phase=at, phase_bound=True)
+def attack(attackers: list[Unit], at: Phase, step: int = 7, *, side: str = "italian",
+           air: tuple[int, int] | None = None) -> Action:
+    pending = PendingCombat(step, "w", AttackDeclaration("1306", tuple(u.name for u in attackers), None, air),
+                            side, state(*attackers), phase=at, phase_bound=True)
     return Action("combat", step, tuple(u.id for u in attackers),
                   {"pending": pending, "attackers": tuple(attackers), "defenders": (), "when": "w"})
 
@@ -341,3 +342,19 @@ def test_air_marker_at_fuel_zero_is_ar10():
     assert act(ledger, appear(air("III Br"), "1307"), phase(9, "first-combat")) == []
     [g] = act(ledger, appear(air(), "1306"), phase(9, "second-combat"))
     assert g.check == "lion-of-judah/AR-10" and g.evidence["player_phase"] == "second"
+
+
+def test_italian_air_shift_declared_in_chat_spends_fuel():
+    """An Italian air shift in an attack's declaration is an air marker used (PB 14.6.1.1):
+    defending against an Allied attack (air 0/1) or attacking (air 1/0); none shown, none spent."""
+    ledger = ledger_at(4)
+    kar = unit("KAR1", "1305", side="allied", unit_class=None)
+    assert act(ledger, attack([kar], phase(3, "first-combat"), side="allied", air=(1, 0)), None) == []
+    assert ledger.possible == {4}
+    act(ledger, attack([kar], phase(3, "first-combat"), side="allied", air=(0, 1)), None)
+    assert ledger.possible == {3} and "Italian air support" in ledger.charged[(3, "first")][1]
+    act(ledger, attack([unit("Sb", "1305")], phase(3, "second-combat"), air=(2, 0)), None)
+    assert ledger.possible == {2}
+    empty = ledger_at(0)
+    [f] = act(empty, attack([unit("Sb", "1305")], phase(4, "second-combat"), air=(1, 1)), None)
+    assert f.check == "lion-of-judah/AR-10" and f.subjects == ("Italian air support",)

@@ -6,7 +6,8 @@ marker is judged against it:
 
 * SC-01: the fuel starts at 6 and falls by one in every player phase (the Allied one and the
   Italian one of each turn) in which the Italian player moves an armour unit, an HQ or a truck,
-  attacks with an armour unit or places an air marker - at most one a phase, whatever the
+  attacks with an armour unit or uses an air marker (placed on the map, or an Italian air shift
+  in an attack declared in chat, `Attack 1605 with ...; air 1/1`) - at most one a phase, whatever the
   number of uses; by one when the Allies conquer Kismayo (1925) or Massawa (1405), by two for
   Addis Ababa (1213) (each the first time its control passes to the Allies). The German DMK is
   motorized but burns no fuel (PB 14.5.4 design note). Moves in the MAP (rail, naval) and in the
@@ -328,13 +329,24 @@ def fuel_action(ledger: FuelLedger, data: GameData, action: Any, *, phase: Phase
         return out + ledger.judge_marker(shown, marker, old, step=action.step)
     if kind == "combat":
         pending = info["pending"]
+        if not pending.phase_bound:
+            return []
         armour = [u for u in info["attackers"] if u.side == "italian" and u.unit_type in ARMOUR_TYPES
                   and u.counter not in NO_FUEL_COUNTERS]
-        if not armour or not pending.phase_bound:
-            return []
-        names = ", ".join(u.name for u in armour)
-        return ledger.use("attack", pending.phase, [u.name for u in armour], step=action.step,
-                          when=info["when"], what=f"armour unit {names}")
+        out = []
+        if armour:
+            names = ", ".join(u.name for u in armour)
+            out += ledger.use("attack", pending.phase, [u.name for u in armour], step=action.step,
+                              when=info["when"], what=f"armour unit {names}")
+        air = pending.declaration.air
+        if air is not None and pending.side in ("italian", "allied"):
+            # the declaration's net air shifts (attacker/defender): an Italian shift means an
+            # Italian air marker flew in the combat, even where none was placed on the map
+            italian = air[0] if pending.side == "italian" else air[1]
+            if italian > 0:
+                out += ledger.use("air", pending.phase, ["Italian air support"], step=action.step,
+                                  when=info["when"], what=f"Italian air support ({italian} shift(s) declared)")
+        return out
     if not phase_bound or kind not in ("move", "appear"):
         return []
     unit = info["unit"]
