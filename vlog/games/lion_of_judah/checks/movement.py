@@ -55,7 +55,7 @@ __all__ = ["MoveFacts", "Interdiction", "judge_move", "movement_rules", "allowan
            "may_force_march", "forced_march_surcharge", "blocks_entry", "IN_PLAY_1935",
            "rainy_season", "RAINY_TURNS", "INTERDICTION_MF", "friendly_country", "ambush_possible",
            "forced_march_result", "air_interdiction", "GuerrillaInterdiction", "AmbushLedger",
-           "judge_forced_march_supply"]
+           "judge_forced_march_supply", "MovementLedger"]
 
 ROAD_TRACK_1940 = "track-asmara-addis"
 """PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
@@ -1009,3 +1009,52 @@ class AmbushLedger:
                           "ambush_because": entry.reasons, "stack": entry.names, "steps_lost": 0},
                 depends_on=entry.due.data if isinstance(entry.due, Unknown) else ()))
         return out
+
+
+@dataclass(slots=True)
+class MovementLedger:
+    """What a movement segment's history adds to each move (rules.py keeps one): interdiction
+    (MV-18, MV-20), the rainy season (MV-22), supply at each forced-march drag (MV-25) and the
+    ambushes owed (MV-26)."""
+
+    scenario: str | None = None
+    rainy: bool = False
+    """PB 14.6.2.2: the turn track shows a rainy-season turn (an inferred turn is not used)."""
+    interdicted: dict[str, Interdiction | None] = field(default_factory=dict)
+    """Unit -> its interdiction, fixed when it first moves in the segment."""
+    guerrillas: GuerrillaInterdiction = field(default_factory=GuerrillaInterdiction)
+    ambushes: AmbushLedger = field(default_factory=AmbushLedger)
+
+    def start_segment(self, state: GameState, scenario: str | None, phasing: str | None, *,
+                      turn: int | None) -> None:
+        """A movement segment begins (`turn`: None unless the turn track tells it)."""
+        self.scenario, self.rainy, self.interdicted = scenario, rainy_season(scenario, turn), {}
+        self.guerrillas.start_segment(state, scenario, phasing)
+        self.ambushes.start_segment(state, phasing)
+
+    def end_segment(self) -> None:
+        self.rainy, self.interdicted = False, {}
+        self.guerrillas = GuerrillaInterdiction()
+
+    def on_drag(self, board: Board, before: GameState, unit: Unit, origin: str, to: str,
+                rolls: tuple[int, ...], *, eligible: bool, step: int | None,
+                when: str | None) -> list[Finding]:
+        """One logged drag of `unit` (as it stands in `before`) to `to` with the rolls it brought;
+        `eligible`: the unit may force march at all (else MV-24 speaks)."""
+        if unit.id not in self.interdicted and unit.hex is not None:
+            self.interdicted[unit.id] = air_interdiction(before, unit, self.scenario) \
+                or self.guerrillas.interdiction(unit, origin)
+        if not rolls or unit.hex is None or not eligible:
+            return []
+        self.ambushes.record(board, before, unit, unit.hex, to, rolls, self.scenario, step=step, when=when)
+        return judge_forced_march_supply(board, before, unit, unit.hex, to, rolls, step=step, when=when)
+
+    def facts(self, unit: Unit) -> dict[str, Any]:
+        """The MoveFacts fields this history sets."""
+        return {"interdiction": self.interdicted.get(unit.id), "rainy": self.rainy}
+
+    def judged(self, found: list[Finding], unit: Unit, origin: str) -> list[Finding]:
+        return self.guerrillas.settle(found, unit, origin)
+
+    def moves_over(self, board: Board, state: GameState, finished: set[str]) -> list[Finding]:
+        return self.ambushes.settle(board, state, finished)
