@@ -467,3 +467,29 @@ def test_war_office_closes_berbera_on_one_to_four(tmp_path):
 def test_war_office_not_rolled_is_ev11(tmp_path):
     _, ended = _war_office(tmp_path, None)
     assert ids(ended) == ["EV-11"] and ended[0].evidence["rolls"] == []
+
+
+def ipl(value: int) -> Unit:
+    """The Italian prestige level marker in General Records Track box `value` (PB 14.6.3)."""
+    return Unit(id="ipl", name="Italian prestige level", side="italian", hex=None, box=f"grt-{value}",
+                kind="marker", counter="it-ipl", unit_type="marker")
+
+
+@pytest.mark.parametrize("level, joined", [(9, False), (5, True)])
+def test_c1_roll_of_four_read_against_the_prestige_marker(tmp_path, level, joined):
+    play = Play(tmp_path, "1940-41", C, ipl(level))
+    play.to(1, "event")
+    play.draw("ev-c1")
+    play.roll(4)
+    assert play.ledger.french_somaliland_joined() is joined      # high IPL: -1 makes the 4 a 3
+
+
+def test_open_city_used_at_high_ipl_is_ev17(tmp_path):
+    kar = replace(unit("kar", "1205", name="KAR2", side="allied", unit_class=None), counter="gb-kar2")
+    play = Play(tmp_path, "1940-41", C + D, kar, ipl(9), features={"1305": ["town"]},
+                zones={"eritrea": ["1305", "1205"]})
+    play.to(4, "event")
+    play.draw("ev-d9")
+    found = play.put("ev-open-city", hex_="1305")
+    assert ids(found) == ["EV-17"] and found[0].evidence["problems"] == [
+        "the IPL was 9 (high) when the event was drawn: it is discarded"]

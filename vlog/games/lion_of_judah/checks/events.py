@@ -32,6 +32,7 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.fuel import marker_value
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,6 +49,9 @@ BDO_TURN = 9
 """PB 14.6.6: a neutral French Somaliland's BdO brigade enters as an Allied unit on turn 9."""
 RP_EVENTS = {"A3": ("ethiopian", "EV-05"), "C3": ("italian", "EV-12")}
 """Events that give RPs: the side receiving them and the check judging where they went."""
+IPL_MARKER = "it-ipl"
+IPL_HIGH, IPL_LOW = 9, 4
+"""PB 14.6.3: the IPL is high at 9 or more, low at 4 or less."""
 BERBERA = "2311"
 IPL_LOW_DATUM = "whether the IPL was low (4 or less) when Event C2 was rolled: +1 makes a 4 a 5 (PB 14.6.3)"
 VP_TABLE = "vp-hexes-1940-41"
@@ -162,6 +166,8 @@ class EventLedger:
     """Hex -> the rolls after an Open City marker was placed there, in the Event Phase in progress."""
     c1_drawn: bool = False
     league_turn: int | None = None
+    ipl_at_draw: dict[str, int | None] = field(default_factory=dict)
+    """Event code -> the IPL (the prestige marker's GRT box, PB 14.6.3) when it was drawn."""
     berbera_closed: tuple[int, Ruling, tuple[str, ...]] | None = None
     """C2 rolled 1-4: (step of the roll, PROVEN or POSSIBLE (a 4: the IPL decides), data)."""
     rp_at_draw: dict[str, dict[str, tuple[str | None, str | None, int]]] = field(default_factory=dict)
@@ -215,7 +221,8 @@ class EventLedger:
         if self.c1_roll >= 5:
             return True
         if self.c1_roll == 4:
-            return Unknown(IPL_HIGH_DATUM)
+            ipl = self.ipl_at_draw.get("C1")
+            return Unknown(IPL_HIGH_DATUM) if ipl is None else ipl < IPL_HIGH   # high: -1 makes it a 3
         return False
 
     # -- the markers ----------------------------------------------------------------------------
@@ -277,6 +284,8 @@ class EventLedger:
         self.drawn[pid] = draw
         if info.code == "C1":
             self.c1_drawn, self.c1_roll = True, None
+        if info.code in ("C1", "C2", "D9", "D10"):
+            self.ipl_at_draw[info.code] = marker_value(self.data, before, IPL_MARKER)[0]
         if info.code == "A4" and turn is not None:
             self.league_turn = turn
         if info.code in RP_EVENTS:
@@ -485,6 +494,11 @@ class EventLedger:
             draw = self.drawn.get(pid)
             if info.code != "open-city" and (phase.key != "event" or draw is None or draw.turn != phase.turn):
                 problems.append("it was not played at once, in the Event Phase it was drawn")
+            ipl = self.ipl_at_draw.get(info.code) if info.code != "open-city" else next(
+                (self.ipl_at_draw.get(self.info[d.marker].code) for d in self.phase_draws
+                 if self.info[d.marker].open_city), None)
+            if ipl is not None and ipl >= IPL_HIGH:
+                problems.append(f"the IPL was {ipl} (high) when the event was drawn: it is discarded")
             if info.code == "open-city" and (phase.key != "event" or not any(
                     self.info[d.marker].open_city for d in self.phase_draws)):
                 problems.append("no Città Aperta event (D9, D10) was drawn in this Event Phase")
@@ -644,7 +658,11 @@ class EventLedger:
         if roll <= 3:
             self.berbera_closed = (draw.step, Ruling.PROVEN, ())
         elif roll == 4:
-            self.berbera_closed = (draw.step, Ruling.POSSIBLE, (IPL_LOW_DATUM,))
+            ipl = self.ipl_at_draw.get("C2")
+            if ipl is None:
+                self.berbera_closed = (draw.step, Ruling.POSSIBLE, (IPL_LOW_DATUM,))
+            elif ipl > IPL_LOW:                 # not low: no +1, the 4 closes Berbera
+                self.berbera_closed = (draw.step, Ruling.PROVEN, ())
         return []
 
     def on_placement(self, unit: Unit, hex_: str, before: GameState, phase: "Phase | None", bound: bool,
