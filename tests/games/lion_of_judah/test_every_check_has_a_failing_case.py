@@ -27,9 +27,6 @@ from vlog.games.lion_of_judah.rules import LionOfJudah
 HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
-    # (40) no Allied air marker is in the game data; (35) an Italian marker over Ethiopian units
-    # may have flown a gas attack (PB 13.6.5.1), so a log only makes MV-18 possible
-    "MV-18": "test_movement_extras.py::test_a_move_on_the_full_mf_under_an_air_marker_is_mv18",
     # events (test_events.py): a fixture log would need a D8 drawn, held and played turns later
     "EV-16": "test_events.py::test_imperial_proclamation_outside_the_map_is_ev16",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
@@ -38,10 +35,11 @@ UNIT_CASES: dict[str, str] = {
     # (40) fuel at 0: a fixture log needs six turns of spending first (MV-47 has one)
     "CB-40": "test_fuel.py::test_armour_attack_at_fuel_zero_is_cb40",
     "AR-10": "test_fuel.py::test_air_marker_at_fuel_zero_is_ar10",
-    # an optional rule: a log cannot say it is played, so only POSSIBLE (fixture logs plant errors)
-    "MV-48": "test_1940_specifics.py::test_french_call_to_war_is_possible_before_turn_3_once_france_joined",
-    # the IPL adjustment table is missing: only POSSIBLE
-    "SC-03": "test_1940_specifics.py::test_ipl_moving_without_cause_is_possible_sc03",
+    # set-up areas are judged on the position a log begins with, and the fixture logs begin from the
+    # set-up writer's legal saves: the test builds a save with a bad set-up
+    "SU-01": "test_setup_areas.py::test_su01_within_two_hexes_of_the_leaders_hex_in_ethiopia",
+    "SU-02": "test_setup_areas.py::test_a_save_and_a_log_that_begin_from_a_bad_set_up",
+    "SU-05": "test_setup_areas.py::test_su05_guerrillas_never_in_an_italian_occupied_hex",
 }
 """Checks whose failing case is a unit test: no fixture log plants them exactly (yet)."""
 
@@ -49,7 +47,6 @@ NO_FINDING: dict[str, str] = {
     "TS-04": "control is state the supply and sudden-death checks read; it has no finding of its own",
     "TS-05": "who takes control (no finding of its own)",
     "TS-07": "dummies take control (no finding of its own; test_areas_guerrillas.py covers it)",
-    "TS-06": "guerrilla control (no finding of its own; test_1940_specifics.py covers it)",
 }
 """Implemented checks the catalog says report nothing themselves."""
 

@@ -123,19 +123,6 @@ IMPLEMENTED: dict[str, str] = {
              "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",
     "MV-37": "a rail line carries up to two RPs and one division or equivalent a MAP",
     "MV-45": "(40) a dummy on its front side has 4 foot MPs and may not force march",
-    "MV-18": "MF -2 for a unit under an enemy air marker at the start of its movement segment (10.1.5's -2, "
-             "not the index's 1/2); (35) possible only, as the marker may have flown a gas attack",
-    "MV-20": "(40) each guerrilla interdicts one Italian-controlled unit of its hex, not under an air "
-             "marker: more units of the hex moved on their full MF than it has uninterdicted ones",
-    "MV-22": "(40) turns 2-4 (the turn track telling the turn): hex and hexside costs doubled, roads and "
-             "rail too, outside Eritrea, the Ogaden and the Somalilands (PB 14.6.2.2's doubling, not the "
-             "Extended SoP's 1/2 MPs)",
-    "MV-25": "supply checked at each forced-march drag of one hex that brings its roll: no forced march "
-             "from a hex out of supply",
-    "MV-26": "an ambush result (the forced march table's 'A') to or from a hex outside a friendly country "
-             "or next to an enemy unit costs the moving stack a step by the end of its move (the roll "
-             "read as the table row; the last roll of a drag, for the hex it ends in)",
-    "MV-43": "(40) guerrillas never leave Ethiopia nor pass through another faction's guerrilla hexes",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",
@@ -174,22 +161,15 @@ IMPLEMENTED: dict[str, str] = {
              "No Event back in the pool, no other marker back, no held event played twice",
     "EV-06": "(35) A4: no bombing (an Italian air marker placed in the Italian combat segment off a declared "
              "attack) in the turn League of Nations is drawn; gas attacks and the VP roll not judged",
-    "EV-05": "(35) A3: two Ethiopian RPs, each on a map hex with an Ethiopian leader, by the Event "
-             "Phase's end (counted from the RP markers' faces)",
-    "EV-12": "(40) C3: two Italian RPs, both in the same Italian RP storage box, by the Event Phase's end",
-    "EV-11": "(40) C2 with Italian units in British Somaliland is rolled in its Event Phase; on 1-4 no Allied "
-             "unit is placed at Berbera while Italian units stay in British Somaliland (a 4 read against the prestige "
-             "marker, possible without it; the optional rule and the design-note variant not judged)",
     "EV-07": "(35) B6 Coordination (findings under ET-12)",
     "EV-08": "(35) B7 Wireless Interception (findings under ET-13; the air use is AR-13)",
     "EV-10": "(40) C1 is rolled in the Event Phase it is drawn; its roll decides French Somaliland for "
-             "TS-09 and SC-08 (a 4 read against the prestige marker's GRT box; possible without it)",
+             "TS-09 and SC-08 (a 4 possible, naming the IPL)",
     "EV-13": "(40) C4 is played in the MAP of a later turn (the halved Allied RPs not judged)",
     "EV-16": "(40) D8 is played in the MAP of a later turn (the +2 recruitment DRM not judged)",
-    "EV-17": "(40) D9/D10 used or discarded in the Event Phase drawn (discarded at a high IPL), on a town or "
-             "capital of Eritrea, Ethiopia or Italian Somaliland next to a Commonwealth unit and not surrounded "
-             "by Allied units; the Open City marker stays only after a roll above the hex's VP, and the Italian "
-             "units then leave the hex",
+    "EV-17": "(40) D9/D10 used or discarded in the Event Phase drawn, on a town or capital of Eritrea, "
+             "Ethiopia or Italian Somaliland next to a Commonwealth unit and not surrounded by Allied units "
+             "(the IPL discard and the roll against the hex's VP not judged)",
     "ET-12": "(35) Coordination is placed on an Ethiopian leader, in the Ethiopian activation segment",
     "ET-13": "(35) Wireless Interception on Ethiopian units not within one hex of the Negus, in the "
              "Ethiopian movement only right after an activation roll; the marked stack stays put",
@@ -207,22 +187,15 @@ IMPLEMENTED: dict[str, str] = {
     "MV-47": "(40) no Italian HQ, truck or armour move at fuel 0",
     "CB-40": "(40) no Italian armour attack at fuel 0; an armour attack spends the phase's fuel",
     "AR-10": "(40) no Italian air marker placed at fuel 0; placing one spends the phase's fuel",
+    # set-up areas (checks/setup.py), judged when play begins (turn 1, first movement segment)
+    "SU-01": "(35) Ethiopian units at or within two hexes of their leader's hex in Ethiopia, the KZ "
+             "battalion exception once; POSSIBLE where the data lacks the country's borders",
+    "SU-02": "(35) Italian units in their front's country or exact hex (21A in Massawa, the irregular "
+             "in Walwal); POSSIBLE where the data lacks the country's borders",
+    "SU-05": "(40) Allied units in their country, guerrillas within two hexes of their hex in Ethiopia "
+             "and not in an Italian-occupied hex, the Free French in 1910",
     "SU-06": "(40) the fuel marker in GRT box 6 and the prestige marker in box 5 when play begins in a "
              "log begun at turn 1 (the turn is the turn track's; the event cup is judged under EV-01)",
-    # other 1940-41 specifics (checks/allied_1940.py; TS-06 in interpret.update_control)
-    "TS-06": "(40) guerrillas control a hex only alone in it; in a shared hex the other units control "
-             "it (no finding of its own; supply tracing past guerrillas is the supply checks')",
-    "CB-39": "(40) the Gideon Force eliminated with the Negus: the next roll logged decides; the Negus "
-             "off the map either way, never back after 1-3 or its own elimination, back no sooner than "
-             "the next turn after 4-6",
-    "MV-48": "(40) optional French call to war: no Free French unit leaves Djibouti before turn 3 once "
-             "France has joined (possible: the log does not say the option is played)",
-    "SC-07": "(40) the Negus enters on turn 6 (findings under RR-01) and enters Ethiopia only with the "
-             "Gideon Force (findings under MV-44); its -5 VP is the victory tally's, the air support "
-             "DRM against it needs the air support chart (AR-04)",
-    "SC-03": "(40) the IPL marker moves in a player phase only when a hex changed control or the Negus "
-             "moved in Ethiopia, and the Negus's first entry lowers it (possible: the amounts are on the "
-             "player aid card's table); the start at 5 under SU-06",
 }
 """Check id -> what the engine judges for it."""
 
@@ -255,15 +228,11 @@ NEEDS_DATA: dict[str, str] = {
     "ET-05": "the bribe modifier is on the activation table (player aid card)",
     "ET-06": "the Negus availability table is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
-    "SC-09": "the Italian setup codes are printed on the counters (so the starts vlog writes set up no "
-             "Italian unit) and Ethiopia's towns, capitals, ambas and borders are on the map only "
-             "(map.json lists a few)",
+    "SC-03": "the IPL adjustment table is on the player aid card",
     "SC-04": "the colonial desertion table is on the player aid card",
     "SC-05": "the guerrilla recruitment table is on the player aid card",
-    "SU-01": "setup areas need the map's country borders (zones not transcribed)",
-    "SU-02": "setup areas need the map's country borders (zones not transcribed)",
-    "SU-04": "setup codes are printed on the counters; areas need the map's borders",
-    "SU-05": "setup areas need the map's country borders (zones not transcribed)",
+    "SU-04": "the 1940-41 Italian units are placed by setup codes printed on the counters only (PB 14.3.2); "
+             "the data names no unit of a coded placement",
 }
 """Items that need data the game data lacks (beyond the map terrain every [map] check needs)."""
 

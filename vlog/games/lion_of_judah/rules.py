@@ -25,15 +25,15 @@ from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_delaye
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
 from vlog.games.lion_of_judah.checks.common import finding
-from vlog.games.lion_of_judah.checks.fuel import FuelLedger, fuel_action, fuel_begin, fuel_control
-from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
-from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
+from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
+                                                   starts_the_scenario)
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
-from vlog.games.lion_of_judah.checks.movement import MoveFacts, MovementLedger, judge_move, may_force_march
+from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
 from vlog.games.lion_of_judah.checks.replacements import judge_breakdown, judge_step_gain
+from vlog.games.lion_of_judah.checks.setup import judge_setup_areas
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
                                                      judge_supply_prerequisite, trace)
@@ -93,15 +93,9 @@ class LionOfJudah(Game):
         self.end_pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.rail = RailLedger()
-        self.movement = MovementLedger()
-        """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
         self.fuel = FuelLedger()
         """(40) The Italian fuel from the log's history (PB 14.6.1.1; checks/fuel.py)."""
-        self.negus = NegusWatch()
-        """(40) The Negus's fate with the Gideon Force (PB 14.6.4.4; checks/allied_1940.py)."""
-        self.prestige = PrestigeWatch()
-        """(40) The IPL marker across each player phase (PB 14.6.3.2; checks/prestige.py)."""
         self.events = EventLedger(self.data, self.board)
         """The event pool, the draws and the held events (checks/events.py)."""
         self.mission_flown: dict[str, tuple[str | None, str | None]] = {}
@@ -115,10 +109,16 @@ class LionOfJudah(Game):
         if self.scenario is None:
             self.scenario = detect_scenario(build_state(table, self.data))
             self.interpreter.scenario = self.scenario
+        if self.scenario is None:
+            return ()
+        start = build_state(table, self.data, scenario=self.scenario)
+        phase = phase_from_table(table, self.data, self.scenario)
+        out: list[Finding] = []
+        if starts_the_scenario(phase):          # SU-01, SU-02, SU-05 (checks/setup.py)
+            out += judge_setup_areas(self.board, self.data, start, self.scenario, step=0, when=phase.when())
         if self.scenario == "1940-41":          # SU-06, the fuel the log begins with
-            return fuel_begin(self.fuel, self.data, build_state(table, self.data, scenario=self.scenario),
-                              phase_from_table(table, self.data, self.scenario))
-        return ()
+            out += fuel_begin(self.fuel, self.data, start, phase)
+        return out
 
     def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
         rolls = ctx.rolls if ctx is not None else ()
@@ -144,7 +144,6 @@ class LionOfJudah(Game):
         if self.scenario == "1940-41":          # fuel lost to conquests (PB 14.6.1.1)
             fuel_control(self.fuel, self.interpreter.control, getattr(self.interpreter, "_after", None),
                          step=step.index)
-            self.negus.logged(step.index, [r.total for r in rolls if r.total is not None])
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -155,11 +154,6 @@ class LionOfJudah(Game):
         if self.scenario == "1940-41":          # SC-01, MV-47, CB-40, AR-10 (checks/fuel.py)
             out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
                                phase_bound=self.interpreter.phase_bound)
-            events = getattr(self, "events", None)      # CB-39, MV-48 (checks/allied_1940.py)
-            out += allied_action(self.negus, action, phase=self.interpreter.phase,
-                                 phase_bound=self.interpreter.phase_bound,
-                                 joined=events.french_somaliland_joined() if events is not None else None)
-            out += prestige_action(self.prestige, self.board, self.data, action)      # SC-03
         if action.kind == "event-marker":
             return out + self._check_event_marker(action)
         if action.kind == "move":
@@ -228,9 +222,7 @@ class LionOfJudah(Game):
             self._air_supply(unit, action.data["hex"], before)
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"])
-        out: list[Finding] = self.events.on_placement(unit, action.data["hex"], action.data["before"],
-                                                      self.interpreter.phase, self.interpreter.phase_bound,
-                                                      step=action.step, when=action.data["when"])  # EV-11
+        out: list[Finding] = []
         if unit.level == "revealed" and (unit.unit_class in HIDDEN_CLASSES
                                          or (unit.unit_class or "").startswith("ethiopian-")):
             out.append(finding("FW-04", Ruling.PROVEN, step=action.step, when=action.data["when"],
@@ -419,20 +411,14 @@ class LionOfJudah(Game):
         rolls = self.fm_rolls.setdefault(unit.id, [])
         rolls.extend(data["forced_march_rolls"])
         self.end_pending[unit.id] = (action.step, when)
-        eligible, _ = may_force_march(unit, self.oos_at_start.get(unit.id, False))
-        out.extend(self.movement.on_drag(self.board, before, unit, origin, data["to"],   # MV-25, MV-26
-                                         tuple(data["forced_march_rolls"]), eligible=eligible,
-                                         step=action.step, when=when))
         if unit.id in self.move_reported or origin == data["to"]:
             return out
         start_unit = replace(unit, hex=origin)
         facts = MoveFacts(start_unit, origin, data["to"], after_level=data["after_level"],
                           forced_march_rolls=tuple(rolls),
                           out_of_supply_at_start=self.oos_at_start.get(unit.id, False),
-                          scenario=self.scenario, turn=phase.turn if phase is not None else None,
-                          **self.movement.facts(unit))
-        judged = self.movement.judged(judge_move(self.board, before, facts, step=action.step, when=when),
-                                      unit, origin)
+                          scenario=self.scenario, turn=phase.turn if phase is not None else None)
+        judged = judge_move(self.board, before, facts, step=action.step, when=when)
         if judged:
             self.move_reported.add(unit.id)
         return out + judged
@@ -446,17 +432,15 @@ class LionOfJudah(Game):
         if self.scenario is None:
             self.end_pending.clear()
             return out
-        finished: set[str] = set()
         for uid, (at_step, when) in list(self.end_pending.items()):
             if uid == moving or (step is not None and at_step >= step):
                 continue
             del self.end_pending[uid]
-            finished.add(uid)
             unit = state.units.get(uid)
             if unit is not None and unit.hex is not None:
                 state.scenario = self.scenario
                 out.extend(judge_end_of_move(self.board, state, unit, step=at_step, when=when))
-        return out + self.movement.moves_over(self.board, state, finished)      # MV-26
+        return out
 
     def _negus_with_gideon(self, action: Action, unit: Any, to: str, after: GameState,
                            when: str | None) -> list[Finding]:
@@ -513,11 +497,6 @@ class LionOfJudah(Game):
         self.oos_at_start = {}
         if self.interpreter.phase_bound and new.key == "map":
             self.map_start = state
-        if new.segment == "movement" and new.phasing:        # MV-18, MV-20, MV-22, MV-26
-            self.movement.start_segment(state, self.scenario, new.phasing,
-                                        turn=new.turn if self.interpreter.phase_bound else None)
-        else:
-            self.movement.end_segment()
         if new.segment == "movement" and new.phasing and self.scenario is not None:
             for unit in state.units.values():
                 if unit.side == new.phasing and unit.hex is not None and unit.kind == "combat":

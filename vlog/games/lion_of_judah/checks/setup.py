@@ -1,0 +1,171 @@
+"""Set-up areas: where each unit may stand when a scenario begins (SU-01, SU-02, SU-05).
+
+The scenario data's placements say which counters go where: "at or within N hexes of H" in a
+country, anywhere in a country, or exactly in one hex (PB 13.3.2, 13.3.3, 14.3.2, 14.3.3). A
+unit on the map at the start is legal when some placement that names its counter allows its
+hex; the check runs on the position a log (or save) begins with when the turn track shows the
+scenario's start (turn 1, Event Phase: both scenarios begin there, PB 13.1, 14.1). Pieces a log
+adds or moves before play begins are not judged as set-up here (moves in the Event Phase are
+TS-02's). Countries are disjoint, so a hex known to lie in another country is outside;
+a hex of a country whose borders the data lacks leaves the verdict POSSIBLE, naming them.
+
+Not judged here: how many units each placement puts down (several placements share counters,
+and Ethiopian units are drawn at random), units placed by setup code (the codes are printed on
+the counters only, PB 14.3.2), the markers and boxes (SU-03, SU-06).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from vlog.engine.judge import Ruling, Unknown
+from vlog.findings import Finding
+from vlog.games.lion_of_judah.board import hex_label
+from vlog.games.lion_of_judah.checks.common import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.gamedata import GameData
+    from vlog.games.lion_of_judah.board import Board
+    from vlog.games.lion_of_judah.state import GameState, Unit
+
+__all__ = ["SetupArea", "setup_areas", "judge_setup_areas"]
+
+CHECK_OF_SIDE = {("1935-36", "ethiopian"): "SU-01", ("1935-36", "italian"): "SU-02",
+                 ("1940-41", "allied"): "SU-05", ("1940-41", "ethiopian"): "SU-05"}
+"""The inventory item judging each side's set-up in each scenario (the Allied player controls the
+1940-41 guerrillas, PB 14.3.3; the Italian set-up, SU-04, goes by codes printed on the counters, which the data does not list)."""
+KZ_BATTALION = "et-kz-battalion"
+"""PB 13.3.2: one battalion-size Imperial Guard unit may instead stand at or next to another leader."""
+NEGUS = "et-negus"
+GUERRILLA_PLACEMENT = "al-guerrillas-"
+"""PB 14.3.3: the Allied guerrilla placements, never in an Italian-occupied hex."""
+
+
+@dataclass(frozen=True)
+class SetupArea:
+    """One placement's area: `hex` and `within` (0: that hex only), `zone` (a country)."""
+
+    placement: str
+    hex: str | None
+    within: int | None
+    zone: str | None
+
+    def describe(self, board: "Board", zone_names: dict[str, str]) -> str:
+        zone = f" in {zone_names.get(self.zone, self.zone)}" if self.zone else ""
+        if self.hex is None:
+            return f"anywhere{zone}"
+        if not self.within:
+            return f"exactly in {hex_label(self.hex, board)}"
+        return f"at or within {self.within} hexes of {hex_label(self.hex, board)}{zone}"
+
+
+def _value(record: dict, key: str):
+    datum = record.get(key)
+    return datum.get("value") if isinstance(datum, dict) else None
+
+
+def setup_areas(data: "GameData", scenario: str) -> dict[str, list[SetupArea]]:
+    """Counter id -> the areas of the map placements that name it (box placements left out)."""
+    out: dict[str, list[SetupArea]] = {}
+    for record in (r.raw() for r in data.setup(scenario)):
+        if _value(record, "box") is not None:
+            continue
+        hex_, zone = _value(record, "hex"), _value(record, "zone")
+        if hex_ is None and zone is None:
+            continue
+        area = SetupArea(record["id"], hex_, _value(record, "within"), zone)
+        for counter in _value(record, "units") or ():
+            out.setdefault(counter, []).append(area)
+    return out
+
+
+def _countries(data: "GameData") -> tuple[list[str], dict[str, str]]:
+    """The map's country zones, and every zone's printed name."""
+    zones = [z for m in data.map_ids for z in data.map(m).raw().get("zones", [])]
+    countries = [z["id"] for z in zones if _value(z, "type") == "country"]
+    return countries, {z["id"]: _value(z, "name") or z["id"] for z in zones}
+
+
+def _in_zone(board: "Board", hex_: str, zone: str, countries: list[str]) -> bool | Unknown:
+    """In the zone; a hex known to be in another country is not (countries do not overlap)."""
+    inside = board.in_zone(hex_, zone)
+    if isinstance(inside, Unknown) and zone in countries:
+        if any(board.in_zone(hex_, other) is True for other in countries if other != zone):
+            return False
+    return inside
+
+
+def _in_area(board: "Board", hex_: str, area: SetupArea, countries: list[str]) -> bool | Unknown:
+    if area.hex is not None and board.distance(hex_, area.hex) > (area.within or 0):
+        return False
+    return _in_zone(board, hex_, area.zone, countries) if area.zone else True
+
+
+def _next_to_another_leader(board: "Board", state: "GameState", unit: "Unit") -> bool:
+    return any(u.kind == "leader" and u.side == "ethiopian" and u.counter != NEGUS and u.hex is not None
+               and board.distance(u.hex, unit.hex) <= 1 for u in state.units.values())
+
+
+def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scenario: str | None, *,
+                      step: int | None, when: str | None) -> list[Finding]:
+    """A finding for each unit on the map outside every set-up area its counter has."""
+    if scenario is None:
+        return []
+    areas = setup_areas(data, scenario)
+    countries, zone_names = _countries(data)
+    italian_hexes = {u.hex for u in state.units.values() if u.side == "italian" and u.hex is not None}
+    kz_exception_used = False
+    out: list[Finding] = []
+    unsettled: dict[str, list[tuple["Unit", list[SetupArea], list[str]]]] = {}
+    for unit in state.units.values():
+        short = CHECK_OF_SIDE.get((scenario, unit.side or ""))
+        own = areas.get(unit.counter or "")
+        if short is None or unit.hex is None or not own:
+            continue
+        occupied = unit.hex in italian_hexes
+        unknown: list[str] = []
+        legal = False
+        for area in own:
+            inside = _in_area(board, unit.hex, area, countries)
+            if area.placement.startswith(GUERRILLA_PLACEMENT) and occupied:
+                inside = False
+            if inside is True:
+                legal = True
+                break
+            if isinstance(inside, Unknown):
+                unknown.extend(inside.data)
+        if legal:
+            continue
+        if unit.counter == KZ_BATTALION and not kz_exception_used and _next_to_another_leader(board, state, unit):
+            kz_exception_used = True
+            continue
+        if unknown:
+            unsettled.setdefault(short, []).append((unit, own, unknown))
+            continue
+        extra = (" (guerrillas never set up in an Italian-occupied hex)"
+                 if occupied and any(a.placement.startswith(GUERRILLA_PLACEMENT) for a in own) else "")
+        out.append(finding(
+            short, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+            message=f"{unit.name} begins the scenario at {hex_label(unit.hex, board)}, outside its "
+                    f"set-up area: {_areas_text(own, board, zone_names)}{extra}",
+            evidence={"hex": unit.hex, "counter": unit.counter, "areas": _areas_json(own, unit.hex, board)}))
+    for short, cases in unsettled.items():     # one finding per side: the data's borders settle them all
+        out.append(finding(
+            short, Ruling.POSSIBLE, step=step, when=when, subjects=tuple(u.name for u, _, _ in cases),
+            depends_on=[d for _, _, unknown in cases for d in unknown],
+            message=f"{len(cases)} unit(s) begin the scenario in hexes the data does not place in their "
+                    "set-up country: " + "; ".join(
+                        f"{u.name} at {hex_label(u.hex, board)} ({_areas_text(own, board, zone_names)})"
+                        for u, own, _ in cases[:3]) + ("; ..." if len(cases) > 3 else ""),
+            evidence={"units": [{"unit": u.name, "hex": u.hex, "counter": u.counter,
+                                 "areas": _areas_json(own, u.hex, board)} for u, own, _ in cases]}))
+    return out
+
+
+def _areas_text(own: list[SetupArea], board: "Board", zone_names: dict[str, str]) -> str:
+    return "; or ".join(a.describe(board, zone_names) for a in own)
+
+
+def _areas_json(own: list[SetupArea], hex_: str, board: "Board") -> list[dict]:
+    return [{"placement": a.placement, "hex": a.hex, "within": a.within, "zone": a.zone,
+             "distance": board.distance(hex_, a.hex) if a.hex else None} for a in own]
