@@ -27,6 +27,8 @@ from vlog.games.lion_of_judah.rules import LionOfJudah
 HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
+    # an Italian unit in Berbera, the Negus killed, IPL turns: the synthetic scenario reaches none simply
+    "VC-06": "test_victory_tally.py::test_vc06_negus_berbera_ipl_and_open_city",
     # events (test_events.py): a fixture log would need a D8 drawn, held and played turns later
     "EV-16": "test_events.py::test_imperial_proclamation_outside_the_map_is_ev16",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",

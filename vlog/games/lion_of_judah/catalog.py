@@ -117,6 +117,10 @@ IMPLEMENTED: dict[str, str] = {
     "VC-08": "(40) play stops when the Allies hold supply sources in one home country only",
     "VC-03": "(35) a result declared in chat is the level the victory-level table gives for its VP",
     "VC-07": "(40) a result declared in chat is the level the victory-level table gives for its VP",
+    "VC-01": "(35) a VP total declared at the end of turn 7 is the tally: VP hexes held by supplied Italian units",
+    "VC-02": "(35) the declared total's other VP: leaders, Negus, Italian steps lost, events A1/A4, Great Offensive, air",
+    "VC-05": "(40) a VP total declared at the end of turn 11 is the tally: VP hexes held by supplied Allied units",
+    "VC-06": "(40) the declared total's other VP: Negus, Berbera, IPL turns, Open City, air markers lost",
     "MV-44": "(40) the Negus enters Ethiopian hexes only stacked with the Gideon Force",
     # rail movement (checks/rail.py), in the MAP shown by the turn track
     "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "

@@ -104,6 +104,8 @@ class Interpreter:
     pending: PendingCombat | None = None
     cache: UnitCache = field(default_factory=UnitCache)
     _after: GameState | None = None
+    last_states: tuple[GameState, GameState] | None = None
+    """The position before and after the last step interpreted (the VP history reads it)."""
     gone_leaders: set[str] = field(default_factory=set)
     """Counters of leaders removed from the map (eliminated, PB 13.6.2)."""
     control: dict[str, str] = field(default_factory=dict)
@@ -128,6 +130,7 @@ class Interpreter:
         """The actions of one step; `rolls_logged` are the die rolls the step's chat reports."""
         before, after, after_table = self.states(step, table)
         self._after = after
+        self.last_states = (before, after)
         actions: list[Action] = []
         index = step.index
         # the phase: the tracker, else inference

@@ -32,12 +32,14 @@ from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
-from vlog.games.lion_of_judah.checks.replacements import judge_breakdown, judge_step_gain
+from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
+                                                           judge_step_gain)
 from vlog.games.lion_of_judah.checks.setup import judge_setup_areas
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
                                                      judge_supply_prerequisite, trace)
-from vlog.games.lion_of_judah.checks.victory import judge_victory_claim, parse_victory_claim
+from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge_victory_claim, judge_vp_claim,
+                                                      parse_victory_claim, tally)
 from vlog.games.lion_of_judah.interpret import Interpreter, units_named
 from vlog.games.lion_of_judah.sequence import Phase, phase_from_table, side_name
 from vlog.games.lion_of_judah.state import GameState, build_state
@@ -93,6 +95,8 @@ class LionOfJudah(Game):
         self.end_pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.rail = RailLedger()
+        self.vp_history = VPHistory()
+        """What the VP tally needs from the history (VC-01, VC-02, VC-05, VC-06)."""
         """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
         self.fuel = FuelLedger()
         """(40) The Italian fuel from the log's history (PB 14.6.1.1; checks/fuel.py)."""
@@ -102,6 +106,10 @@ class LionOfJudah(Game):
         """Air marker -> (segment, phasing side) of its last mission: bombing/gas add 1 (AR-05)."""
         self.map_start: GameState | None = None
         """The position when the current MAP began: rail movers must be in supply there (SP-16)."""
+        self.formations = FormationLedger()
+        """Breakdown units and columns formed in the MAP, steps given up, trucks removed (RR-16..19)."""
+        self.last_after: GameState | None = None
+        """The position after the previous step (the next step's position before)."""
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -122,15 +130,26 @@ class LionOfJudah(Game):
 
     def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
         rolls = ctx.rolls if ctx is not None else ()
+        before = self.last_after if self.last_after is not None else build_state(
+            table, self.data, scenario=self.scenario, control=self.interpreter.control)
         actions = list(self.interpreter.interpret(step, table, rolls))
+        after = self.interpreter._after
+        if after is not None:                   # RR-16, RR-18, RR-19: what the MAP shows
+            phase = self.interpreter.phase
+            self.formations.note_step(before, after, in_map=self.interpreter.phase_bound and phase is not None
+                                      and phase.key == "map")
+            self.last_after = after
         self.events.note_rolls(step.index, [r.total for r in rolls if r.total is not None])
         if ctx is not None:
             ctx.when = self.interpreter.when()
+        turn = self.interpreter.phase.turn if self.interpreter.phase is not None else None
+        self._note_vp_history(step, turn)
         for claim in (parse_victory_claim(c.text) for c in step.commands   # VC-03, VC-07
                       if type(c).__name__ == "Chat"):
             if claim is not None:
-                actions.append(Action("victory-claim", step.index, (), {"claim": claim,
-                                                                         "when": self.interpreter.when()}))
+                actions.append(Action("victory-claim", step.index, (), {
+                    "claim": claim, "when": self.interpreter.when(), "turn": turn,
+                    "state": self.interpreter.last_states[1] if self.interpreter.last_states else None}))
         if self.scenario == "1935-36" and self.sudden_death is None:
             for hex_ in SUDDEN_DEATH_1935:            # PB 13.4.3
                 if self.interpreter.control.get(hex_) == "ethiopian":
@@ -149,7 +168,7 @@ class LionOfJudah(Game):
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
         if action.kind == "victory-claim":     # announcing the result is not play (VC-04/VC-08)
             return judge_victory_claim(self.data, self.scenario, action.data["claim"],
-                                       step=action.step, when=action.data["when"])
+                                       step=action.step, when=action.data["when"]) + self._check_vp(action)
         out = self._play_after_sudden_death(action)
         if self.scenario == "1940-41":          # SC-01, MV-47, CB-40, AR-10 (checks/fuel.py)
             out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
@@ -169,6 +188,30 @@ class LionOfJudah(Game):
         if action.kind == "step-gain":
             return out + self._check_step_gain(action)
         return out
+
+    def _note_vp_history(self, step: "Step", turn: int | None) -> None:
+        """Feeds the VP history with this step (VC-01, VC-02, VC-05, VC-06)."""
+        if self.interpreter.last_states is not None:
+            before, after = self.interpreter.last_states
+            self.vp_history.observe(before, after, step=step.index, turn=turn)
+        self.vp_history.note_turn(turn)
+        for command in step.commands:
+            if type(command).__name__ == "Chat":
+                self.vp_history.note_chat(command.text, step=step.index, turn=turn)
+
+    def _check_vp(self, action: Action) -> list[Finding]:
+        """VC-01/VC-02, VC-05/VC-06: a total declared at the end of the last turn (or when the
+        turn is not known) against the tally; none after a sudden death (VC-04, VC-08)."""
+        state, turn = action.data.get("state"), action.data.get("turn")
+        if state is None or self.scenario not in LAST_TURN or self.sudden_death is not None:
+            return []
+        if turn is not None and turn < LAST_TURN[self.scenario]:
+            return []
+        state.scenario = self.scenario
+        result = tally(self.board, state, self.vp_history, self.scenario)
+        if result is None:
+            return []
+        return judge_vp_claim(result, action.data["claim"], step=action.step, when=action.data["when"])
 
     def _play_after_sudden_death(self, action: Action) -> list[Finding]:
         """VC-04 (PB 13.4.3), VC-08 (PB 14.4.3): the game ends the instant the condition holds
@@ -237,14 +280,19 @@ class LionOfJudah(Game):
             before.scenario = self.scenario
             return out + judge_event_irregulars(self.board, before, unit, turn=phase.turn,
                                                 step=action.step, when=action.data["when"])
+        if unit.unit_type == "breakdown":               # RR-18 (2.4; PB 14.3.3), in any phase
+            back = judge_breakdown_return(self.board, self.formations, unit, self.scenario, step=action.step,
+                                          when=action.data["when"])
+            if back:
+                return out + back
         if not self.interpreter.phase_bound or phase is None or phase.key != "map":
             return out
         self.rail.placed.add((phase.turn, unit.id))     # it did not begin this MAP on a line (MV-36)
         before, after = action.data["before"], action.data["after"]
         before.scenario = after.scenario = self.scenario
-        if unit.unit_type == "breakdown":
-            return out + judge_breakdown(self.board, before, after, unit, step=action.step,
-                                         when=action.data["when"])
+        if unit.unit_type == "breakdown" or (unit.unit_type == "column" and self.scenario == "1935-36"):
+            self.formations.note_formed(unit, before, step=action.step, when=action.data["when"])
+            return out                                  # judged when the MAP ends (RR-16, RR-19)
         return out + judge_placement(self.board, before, after, action.data["unit"], turn=phase.turn,
                                      step=action.step, when=action.data["when"],
                                      gone_leaders=self.interpreter.gone_leaders)
@@ -352,6 +400,9 @@ class LionOfJudah(Game):
             out.extend(self._flush_end_of_move(final))
         for action in self.interpreter.finish():
             out.extend(self._check_combat(action))
+        phase = self.interpreter.phase
+        out.extend(self.formations.close(self.board, turn=phase.turn if phase is not None else None,
+                                         step=None, when=None))      # a MAP the log ends in
         out.extend(self.events.finish())
         return out
 
@@ -476,6 +527,8 @@ class LionOfJudah(Game):
                                       sides=(old.phasing,)))
         elif old is not None and old.key == "map":          # 8.1: also at the end of the MAP
             out.extend(judge_stacking(self.board, state, step=action.step, when=old.when()))
+        if old is not None and old.key == "map" and self.interpreter.phase_bound:
+            out.extend(self.formations.close(self.board, turn=old.turn, step=action.step, when=old.when()))
         if old is not None and new.turn > old.turn:
             # a turn track change is judged on the position it shows; an inferred new turn
             # (a move) on the position before that move, which may flip an HQ for the new turn
@@ -517,6 +570,7 @@ class LionOfJudah(Game):
         decl = pending.declaration
         attackers = action.data["attackers"]
         defenders = action.data["defenders"]
+        self.vp_history.note_attack(pending.side, pending.phase.turn if pending.phase is not None else None)
         if not attackers:
             return []      # attackers not named: nothing to judge the odds on
         phase = pending.phase           # the phase it was declared in, not the one closing it

@@ -5,12 +5,20 @@ Players announce the end of a scenario in chat, as they do in PBEM, in the form
 ``Italian 24 VP: Italian tactical victory`` (a VP total and a level, "<side> strategic|tactical
 victory", in one line). The level is read from `tables.json` (victory-levels-1935-36 or
 -1940-41); a level whose range the data lacks gives POSSIBLE naming that cell.
+
+The declared total is judged against the tally at the end of the scenario (VC-01, VC-02: PB
+13.4.1, 13.4.4, the Italian VP at the end of turn 7; VC-05, VC-06: PB 14.4.1, the Allied VP at
+the end of turn 11): the VP hexes held by a supplied unit of the scoring side in the position
+where the claim is made (supply by `checks.supply.trace`), and the other VP from the log's
+history (`VPHistory`: leaders and Italian steps lost, events announced, attacks made, air
+markers lost). A term the log cannot settle (an event it does not show drawn, the IPL it does
+not show) is a range naming what would settle it.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
@@ -18,8 +26,11 @@ from vlog.games.lion_of_judah.checks.common import finding
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
+    from vlog.games.lion_of_judah.board import Board
+    from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["VictoryClaim", "parse_victory_claim", "judge_victory_claim", "LEVEL_TABLES", "LEVEL_CHECKS"]
+__all__ = ["VictoryClaim", "parse_victory_claim", "judge_victory_claim", "LEVEL_TABLES", "LEVEL_CHECKS",
+           "VPTerm", "VPTally", "VPHistory", "tally", "tally_1935", "tally_1940", "judge_vp_claim", "LAST_TURN"]
 
 LEVEL_TABLES = {"1935-36": "victory-levels-1935-36", "1940-41": "victory-levels-1940-41"}
 """The victory-level table of each scenario (PB 13.4.2, 14.4.2)."""
@@ -100,3 +111,580 @@ def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryCl
                     message=f"{_level_name(claim.level)} declared with {claim.vp} VP, outside its range "
                             f"{known_ranges[claim.level]}",
                     evidence={**evidence, "range": known_ranges[claim.level]})]
+
+
+# ---------------------------------------------------------------------------------------------
+# the VP tally (PB 13.4.1, 13.4.4: VC-01, VC-02; PB 14.4.1: VC-05, VC-06)
+
+LAST_TURN = {"1935-36": 7, "1940-41": 11}
+"""PB 13.4.1 (end of turn 7), PB 14.4.1 (end of turn 11)."""
+VP_HEXES = {"1935-36": "vp-hexes-1935-36", "1940-41": "vp-hexes-1940-41"}
+SCORING_SIDE = {"1935-36": "italian", "1940-41": "allied"}
+HEX_CHECKS = {"1935-36": "VC-01", "1940-41": "VC-05"}
+OTHER_CHECKS = {"1935-36": "VC-02", "1940-41": "VC-06"}
+BERBERA = "2311"
+ADDIS_ABABA = "1213"
+_EVENT = re.compile(r"\bevent\s+(?P<id>[A-D](?:10|[1-9]))\b", re.IGNORECASE)
+_IPL = re.compile(r"\bIPL\s*(?:is\s+|at\s+|=\s*|:\s*)?(?P<n>\d{1,2})\b", re.IGNORECASE)
+_GREAT_OFFENSIVE = re.compile(r"\bgreat\s+offensive\b", re.IGNORECASE)
+_OCCUPYING_KINDS = ("combat", "hq", "truck", "leader", "dummy")
+
+
+@dataclass(frozen=True, slots=True)
+class VPTerm:
+    """One line of the tally: its points, or the range they may take when the log cannot settle
+    them (`depends_on` then names what would)."""
+
+    check: str
+    rule: str
+    what: str
+    low: int
+    high: int
+    evidence: Mapping[str, object] = field(default_factory=dict)
+    depends_on: tuple[str, ...] = ()
+
+    @property
+    def known(self) -> bool:
+        return self.low == self.high
+
+    def as_evidence(self) -> dict[str, object]:
+        points: object = self.low if self.known else [self.low, self.high]
+        return {"check": self.check, "rule": self.rule, "what": self.what, "points": points,
+                **self.evidence}
+
+
+@dataclass(frozen=True, slots=True)
+class VPTally:
+    """The VP the scoring side has at the end of the scenario, term by term."""
+
+    scenario: str
+    terms: tuple[VPTerm, ...]
+
+    @property
+    def low(self) -> int:
+        return sum(t.low for t in self.terms)
+
+    @property
+    def high(self) -> int:
+        return sum(t.high for t in self.terms)
+
+    @property
+    def hex_points(self) -> tuple[int, int]:
+        hexes = [t for t in self.terms if t.check == HEX_CHECKS[self.scenario]]
+        return sum(t.low for t in hexes), sum(t.high for t in hexes)
+
+
+@dataclass(slots=True)
+class VPHistory:
+    """What the VP tally needs from the log's history, gathered step by step.
+
+    Conventions (as players report them in PBEM): an event drawn is announced in chat as
+    ``Event A4`` (the event's id, with or without its name, PB 13.7/14.7); a Great Offensive is
+    announced in chat naming it ("Great Offensive on the Northern Front", PB 13.6.2.4); an air
+    marker lost to a delayed return on the last turn (10.1.4) is deleted from the table.
+    Event markers taken out of the event cup are drawn too; the IPL each turn begins at is the
+    GRT box of the IPL marker before the first step of that turn (PB 14.4.1, 14.6.3), or, where
+    the table has no IPL marker, the level the players report in chat that turn ("IPL 5");
+    turns whose IPL the log does not show leave their VP open.
+    """
+
+    turns_seen: set[int] = field(default_factory=set)
+    first_turn: int | None = None
+    gaps: list[tuple[int, int]] = field(default_factory=list)
+    """Turn-track jumps (from, to) that skip whole turns: the log does not show those turns."""
+    italian_steps_lost: list[dict[str, object]] = field(default_factory=list)
+    leaders_seen: dict[str, str] = field(default_factory=dict)
+    """Leader counter -> name, for leaders seen on the map in this log."""
+    leaders_left: dict[str, tuple[int, bool]] = field(default_factory=dict)
+    """Leader counter -> (step it left the map, deleted from the table (True) or sent to a box)."""
+    air_deleted: list[tuple[int, int | None, str, str | None]] = field(default_factory=list)
+    """(step, turn, name, side) of air markers deleted from the table."""
+    air_on_enemies: list[tuple[int, int | None, str, str]] = field(default_factory=list)
+    """(step, turn, marker, hex) of Italian air markers placed on hexes holding Ethiopian units."""
+    events: dict[int, tuple[str, int]] = field(default_factory=dict)
+    """Turn -> (event id, step) announced."""
+    attacks: dict[tuple[str, int], int] = field(default_factory=dict)
+    """(side, turn) -> attacks declared."""
+    great_offensive: tuple[int, int] | None = None
+    """(turn, step) of the Great Offensive announced."""
+    ipl_at_start: dict[int, str | int] = field(default_factory=dict)
+    """Turn -> the IPL it began at (the marker's GRT box) or "high"/"medium"/"low" (PB 14.6.3)."""
+
+    def note_turn(self, turn: int | None) -> None:
+        if turn is None:
+            return
+        if self.first_turn is None:
+            self.first_turn = turn
+        elif self.turns_seen and turn > max(self.turns_seen) + 1:
+            self.gaps.append((max(self.turns_seen), turn))
+        self.turns_seen.add(turn)
+
+    def note_attack(self, side: str | None, turn: int | None) -> None:
+        if side is not None and turn is not None:
+            self.attacks[(side, turn)] = self.attacks.get((side, turn), 0) + 1
+
+    def note_chat(self, text: str, *, step: int, turn: int | None) -> None:
+        if turn is None:
+            return
+        event = _EVENT.search(text)
+        if event is not None and turn not in self.events:
+            self.events[turn] = (event.group("id").upper(), step)
+        ipl = _IPL.search(text)
+        if ipl is not None and turn not in self.ipl_at_start:
+            self.ipl_at_start[turn] = int(ipl.group("n"))
+        if _GREAT_OFFENSIVE.search(text) and self.great_offensive is None:
+            self.great_offensive = (turn, step)
+
+    def _markers(self, before: "GameState", after: "GameState", *, step: int, turn: int | None) -> None:
+        """Event markers leaving the event cup are drawn (6.2); the IPL marker's GRT box when a
+        turn is first seen is the IPL that turn begins at (PB 14.4.1)."""
+        if turn is None:
+            return
+        markers_after = _with_event_markers(after)
+        for uid, old in _with_event_markers(before).items():
+            event = old.properties.get("event") if old.properties else None
+            if not isinstance(event, str) or old.box != "event-cup":
+                continue
+            new = markers_after.get(uid)
+            if (new is None or new.box != "event-cup") and turn not in self.events:
+                self.events[turn] = (event.upper(), step)
+        if turn not in self.ipl_at_start and turn not in self.turns_seen:
+            value = track_value(before, "it-ipl")
+            if value is not None:
+                self.ipl_at_start[turn] = value
+
+    def observe(self, before: "GameState", after: "GameState", *, step: int, turn: int | None) -> None:
+        """Leaders leaving the map, air markers deleted or placed on enemies, Italian steps lost
+        (13.4.4): a lower step level or a unit taken off the map, except a division breaking
+        down (2.4: a breakdown unit appears in its hex in the same step), a breakdown unit
+        consolidating (2.5: a unit in its hex gains steps) and a 3/4-step unit swapped for its
+        replacement counter (2.3.9: the difference only)."""
+        self._markers(before, after, step=step, turn=turn)
+        arrived = [u for uid, u in after.units.items() if u.hex is not None
+                   and (uid not in before.units or before.units[uid].hex is None)]
+        for uid, old in before.units.items():
+            new = after.units.get(uid)
+            on_map_after = new is not None and new.hex is not None
+            if old.kind == "leader" and old.side in ("ethiopian", "allied") and old.counter:
+                if old.hex is not None:
+                    self.leaders_seen.setdefault(old.counter, old.name)
+                    if not on_map_after:
+                        self.leaders_left[old.counter] = (step, new is None)
+            if old.kind == "air" and new is None:
+                self.air_deleted.append((step, turn, old.name, old.side))
+            if old.side == "italian" and old.hex is not None:
+                self._italian_loss(old, new, before, after, arrived, step=step, turn=turn)
+        for unit in arrived:
+            if unit.kind == "leader" and unit.counter:
+                self.leaders_seen.setdefault(unit.counter, unit.name)
+                self.leaders_left.pop(unit.counter, None)
+            if unit.kind == "air" and unit.side == "italian" and unit.hex is not None \
+                    and any(u.side == "ethiopian" for u in before.at(unit.hex)):
+                self.air_on_enemies.append((step, turn, unit.name, unit.hex))
+        for uid, new in after.units.items():      # moved from one hex onto an enemy stack
+            old = before.units.get(uid)
+            if new.kind == "air" and new.side == "italian" and new.hex is not None and old is not None \
+                    and old.hex is not None and old.hex != new.hex \
+                    and any(u.side == "ethiopian" for u in before.at(new.hex)):
+                self.air_on_enemies.append((step, turn, new.name, new.hex))
+
+    def _italian_loss(self, old: "Unit", new: "Unit | None", before: "GameState", after: "GameState",
+                      arrived: list["Unit"], *, step: int, turn: int | None) -> None:
+        if old.kind not in ("combat", "hq") or old.unit_class == "italian-colonial-irregular" \
+                or old.unit_type == "marker" or (old.kind == "combat" and old.defense is None):
+            return
+        whole: int | None = 1 if old.kind == "hq" else (old.steps if isinstance(old.steps, int) else None)
+        if new is not None and new.hex is not None:
+            if not (isinstance(old.steps, int) and isinstance(new.steps, int)) or new.steps >= old.steps:
+                return
+            if any(u.unit_type == "breakdown" and u.side == old.side and u.hex in (old.hex, new.hex)
+                   for u in arrived):
+                return                                        # 2.4: broken down, not lost
+            self._record(old, old.steps - new.steps, step=step, turn=turn, how="reduced")
+            return
+        if old.unit_type == "breakdown" and any(
+                u.hex == old.hex and u.side == old.side and uid in before.units
+                and isinstance(u.steps, int) and isinstance(before.units[uid].steps, int)
+                and u.steps > before.units[uid].steps for uid, u in after.units.items()):
+            return                                            # 2.5: consolidated
+        swap = next((u for u in arrived if u.hex == old.hex and u.side == old.side
+                     and (u.name == old.name or (old.counter and u.counter == old.counter))), None)
+        if swap is not None and whole is not None and isinstance(swap.steps, int):
+            if whole > swap.steps:
+                self._record(old, whole - swap.steps, step=step, turn=turn, how="replaced by a reduced counter")
+            return
+        self._record(old, whole, step=step, turn=turn,
+                     how="deleted" if new is None else f"sent off the map{f' to {new.box}' if new.box else ''}")
+
+    def _record(self, unit: "Unit", steps: int | None, *, step: int, turn: int | None, how: str) -> None:
+        self.italian_steps_lost.append({"unit": unit.name, "hex": unit.hex, "steps": steps, "step": step,
+                                        "turn": turn, "how": how})
+
+    def covers(self, first: int, last: int) -> bool:
+        """Whether the log shows every turn from `first` to `last` (began by `first`, no jump)."""
+        if self.first_turn is None or self.first_turn > first:
+            return False
+        return not any(a < last and b > first for a, b in self.gaps)
+
+    def turns_not_shown(self, first: int, last: int) -> list[int]:
+        return [t for t in range(first, last + 1) if t not in self.turns_seen]
+
+
+def _with_event_markers(state: "GameState") -> dict[str, "Unit"]:
+    """The state's units and its event markers (kept apart from units where the state has them)."""
+    return {**state.units, **(getattr(state, "events", None) or {})}
+
+
+_GRT_BOX = re.compile(r"grt-(?P<n>\d+)")
+
+
+def track_value(state: "GameState", counter: str) -> int | None:
+    """The number of the General Records Track box a marker stands in (None when it is not on the
+    track or not on the table)."""
+    for unit in state.units.values():
+        if unit.counter == counter and unit.box is not None:
+            match = _GRT_BOX.fullmatch(unit.box)
+            if match:
+                return int(match.group("n"))
+    return None
+
+
+def _occupants(state: "GameState", hex_: str, side: str) -> list["Unit"]:
+    """Units of `side` in the hex that occupy it (not air or RP markers, nor other markers)."""
+    return [u for u in state.at(hex_) if u.side == side and u.kind in _OCCUPYING_KINDS
+            and u.unit_type != "marker" and (u.kind != "combat" or u.defense is not None)
+            and not (u.kind == "dummy" and u.level == "reverse")]
+
+
+def _hex_terms(board: "Board", state: "GameState", scenario: str) -> list[VPTerm]:
+    """VC-01 / VC-05: each VP hex occupied by at least one supplied unit of the scoring side."""
+    from vlog.games.lion_of_judah.board import hex_label
+    from vlog.games.lion_of_judah.checks.supply import trace
+
+    table = board.data.table(VP_HEXES[scenario])
+    side, check = SCORING_SIDE[scenario], HEX_CHECKS[scenario]
+    rule = "PB 13.4.1" if scenario == "1935-36" else "PB 14.4.1"
+    out: list[VPTerm] = []
+    for hex_ in table.labels("hex").value or ():
+        datum = table.lookup(hex_)
+        value = datum.value if datum.known else None
+        if value == 0:
+            continue
+        units = _occupants(state, hex_, side)
+        if scenario == "1940-41" and hex_ == ADDIS_ABABA:
+            units = [u for u in units if u.unit_class != "guerrilla"]   # PB 14.4.1
+        if not units:
+            continue
+        supplied, maybe, reasons = [], [], []
+        for unit in units:
+            result = trace(board, state, unit)
+            if result is None:
+                maybe.append(unit.name)
+                reasons.append(f"supply of {unit.name} (not judged)")
+            elif result.ruling is Ruling.LEGAL:
+                supplied.append(unit.name)
+                break
+            elif result.ruling is Ruling.POSSIBLE:
+                maybe.append(unit.name)
+                reasons.extend(result.depends_on)
+        label = hex_label(hex_, board)
+        if value is None:
+            out.append(VPTerm(check, rule, f"{label} held", 0, 99, {"hex": hex_, "units": [u.name for u in units]},
+                              (f"tables.json {VP_HEXES[scenario]} cell {hex_}",)))
+            continue
+        if supplied:
+            out.append(VPTerm(check, rule, f"{label} held by {supplied[0]} in supply", value, value,
+                              {"hex": hex_, "unit": supplied[0], "vp": value}))
+        elif maybe:
+            out.append(VPTerm(check, rule, f"{label} held by {', '.join(maybe)}, in supply only if "
+                                           "data vlog lacks allow a trace", 0, value,
+                              {"hex": hex_, "units": maybe, "vp": value}, tuple(sorted(set(reasons)))))
+        else:
+            out.append(VPTerm(check, rule, f"{label} held only by units out of supply "
+                                           f"({', '.join(u.name for u in units)})", 0, 0,
+                              {"hex": hex_, "units_out_of_supply": [u.name for u in units], "vp": 0}))
+    return out
+
+
+def _steps_term(history: VPHistory, last: int) -> VPTerm:
+    """13.4.4: -1 VP per two Italian steps lost (HQs one step; trucks, colonial irregulars not)."""
+    lost = history.italian_steps_lost
+    known = sum(int(e["steps"]) for e in lost if isinstance(e["steps"], int))
+    unknown = [str(e["unit"]) for e in lost if not isinstance(e["steps"], int)]
+    low_steps, high_steps = known + len(unknown), known + 4 * len(unknown)
+    depends = [f"counters.json steps of {name}" for name in unknown]
+    evidence: dict[str, object] = {"steps_lost": known if not unknown else [low_steps, high_steps],
+                                   "losses": [dict(e) for e in lost]}
+    if not history.covers(1, last):
+        depends.append("Italian steps lost in turns the log does not show (the eliminated steps marker, PB 13.4.4)")
+        return VPTerm("VC-02", "PB 13.4.4", f"Italian steps lost: {known} in this log, more before it", -99,
+                      -(low_steps // 2), evidence, tuple(depends))
+    return VPTerm("VC-02", "PB 13.4.4", f"{known if not unknown else f'{low_steps}-{high_steps}'} Italian "
+                  "steps lost", -(high_steps // 2), -(low_steps // 2), evidence, tuple(depends))
+
+
+def _leader_counters(board: "Board") -> list[str]:
+    data = board.data
+    out = []
+    for cid in data.counter_ids:
+        record = data.counter(cid)
+        if "type" in record and record["type"].value == "leader" and "side" in record \
+                and record["side"].value == "ethiopian":
+            out.append(cid)
+    return out
+
+
+def _counter_name(board: "Board", cid: str) -> str:
+    record = board.data.counter(cid)
+    return str(record["name"].value) if "name" in record and record["name"].value else cid
+
+
+def _leader_terms(board: "Board", state: "GameState", history: VPHistory, last: int) -> list[VPTerm]:
+    """PB 13.4.1: +1 per Ethiopian leader (not the Negus) eliminated, +2 for the Negus. Every
+    leader begins on the map (PB 13.3.2) and one that dies never returns (PB 13.6.2), so a leader
+    off the map at the end was eliminated."""
+    on_map = {u.counter for u in state.units.values() if u.kind == "leader" and u.hex is not None}
+    pieces = {u.counter for u in state.units.values() if u.kind == "leader"}
+    out: list[VPTerm] = []
+    for cid in _leader_counters(board):
+        if cid in on_map:
+            continue
+        value = 2 if cid == "et-negus" else 1
+        name = history.leaders_seen.get(cid) or _counter_name(board, cid)
+        if cid in history.leaders_left:
+            at_step, deleted = history.leaders_left[cid]
+            out.append(VPTerm("VC-02", "PB 13.4.1", f"{name} eliminated", value, value,
+                              {"leader": name, "step": at_step, "vp": value}))
+        elif cid in history.leaders_seen or (history.covers(1, last) and cid not in pieces):
+            continue     # on the map in this log (then back) or never in this game
+        else:
+            out.append(VPTerm("VC-02", "PB 13.4.1", f"{name} not on the map in this log", 0, value,
+                              {"leader": name, "vp": value},
+                              (f"whether {name} was eliminated before this log",)))
+    return out
+
+
+def _events_shown(history: VPHistory, first: int, last: int) -> bool:
+    return all(t in history.events for t in range(first, last + 1))
+
+
+def _event_turn(history: VPHistory, event: str) -> int | None:
+    return next((t for t, (e, _) in sorted(history.events.items()) if e == event), None)
+
+
+def _mussolini_term(history: VPHistory, last: int) -> VPTerm:
+    """Event A1 (PB 13.7 events): -2 VP per attack of the four required not made that turn."""
+    turn = _event_turn(history, "A1")
+    if turn is not None:
+        made = history.attacks.get(("italian", turn), 0)
+        missing = max(0, 4 - made)
+        evidence = {"event": "A1", "turn": turn, "attacks": made, "missing": missing}
+        if missing == 0:
+            return VPTerm("VC-02", "Event A1", f"Mussolini's Pressure on turn {turn}: 4 attacks made", 0, 0, evidence)
+        return VPTerm("VC-02", "Event A1", f"Mussolini's Pressure on turn {turn}: {made} of 4 attacks made",
+                      -2 * missing, 0, evidence,
+                      (f"whether the fronts were connected when Event A1 was drawn on turn {turn} (PB 13.2.1: "
+                       "then discarded)",))
+    unshown = [t for t in range(1, last + 1) if t not in history.events]
+    if not unshown:
+        return VPTerm("VC-02", "Event A1", "Mussolini's Pressure not drawn", 0, 0,
+                      {"event": "A1", "events": {t: e for t, (e, _) in sorted(history.events.items())}})
+    worst = max(4 - min(4, history.attacks.get(("italian", t), 0)) if t in history.turns_seen else 4
+                for t in unshown)
+    return VPTerm("VC-02", "Event A1", "Mussolini's Pressure", -2 * worst, 0,
+                  {"event": "A1", "turns_without_event": unshown},
+                  (f"Event A1 (Mussolini's Pressure): the log does not show the event drawn on turn"
+                   f"{'s' if len(unshown) > 1 else ''} {', '.join(map(str, unshown))}",))
+
+
+def _league_term(history: VPHistory, last: int) -> VPTerm:
+    """Event A4 (PB 13.6.5.1): -1 VP when its die roll is lower than the bombing attacks marker.
+    Bombing and gas missions are among the Italian air markers placed on Ethiopian units; a
+    marker at 0 or 1 can never lose the VP (a die roll is at least 1)."""
+    turn = _event_turn(history, "A4")
+    before = [m for m in history.air_on_enemies if turn is None or (m[1] is not None and m[1] < turn)]
+    seen_all = history.covers(1, turn if turn is not None else last)
+    evidence = {"event": "A4", "turn": turn, "possible_bombing_missions": len(before),
+                "missions": [{"step": s, "marker": n, "hex": h} for s, _, n, h in before]}
+    if seen_all and len(before) <= 1:
+        what = "League of Nations: no VP lost (at most one bombing or gas mission before it)"
+        return VPTerm("VC-02", "Event A4", what, 0, 0, evidence)
+    if turn is None and _events_shown(history, 1, last):
+        return VPTerm("VC-02", "Event A4", "League of Nations not drawn", 0, 0, evidence)
+    depends = ("the Italian bombing attacks marker and the Event A4 die roll (PB 13.6.5.1)",) if turn is not None \
+        else ("Event A4 (League of Nations): not shown drawn, and the bombing attacks marker (PB 13.6.5.1)",)
+    return VPTerm("VC-02", "Event A4", "League of Nations", -1, 0, evidence, depends)
+
+
+def _great_offensive_term(history: VPHistory) -> VPTerm:
+    """PB 13.6.2.4: +2 VP per attack of the three required not made (one fewer per gassed hex)."""
+    if history.great_offensive is not None:
+        turn, at_step = history.great_offensive
+        made = history.attacks.get(("ethiopian", turn), 0)
+        gas = sum(1 for m in history.air_on_enemies if m[1] == turn)
+        most, least = max(0, 3 - made), max(0, 3 - made - gas)
+        evidence = {"turn": turn, "step": at_step, "attacks": made, "possible_gas_attacks": gas}
+        depends = (f"which Italian air missions on turn {turn} were gas attacks (PB 13.6.5.1)",) if most != least else ()
+        return VPTerm("VC-02", "PB 13.6.2.4", f"Great Offensive on turn {turn}: {made} of 3 attacks made",
+                      2 * least, 2 * most, evidence, depends)
+    if history.covers(2, 5):
+        return VPTerm("VC-02", "PB 13.6.2.4", "no Great Offensive", 0, 0, {})
+    return VPTerm("VC-02", "PB 13.6.2.4", "Great Offensive", 0, 6, {},
+                  ("a Great Offensive on a turn (2-5) the log does not show",))
+
+
+def _air_lost_term(history: VPHistory, side: str, last: int, check: str) -> VPTerm:
+    """10.1.4: an air marker delayed on the last turn costs its owner 1 VP instead."""
+    lost = [(s, n) for s, t, n, sd in history.air_deleted if t == last and sd == side]
+    return VPTerm(check, "10.1.4", f"{len(lost)} air marker{'s' if len(lost) != 1 else ''} lost on turn {last}",
+                  -len(lost), -len(lost), {"markers": [{"step": s, "marker": n} for s, n in lost]})
+
+
+def tally_1935(board: "Board", state: "GameState", history: VPHistory) -> VPTally:
+    """The Italian VP at the end of turn 7 (PB 13.4.1)."""
+    last = LAST_TURN["1935-36"]
+    terms = _hex_terms(board, state, "1935-36") + _leader_terms(board, state, history, last)
+    terms += [_steps_term(history, last), _mussolini_term(history, last), _league_term(history, last),
+              _great_offensive_term(history), _air_lost_term(history, "italian", last, "VC-02")]
+    return VPTally("1935-36", tuple(terms))
+
+
+def _ipl_level(board: "Board", value: object) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        table = board.data.table("ipl-effects")
+        props = table["properties"] if "properties" in table else {}
+        low = props["low_max"].value if "low_max" in props else None
+        high = props["high_min"].value if "high_min" in props else None
+        if low is not None and value <= low:
+            return "low"
+        if high is not None and value >= high:
+            return "high"
+        if low is not None and high is not None:
+            return "medium"
+    return None
+
+
+def _ipl_term(board: "Board", history: VPHistory, last: int) -> VPTerm:
+    """PB 14.4.1: -2 VP per turn beginning at high IPL, +1 per turn beginning at low IPL, judged
+    in the MAP (turn 1 has none: the scenario begins with the event phase, PB 14.1)."""
+    low = high = 0
+    unknown: list[int] = []
+    levels: dict[int, str] = {}
+    for turn in range(2, last + 1):
+        level = _ipl_level(board, history.ipl_at_start.get(turn))
+        if level is None:
+            unknown.append(turn)
+            low, high = low - 2, high + 1
+            continue
+        levels[turn] = level
+        points = -2 if level == "high" else 1 if level == "low" else 0
+        low, high = low + points, high + points
+    depends = (f"the IPL at the start of turn{'s' if len(unknown) > 1 else ''} "
+               f"{', '.join(map(str, unknown))} (PB 14.6.3)",) if unknown else ()
+    return VPTerm("VC-06", "PB 14.4.1", "turns begun at high or low IPL", low, high,
+                  {"ipl": levels, "turns_unknown": unknown}, depends)
+
+
+def _negus_term(state: "GameState", history: VPHistory, last: int) -> VPTerm:
+    """PB 14.4.1: -5 VP if the Negus is killed or captured (PB 14.6.4.4: killed in combat, or
+    with the Gideon Force on a 1-3; on a 4-6 he escapes and may return)."""
+    if any(u.counter == "et-negus" and u.hex is not None for u in state.units.values()):
+        return VPTerm("VC-06", "PB 14.4.1", "the Negus on the map", 0, 0, {})
+    if "et-negus" in history.leaders_left:
+        at_step, deleted = history.leaders_left["et-negus"]
+        if deleted:
+            return VPTerm("VC-06", "PB 14.4.1", "the Negus killed or captured", -5, -5, {"step": at_step})
+        return VPTerm("VC-06", "PB 14.4.1", "the Negus off the map", -5, 0, {"step": at_step},
+                      ("whether the Negus was killed or escaped (PB 14.6.4.4)",))
+    if "et-negus" in history.leaders_seen or history.covers(1, last):
+        return VPTerm("VC-06", "PB 14.4.1", "the Negus never killed", 0, 0, {})
+    return VPTerm("VC-06", "PB 14.4.1", "the Negus not on the map in this log", -5, 0, {},
+                  ("whether the Negus was killed before this log",))
+
+
+def _berbera_term(board: "Board", state: "GameState") -> VPTerm:
+    from vlog.games.lion_of_judah.board import hex_label
+
+    italians = _occupants(state, BERBERA, "italian")
+    points = -2 if italians else 0
+    return VPTerm("VC-06", "PB 14.4.1", f"{hex_label(BERBERA, board)} "
+                  f"{'occupied by ' + italians[0].name if italians else 'not occupied by an Italian unit'}",
+                  points, points, {"hex": BERBERA, "italian_units": [u.name for u in italians]})
+
+
+def _open_city_term(state: "GameState", hexes: list[VPTerm], history: VPHistory, last: int) -> VPTerm:
+    """Events D9, D10 (Open City): a hex with the marker is worth half its VP, rounded down."""
+    drawn = [t for t, (e, _) in history.events.items() if e in ("D9", "D10")]
+    marked = {u.hex for u in _with_event_markers(state).values()
+              if u.counter == "ev-open-city" and u.hex is not None}
+    if marked:
+        cut = [(str(t.evidence["hex"]), int(t.evidence.get("vp", 0))) for t in hexes
+               if t.known and t.low > 0 and t.evidence.get("hex") in marked]
+        points = -sum(v - v // 2 for _, v in cut)
+        return VPTerm("VC-06", "Events D9/D10", f"Open City marker on {', '.join(sorted(marked))}", points, points,
+                      {"open_city_hexes": sorted(marked), "halved": [h for h, _ in cut]})
+    if not drawn and _events_shown(history, 4, last):
+        return VPTerm("VC-06", "Events D9/D10", "no Open City drawn", 0, 0, {})
+    held = sorted((int(t.evidence.get("vp", 0)) for t in hexes if t.high > 0), reverse=True)[:2]
+    worst = -sum(v - v // 2 for v in held)
+    if worst == 0:
+        return VPTerm("VC-06", "Events D9/D10", "no Open City on a held hex worth more than 1", 0, 0, {})
+    what = "Open City drawn" if drawn else "Open City (Events D9, D10) not shown"
+    return VPTerm("VC-06", "Events D9/D10", what, worst, 0, {"turns_drawn": drawn},
+                  ("which VP hexes hold an Open City marker (Events D9, D10)",))
+
+
+def tally_1940(board: "Board", state: "GameState", history: VPHistory) -> VPTally:
+    """The Allied VP at the end of turn 11 (PB 14.4.1)."""
+    last = LAST_TURN["1940-41"]
+    hexes = _hex_terms(board, state, "1940-41")
+    terms = hexes + [_open_city_term(state, hexes, history, last), _negus_term(state, history, last),
+                     _berbera_term(board, state), _ipl_term(board, history, last),
+                     _air_lost_term(history, "allied", last, "VC-06")]
+    return VPTally("1940-41", tuple(terms))
+
+
+def tally(board: "Board", state: "GameState", history: VPHistory, scenario: str | None) -> VPTally | None:
+    if scenario == "1935-36":
+        return tally_1935(board, state, history)
+    if scenario == "1940-41":
+        return tally_1940(board, state, history)
+    return None
+
+
+def _points(term: VPTerm) -> str:
+    if term.known:
+        return f"{term.low:+d}"
+    return f"{term.low:+d} to {term.high:+d}"
+
+
+def judge_vp_claim(result: VPTally, claim: VictoryClaim, *, step: int | None, when: str | None) -> list[Finding]:
+    """VC-01/VC-02 (1935-36), VC-05/VC-06 (1940-41): the declared VP total against the tally.
+    PROVEN when no reading of the log gives the declared total (reported under VC-02/VC-06 when
+    the declared total is what the VP hexes alone give, so the other VP are what is wrong, else
+    under VC-01/VC-05); POSSIBLE, under the item of the first open term, when the total is one
+    the open terms allow but not the only one."""
+    low, high = result.low, result.high
+    if low == high == claim.vp:
+        return []
+    scenario = result.scenario
+    side = "Italian" if scenario == "1935-36" else "Allied"
+    shown = [t for t in result.terms if t.low != 0 or t.high != 0]
+    listing = "; ".join(f"{t.what} {_points(t)}" for t in shown) or "no VP hex held, nothing else scored"
+    total = f"{low} VP" if low == high else f"between {low} and {high} VP"
+    evidence: dict[str, object] = {"vp": claim.vp, "tally": low if low == high else [low, high],
+                                   "terms": [t.as_evidence() for t in result.terms]}
+    last = LAST_TURN[scenario]
+    if not low <= claim.vp <= high:
+        hex_low, hex_high = result.hex_points
+        check = OTHER_CHECKS[scenario] if hex_low == hex_high == claim.vp else HEX_CHECKS[scenario]
+        return [finding(check, Ruling.PROVEN, step=step, when=when,
+                        message=f"{side} {claim.vp} VP declared; the tally at the end of turn {last} is "
+                                f"{total} ({listing})", evidence=evidence)]
+    open_terms = [t for t in result.terms if not t.known]
+    depends = sorted({d for t in open_terms for d in t.depends_on})
+    return [finding(open_terms[0].check, Ruling.POSSIBLE, step=step, when=when,
+                    message=f"{side} {claim.vp} VP declared; the tally at the end of turn {last} is {total} "
+                            f"({listing})", evidence=evidence, depends_on=depends)]
