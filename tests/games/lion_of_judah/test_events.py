@@ -493,3 +493,19 @@ def test_open_city_used_at_high_ipl_is_ev17(tmp_path):
     found = play.put("ev-open-city", hex_="1305")
     assert ids(found) == ["EV-17"] and found[0].evidence["problems"] == [
         "the IPL was 9 (high) when the event was drawn: it is discarded"]
+
+
+def test_less_randomness_c2_held_from_the_start_is_a_turns_event(tmp_path):
+    """Optional rule (C2): C2 begins out of the cup, held by the Italian player; it is the event of
+    the turn it is played, with no draw, and it is not missing from the pool."""
+    play = Play(tmp_path, "1940-41", C)
+    play.markers["ev-c2"] = marker("ev-c2", box=DRAWN_BOX)
+    play.ledger = EventLedger(play.ledger.data, play.ledger.board)
+    play.ledger.begin(play.state())
+    play.to(1, "event")
+    assert play.draw("ev-c5") == [] and play.put("ev-c5", box=POOL_BOX) == []     # no EV-01 for C2
+    play.to(1, "first-movement")
+    play.to(2, "event")
+    assert play.put("ev-c2", gone=True) == []         # played as turn 2's event
+    play.to(2, "first-movement")
+    assert play.ledger.finish() == []                 # turn 2 had its event

@@ -165,15 +165,25 @@ IMPLEMENTED: dict[str, str] = {
              "No Event back in the pool, no other marker back, no held event played twice",
     "EV-06": "(35) A4: no bombing (an Italian air marker placed in the Italian combat segment off a declared "
              "attack) in the turn League of Nations is drawn; gas attacks and the VP roll not judged",
+    "EV-05": "(35) A3: two Ethiopian RPs, each on a map hex with an Ethiopian leader, by the Event "
+             "Phase's end (counted from the RP markers' faces)",
+    "EV-12": "(40) C3: two Italian RPs, both in the same Italian RP storage box, by the Event Phase's end",
+    "EV-11": "(40) C2 with Italian units in British Somaliland is rolled in its Event Phase; on 1-4 no Allied "
+             "unit is placed at Berbera while Italian units stay in British Somaliland (a 4 read against the prestige "
+             "marker, possible without it; the optional rule's C2 held from the start counts as the turn's event "
+             "when played, its trigger and the design-note variant not judged)",
+    "EV-03": "(35) A1: the draw read from the event markers; the VP tally counts -2 per attack of the four "
+             "not made that turn (the attacks' front and size not judged) (findings under VC-02)",
     "EV-07": "(35) B6 Coordination (findings under ET-12)",
     "EV-08": "(35) B7 Wireless Interception (findings under ET-13; the air use is AR-13)",
     "EV-10": "(40) C1 is rolled in the Event Phase it is drawn; its roll decides French Somaliland for "
-             "TS-09 and SC-08 (a 4 possible, naming the IPL)",
+             "TS-09 and SC-08 (a 4 read against the prestige marker's GRT box; possible without it)",
     "EV-13": "(40) C4 is played in the MAP of a later turn (the halved Allied RPs not judged)",
     "EV-16": "(40) D8 is played in the MAP of a later turn (the +2 recruitment DRM not judged)",
-    "EV-17": "(40) D9/D10 used or discarded in the Event Phase drawn, on a town or capital of Eritrea, "
-             "Ethiopia or Italian Somaliland next to a Commonwealth unit and not surrounded by Allied units "
-             "(the IPL discard and the roll against the hex's VP not judged)",
+    "EV-17": "(40) D9/D10 used or discarded in the Event Phase drawn (discarded at a high IPL), on a town or "
+             "capital of Eritrea, Ethiopia or Italian Somaliland next to a Commonwealth unit and not surrounded "
+             "by Allied units; the Open City marker stays only after a roll above the hex's VP, and the Italian "
+             "units then leave the hex",
     "ET-12": "(35) Coordination is placed on an Ethiopian leader, in the Ethiopian activation segment",
     "ET-13": "(35) Wireless Interception on Ethiopian units not within one hex of the Negus, in the "
              "Ethiopian movement only right after an activation roll; the marked stack stays put",

@@ -265,7 +265,9 @@ class LionOfJudah(Game):
             self._air_supply(unit, action.data["hex"], before)
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"])
-        out: list[Finding] = []
+        out: list[Finding] = self.events.on_placement(unit, action.data["hex"], action.data["before"],
+                                                      self.interpreter.phase, self.interpreter.phase_bound,
+                                                      step=action.step, when=action.data["when"])  # EV-11
         if unit.level == "revealed" and (unit.unit_class in HIDDEN_CLASSES
                                          or (unit.unit_class or "").startswith("ethiopian-")):
             out.append(finding("FW-04", Ruling.PROVEN, step=action.step, when=action.data["when"],

@@ -146,6 +146,9 @@ class EventLedger:
     places: dict[str, str] = field(default_factory=dict)
     """Piece id -> where the marker stands now (see `_place`)."""
     started: bool = False
+    c2_optional: str | None = None
+    """C2's piece when the log begins with it out of the pool, held: the optional rule "Less
+    randomness for British Somaliland" (the Italian player holds it; it is a later turn's event)."""
     drawn: dict[str, _Draw] = field(default_factory=dict)
     """Piece id -> its (last) draw."""
     any_draw: bool = False
@@ -181,8 +184,10 @@ class EventLedger:
     def begin(self, state: GameState) -> None:
         """The markers as the log's starting position shows them."""
         for pid, marker in state.events.items():
-            self._learn(pid, marker)
+            info = self._learn(pid, marker)
             self.places[pid] = _place(marker)
+            if info is not None and info.code == "C2" and self.places[pid] == "drawn":
+                self.c2_optional = pid
         self.started = True
 
     def _learn(self, pid: str, marker: Unit) -> EventInfo | None:
@@ -243,6 +248,8 @@ class EventLedger:
         name = self.names[pid]
         if was == "pool" and now != "pool":
             out += self._draw(pid, info, phase, bound, before, step=step, when=when)
+        elif pid == self.c2_optional and was == "drawn" and pid not in self.drawn:
+            out += self._draw(pid, info, phase, bound, before, step=step, when=when)   # the turn's event
         elif now == "pool" and was != "pool":
             out += self._into_pool(pid, info, old, turn, step=step, when=when)
         if _on_map(was) and not _on_map(now):
@@ -300,7 +307,7 @@ class EventLedger:
             self._learn(pid, m)
         extra, missing = [], []
         for pid, info in sorted(self.info.items(), key=lambda kv: self.names[kv[0]]):
-            if info.code == "open-city" or info.enters_turn is None:
+            if info.code == "open-city" or info.enters_turn is None or pid == self.c2_optional:
                 continue
             belongs = info.scenario == scenario and info.enters_turn <= turn
             gone = pid in self.drawn and not info.returns
