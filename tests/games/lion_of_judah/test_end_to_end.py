@@ -167,6 +167,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-47": [("MV-47", 66, {"fuel": [0], "use": "move", "turn": 7, "player_phase": "second"})],
     "SU-06": [("SU-06", 2, {"marker": "it-fuel", "shown": 5, "expected": 6})],
     "CB-39": [("CB-39", 14, {"hex": "0302", "gideon_eliminated_step": 9, "survival_roll": 2})],
+    "CB-40": [("CB-40", 69, {"fuel": [0], "use": "attack", "turn": 7, "player_phase": "second"})],
+    "AR-10": [("AR-10", 64, {"fuel": [0], "use": "air", "turn": 7, "player_phase": "first"})],
 }
 
 KNOWN_GAPS: dict[str, str] = {}

@@ -34,9 +34,6 @@ UNIT_CASES: dict[str, str] = {
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
     "AR-05": "test_air_extras.py::test_five_or_less_goes_to_a_committed_box",
     "FW-04": "test_bindings_phases.py::test_hidden_units_enter_face_down",
-    # (40) fuel at 0: a fixture log needs six turns of spending first (MV-47 has one)
-    "CB-40": "test_fuel.py::test_armour_attack_at_fuel_zero_is_cb40",
-    "AR-10": "test_fuel.py::test_air_marker_at_fuel_zero_is_ar10",
     # set-up areas are judged on the position a log begins with, and the fixture logs begin from the
     # set-up writer's legal saves: the test builds a save with a bad set-up
     "SU-01": "test_setup_areas.py::test_su01_within_two_hexes_of_the_leaders_hex_in_ethiopia",

@@ -28,6 +28,8 @@ from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
                                                    starts_the_scenario)
 from vlog.games.lion_of_judah.checks.events import EventLedger
+from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
+from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
@@ -102,6 +104,10 @@ class LionOfJudah(Game):
         """(40) The Italian fuel from the log's history (PB 14.6.1.1; checks/fuel.py)."""
         self.events = EventLedger(self.data, self.board)
         """The event pool, the draws and the held events (checks/events.py)."""
+        self.negus = NegusWatch()
+        """(40) The Negus's fate with the Gideon Force (PB 14.6.4.4; checks/allied_1940.py)."""
+        self.prestige = PrestigeWatch()
+        """(40) The IPL marker across each player phase (PB 14.6.3.2; checks/prestige.py)."""
         self.mission_flown: dict[str, tuple[str | None, str | None]] = {}
         """Air marker -> (segment, phasing side) of its last mission: bombing/gas add 1 (AR-05)."""
         self.map_start: GameState | None = None
@@ -163,6 +169,7 @@ class LionOfJudah(Game):
         if self.scenario == "1940-41":          # fuel lost to conquests (PB 14.6.1.1)
             fuel_control(self.fuel, self.interpreter.control, getattr(self.interpreter, "_after", None),
                          step=step.index)
+            self.negus.logged(step.index, [r.total for r in rolls if r.total is not None])
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -173,6 +180,11 @@ class LionOfJudah(Game):
         if self.scenario == "1940-41":          # SC-01, MV-47, CB-40, AR-10 (checks/fuel.py)
             out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
                                phase_bound=self.interpreter.phase_bound)
+            events = getattr(self, "events", None)      # CB-39, MV-48 (checks/allied_1940.py)
+            out += allied_action(self.negus, action, phase=self.interpreter.phase,
+                                 phase_bound=self.interpreter.phase_bound,
+                                 joined=events.french_somaliland_joined() if events is not None else None)
+            out += prestige_action(self.prestige, self.board, self.data, action)      # SC-03
         if action.kind == "event-marker":
             return out + self._check_event_marker(action)
         if action.kind == "move":
@@ -402,6 +414,11 @@ class LionOfJudah(Game):
             out.extend(self._flush_end_of_move(final))
         for action in self.interpreter.finish():
             out.extend(self._check_combat(action))
+            if self.scenario == "1940-41":      # the last attack's fuel (CB-40) and the Negus (CB-39)
+                out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
+                                   phase_bound=self.interpreter.phase_bound)
+                allied_action(self.negus, action, phase=self.interpreter.phase,
+                              phase_bound=self.interpreter.phase_bound, joined=None)
         phase = self.interpreter.phase
         out.extend(self.formations.close(self.board, turn=phase.turn if phase is not None else None,
                                          step=None, when=None))      # a MAP the log ends in
