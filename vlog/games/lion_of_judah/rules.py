@@ -380,10 +380,11 @@ class LionOfJudah(Game):
                                     self.interpreter.phase_bound, data["before"], data["after"],
                                     step=action.step, when=data["when"])
         new = data["new"]
+        coordinate = getattr(getattr(self, "activation", None), "coordinate", None)
         if new is not None and new.hex is not None and new.counter == "ev-b6" \
-                and hasattr(self, "activation"):        # ET-12: a full activation without the roll
+                and coordinate is not None:             # ET-12: a full activation without the roll
             for leader in (u for u in data["after"].at(new.hex) if u.kind == "leader"):
-                if self.activation.coordinate(leader) == "rolled":
+                if coordinate(leader) == "rolled":
                     out.append(finding("ET-12", Ruling.PROVEN, step=action.step, when=data["when"],
                                        subjects=(new.name, leader.name),
                                        message=f"Coordination (B6) was placed on {leader.name} after its "
