@@ -210,6 +210,20 @@ IMPLEMENTED: dict[str, str] = {
              "and not in an Italian-occupied hex, the Free French in 1910",
     "SU-06": "(40) the fuel marker in GRT box 6 and the prestige marker in box 5 when play begins in a "
              "log begun at turn 1 (the turn is the turn track's; the event cup is judged under EV-01)",
+    # other 1940-41 specifics (checks/allied_1940.py, checks/prestige.py; TS-06 in interpret.update_control)
+    "TS-06": "(40) guerrillas control a hex only alone in it; in a shared hex the other units control "
+             "it (no finding of its own; supply tracing past guerrillas is the supply checks')",
+    "CB-39": "(40) the Gideon Force eliminated with the Negus: the next roll logged decides; the Negus "
+             "off the map either way, never back after 1-3 or its own elimination, back no sooner than "
+             "the next turn after 4-6",
+    "MV-48": "(40) optional French call to war: no Free French unit leaves Djibouti before turn 3 once "
+             "France has joined (possible: the log does not say the option is played)",
+    "SC-07": "(40) the Negus enters on turn 6 (findings under RR-01) and enters Ethiopia only with the "
+             "Gideon Force (findings under MV-44); its -5 VP is the victory tally's, the air support "
+             "DRM against it needs the air support chart (AR-04)",
+    "SC-03": "(40) the IPL marker moves in a player phase only when a hex changed control or the Negus "
+             "moved in Ethiopia, and the Negus's first entry lowers it (possible: the amounts are on the "
+             "player aid card's table); the start at 5 under SU-06",
 }
 """Check id -> what the engine judges for it."""
 
@@ -242,7 +256,9 @@ NEEDS_DATA: dict[str, str] = {
     "ET-05": "the bribe modifier is on the activation table (player aid card)",
     "ET-06": "the Negus availability table is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
-    "SC-03": "the IPL adjustment table is on the player aid card",
+    "SC-09": "the Italian setup codes are printed on the counters (so the starts vlog writes set up no "
+             "Italian unit) and Ethiopia's towns, capitals, ambas and borders are on the map only "
+             "(map.json lists a few)",
     "SC-04": "the colonial desertion table is on the player aid card",
     "SC-05": "the guerrilla recruitment table is on the player aid card",
     "SU-04": "the 1940-41 Italian units are placed by setup codes printed on the counters only (PB 14.3.2); "
