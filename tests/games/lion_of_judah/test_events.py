@@ -509,3 +509,21 @@ def test_less_randomness_c2_held_from_the_start_is_a_turns_event(tmp_path):
     assert play.put("ev-c2", gone=True) == []         # played as turn 2's event
     play.to(2, "first-movement")
     assert play.ledger.finish() == []                 # turn 2 had its event
+
+
+def test_italian_defeat_in_libya_lets_three_brigades_come_early_only_after_d7(tmp_path):
+    def brigade(uid):
+        return Unit(id=uid, name=uid, side="allied", hex=None, counter="gb-kar1", size="brigade",
+                    properties={"entry_turn": 6})
+    play = Play(tmp_path, "1940-41", C + D)
+    play.to(4, "event")
+    play.draw("ev-d7")
+    play.put("ev-d7", gone=True)
+    play.to(5, "event")
+    play.draw("ev-d6")
+    turns = [play.ledger.entry_turn(brigade(f"b{i}"), 5) for i in range(4)]
+    assert turns == [6, 6, 6, 5]                    # three early (EV-14); the fourth is judged on turn 5
+    early = Play(tmp_path / "b", "1940-41", C + D)
+    early.to(4, "event")
+    early.draw("ev-d6")                              # before D7: discarded
+    assert early.ledger.entry_turn(brigade("b"), 5) == 5

@@ -174,6 +174,8 @@ IMPLEMENTED: dict[str, str] = {
              "when played, its trigger and the design-note variant not judged)",
     "EV-03": "(35) A1: the draw read from the event markers; the VP tally counts -2 per attack of the four "
              "not made that turn (the attacks' front and size not judged) (findings under VC-02)",
+    "EV-14": "(40) D6 drawn after D7 lets three Commonwealth brigades enter one turn early, a fourth and any "
+             "after a D6 drawn before D7 (discarded) still early (findings under RR-01)",
     "EV-07": "(35) B6 Coordination (findings under ET-12)",
     "EV-08": "(35) B7 Wireless Interception (findings under ET-13; the air use is AR-13)",
     "EV-10": "(40) C1 is rolled in the Event Phase it is drawn; its roll decides French Somaliland for "

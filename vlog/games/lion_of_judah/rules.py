@@ -307,7 +307,9 @@ class LionOfJudah(Game):
         if unit.unit_type == "breakdown" or (unit.unit_type == "column" and self.scenario == "1935-36"):
             self.formations.note_formed(unit, before, step=action.step, when=action.data["when"])
             return out                                  # judged when the MAP ends (RR-16, RR-19)
-        return out + judge_placement(self.board, before, after, action.data["unit"], turn=phase.turn,
+        after.flags["french-somaliland-joined"] = self.events.french_somaliland_joined() is True  # RR-11
+        return out + judge_placement(self.board, before, after, action.data["unit"],
+                                     turn=self.events.entry_turn(unit, phase.turn),   # EV-14: D6 early
                                      step=action.step, when=action.data["when"],
                                      gone_leaders=self.interpreter.gone_leaders)
 

@@ -52,6 +52,8 @@ RP_EVENTS = {"A3": ("ethiopian", "EV-05"), "C3": ("italian", "EV-12")}
 IPL_MARKER = "it-ipl"
 IPL_HIGH, IPL_LOW = 9, 4
 """PB 14.6.3: the IPL is high at 9 or more, low at 4 or less."""
+D6_BRIGADES = 3
+"""D6 Italian Defeat in Libya: three Commonwealth brigades arrive one turn earlier."""
 BERBERA = "2311"
 IPL_LOW_DATUM = "whether the IPL was low (4 or less) when Event C2 was rolled: +1 makes a 4 a 5 (PB 14.6.3)"
 VP_TABLE = "vp-hexes-1940-41"
@@ -169,6 +171,9 @@ class EventLedger:
     """Hex -> the rolls after an Open City marker was placed there, in the Event Phase in progress."""
     c1_drawn: bool = False
     league_turn: int | None = None
+    d7_drawn: bool = False
+    early_brigades: int = 0
+    """D6 drawn after D7: Commonwealth brigades still allowed to enter a turn early."""
     ipl_at_draw: dict[str, int | None] = field(default_factory=dict)
     """Event code -> the IPL (the prestige marker's GRT box, PB 14.6.3) when it was drawn."""
     berbera_closed: tuple[int, Ruling, tuple[str, ...]] | None = None
@@ -291,6 +296,10 @@ class EventLedger:
         self.drawn[pid] = draw
         if info.code == "C1":
             self.c1_drawn, self.c1_roll = True, None
+        if info.code == "D7":
+            self.d7_drawn = True
+        if info.code == "D6" and self.d7_drawn:
+            self.early_brigades = D6_BRIGADES
         if info.code in ("C1", "C2", "D9", "D10"):
             self.ipl_at_draw[info.code] = marker_value(self.data, before, IPL_MARKER)[0]
         if info.code == "A4" and turn is not None:
@@ -568,6 +577,20 @@ class EventLedger:
                                 "Allied-controlled until then",
                         evidence={"from": unit.hex, "hex": to, "c1_drawn": self.c1_drawn,
                                   "c1_roll": self.c1_roll}, depends_on=depends)]
+
+    def entry_turn(self, unit: Unit, turn: int) -> int:
+        """EV-14 (D6): the turn a reinforcement is judged against for its entry turn (RR-01): after
+        D6 (drawn after D7) up to three Commonwealth brigades may enter one turn early, and each
+        that does uses one of the three; otherwise (D6 before D7 is discarded) the turn itself."""
+        scheduled = unit.properties.get("entry_turn") if unit.properties else None
+        if self.early_brigades <= 0 or unit.side != "allied" or unit.size != "brigade" \
+                or not isinstance(scheduled, int) or scheduled != turn + 1 or unit.counter is None:
+            return turn
+        record = self.data.counter(unit.counter)
+        if "nationality" not in record or record["nationality"].value != "british-commonwealth":
+            return turn
+        self.early_brigades -= 1
+        return turn + 1
 
     def on_air_mission(self, marker: Unit, hex_: str, phase: "Phase | None", bound: bool,
                        attacked: str | None, *, step: int, when: str | None) -> list[Finding]:
