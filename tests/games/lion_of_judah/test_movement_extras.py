@@ -278,3 +278,40 @@ def test_a_stack_still_moving_is_not_settled(board):
     ledger.record(board, s, sb, "1605", "1606", (1,), "1935-36", step=9, when=None)
     assert ledger.settle(board, s, set()) == []
     assert list(ledger.pending) == [9]
+
+
+# -- MV-27: Tug movement --------------------------------------------------------------------------
+
+JUBBA = ("1925", "1924", "1923", "1922", "1822", "1721")
+
+
+@pytest.fixture
+def beds(tmp_path):
+    """A SYNTHETIC Jubba bed of six contiguous hexes on a clear board, all in Italian Somaliland."""
+    somaliland = [f"{c:02d}{r:02d}" for c in range(16, 21) for r in range(18, 28)]
+    return synthetic_board(tmp_path / "tug", lines={"tug-jubba-test": ("tug", JUBBA)},
+                           zones={"italian-somaliland": somaliland})
+
+
+def test_tug_movement_doubles_the_mf_along_the_bed(beds):
+    """Sb (MF 4) follows the bed five hexes with no forced-march roll: legal in 1935-36."""
+    sb = unit("sb", "1925", name="Sb")
+    s = state(sb, scenario="1935-36")
+    assert judge_move(beds, s, MoveFacts(sb, "1925", "1721", scenario="1935-36"), step=2, when=None) == []
+
+
+def test_leaving_the_bed_or_another_scenario_is_a_forced_march(beds):
+    """One hex off the bed (1821 is next to 1822 but not on the line) the move is plain MV-23;
+    so is the same move in 1940-41, where the rule is not given (inventory A-47)."""
+    sb = unit("sb", "1925", name="Sb")
+    s = state(sb, scenario="1935-36")
+    f = only(judge_move(beds, s, MoveFacts(sb, "1925", "1821", scenario="1935-36"), step=2, when=None), "MV-23")
+    assert f.basis is Basis.PROVEN
+    only(judge_move(beds, state(sb, scenario="1940-41"), MoveFacts(sb, "1925", "1721", scenario="1940-41"),
+                    step=2, when=None), "MV-23")
+
+
+def test_ethiopian_units_do_not_follow_the_beds(beds):
+    levy = unit("lv", "1925", name="Bale levy", side="ethiopian", unit_class="ethiopian-levy", movement=4)
+    only(judge_move(beds, state(levy, scenario="1935-36"), MoveFacts(levy, "1925", "1721", scenario="1935-36"),
+                    step=2, when=None), "MV-03")

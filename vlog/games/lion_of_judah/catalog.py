@@ -127,6 +127,21 @@ IMPLEMENTED: dict[str, str] = {
              "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",
     "MV-37": "a rail line carries up to two RPs and one division or equivalent a MAP",
     "MV-45": "(40) a dummy on its front side has 4 foot MPs and may not force march",
+    "MV-18": "MF -2 for a unit under an enemy air marker at the start of its movement segment (10.1.5's -2, "
+             "not the index's 1/2); (35) possible only, as the marker may have flown a gas attack",
+    "MV-20": "(40) each guerrilla interdicts one Italian-controlled unit of its hex, not under an air "
+             "marker: more units of the hex moved on their full MF than it has uninterdicted ones",
+    "MV-22": "(40) turns 2-4 (the turn track telling the turn): hex and hexside costs doubled, roads and "
+             "rail too, outside Eritrea, the Ogaden and the Somalilands (PB 14.6.2.2's doubling, not the "
+             "Extended SoP's 1/2 MPs)",
+    "MV-25": "supply checked at each forced-march drag of one hex that brings its roll: no forced march "
+             "from a hex out of supply",
+    "MV-26": "an ambush result (the forced march table's 'A') to or from a hex outside a friendly country "
+             "or next to an enemy unit costs the moving stack a step by the end of its move (the roll "
+             "read as the table row; the last roll of a drag, for the hex it ends in)",
+    "MV-43": "(40) guerrillas never leave Ethiopia nor pass through another faction's guerrilla hexes",
+    "MV-27": "(35) European units and Eritrean colonial regulars entering only contiguous Tug hexes move up "
+             "to twice their MF without forced-march rolls (findings under MV-03/MV-23)",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",

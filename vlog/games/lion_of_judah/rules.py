@@ -31,7 +31,7 @@ from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
 from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
-from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
+from vlog.games.lion_of_judah.checks.movement import MoveFacts, MovementLedger, judge_move, may_force_march
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
@@ -97,6 +97,8 @@ class LionOfJudah(Game):
         self.end_pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.rail = RailLedger()
+        self.movement = MovementLedger()
+        """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         self.vp_history = VPHistory()
         """What the VP tally needs from the history (VC-01, VC-02, VC-05, VC-06)."""
         """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
@@ -484,14 +486,20 @@ class LionOfJudah(Game):
         rolls = self.fm_rolls.setdefault(unit.id, [])
         rolls.extend(data["forced_march_rolls"])
         self.end_pending[unit.id] = (action.step, when)
+        eligible, _ = may_force_march(unit, self.oos_at_start.get(unit.id, False))
+        out.extend(self.movement.on_drag(self.board, before, unit, origin, data["to"],   # MV-25, MV-26
+                                         tuple(data["forced_march_rolls"]), eligible=eligible,
+                                         step=action.step, when=when))
         if unit.id in self.move_reported or origin == data["to"]:
             return out
         start_unit = replace(unit, hex=origin)
         facts = MoveFacts(start_unit, origin, data["to"], after_level=data["after_level"],
                           forced_march_rolls=tuple(rolls),
                           out_of_supply_at_start=self.oos_at_start.get(unit.id, False),
-                          scenario=self.scenario, turn=phase.turn if phase is not None else None)
-        judged = judge_move(self.board, before, facts, step=action.step, when=when)
+                          scenario=self.scenario, turn=phase.turn if phase is not None else None,
+                          **self.movement.facts(unit))
+        judged = self.movement.judged(judge_move(self.board, before, facts, step=action.step, when=when),
+                                      unit, origin)
         if judged:
             self.move_reported.add(unit.id)
         return out + judged
@@ -505,15 +513,17 @@ class LionOfJudah(Game):
         if self.scenario is None:
             self.end_pending.clear()
             return out
+        finished: set[str] = set()
         for uid, (at_step, when) in list(self.end_pending.items()):
             if uid == moving or (step is not None and at_step >= step):
                 continue
             del self.end_pending[uid]
+            finished.add(uid)
             unit = state.units.get(uid)
             if unit is not None and unit.hex is not None:
                 state.scenario = self.scenario
                 out.extend(judge_end_of_move(self.board, state, unit, step=at_step, when=when))
-        return out
+        return out + self.movement.moves_over(self.board, state, finished)      # MV-26
 
     def _negus_with_gideon(self, action: Action, unit: Any, to: str, after: GameState,
                            when: str | None) -> list[Finding]:
@@ -572,6 +582,11 @@ class LionOfJudah(Game):
         self.oos_at_start = {}
         if self.interpreter.phase_bound and new.key == "map":
             self.map_start = state
+        if new.segment == "movement" and new.phasing:        # MV-18, MV-20, MV-22, MV-26
+            self.movement.start_segment(state, self.scenario, new.phasing,
+                                        turn=new.turn if self.interpreter.phase_bound else None)
+        else:
+            self.movement.end_segment()
         if new.segment == "movement" and new.phasing and self.scenario is not None:
             for unit in state.units.values():
                 if unit.side == new.phasing and unit.hex is not None and unit.kind == "combat":

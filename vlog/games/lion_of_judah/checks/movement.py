@@ -27,6 +27,9 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
   Extended SoP's "1/2 MPs", inventory A-03);
 * PB 14.6.4.1, 14.6.1.3 (MV-43): (40) guerrillas never leave Ethiopia and never pass through a hex
   holding guerrillas of another tribal faction;
+* PB 13.6.7.3 (MV-27): (35) European units and Eritrean colonial regulars entering only contiguous
+  Tug hexes (the map.json tug lines) may move twice their MF without forced-march rolls (a move
+  that fits no such reading stays an MV-03/MV-23 finding);
 * a move beyond the allowance that only a reduction above (interdiction, rain, a faction's
   hexes) makes too long is reported under that reduction's check, with both allowances;
 * 9.3: a unit out of supply at the start of the segment has half its MF (0.5 rounds up, 2.7);
@@ -420,6 +423,9 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
     if not over:
         return found
     rest = [f for f in found if f not in over]
+    tug = _tug_move(board, state, facts)
+    if tug is not None and tug.ruling is Ruling.LEGAL:
+        return rest                                    # PB 13.6.7.3 (MV-27)
     if facts.interdiction is not None:
         dry = _judge_move(board, state, replace(facts, interdiction=None), step=step, when=when)
         if not any(_short(f) in BEYOND_ALLOWANCE for f in dry):
@@ -433,6 +439,45 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
 
 def _short(f: Finding) -> str:
     return f.check.split("/", 1)[1]
+
+
+TUG_CLASSES = ("eritrean-colonial-regular",)
+"""PB 13.6.7.3: European units and Italian Eritrean colonial regulars follow the river beds."""
+
+
+def _tug_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str] | None:
+    """MV-27 (PB 13.6.7.3): (35) a European unit or Eritrean colonial regular that enters only
+    contiguous Tug hexes (the Jubba and Wabi Shebeli beds, the tug lines of map.json) may double
+    its MF without forced-march rolls. None when the rule does not apply to the unit; else the
+    search along the beds (terrain and hexside costs as usual) within twice the allowance."""
+    unit = facts.unit
+    if facts.scenario != "1935-36" or unit.kind != "combat" or not (
+            unit.european or unit.unit_class in TUG_CLASSES):
+        return None
+    allowance, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
+                                turn=facts.turn, interdiction=facts.interdiction)
+    if isinstance(allowance, Unknown):
+        return None
+    motorized = _is_motorized(unit)
+    found = []
+    for mot in ([True, False] if isinstance(motorized, Unknown) else [bool(motorized)]):
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+                               minimum_move=False)
+        terrain, side = rules.enter_cost, rules.hexside_cost
+
+        def along_bed(a: str, b: str, terrain=terrain, side=side) -> Any:
+            kinds = board.line_kinds(a, b)
+            if isinstance(kinds, Unknown):
+                return Unknown(*kinds.data, at_least=MOTORIZED_MIN_COST if mot else FOOT_MIN_COST)
+            if "tug" not in kinds:
+                return None
+            cost, extra = terrain(b), side(a, b) if side is not None else 0
+            return None if cost is None or extra is None else cost + extra
+
+        bed = MovementRules(neighbours=rules.neighbours, enter_cost=lambda h: None, line_cost=along_bed,
+                            may_enter=rules.may_enter, minimum_move=False)
+        found.append(check_move(bed, facts.start, facts.goal, 2 * allowance))
+    return best_of(*found)
 
 
 def _blame_interdiction(board: Board, facts: MoveFacts, over: Finding, *, step: int | None,
