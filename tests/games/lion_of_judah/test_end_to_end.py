@@ -151,6 +151,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SP-16": [("SP-16", 10, {"action": "rail", "hex": "1104", "supply_sources": ["1405", "2322"]})],
     "RR-18": [("RR-18", 10, {"counter": "gb-breakdown-a", "hex": "2311"})],
     "RR-19": [("RR-19", 4, {"columns": ["Starace"], "trucks_removed": 0, "trucks_needed": 1})],
+    "AR-05": [("AR-05", 9, {"roll": 6, "box": "air-northern-front", "turn": 1, "delayed_to": 3,
+                            "bombing_drm_possible": True})],
     "MV-20": [("MV-20", 15, {"from": "1407", "to": "1205", "allowance": 2,
                              "allowance_without_interdiction": 4, "cheapest_cost": 3})],
     "MV-22": [("MV-22", 13, {"from": "1213", "to": "1209", "allowance": 6, "cheapest_cost": 8,

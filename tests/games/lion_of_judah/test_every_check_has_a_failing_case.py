@@ -35,7 +35,6 @@ UNIT_CASES: dict[str, str] = {
     # events (test_events.py): a fixture log would need a D8 drawn, held and played turns later
     "EV-16": "test_events.py::test_imperial_proclamation_outside_the_map_is_ev16",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
-    "AR-05": "test_air_extras.py::test_five_or_less_goes_to_a_committed_box",
     "FW-04": "test_bindings_phases.py::test_hidden_units_enter_face_down",
     # set-up areas are judged on the position a log begins with, and the fixture logs begin from the
     # set-up writer's legal saves: the test builds a save with a bad set-up
