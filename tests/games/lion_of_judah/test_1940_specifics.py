@@ -200,3 +200,38 @@ def test_negus_first_entry_lowers_the_ipl():
     prestige_action(fell, board, data, Action("move", 12, ("Negus",), {"unit": negus_out, "to": "1208",
                                                                         "when": "w"}))
     assert prestige_action(fell, board, data, phase_step("first-combat", "second-movement", "grt-3")) == []
+
+
+def test_setup_garrisons_sc09(tmp_path):
+    """SC-09 (PB 14.3.2): a brigade or division (not irregulars, not armour) at or next to each
+    town, capital and amba of Ethiopia, on the position a log begins with."""
+    from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
+
+    from .synthetic import synthetic_board
+
+    board = synthetic_board(tmp_path, features={"1213": ["capital"], "1208": ["amba"], "1405": ["town"]},
+                            zones={"ethiopia": ["1213", "1212", "1208", "1108"], "eritrea": ["1405"]})
+    division = replace(unit("Sb", "1212"), counter="it-sb")               # next to Addis Ababa
+    [f] = judge_garrisons(board, state(division), step=0, when="w")
+    assert f.check == "lion-of-judah/SC-09" and f.basis is Basis.PROVEN and "1208" in f.message
+    irregular = unit("irr", "1108", unit_class="italian-colonial-irregular", size="brigade")
+    tank = replace(unit("CV", "1208", unit_type="armour", unit_class=None, size="brigade"), counter="it-cv")
+    assert len(judge_garrisons(board, state(division, irregular, tank), step=0, when="w")) == 1
+    brigade = unit("1E", "1108", unit_class="eritrean-colonial-regular", size="brigade")
+    assert judge_garrisons(board, state(division, brigade), step=0, when="w") == []
+    unsized = unit("PS", "1108", size=None)
+    [g] = judge_garrisons(board, state(division, unsized), step=0, when="w")
+    assert g.basis is Basis.POSSIBLE and g.evidence["hexes"] == ["1208"]
+    # no Italian unit on the map: the log does not show the setup
+    assert judge_garrisons(board, state(guerrilla("g", "1213")), step=0, when="w") == []
+    # Eritrean towns are not garrisoned by this rule (1405 in Eritrea)
+    assert all("1405" not in x.message for x in judge_garrisons(board, state(division), step=0, when="w"))
+
+
+def test_setup_garrisons_with_unknown_borders_is_one_possible_finding():
+    from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
+
+    [f] = [x for x in judge_garrisons(shipped_board(), state(unit("Sb", "1212")), step=0, when="w")
+           if x.basis is Basis.POSSIBLE]
+    assert "1213" not in f.evidence["hexes"] and "1009" in f.evidence["hexes"]
+    assert "map.json zone ethiopia hexes" in f.evidence["depends_on"]

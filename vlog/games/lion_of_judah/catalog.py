@@ -241,6 +241,9 @@ IMPLEMENTED: dict[str, str] = {
     "SC-03": "(40) the IPL marker moves in a player phase only when a hex changed control or the Negus "
              "moved in Ethiopia, and the Negus's first entry lowers it (possible: the amounts are on the "
              "player aid card's table); the start at 5 under SU-06",
+    "SC-09": "(40) a brigade or division (not irregulars, not armour) at or next to each town, capital and "
+             "amba of Ethiopia the map data lists, on a position begun at the scenario's start that shows "
+             "an Italian setup (possible where Ethiopia's borders are not transcribed)",
 }
 """Check id -> what the engine judges for it."""
 
@@ -273,9 +276,6 @@ NEEDS_DATA: dict[str, str] = {
     "ET-05": "the bribe modifier is on the activation table (player aid card)",
     "ET-06": "the Negus availability table is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
-    "SC-09": "the Italian setup codes are printed on the counters (so the starts vlog writes set up no "
-             "Italian unit) and Ethiopia's towns, capitals, ambas and borders are on the map only "
-             "(map.json lists a few)",
     "SC-04": "the colonial desertion table is on the player aid card",
     "SC-05": "the guerrilla recruitment table is on the player aid card",
     "SU-04": "the 1940-41 Italian units are placed by setup codes printed on the counters only (PB 14.3.2); "

@@ -30,6 +30,7 @@ from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
 from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
+from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, MovementLedger, judge_move, may_force_march
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
@@ -134,6 +135,8 @@ class LionOfJudah(Game):
             out += judge_setup_areas(self.board, self.data, start, self.scenario, step=0, when=phase.when())
         if self.scenario == "1940-41":          # SU-06, the fuel the log begins with
             out += fuel_begin(self.fuel, self.data, start, phase)
+            if starts_the_scenario(phase):      # SC-09 (checks/garrison.py)
+                out += judge_garrisons(self.board, start, step=0, when=phase.when())
         return out
 
     def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
