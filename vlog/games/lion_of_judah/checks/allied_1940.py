@@ -17,6 +17,7 @@ the log does not tell whether the optional rule is played.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,7 @@ FREE_FRENCH = frozenset({"ff-bdo", "ff-ts"})
 DJIBOUTI = "1910"
 BDO_TO = "1001"
 """PB 14.6.6: when France joins, the BdO may be placed as a reinforcement in 1001 at once."""
+RECENT_ROLLS = 256
 FRENCH_OPTION = "whether the optional rule French call to war (PB 14.6.6) is played"
 
 
@@ -50,8 +52,9 @@ FRENCH_OPTION = "whether the optional rule French call to war (PB 14.6.6) is pla
 class NegusWatch:
     """What the log has shown of the Negus's fate."""
 
-    rolls: list[tuple[int, int]] = field(default_factory=list)
-    """(step, total) of every die roll logged, in order."""
+    rolls: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=RECENT_ROLLS))
+    """(step, total) of the die rolls logged lately, in order (a combat is closed a few steps
+    after its declaration, so only recent rolls can be its own or the Negus's)."""
     due: dict[str, Any] | None = None
     """The Gideon Force was eliminated with the Negus: the combat's step, roll step, when."""
     roll: tuple[int, int] | None = None
@@ -66,7 +69,8 @@ class NegusWatch:
         """Die rolls of a step (in order); the first after a due survival roll is that roll."""
         for total in totals:
             self.rolls.append((step, total))
-        self._take_roll()
+        if totals:
+            self._take_roll()
 
     def _take_roll(self) -> None:
         if self.due is None or self.roll is not None:
