@@ -94,6 +94,19 @@ IMPLEMENTED: dict[str, str] = {
     "CB-35": "(40) guerrillas defending with other Allied units add no defence, take no losses, "
              "and go when those units are eliminated",
     "CB-29": "(35) one tribal faction per Ethiopian combat, Negus units excepted",
+    "CB-21": "the pieces show the losses: no Step layer rising in a combat, no unit removed with steps "
+             "left over what its side owed (a 3/4-step unit swapped for its replacement counter in its hex)",
+    "CB-08": "(35) units under a Gassed marker (one per affected unit) attack at half, defend at full",
+    "CB-38": "(40) a dummy attacked is flipped once the attackers are declared; a true Dummy is removed "
+             "with no loss and no Recon, a 0-x-4 fights",
+    "FW-06": "(40) a dummy is flipped only in combat or when an enemy unit enters its hex, never back "
+             "to its front side (the pool and End of Turn removals not judged)",
+    "CB-05": "defenders revealed after the attack is declared and before the combat die (the air and HQ "
+             "commitment order is not shown by a log; a reveal before the declaration: FW-02/FW-06)",
+    "CB-37": "(40) an Italian attack on guerrillas alone: the counter-guerrilla roll first (its card "
+             "modifiers from the data, else possible only), no combat on 4 or less, the attack on 5+",
+    "FW-08": "(40) guerrillas attacked alone are revealed only after the counter-guerrilla roll, and "
+             "not at all when they escape",
     "TS-11": "no HQ still on its M side once a new turn has begun",
     "TS-09": "(40) no unit enters French Somaliland while it is neutral (proven once the log shows C1 "
              "undrawn or failed; possible while it shows no event draws, or C1 rolled a 4)",
@@ -263,7 +276,6 @@ NOT_JUDGEABLE: dict[str, str] = {
 NEEDS_DATA: dict[str, str] = {
     "CB-17": "optional rule: the historical IDs (2.3.5) of Ethiopian units are on the counters only",
     "CB-18": "the guerrillas' positions relative to supply lines need the map's roads and terrain",
-    "CB-37": "the counter-guerrilla DRMs are on the player aid card",
     "TS-10": "the map's half-hexes (no printed hex number, 2.2) are not listed in map.json",
     "AR-13": "each air marker's two rolls against the hex need the air support and air attack tables "
              "(player aid card), as AR-04/AR-07",

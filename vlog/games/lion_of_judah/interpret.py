@@ -90,6 +90,15 @@ class PendingCombat:
     """Whether that phase was read from the turn tracker (not inferred)."""
     removed: set[str] = field(default_factory=set)
     """Units of the combat taken off the map whole (not swapped for a replacement counter)."""
+    raised: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Units whose step level rose in the combat (a Layer wrapped round): id -> (before, after)."""
+    revealed: dict[str, tuple[int, Unit]] = field(default_factory=dict)
+    """Defenders flipped from their ?-side or front side: id -> (step, the unit as flipped)."""
+    roll_step: int | None = None
+    """The step the combat die was rolled in."""
+    rolls: list[tuple[int, int]] = field(default_factory=list)
+    """Every die roll while the combat was open: (total, step); an Italian attack on guerrillas
+    alone rolls the counter-guerrilla die first (PB 14.6.4.5)."""
 
 
 @dataclass(slots=True)
@@ -104,6 +113,8 @@ class Interpreter:
     pending: PendingCombat | None = None
     cache: UnitCache = field(default_factory=UnitCache)
     _after: GameState | None = None
+    entered_before: set[str] = field(default_factory=set)
+    """Hexes units moved into in the previous step (a dummy there may be flipped, PB 14.6.5)."""
     last_states: tuple[GameState, GameState] | None = None
     """The position before and after the last step interpreted (the VP history reads it)."""
     gone_leaders: set[str] = field(default_factory=set)
@@ -153,6 +164,11 @@ class Interpreter:
                 involved |= {u.id for u in before.units.values() if u.name in decl.attackers}
         for uid, old in before.units.items():
             new = after.units.get(uid)
+            if new is not None and old.kind == "dummy" and new.level != old.level and uid not in involved \
+                    and old.hex is not None and new.hex is not None:
+                entered = {n.hex for o, n in moved if o.side != old.side} | self.entered_before
+                actions.append(Action("dummy-flip", index, (uid,), {
+                    "unit": old, "level": new.level, "entered": old.hex in entered, "when": self.when()}))
             if new is not None and old.hidden and not new.hidden and uid not in involved:
                 actions.append(Action("reveal", index, (uid,), {"unit": old, "level": new.level,
                                                                 "when": self.when()}))
@@ -168,9 +184,12 @@ class Interpreter:
                 self.pending.advanced.append(old.id)
             advanced_ids = {o.id for o in advancing}
             foreign = [o for o, _ in moved if o not in advancing]
-            self._record_losses(before, after)
+            self._record_losses(before, after, index)
+            if rolls and not declarations:
+                self.pending.rolls.extend((r, index) for r in rolls)
             if self.pending.roll is None and rolls and not declarations:
                 self.pending.roll = rolls[0]
+                self.pending.roll_step = index
                 rolls = rolls[1:]
             if foreign or declarations:
                 actions.append(self._close(index))
@@ -229,15 +248,18 @@ class Interpreter:
                 actions += self._set_phase(infer_phase(self.phase, side, "combat"), index, before)
             self.pending = PendingCombat(index, self.when(), decl, side, before,
                                          roll=rolls[0] if rolls else None, phase=self.phase,
+                                         roll_step=index if rolls else None,
+                                         rolls=[(r, index) for r in rolls[:1]],
                                          phase_bound=self.phase_bound)
             rolls = rolls[1:]
-            self._record_losses(before, after)
+            self._record_losses(before, after, index)
         for uid in before.events.keys() | after.events.keys():      # event markers (checks/events.py)
             old_ev, new_ev = before.events.get(uid), after.events.get(uid)
             if old_ev is None or new_ev is None or (old_ev.hex, old_ev.box) != (new_ev.hex, new_ev.box):
                 actions.append(Action("event-marker", index, (uid,), {
                     "old": old_ev, "new": new_ev, "before": before, "after": after, "when": self.when()}))
         self.control = dict(after.control)
+        self.entered_before = {n.hex for _o, n in moved if n.hex is not None}
         return actions
 
     # -- helpers -------------------------------------------------------------------------------
@@ -272,7 +294,8 @@ class Interpreter:
 
     def _sides(self, pending: PendingCombat) -> tuple[list[Unit], list[Unit]]:
         state, decl = pending.before, pending.declaration
-        defenders = [u for u in state.at(decl.target) if u.side != pending.side and u.kind != "air"]
+        defenders = [u for u in state.at(decl.target) if u.side != pending.side
+                     and u.kind not in ("air", "marker") and u.counter != "mk-gassed"]
         attackers: list[Unit] = []
         if decl.attackers is not None:
             around = set(self._neighbours(decl.target))
@@ -289,7 +312,7 @@ class Interpreter:
         layout = LAYOUTS["lion-of-judah"]
         return tuple(layout.name(h) for h in layout.neighbours_on_map(layout.parse(hex_)))
 
-    def _record_losses(self, before: GameState, after: GameState) -> None:
+    def _record_losses(self, before: GameState, after: GameState, index: int | None = None) -> None:
         """Steps each unit of the open combat lost in this step: a lower step level; removal
         from the map (deleted or sent to a box) loses every step; a 3/4-step unit swapped for its
         replacement counter in the same hex in the same step (2.3.9) loses the difference."""
@@ -309,6 +332,9 @@ class Interpreter:
             if was is None or was.hex is None:
                 continue
             now = after.units.get(u.id)
+            if now is not None and u in defenders and now.level != was.level and index is not None \
+                    and (was.hidden or (was.kind == "dummy" and was.level == "front")):
+                pending.revealed.setdefault(u.id, (index, now))        # CB-05, CB-38
             whole = was.steps if isinstance(was.steps, int) else 1
             if now is None or now.hex is None:
                 swap = arrived.get((was.name, was.hex)) or (arrived.get((was.counter, was.hex))
@@ -321,6 +347,9 @@ class Interpreter:
                     pending.removed.add(u.id)
             elif isinstance(was.steps, int) and isinstance(now.steps, int):
                 lost = max(0, was.steps - now.steps)
+                if now.steps > was.steps:                           # CB-21: the Layer wrapped round
+                    first = pending.raised.get(u.id, (was.steps, now.steps))[0]
+                    pending.raised[u.id] = (first, now.steps)
             else:
                 lost = 0
             if lost:

@@ -23,7 +23,8 @@ from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_delaye
                                                   judge_markers_left_on_map, judge_mission_segment,
                                                   may_be_bombing)
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
-from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, judge_combat
+from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, counter_guerrilla_applies,
+                                                     gassed_readings, judge_combat, judge_dummy_flip)
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
                                                    starts_the_scenario)
@@ -198,6 +199,10 @@ class LionOfJudah(Game):
             return out + self._check_phase(action)
         if action.kind == "combat":
             return out + self._check_combat(action)
+        if action.kind == "dummy-flip":                   # FW-06 (PB 14.6.5)
+            return out + judge_dummy_flip(self.board, action.data["unit"], action.data["level"],
+                                          entered=action.data["entered"], step=action.step,
+                                          when=action.data["when"])
         if action.kind == "reveal":
             return out + self._check_reveal(action)
         if action.kind == "appear":
@@ -638,7 +643,16 @@ class LionOfJudah(Game):
             {k: v for k, v in pending.losses.items() if k in {u.id for u in defenders}},
             advanced=tuple(pending.advanced), out_of_supply=frozenset(oos),
             air=decl.air, attacker_hqs=hqs_a, defender_hqs=None if decl.hqs is None else (),
-            nearby=nearby, removed=frozenset(pending.removed))
+            nearby=nearby, removed=frozenset(pending.removed), raised=dict(pending.raised),
+            revealed=dict(pending.revealed), roll_step=pending.roll_step, declared_step=pending.step)
+        gas = gassed_readings(before, attackers)                 # CB-08 (PB 13.6.5.1)
+        if gas is not None:
+            facts = replace(facts, gassed=frozenset.intersection(*gas), gassed_readings=gas)
+        facts = replace(facts, rolls_seen=len(pending.rolls))
+        if counter_guerrilla_applies(self.scenario, pending.side, defenders):   # CB-37 (PB 14.6.4.5)
+            first = pending.rolls[0] if pending.rolls else (None, None)
+            second = pending.rolls[1] if len(pending.rolls) > 1 else (None, None)
+            facts = replace(facts, counter_guerrilla=first, roll=second[0], roll_step=second[1])
         out.extend(judge_guerrilla_support(self.board, before, decl.target, attackers, defenders,
                                            decl.hqs, decl.air, step=action.step,
                                            when=action.data["when"]))      # CB-34

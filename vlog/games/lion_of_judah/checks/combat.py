@@ -21,7 +21,26 @@ and the steps each unit lost, the units that advanced. The checks:
   CB-20: no second step from a unit before every unit has lost one, the attacker's first loss
   not from a zero-attack unit; CB-24 (12.13) defenseless defenders: all eliminated, no loss;
 * CB-23 (12.12): a cleared hex must be entered by at least one attacking unit, never an HQ,
-  only attackers, within the hex's stacking limit.
+  only attackers, within the hex's stacking limit;
+* CB-21 (2.3.9): the pieces show the losses: a unit whose Step layer rose in the combat (a
+  reduced unit flipped back to full strength instead of being removed), a unit taken off the map
+  with steps left over what its side owed (the removal counted as the steps due, so CB-19 and
+  CB-20 judge the losses the side meant);
+* CB-08 (PB 13.6.5.1): units under a Gassed marker attack at half (defend at full): a result that
+  only the attackers' full strength explains is reported as CB-08. A log shows a gas attack's
+  result by one Gassed marker (counter `mk-gassed`) per affected unit in its hex; where a hex
+  holds fewer markers than units, every choice of the gassed units is tried;
+* CB-38 (PB 14.6.5): a dummy defending is flipped once the attackers are declared; a true Dummy
+  is removed (defenseless, no loss, no Recon) and a 0-x-4 fights as a unit; FW-06: a dummy is
+  flipped only in combat or when an enemy unit tries to enter its hex, and never back;
+* CB-05 (12.4): the defenders are revealed after the attack is declared and before the die is
+  rolled;
+* CB-37, FW-08 (PB 14.6.4.5): (40) an Italian attack on a hex held only by guerrillas rolls the
+  counter-guerrilla die first (the first roll after the declaration; the combat die is the
+  second): a modified 1-4 and the guerrillas escape unrevealed, with no combat; 5+ and the attack
+  goes on. Its modifiers: +1 in Tigray or the Ogaden (PB 14.6.4.1) and the player aid card's
+  (`tables.json` counter-guerrilla `modifiers`: unknown in the rulebook data, so the outcome is
+  possible only; a list of DRMs, any of which may apply, when given).
 
 Where the data lacks a value (a CRT cell, terrain, a hidden factor) the verdict is POSSIBLE and
 names it; several readings (air results not in the log, terrain unknown) are all tried.
@@ -46,7 +65,9 @@ from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["CombatFacts", "CombatMemory", "judge_combat", "crt", "attack_total", "terrain_shift"]
+__all__ = ["CombatFacts", "CombatMemory", "GASSED_COUNTER", "attack_total", "counter_guerrilla_applies",
+           "counter_guerrilla_drms", "crt", "gassed_readings",
+           "judge_combat", "judge_dummy_flip", "terrain_shift", "true_dummy"]
 
 SCALE = odds_columns("1:3", "7:1")
 ROLL_LOW, ROLL_HIGH = 1, 7
@@ -77,6 +98,20 @@ class CombatFacts:
     removed: frozenset[str] = frozenset()
     """Units taken off the map in the combat (a unit of no steps, an HQ, loses none when
     eliminated: its removal is what shows it)."""
+    raised: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """Units whose step level rose during the combat: id -> (steps before, steps after)."""
+    gassed_readings: tuple[frozenset[str], ...] | None = None
+    """Each possible set of gassed attackers (None: `gassed` alone, PB 13.6.5.1)."""
+    revealed: Mapping[str, tuple[int, Unit]] = field(default_factory=dict)
+    """Defenders flipped during the combat: id -> (step of the flip, the unit as flipped)."""
+    roll_step: int | None = None
+    """The step the combat die was rolled in."""
+    declared_step: int | None = None
+    counter_guerrilla: tuple[int | None, int | None] | None = None
+    """(40) the counter-guerrilla roll and its step, (None, None) when the log shows none; None
+    when the attack needs none (PB 14.6.4.5)."""
+    rolls_seen: int = 0
+    """How many die rolls the log shows while the combat was open."""
 
 
 @dataclass(slots=True)
@@ -333,18 +368,34 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
     for u in attackers:
         memory.attacks_by_unit[u.id] = memory.attacks_by_unit.get(u.id, 0) + 1
 
+    # -- (40) the counter-guerrilla roll (PB 14.6.4.5) ----------------------------------------
+    if facts.counter_guerrilla is not None and _counter_guerrilla(board, facts, add, target) == "escape":
+        memory.recon_units = set()
+        return out
+
+    # -- dummies (PB 14.6.5) and the order of the combat (12.4) ------------------------------
+    _reveal_order(facts, add, target)                                       # CB-05
+    dummies_gone = _dummies(board, facts, add, target)                     # CB-38
+    facts = _as_revealed(board, facts)
+    defenders = facts.defenders
+
     # -- defenseless defenders (12.13) -------------------------------------------------------
-    if defenders and all(u.defenseless for u in defenders):
+    fights = [u for u in defenders if u.id not in dummies_gone]
+    if defenders and all(_defenseless(board, u) is True for u in fights):
         wrong_a = {u.name: facts.attacker_losses.get(u.id, 0) for u in attackers if facts.attacker_losses.get(u.id, 0)}
-        kept = [u.name for u in defenders
+        kept = [u.name for u in fights
                 if u.id not in facts.removed and facts.defender_losses.get(u.id, 0) < 1]
         if wrong_a or kept:
             add("CB-24", Ruling.PROVEN, f"an attack on {target}, held only by defenseless units, "
                 "must eliminate them all with no attacker loss",
                 {"attacker_losses": wrong_a, "defenders_not_eliminated": kept})
-        _advance(board, facts, add, target)
+        _advance(board, facts, add, target, gone=dummies_gone)
         memory.recon_units = set(facts.advanced) if not any(u.kind == "dummy" for u in defenders) else set()
         return out
+    if dummies_gone:            # true Dummies go with no loss; the others fight (PB 14.6.5)
+        facts = replace(facts, defenders=tuple(fights),
+                        defender_losses={k: v for k, v in facts.defender_losses.items() if k not in dummies_gone})
+        defenders = facts.defenders
 
     # -- strengths ---------------------------------------------------------------------------
     # PB 14.6.4.1: guerrillas attack with 0 factors; stacked with other Allied units they add
@@ -353,14 +404,19 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
     others = [u for u in defenders if u.unit_class != "guerrilla" and u.side == "allied"]
     defenders_counted = tuple(replace(u, defense=0) if u.unit_class == "guerrilla" and others else u
                               for u in defenders)
-    halved_attack = facts.out_of_supply | facts.gassed
+    gas_readings = facts.gassed_readings if facts.gassed_readings else (facts.gassed,)
+    first_gas = gas_readings[0]
+    halved_attack = facts.out_of_supply | first_gas
     attack, attack_shown = attack_total(attackers_counted, halved_attack, "attack")
     defense, defense_shown = attack_total(defenders_counted, facts.out_of_supply, "defense")
     evidence: dict[str, Any] = {"attack": _n(attack), "defense": _n(defense),
                                 "attack_factors": attack_shown, "defense_factors": defense_shown,
                                 "halved": sorted(u.name for u in attackers + defenders
-                                                 if u.id in facts.out_of_supply | facts.gassed),
+                                                 if u.id in facts.out_of_supply | first_gas),
                                 "roll": facts.roll, "crt": "Ethiopian CRT" if ethiopian else "CRT"}
+    gassed_any = frozenset().union(*gas_readings)
+    if gassed_any:
+        evidence["gassed"] = sorted(u.name for u in attackers if u.id in gassed_any)
 
     # 0 vs x errata (12.4): attackers eliminated, defenders untouched
     if not isinstance(attack, Unknown) and not isinstance(defense, Unknown) and attack == 0 and defense > 0:
@@ -374,19 +430,12 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         return out
 
     if facts.roll is None:
+        _raised(facts, add, target)
         _distribution(facts, add, target)
-        _advance(board, facts, add, target)
+        _advance(board, facts, add, target, gone=dummies_gone)
         memory.recon_units = set()
         return out   # no die in the log: the result itself cannot be judged
-    attack_units = _per_unit_factors(attackers, halved_attack, "attack")
-    terrain = terrain_shift(board, facts.target, ethiopian)
-    river = river_shift(board, facts, attack_units)
-    air = [((facts.air[0], facts.air[1]), frozenset(), "")] if facts.air is not None else [
-        ((a, d), frozenset({"air support results (not in the log)"}) if (a or d) else frozenset(),
-         f"air {a}R/{d}L" if (a or d) else "") for a in range(3) for d in range(3)]
-    drms = _drm_candidates(board, facts, ethiopian)
     table, columns = crt(board, ethiopian)
-    known_columns = sorted({c for (c, _r) in table.cells}) if table is not None else []
     level0 = odds_level(attack, defense)
     evidence["initial_ratio"] = None if isinstance(level0, Unknown) else (
         "1:1" if abs(level0) >= INFINITE_LEVEL and attack == 0 else level_name(max(-INFINITE_LEVEL + 1, level0)))
@@ -394,51 +443,32 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         deps0 = level0.data
         add("CB-19", Ruling.POSSIBLE, f"the result of the attack on {target} cannot be checked: "
             "a combat factor is unknown", evidence, depends_on=deps0)
+        _raised(facts, add, target)
         _distribution(facts, add, target)
-        _advance(board, facts, add, target)
+        _advance(board, facts, add, target, gone=dummies_gone)
         memory.recon_units = set()
         return out
 
-    explanations: list[Explanation] = []
-    seen: set[tuple] = set()
-    for (t_shift, t_deps, t_why), (r_shift, r_deps, r_why), ((air_a, air_d), a_deps, a_why), \
-            (hq_a, hq_d, h_why, h_hidden), (drm, d_deps, d_why) in itertools.product(
-                terrain, river, air, hq_shift_candidates, drms):
-        air_net = max(-2, min(2, air_a)) - max(-2, min(2, air_d))
-        hq_net = min(2, hq_a) - min(2, hq_d)
-        shift = t_shift + r_shift + air_net + hq_net
-        level = level0 if abs(level0) >= INFINITE_LEVEL else level0 + shift
-        column, col_datum = _column(level, columns, known_columns)
-        modified = clamp(facts.roll + drm, ROLL_LOW, ROLL_HIGH)
-        deps = set(t_deps | r_deps | a_deps | d_deps)
-        if h_hidden:
-            deps.add("HQ support (not in the log)")
-        why = "; ".join(x for x in (t_why, r_why, a_why, h_why, d_why) if x)
-        key = (column, modified, frozenset(deps))
-        if key in seen:
-            continue
-        seen.add(key)
-        reading = {"shifts": shift, "final_level": level, "column": level_name(column) if column is not None else None,
-                   "modified_roll": modified, "drm": drm, "reading": why}
-        if column is None:
-            explanations.append(Explanation(Tri(None, frozenset(deps | {col_datum})), why, reading))
-            continue
-        cell = table.lookup(column, modified)
-        if isinstance(cell, Unknown):
-            explanations.append(Explanation(Tri(None, frozenset(deps | cell.data)), why, {**reading, "cell": None}))
-            continue
-        problems = _loss_problems(facts, cell)
-        reading["cell"] = cell
-        if problems:
-            explanations.append(Explanation(FALSE, f"{why}: {table.name} {level_name(column)}, roll "
-                                                   f"{modified} gives {cell}; " + "; ".join(problems), reading))
-        else:
-            explanations.append(Explanation(TRUE if not deps else Tri(None, frozenset(deps)), why, reading))
+    context = _Readings(board, facts, ethiopian, table, columns, hq_shift_candidates,
+                        attackers_counted, defense)
+    explanations = context.explain(facts.out_of_supply, gas_readings)
     verdict = judge(explanations)
     observed = {"attacker_losses": {u.name: facts.attacker_losses.get(u.id, 0) for u in attackers},
                 "defender_losses": {u.name: facts.defender_losses.get(u.id, 0) for u in defenders}}
     best = verdict.best or (explanations[0] if explanations else None)
-    if verdict.ruling is not Ruling.LEGAL:
+    if verdict.ruling is Ruling.PROVEN and gassed_any:
+        ungassed = judge(context.explain(facts.out_of_supply, (frozenset(),)))
+        if ungassed.ruling is Ruling.LEGAL:                                   # CB-08
+            names_gassed = sorted(u.name for u in attackers if u.id in gassed_any)
+            full = ungassed.best.evidence if ungassed.best is not None else {}
+            add("CB-08", Ruling.PROVEN, f"the attack on {target} was resolved as if "
+                f"{', '.join(names_gassed)} attacked at full strength; units under a Gassed marker "
+                "attack at half (PB 13.6.5.1)",
+                {**evidence, **observed, "gassed": names_gassed,
+                 "full_strength_reading": {k: full.get(k) for k in ("column", "modified_roll", "cell")}},
+                subjects=names + tuple(u.name for u in defenders))
+            verdict = ungassed
+    if verdict.ruling not in (Ruling.LEGAL,) and not any(f.check.endswith("/CB-08") for f in out):
         detail = dict(best.evidence) if best is not None else {}
         message = (f"the attack on {target} ({_n(attack)} vs {_n(defense)}, die {facts.roll}) was "
                    "resolved with losses no reading of the CRT gives" if verdict.ruling is Ruling.PROVEN
@@ -447,13 +477,96 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         add("CB-19", verdict.ruling, message,
             {**evidence, **detail, **observed, "readings_rejected": list(verdict.reasons)[:6]},
             subjects=names + tuple(u.name for u in defenders), depends_on=verdict.depends_on)
-    # loss distribution (12.11) whatever the cell
+    # the pieces against the result (2.3.9), then loss distribution (12.11) whatever the cell
+    _raised(facts, add, target)
+    if verdict.ruling is not Ruling.PROVEN:
+        facts = _removed_with_steps_left(facts, explanations, add, target)
     _distribution(facts, add, target)
     cell_text = (verdict.best.evidence.get("cell") if verdict.best is not None else None)
-    _advance(board, facts, add, target)
+    _advance(board, facts, add, target, gone=dummies_gone)
     recon = isinstance(cell_text, str) and "R" in parse_result(cell_text).extras
     memory.recon_units = set(facts.advanced) if recon else set()
     return out
+
+
+class _Readings:
+    """Every reading of one combat's column and die (terrain, river, air, HQs, DRMs, and which
+    attackers are halved), each judged against the losses the log shows."""
+
+    def __init__(self, board: Board, facts: CombatFacts, ethiopian: bool,
+                 table: CombatTable[int] | None, columns: list[int] | None,
+                 hq_candidates: list[tuple[int, int, str, bool]], attackers_counted: tuple[Unit, ...],
+                 defense: Any):
+        self.board, self.facts, self.ethiopian = board, facts, ethiopian
+        self.table, self.columns = table, columns
+        self.known_columns = sorted({c for (c, _r) in table.cells}) if table is not None else []
+        self.hq_candidates = hq_candidates
+        self.attackers_counted = attackers_counted
+        self.defense = defense
+        self.terrain = terrain_shift(board, facts.target, ethiopian)
+        self.air = [((facts.air[0], facts.air[1]), frozenset(), "")] if facts.air is not None else [
+            ((a, d), frozenset({"air support results (not in the log)"}) if (a or d) else frozenset(),
+             f"air {a}R/{d}L" if (a or d) else "") for a in range(3) for d in range(3)]
+        self.drms = _drm_candidates(board, facts, ethiopian)
+
+    def explain(self, out_of_supply: frozenset[str], gas_readings: Iterable[frozenset[str]]) -> list[Explanation]:
+        facts = self.facts
+        explanations: list[Explanation] = []
+        seen: set[tuple] = set()
+        done_gas: set[tuple] = set()
+        for gassed in gas_readings:
+            halved = out_of_supply | gassed
+            attack, _ = attack_total(self.attackers_counted, halved, "attack")
+            attack_units = _per_unit_factors(facts.attackers, halved, "attack")
+            key_gas = (_n(attack), tuple(sorted((k, str(v)) for k, v in attack_units.items())))
+            if key_gas in done_gas:
+                continue
+            done_gas.add(key_gas)
+            level0 = odds_level(attack, self.defense)
+            if isinstance(level0, Unknown):
+                explanations.append(Explanation(Tri(None, level0.data), "a combat factor is unknown", {}))
+                continue
+            gas_why = (f"gassed: {', '.join(sorted(u.name for u in facts.attackers if u.id in gassed))}"
+                       if gassed else "")
+            river = river_shift(self.board, facts, attack_units)
+            for (t_shift, t_deps, t_why), (r_shift, r_deps, r_why), ((air_a, air_d), a_deps, a_why), \
+                    (hq_a, hq_d, h_why, h_hidden), (drm, d_deps, d_why) in itertools.product(
+                        self.terrain, river, self.air, self.hq_candidates, self.drms):
+                air_net = max(-2, min(2, air_a)) - max(-2, min(2, air_d))
+                hq_net = min(2, hq_a) - min(2, hq_d)
+                shift = t_shift + r_shift + air_net + hq_net
+                level = level0 if abs(level0) >= INFINITE_LEVEL else level0 + shift
+                column, col_datum = _column(level, self.columns, self.known_columns)
+                modified = clamp(facts.roll + drm, ROLL_LOW, ROLL_HIGH)
+                deps = set(t_deps | r_deps | a_deps | d_deps)
+                if h_hidden:
+                    deps.add("HQ support (not in the log)")
+                why = "; ".join(x for x in (gas_why, t_why, r_why, a_why, h_why, d_why) if x)
+                key = (column, modified, frozenset(deps))
+                if key in seen:
+                    continue
+                seen.add(key)
+                reading = {"shifts": shift, "final_level": level,
+                           "column": level_name(column) if column is not None else None,
+                           "modified_roll": modified, "drm": drm, "reading": why}
+                if column is None:
+                    explanations.append(Explanation(Tri(None, frozenset(deps | {col_datum})), why, reading))
+                    continue
+                cell = self.table.lookup(column, modified)
+                if isinstance(cell, Unknown):
+                    explanations.append(Explanation(Tri(None, frozenset(deps | cell.data)), why,
+                                                    {**reading, "cell": None}))
+                    continue
+                problems = _loss_problems(facts, cell)
+                reading["cell"] = cell
+                if problems:
+                    explanations.append(Explanation(FALSE, f"{why}: {self.table.name} {level_name(column)}, "
+                                                           f"roll {modified} gives {cell}; " + "; ".join(problems),
+                                                    reading))
+                else:
+                    explanations.append(Explanation(TRUE if not deps else Tri(None, frozenset(deps)), why, reading))
+        return explanations
+
 
 
 def _steps(u: Unit) -> int:
@@ -469,18 +582,370 @@ def _takers(units: Iterable[Unit], defending: bool) -> list[Unit]:
     return units
 
 
-def _loss_problems(facts: CombatFacts, cell: str) -> list[str]:
+def _loss_range(facts: CombatFacts, takers: Iterable[Unit], losses: Mapping[str, int]) -> tuple[int, int]:
+    """The steps a side may have meant to lose, as its pieces show (2.3.9): a unit taken off
+    the map lost from one step to all it had (CB-21 judges whether the removal was due), a unit
+    whose Step layer rose lost from one step to all it had (CB-21: the layer wrapped round)."""
+    low = high = 0
+    for u in takers:
+        if u.id in facts.raised:
+            low, high = low + 1, high + facts.raised[u.id][0]
+        elif u.id in facts.removed and _steps(u) > 1:
+            low, high = low + 1, high + losses.get(u.id, _steps(u))
+        else:
+            low, high = low + losses.get(u.id, 0), high + losses.get(u.id, 0)
+    return low, high
+
+
+def _due(facts: CombatFacts, cell: str) -> dict[str, int]:
+    """Steps each side owes by a CRT cell, as far as its units have steps (12.11)."""
     result = parse_result(cell)
+    out = {}
+    for side, units, due in (("attacker", facts.attackers, result.attacker.number),
+                             ("defender", facts.defenders, result.defender.number)):
+        available = sum(_steps(u) for u in _takers(units, side == "defender"))
+        out[side] = min(due, available)
+    return out
+
+
+def _loss_problems(facts: CombatFacts, cell: str) -> list[str]:
     problems = []
-    for side, units, losses, due in (("attacker", facts.attackers, facts.attacker_losses, result.attacker.number),
-                                     ("defender", facts.defenders, facts.defender_losses, result.defender.number)):
+    due = _due(facts, cell)
+    for side, units, losses in (("attacker", facts.attackers, facts.attacker_losses),
+                                ("defender", facts.defenders, facts.defender_losses)):
         takers = _takers(units, side == "defender")
-        available = sum(_steps(u) for u in takers)
         taken = sum(losses.get(u.id, 0) for u in takers)
-        expected = min(due, available)
-        if taken != expected:
+        low, high = _loss_range(facts, takers, losses)
+        expected = due[side]
+        if not low <= expected <= high:
             problems.append(f"the {side} lost {taken} step(s), {expected} due")
     return problems
+
+
+def _raised(facts: CombatFacts, add: Any, target: str) -> None:
+    """CB-21 (2.3.9): a step loss reduces a unit (a reduced two-step unit, a one-step unit is
+    eliminated); a Step layer that rose in the combat wrapped round instead."""
+    for u in (*facts.attackers, *facts.defenders):
+        if u.id not in facts.raised:
+            continue
+        was, now = facts.raised[u.id]
+        add("CB-21", Ruling.PROVEN, f"{u.name} went from its {was}-step side to its {now}-step side "
+            f"in the attack on {target}: a step loss reduces a unit, and a one-step (or reduced "
+            "two-step) unit is eliminated and removed from the map (2.3.9)",
+            {"unit": u.name, "steps_before": was, "steps_shown_after": now}, subjects=[u.name])
+
+
+def _removed_with_steps_left(facts: CombatFacts, explanations: list[Explanation], add: Any,
+                             target: str) -> CombatFacts:
+    """CB-21 (2.3.9): units taken off the map when their side owed fewer steps than the
+    removal took (every reading of the CRT that fits the log agrees). Returns the facts with
+    those losses as the side owed them, so the distribution and the advance are judged on them."""
+    readings = [e for e in explanations if not e.legal.false and isinstance(e.evidence.get("cell"), str)]
+    if not readings:
+        return facts
+    adjusted = {"attacker": dict(facts.attacker_losses), "defender": dict(facts.defender_losses)}
+    kept_on_map: set[str] = set()
+    for side, units, losses in (("attacker", facts.attackers, facts.attacker_losses),
+                                ("defender", facts.defenders, facts.defender_losses)):
+        takers = _takers(units, side == "defender")
+        removed = [u for u in takers if u.id in facts.removed and _steps(u) > 1]
+        if not removed:
+            continue
+        taken = sum(losses.get(u.id, 0) for u in takers)
+        owed = max(_due(facts, e.evidence["cell"])[side] for e in readings)
+        if taken <= owed:
+            continue
+        deps = frozenset().union(*(e.legal.depends_on for e in readings))
+        ruling = Ruling.PROVEN if all(e.legal.true for e in readings) else Ruling.POSSIBLE
+        excess = taken - owed
+        shown = []
+        for u in removed:
+            cut = min(excess, losses.get(u.id, _steps(u)) - 1)
+            if cut <= 0:
+                continue
+            excess -= cut
+            adjusted[side][u.id] = losses.get(u.id, _steps(u)) - cut
+            kept_on_map.add(u.id)
+            shown.append(u)
+        add("CB-21", ruling, f"{', '.join(f'{u.name} ({_steps(u)} steps)' for u in shown)} "
+            f"{'was' if len(shown) == 1 else 'were'} removed from the map in the attack on {target}, "
+            f"where the {side} owed {owed} step(s): a unit with steps left is reduced (its Step "
+            "layer lowered, or a 3/4-step unit swapped for its replacement counter), not "
+            "eliminated (2.3.9)",
+            {"side": side, "owed": owed, "removal_took": taken,
+             "removed": {u.name: _steps(u) for u in shown}},
+            subjects=[u.name for u in shown], depends_on=deps)
+    if not kept_on_map:
+        return facts
+    # `removed` stays: the hex the log cleared is judged as cleared (CB-23), and a unit taken off
+    # cannot advance
+    return replace(facts, attacker_losses=adjusted["attacker"], defender_losses=adjusted["defender"])
+
+
+# ---------------------------------------------------------------------------------------------
+# dummies (PB 14.6.5) and the order of a combat (12.4)
+
+GASSED_COUNTER = "mk-gassed"
+"""The Gassed marker's counter id (PB 13.6.5.1)."""
+GAS_READINGS_CAP = 256
+"""At most this many choices of gassed attackers are tried (a hex with fewer markers than
+units); beyond it the rest are not tried."""
+
+
+def gassed_readings(state: GameState, attackers: Iterable[Unit]) -> tuple[frozenset[str], ...] | None:
+    """Each possible set of gassed attackers: one Gassed marker in a hex marks one unit there
+    (PB 13.6.5.1: the result is the number of units affected); with as many markers as units
+    all are gassed, with fewer every choice is a reading. None when no attacker's hex has one."""
+    attackers = list(attackers)
+    per_hex: list[list[frozenset[str]]] = []
+    for hex_ in dict.fromkeys(u.hex for u in attackers if u.hex is not None):
+        here = state.at(hex_)
+        markers = sum(1 for u in here if u.counter == GASSED_COUNTER)
+        if not markers:
+            continue
+        side = {u.side for u in attackers if u.hex == hex_}
+        units = [u for u in here if u.counter != GASSED_COUNTER and u.kind not in ("marker", "air")
+                 and u.side in side]
+        mine = [u.id for u in attackers if u.hex == hex_]
+        if markers >= len(units):
+            per_hex.append([frozenset(mine)])
+            continue
+        others = len(units) - len(mine)
+        choices: list[frozenset[str]] = []
+        for k in range(max(0, markers - others), min(markers, len(mine)) + 1):
+            choices.extend(frozenset(c) for c in itertools.combinations(mine, k))
+        per_hex.append(choices)
+    if not per_hex:
+        return None
+    combos = itertools.islice(itertools.product(*per_hex), GAS_READINGS_CAP)
+    return tuple(frozenset().union(*combo) for combo in combos)
+
+
+def true_dummy(board: Board, unit: Unit) -> bool | Unknown:
+    """Whether a dummy shows 'Dummy' on its revealed side (PB 14.6.5): False for any other
+    unit and for a dummy still on its front side; Unknown when the data does not say."""
+    if unit.kind != "dummy" or unit.level in (None, "front", "hidden"):
+        return False
+    if unit.level == "dummy":
+        return True
+    try:
+        levels = board.data.counter(unit.counter)["levels"] if unit.counter else None
+        face = levels[unit.level]["face"].value if levels is not None and unit.level in levels \
+            and "face" in levels[unit.level] else None
+    except (KeyError, TypeError, AttributeError):
+        face = None
+    if face is None:
+        return Unknown(f"counters.json {unit.counter} level {unit.level} face")
+    return str(face).strip().lower() == "dummy"
+
+
+def _defenseless(board: Board, unit: Unit) -> bool | Unknown:
+    """11.6, 12.13: RPs, HQs, trucks and true Dummies."""
+    return True if unit.defenseless else true_dummy(board, unit)
+
+
+def _as_revealed(board: Board, facts: CombatFacts) -> CombatFacts:
+    """The defenders as flipped in the combat: a dummy's revealed side; a 0-x-4 attacks 0 and
+    defends 1 to 3 when the data lacks its factor (PB 14.6.5)."""
+    if not facts.revealed:
+        return facts
+    shown = []
+    for u in facts.defenders:
+        now = facts.revealed.get(u.id, (0, None))[1]
+        if u.kind == "dummy" and now is not None:
+            now = replace(now, hex=u.hex)
+            if true_dummy(board, now) is not True and now.defense is None:
+                now = replace(now, attack=0, defense=Unknown(
+                    f"counters.json {u.counter} level {now.level} defense (a 0-x-4: 1 to 3)",
+                    at_least=1, at_most=3))
+            shown.append(now)
+        else:
+            shown.append(u)
+    return replace(facts, defenders=tuple(shown))
+
+
+def _dummies(board: Board, facts: CombatFacts, add: Any, target: str) -> set[str]:
+    """CB-38 (PB 14.6.5): dummies defending are flipped once the attackers are declared; a
+    true Dummy is removed. Returns the true Dummies (they leave the fight with no loss)."""
+    gone: set[str] = set()
+    for u in facts.defenders:
+        if u.kind != "dummy":
+            continue
+        flipped = facts.revealed.get(u.id, (0, None))[1]
+        shown = flipped if flipped is not None else u
+        removed = u.id in facts.removed
+        if shown.level == "front" and not removed:
+            add("CB-38", Ruling.PROVEN, f"{u.name} at {target} was attacked and not flipped; a "
+                "dummy is revealed once the attacker has declared all attacking units (PB 14.6.5)",
+                {"unit": u.name, "level": shown.level}, subjects=[u.name])
+            continue
+        is_true = true_dummy(board, shown)
+        if is_true is True:
+            gone.add(u.id)
+        if removed or is_true is False:
+            continue
+        add("CB-38", Ruling.PROVEN if is_true is True else Ruling.POSSIBLE,
+            f"{u.name} at {target} was revealed as a true Dummy and left on the map; it is removed "
+            "and treated as a defenseless unit (PB 14.6.5)", {"unit": u.name, "level": shown.level},
+            subjects=[u.name], depends_on=is_true.data if isinstance(is_true, Unknown) else ())
+    return gone
+
+
+def _reveal_order(facts: CombatFacts, add: Any, target: str) -> None:
+    """CB-05 (12.4 steps 1-6): the defenders are revealed after the attack is declared and
+    before the ratio is taken and the die rolled."""
+    if facts.roll_step is None:
+        return
+    late = [(u, at) for u, (at, _unit) in ((u, facts.revealed[u.id]) for u in facts.defenders
+                                           if u.id in facts.revealed) if at > facts.roll_step]
+    if late:
+        add("CB-05", Ruling.PROVEN, f"{', '.join(u.name for u, _ in late)} at {target} "
+            f"{'was' if len(late) == 1 else 'were'} revealed after the combat die was rolled (step "
+            f"{facts.roll_step}); the defenders are revealed once the attackers are designated, "
+            "before the ratio and the die (12.4)",
+            {"roll_step": facts.roll_step, "revealed_at": {u.name: at for u, at in late}},
+            subjects=[u.name for u, _ in late])
+
+
+COUNTER_GUERRILLA_ESCAPE = 4
+PAC_DATUM = "tables.json counter-guerrilla modifiers (player aid card)"
+"""PB 14.6.4.5: a modified counter-guerrilla roll of 4 or less and the guerrillas escape."""
+
+
+def counter_guerrilla_applies(scenario: str | None, side: str | None, defenders: Iterable[Unit]) -> bool:
+    """PB 14.6.4.5: (40) an Italian attack on a hex occupied only by guerrillas."""
+    defenders = list(defenders)
+    return scenario == "1940-41" and side == "italian" and bool(defenders) \
+        and all(u.unit_class == "guerrilla" for u in defenders)
+
+
+def counter_guerrilla_drms(board: Board, target: str) -> list[tuple[int, frozenset[str], str]]:
+    """Each possible total DRM of the counter-guerrilla roll with the data it rests on: +1 in
+    Tigray or the Ogaden (PB 14.6.4.1) and the player aid card's modifiers."""
+    table = board.data.table("counter-guerrilla")
+    props = table["properties"] if "properties" in table else {}
+    region_drm = props["tigray_ogaden_drm"].value if "tigray_ogaden_drm" in props else None
+    if region_drm is None:
+        region = [(0, frozenset({"tables.json counter-guerrilla tigray_ogaden_drm"}), ""),
+                  (1, frozenset({"tables.json counter-guerrilla tigray_ogaden_drm"}), "Tigray/Ogaden +1")]
+    else:
+        inside = [board.in_zone(target, z) for z in ("tigray", "ogaden")]
+        if any(i is True for i in inside):
+            region = [(int(region_drm), frozenset(), f"Tigray/Ogaden {int(region_drm):+d}")]
+        elif all(i is False for i in inside):
+            region = [(0, frozenset(), "")]
+        else:
+            deps = unknowns(*inside)
+            region = [(0, deps, ""), (int(region_drm), deps, f"Tigray/Ogaden {int(region_drm):+d}")]
+    pac = props["modifiers"].value if "modifiers" in props else None
+    if pac is None:
+        return [(drm, deps | {PAC_DATUM}, why) for drm, deps, why in region]
+    extras = [int(m) for m in pac if isinstance(m, int)] if isinstance(pac, list) else []
+    sums = {0}
+    for m in extras:                    # any of the card's modifiers may apply
+        sums |= {x + m for x in sums}
+    return [(drm + extra, deps, "; ".join(w for w in (why, f"card {extra:+d}" if extra else "") if w))
+            for drm, deps, why in region for extra in sorted(sums)]
+
+
+def _counter_guerrilla(board: Board, facts: CombatFacts, add: Any, target: str) -> str | None:
+    """CB-37, FW-08 (PB 14.6.4.5). Returns "escape" when the log shows no combat after the roll
+    (nothing more to judge), else None."""
+    roll, roll_step = facts.counter_guerrilla or (None, None)
+    revealed = {u.name: facts.revealed[u.id][0] for u in facts.defenders if u.id in facts.revealed}
+    losses = any(facts.attacker_losses.values()) or any(facts.defender_losses.values()) \
+        or bool(facts.removed & {u.id for u in (*facts.attackers, *facts.defenders)})
+    went_on = losses or facts.roll is not None or bool(facts.advanced)
+    if roll is None or roll_step is None:
+        if went_on or revealed:
+            add("CB-37", Ruling.PROVEN, f"the Italian attack on {target}, held only by guerrillas, went "
+                "on with no counter-guerrilla roll; it is rolled after the attackers are designated, "
+                "before the guerrillas are revealed (PB 14.6.4.5)",
+                {"rolls": facts.rolls_seen, "revealed": sorted(revealed)})
+        return None if went_on else "escape"
+    early = {n: at for n, at in revealed.items() if at < roll_step}
+    if early:
+        add("FW-08", Ruling.PROVEN, f"{', '.join(early)} at {target} {'was' if len(early) == 1 else 'were'} "
+            f"revealed before the counter-guerrilla roll (step {roll_step}); guerrillas are revealed only "
+            "if the attack goes on (PB 14.6.4.5)", {"roll_step": roll_step, "revealed_at": early},
+            subjects=list(early))
+    readings = counter_guerrilla_drms(board, target)
+    drms = sorted({drm for drm, _deps, _why in readings})
+    evidence: dict[str, Any] = {"counter_guerrilla_roll": roll, "modified": [roll + d for d in drms],
+                                "roll_step": roll_step}
+
+    def verdict(escaped: bool) -> Any:
+        # a reading that agrees with the log is legal on its own data; one that does not is
+        # illegal unless the card's modifiers are unknown (they might turn it)
+        out = []
+        for drm, deps, why in readings:
+            card = deps & {PAC_DATUM}
+            rest = deps - card
+            if (roll + drm <= COUNTER_GUERRILLA_ESCAPE) == escaped:
+                out.append(Explanation(TRUE if not rest else Tri(None, rest), why))
+            else:
+                out.append(Explanation(FALSE if not card else Tri(None, deps), why))
+        return judge(out)
+
+    if went_on:
+        v = verdict(False)
+        if v.ruling is not Ruling.LEGAL:
+            add("CB-37", v.ruling, f"the guerrillas at {target} escape on a counter-guerrilla roll of "
+                f"{roll} (modified 4 or less), yet the attack went on ({', '.join(_went_on(facts))}); they "
+                "stay in the hex unrevealed and the Italian units may not attack again this segment "
+                "(PB 14.6.4.5)", {**evidence, "went_on": _went_on(facts)}, depends_on=v.depends_on)
+            if v.ruling is Ruling.PROVEN:
+                return "escape"         # no combat to judge: what followed should not have happened
+        elif losses and facts.roll is None:
+            add("CB-37", Ruling.PROVEN, f"the attack on the guerrillas at {target} was resolved with a "
+                f"single die roll ({roll}); the counter-guerrilla roll comes first and the combat die "
+                "after it (PB 14.6.4.5)", {**evidence, "rolls": facts.rolls_seen})
+        return None
+    v = verdict(True)
+    late = {n: at for n, at in revealed.items() if at >= roll_step}
+    if v.ruling is not Ruling.LEGAL:
+        add("CB-37", v.ruling, f"a counter-guerrilla roll of {roll} at {target} (modified 5 or more) "
+            "means the attack goes on, but it was not resolved (PB 14.6.4.5; 12.3: a declared attack "
+            "may not be cancelled)", evidence, depends_on=v.depends_on)
+    elif late:
+        shown = verdict(False)
+        if shown.ruling is not Ruling.LEGAL:
+            add("FW-08", shown.ruling, f"{', '.join(late)} at {target} escaped on a counter-guerrilla "
+                f"roll of {roll} and {'was' if len(late) == 1 else 'were'} revealed all the same; "
+                "escaping guerrillas are not flipped (PB 14.6.4.5)", {**evidence, "revealed_at": late},
+                subjects=list(late), depends_on=shown.depends_on)
+    return "escape"
+
+
+def _went_on(facts: CombatFacts) -> list[str]:
+    shown = []
+    if facts.roll is not None:
+        shown.append(f"combat die {facts.roll}")
+    if any(facts.attacker_losses.values()) or any(facts.defender_losses.values()) or facts.removed:
+        shown.append("losses taken")
+    if facts.advanced:
+        shown.append("an advance")
+    return shown
+
+
+def judge_dummy_flip(board: Board, unit: Unit, level: str | None, *, entered: bool,
+                     step: int | None, when: str | None) -> list[Finding]:
+    """FW-06 (PB 14.6.5): a dummy outside a combat is flipped only when an enemy unit tries to
+    enter its hex (`entered`: one moved into it in this step or the one before), and a revealed
+    dummy never goes back to its front side while on the map."""
+    where = hex_label(unit.hex, board) if unit.hex else "its box"
+    if level == "front" and unit.level not in (None, "front"):
+        return [finding("FW-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} at {where} was turned back to its front side; a revealed "
+                                "dummy stays revealed until it is eliminated (PB 14.6.5)",
+                        evidence={"hex": unit.hex, "level_before": unit.level, "level_after": level})]
+    if unit.level == "front" and level not in (None, "front") and not entered:
+        return [finding("FW-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} at {where} was flipped outside a combat with no enemy "
+                                "unit trying to enter its hex; a dummy stays face-down until then "
+                                "(PB 14.6.5)",
+                        evidence={"hex": unit.hex, "level_before": unit.level, "level_after": level})]
+    return []
 
 
 def _guerrilla_losses(facts: CombatFacts, add: Any, target: str) -> None:
@@ -526,11 +991,14 @@ def _distribution(facts: CombatFacts, add: Any, target: str) -> None:
             before.append(side)
 
 
-def _advance(board: Board, facts: CombatFacts, add: Any, target: str) -> None:
-    """12.12: a cleared hex must be entered by at least one attacker; never HQs."""
+def _advance(board: Board, facts: CombatFacts, add: Any, target: str,
+             gone: Iterable[str] = ()) -> None:
+    """12.12: a cleared hex must be entered by at least one attacker; never HQs. `gone`: true
+    Dummies, off the map whether or not the log removed them (CB-38 reports those left)."""
     # the hex is cleared when every defender left it; defenseless ones that stay are CB-24's
     # finding, so they neither make an advance into the hex wrong nor leave it cleared
-    gone = [u.id in facts.removed or facts.defender_losses.get(u.id, 0) >= max(_steps(u), 1)
+    dummies = set(gone)
+    gone = [u.id in facts.removed or u.id in dummies or facts.defender_losses.get(u.id, 0) >= max(_steps(u), 1)
             for u in facts.defenders]
     cleared = all(gone)
     eliminated = all(g or u.defenseless for g, u in zip(gone, facts.defenders))
@@ -544,7 +1012,8 @@ def _advance(board: Board, facts: CombatFacts, add: Any, target: str) -> None:
     if hqs:
         problems.append(f"HQ {', '.join(hqs)} advanced")
     survivors = [u for u in facts.attackers if facts.attacker_losses.get(u.id, 0) < _steps(u)
-                 and u.kind not in ("hq", "truck")]
+                 and u.kind not in ("hq", "truck") and u.id not in facts.removed
+                 and u.id not in facts.raised]      # off the map, or due off it (CB-21)
     if cleared and facts.defenders and survivors and not facts.advanced:
         problems.append("no attacking unit advanced into the cleared hex")
     if facts.advanced and not eliminated:
