@@ -174,7 +174,17 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                             "steps_lost": 0})],
     "MV-43": [("MV-43", 4, {"from": "1213", "to": "1211", "other_factions": ["gojjam"],
                             "route": ["1213", "1212", "1211"]})],
-    "CB-24": [("CB-24", 19, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
+    "CB-24": [("CB-24", 22, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
+    # the Ethiopian activations (checks/activation.py)
+    "ET-01": [("ET-01", 11, {"faction": "ethiopian-beghemder", "current": "ethiopian-shoa"})],
+    "ET-02": [("ET-02", 16, {"reason": "no-leader", "start_hex": "1310", "hexes_moved": 2})],
+    "ET-04": [("ET-04", 8, {"roll": 1, "result": "no", "modified_roll": 1})],
+    "ET-05": [("ET-05", 7, {"roll": 4, "faction": "ethiopian-beghemder"})],
+    "ET-06": [("ET-06", 5, {"turn": 1, "italian_near_addis_ababa": False})],
+    "ET-10": [("ET-10", 5, {"turn": 1, "front": "northern"})],
+    "ET-11": [("ET-11", 9, {"hex": "1310", "stack": 2, "minimum": 6})],
+    "CB-30": [("CB-30", 10, {"faction": "ethiopian-tigray", "activation_step": 8})],
+    "CB-31": [("CB-31", 10, {"roll": 1, "result": "no"})],
     # (40) Italian fuel and the starting markers (checks/fuel.py)
     "SC-01": [("SC-01", 8, {"shown": 6, "expected": [5], "turn": 1, "player_phase": "second",
                             "spent_this_phase": True})],
@@ -230,6 +240,12 @@ def _describe(action: Action) -> str:
         return f"{action.kind} {data['unit'].name} at {data['unit'].hex}"
     if action.kind == "step-gain":
         return f"step-gain {data['unit'].name} to {data['steps_after']}"
+    if action.kind == "activation-declaration":
+        return f"{data['declaration'].kind} {data['declaration'].subject}"
+    if action.kind == "activation-roll":
+        return f"roll {data['roll']} for the declaration"
+    if action.kind == "ethiopian-removal":
+        return f"removed {data['unit'].name} from {data['unit'].hex}"
     return action.kind
 
 

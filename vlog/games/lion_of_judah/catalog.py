@@ -125,6 +125,30 @@ IMPLEMENTED: dict[str, str] = {
     "FW-02": "?-side units flipped only when revealed in a combat",
     "FW-03": "defenders revealed only once an attack is declared (a reveal before it: findings under FW-02)",
     "ET-14": "(35) Ethiopian units from the pools placed ?-side up (findings under FW-04)",
+    # the Ethiopian activations (checks/activation.py): `activate LEADER` in chat, else inferred
+    "ET-01": "(35) each faction moves and fights only in its own activation (declared in chat, else "
+             "inferred from the order factions act); a leader activated once a turn",
+    "ET-02": "(35) only units stacked with or adjacent to their leader at the segment's start move more "
+             "than one hex",
+    "ET-03": "(35) a half activation moves or attacks with half the eligible units, 0.5 up (possible, "
+             "naming the activation table cell, where the data lack it)",
+    "ET-04": "(35) the activation roll's result, Ras Imru +1 and the bribe modifier: No Activation moves "
+             "one hex (possible, naming the table cell or modifier, where the data lack them)",
+    "ET-05": "(35) a bribe announced before the activation roll (its RP box not judged)",
+    "ET-06": "(35) no Negus activation before turn 4 unless an Italian unit came within two hexes of "
+             "Addis Ababa (the availability roll from turn 4 not judged)",
+    "ET-07": "(35) a KZ battalion activated once a turn, by a leader it is with or next to or by the Negus",
+    "ET-08": "(35) the Negus activates his units and up to six others stacked with or adjacent to him",
+    "ET-09": "(35) a dead leader's faction, and the Imperial Guard once the Negus is dead, move one hex",
+    "ET-10": "(35) a Great Offensive only on turns 2-5, once a game, as the segment's first action; its "
+             "front's tribes activate fully without a roll (its combat shifts, CB-32, not judged)",
+    "ET-11": "(35) attrition in the End of Turn Phase: one unit from a stack of six or more, as the "
+             "declared roll says (-1 in amba and mountain hexes)",
+    "MV-49": "(35) non-activated Ethiopian units move at most one hex (findings under ET-02/ET-03/ET-04/ET-09)",
+    "CB-30": "(35) each tribe's combats within its own activation",
+    "CB-31": "(35) attacks only by units their activation lets attack (leader adjacency, result, "
+             "dead leader, half activation)",
+    "FW-05": "(35) no Ethiopian unit flipped in the End of Turn Phase (attrition losses go uninspected)",
     "FW-04": "Ethiopian levies, colonial irregulars and guerrillas enter play ?-side up",
     "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
     "VC-08": "(40) play stops when the Allies hold supply sources in one home country only",
@@ -282,11 +306,6 @@ NEEDS_DATA: dict[str, str] = {
     "AR-04": "the air support chart is on the player aid card",
     "AR-07": "the air attack table is on the player aid card",
     "AR-08": "the air attack table (gas column) is on the player aid card",
-    "ET-01": "the Ethiopian army activation table is on the player aid card",
-    "ET-03": "the Ethiopian army activation table is on the player aid card",
-    "ET-04": "the Ethiopian army activation table is on the player aid card",
-    "ET-05": "the bribe modifier is on the activation table (player aid card)",
-    "ET-06": "the Negus availability table is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
     "SC-04": "the colonial desertion table is on the player aid card",
     "SC-05": "the guerrilla recruitment table is on the player aid card",

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from vlog.games.base import Action
+from vlog.games.lion_of_judah.checks.activation import ActivationReader
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
 from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state
 
@@ -117,6 +118,8 @@ class Interpreter:
     """Hexes units moved into in the previous step (a dummy there may be flipped, PB 14.6.5)."""
     last_states: tuple[GameState, GameState] | None = None
     """The position before and after the last step interpreted (the VP history reads it)."""
+    activation: ActivationReader = field(default_factory=ActivationReader)
+    """(35) activation and attrition declarations and their rolls (checks/activation.py)."""
     gone_leaders: set[str] = field(default_factory=set)
     """Counters of leaders removed from the map (eliminated, PB 13.6.2)."""
     control: dict[str, str] = field(default_factory=dict)
@@ -153,6 +156,8 @@ class Interpreter:
             elif self.phase is None:
                 self.phase = start_phase(self.scenario)
         rolls = [r.total for r in rolls_logged if r.total is not None]
+        rolls, extra = self.activation.read(step, before, after, rolls, self)
+        actions += extra
         moved = [(before.units[uid], after.units[uid]) for uid in before.units
                  if uid in after.units and before.units[uid].hex != after.units[uid].hex]
         declarations = [parse_attack(c.text) for c in step.commands if type(c).__name__ == "Chat"]

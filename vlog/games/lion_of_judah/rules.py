@@ -18,6 +18,7 @@ from vlog.findings import Finding
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
+from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
 from vlog.games.lion_of_judah.catalog import check_specs
 from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_delayed_return,
                                                   judge_markers_left_on_map, judge_mission_segment,
@@ -86,6 +87,9 @@ class LionOfJudah(Game):
         self.board = Board(self.data)
         self.scenario = scenario
         self.interpreter = Interpreter(self.data, scenario)
+        self.activation = ActivationJudge(self.board, scenario)
+        """(35) The Ethiopian activations (checks/activation.py)."""
+        self.interpreter.activation.needs_roll = self.activation.needs_roll
         self.combat_memory = CombatMemory()
         self.oos_at_start: dict[str, bool | Unknown] = {}
         self.sudden_death: tuple[str, int] | None = None
@@ -127,6 +131,7 @@ class LionOfJudah(Game):
         if self.scenario is None:
             self.scenario = detect_scenario(build_state(table, self.data))
             self.interpreter.scenario = self.scenario
+        self.activation.scenario = self.scenario
         if self.scenario is None:
             return ()
         start = build_state(table, self.data, scenario=self.scenario)
@@ -193,6 +198,8 @@ class LionOfJudah(Game):
             out += prestige_action(self.prestige, self.board, self.data, action)      # SC-03
         if action.kind == "event-marker":
             return out + self._check_event_marker(action)
+        if action.kind in ACTIVATION_ACTIONS:
+            return out + self.activation.check_action(action, self.interpreter.phase)
         if action.kind == "move":
             return out + self._check_move(action)
         if action.kind == "phase":
@@ -415,6 +422,10 @@ class LionOfJudah(Game):
     def _check_reveal(self, action: Action) -> list[Finding]:
         """FW-02 (2.3.7, 12.3): ?-side units are flipped only when revealed in a combat."""
         unit = action.data["unit"]
+        attrition = self.activation.reveal(unit, self.interpreter.phase, step=action.step,
+                                           when=action.data["when"])
+        if attrition is not None:       # FW-05: in the End of Turn Phase (PB 13.6.3)
+            return attrition
         return [finding("FW-02", Ruling.PROVEN, step=action.step, when=action.data["when"],
                         subjects=(unit.name,),
                         message=f"{unit.name} was flipped from its ?-side outside a combat",
@@ -457,6 +468,7 @@ class LionOfJudah(Game):
             return out          # air markers fly missions; they do not move (10.1)
         if unit.hex is None or data["to"] is None:
             return out          # placed from or sent to a box: reinforcements, eliminations
+        out.extend(self.activation.move(unit, unit.hex, data["to"], phase, step=action.step, when=when))
         if self.scenario == "1940-41" and unit.counter == "et-negus" and data["to"] is not None:
             out.extend(self._negus_with_gideon(action, unit, data["to"], after, when))
         out.extend(self.events.on_unit_move(unit, data["to"], phase, self.interpreter.phase_bound,
@@ -554,6 +566,7 @@ class LionOfJudah(Game):
         state: GameState = action.data["state"]
         state.scenario = self.scenario
         out: list[Finding] = self._flush_end_of_move(state)
+        out += self.activation.phase(old, new, state, bound=self.interpreter.phase_bound, step=action.step)
         out += self.events.on_phase(old, new, self.interpreter.phase_bound, state, step=action.step)
         self.origins, self.fm_rolls, self.move_reported = {}, {}, set()
         if self.interpreter.phase_bound and not self.too_long_reported and new.turn > new.rules.turns:
@@ -653,6 +666,8 @@ class LionOfJudah(Game):
             first = pending.rolls[0] if pending.rolls else (None, None)
             second = pending.rolls[1] if len(pending.rolls) > 1 else (None, None)
             facts = replace(facts, counter_guerrilla=first, roll=second[0], roll_step=second[1])
+        out.extend(self.activation.attack(attackers, decl.target, phase, step=action.step,
+                                          when=action.data["when"]))      # CB-30, CB-31 (35)
         out.extend(judge_guerrilla_support(self.board, before, decl.target, attackers, defenders,
                                            decl.hqs, decl.air, step=action.step,
                                            when=action.data["when"]))      # CB-34
