@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.sequence import Phase
 
-__all__ = ["EventLedger", "EventInfo", "event_info", "POOL_BOX", "DRAWN_BOX", "IPL_HIGH_DATUM"]
+__all__ = ["DRAWN_BOX", "IPL_HIGH_DATUM", "POOL_BOX", "EventInfo", "EventLedger", "event_info"]
 
 POOL_BOX = "event-cup"
 DRAWN_BOX = "event-drawn"
@@ -77,7 +77,7 @@ class EventInfo:
         return self.code in ("D9", "D10", "open-city")
 
 
-def event_info(data: "GameData", counter: str | None) -> EventInfo | None:
+def event_info(data: GameData, counter: str | None) -> EventInfo | None:
     """The event a marker's counter stands for (None for a counter without an event code)."""
     if counter is None or counter not in data.counter_ids:
         return None
@@ -140,14 +140,13 @@ class EventLedger:
     events, and the effects later checks need (open cities, the Wireless Interception stack,
     French Somaliland)."""
 
-    data: "GameData"
+    data: GameData
     board: Board
     info: dict[str, EventInfo] = field(default_factory=dict)
     """Piece id -> its event."""
     names: dict[str, str] = field(default_factory=dict)
     places: dict[str, str] = field(default_factory=dict)
     """Piece id -> where the marker stands now (see `_place`)."""
-    started: bool = False
     c2_optional: str | None = None
     """C2's piece when the log begins with it out of the pool, held: the optional rule "Less
     randomness for British Somaliland" (the Italian player holds it; it is a later turn's event)."""
@@ -156,7 +155,6 @@ class EventLedger:
     any_draw: bool = False
     phase_draws: list[_Draw] = field(default_factory=list)
     """The draws of the Event Phase in progress."""
-    phase_step: int | None = None
     undrawn_phases: list[tuple[int, int, str]] = field(default_factory=list)
     """(turn, step that ended it, when) of each Event Phase that ended without a draw."""
     played: dict[str, tuple[int | None, int]] = field(default_factory=dict)
@@ -193,7 +191,6 @@ class EventLedger:
             self.places[pid] = _place(marker)
             if info is not None and info.code == "C2" and self.places[pid] == "drawn":
                 self.c2_optional = pid
-        self.started = True
 
     def _learn(self, pid: str, marker: Unit) -> EventInfo | None:
         if pid not in self.info:
@@ -236,7 +233,7 @@ class EventLedger:
         return False
 
     # -- the markers ----------------------------------------------------------------------------
-    def on_marker(self, pid: str, old: Unit | None, new: Unit | None, phase: "Phase | None",
+    def on_marker(self, pid: str, old: Unit | None, new: Unit | None, phase: Phase | None,
                   bound: bool, before: GameState, after: GameState, *, step: int,
                   when: str | None) -> list[Finding]:
         """One event marker that changed place in a step."""
@@ -268,7 +265,7 @@ class EventLedger:
             out += self._open_city(pid, info, name, now, phase, bound, before, step=step, when=when)
         return out
 
-    def _draw(self, pid: str, info: EventInfo, phase: "Phase | None", bound: bool, before: GameState,
+    def _draw(self, pid: str, info: EventInfo, phase: Phase | None, bound: bool, before: GameState,
               *, step: int, when: str | None) -> list[Finding]:
         """EV-01 (the pool holds what the turn's strategic turns put in it, less what left it),
         EV-02 (one draw, in the Event Phase)."""
@@ -328,10 +325,8 @@ class EventLedger:
                        f"it was drawn at step {self.drawn[pid].step} and only No Event markers return")
                 extra.append((pid, why))
             elif pid not in in_pool and expected and pid != drawn_pid:
-                missing.append((pid, f"its strategic turn adds it from turn {info.enters_turn} and it "
-                                     "has not been drawn"))
-        if drawn_pid not in in_pool and drawn_pid in self.info:
-            pass                        # drawn from the pool by definition
+                missing.append((pid, (f"its strategic turn adds it from turn {info.enters_turn} and it "
+                                      "has not been drawn")))
         out: list[Finding] = []
         for pid, why in extra:
             if ("EV-01", pid) in self.reported:
@@ -373,7 +368,7 @@ class EventLedger:
         return []
 
     # -- held events played ---------------------------------------------------------------------
-    def _play(self, pid: str, info: EventInfo, name: str, now: str, phase: "Phase | None", bound: bool,
+    def _play(self, pid: str, info: EventInfo, name: str, now: str, phase: Phase | None, bound: bool,
               before: GameState, after: GameState, *, step: int, when: str | None) -> list[Finding]:
         """A marker leaving the pool or "Events drawn" for the map, another box or the game."""
         turn = phase.turn if (bound and phase is not None) else None
@@ -403,7 +398,7 @@ class EventLedger:
             return out + self._open_city(pid, info, name, now, phase, bound, before, step=step, when=when)
         return out
 
-    def _played_in_map(self, pid: str, info: EventInfo, name: str, phase: "Phase | None", bound: bool,
+    def _played_in_map(self, pid: str, info: EventInfo, name: str, phase: Phase | None, bound: bool,
                        draw: _Draw | None, *, step: int, when: str | None) -> list[Finding]:
         """EV-13 (C4), EV-16 (D8): played in the MAP of a later turn than the draw."""
         if not bound or phase is None:
@@ -421,7 +416,7 @@ class EventLedger:
                         evidence={"event": info.code, "phase": phase.key, "turn": phase.turn,
                                   "drawn_turn": draw.turn if draw is not None else None})]
 
-    def _coordination(self, name: str, hex_: str, phase: "Phase | None", bound: bool, after: GameState,
+    def _coordination(self, name: str, hex_: str, phase: Phase | None, bound: bool, after: GameState,
                       *, step: int, when: str | None) -> list[Finding]:
         """ET-12 (B6): placed on an Ethiopian leader when it activates: in the Ethiopian
         activation segment, on a hex with an Ethiopian leader."""
@@ -441,7 +436,7 @@ class EventLedger:
                                evidence={"hex": hex_, "phase": phase.key}))
         return out
 
-    def _wireless(self, name: str, hex_: str, phase: "Phase | None", bound: bool, before: GameState,
+    def _wireless(self, name: str, hex_: str, phase: Phase | None, bound: bool, before: GameState,
                   *, step: int, when: str | None) -> list[Finding]:
         """ET-13 (B7): on a hex of Ethiopian units not within one hex of the Negus; in the
         Ethiopian movement segment only right after an activation roll, before that tribe moves."""
@@ -473,7 +468,7 @@ class EventLedger:
                                              "last_ethiopian_move_step": moved}))
         return out
 
-    def _open_city(self, pid: str, info: EventInfo, name: str, hex_: str, phase: "Phase | None",
+    def _open_city(self, pid: str, info: EventInfo, name: str, hex_: str, phase: Phase | None,
                    bound: bool, before: GameState, *, step: int, when: str | None) -> list[Finding]:
         """EV-17 (D9/D10): used at once, on a town or capital of Eritrea, Ethiopia or Italian
         Somaliland next to a Commonwealth unit and not surrounded by Allied units."""
@@ -484,12 +479,11 @@ class EventLedger:
         problems: list[str] = []
         depends: list[str] = []
         town = [self.board.has_feature(hex_, f) for f in ("town", "capital")]
-        if any(t is True for t in town):
-            pass
-        elif any(isinstance(t, Unknown) for t in town):
-            depends.extend(d for t in town if isinstance(t, Unknown) for d in t.data)
-        else:
-            problems.append("it is not a town or capital")
+        if not any(t is True for t in town):
+            if any(isinstance(t, Unknown) for t in town):
+                depends.extend(d for t in town if isinstance(t, Unknown) for d in t.data)
+            else:
+                problems.append("it is not a town or capital")
         areas = [self.board.in_zone(hex_, z) for z in OPEN_CITY_AREAS]
         if not any(a is True for a in areas):
             if any(isinstance(a, Unknown) for a in areas):
@@ -529,7 +523,7 @@ class EventLedger:
         return out
 
     # -- units ----------------------------------------------------------------------------------
-    def on_unit_move(self, unit: Unit, to: str, phase: "Phase | None", bound: bool, *, step: int,
+    def on_unit_move(self, unit: Unit, to: str, phase: Phase | None, bound: bool, *, step: int,
                      when: str | None) -> list[Finding]:
         """MV-46 (no Italian move into an open city), ET-13 (the marked stack stays put)."""
         if unit.side is not None:
@@ -554,7 +548,7 @@ class EventLedger:
                                evidence={"hex": unit.hex, "to": to, "marked_at_step": self.wireless[2]}))
         return out
 
-    def _free_french(self, unit: Unit, to: str, phase: "Phase | None", bound: bool, *, step: int,
+    def _free_french(self, unit: Unit, to: str, phase: Phase | None, bound: bool, *, step: int,
                      when: str | None) -> list[Finding]:
         """SC-08 (PB 14.6.6): the Free French units in Djibouti are not Allied-controlled until C1
         makes French Somaliland join; the BdO enters as an Allied unit on turn 9 if it has not."""
@@ -592,7 +586,7 @@ class EventLedger:
         self.early_brigades -= 1
         return turn + 1
 
-    def on_air_mission(self, marker: Unit, hex_: str, phase: "Phase | None", bound: bool,
+    def on_air_mission(self, marker: Unit, hex_: str, phase: Phase | None, bound: bool,
                        attacked: str | None, *, step: int, when: str | None) -> list[Finding]:
         """EV-06 (A4): no bombing in the turn League of Nations is drawn. A bombing is an Italian
         air marker placed in the Italian combat segment on a hex that is not the target of the
@@ -609,7 +603,7 @@ class EventLedger:
                         evidence={"hex": hex_, "turn": phase.turn, "attack_target": attacked})]
 
     # -- phases ---------------------------------------------------------------------------------
-    def on_phase(self, old: "Phase | None", new: "Phase", bound: bool, state: GameState, *,
+    def on_phase(self, old: Phase | None, new: Phase, bound: bool, state: GameState, *,
                  step: int) -> list[Finding]:
         """The end of an Event Phase: a draw was made (judged at the log's end, once it is known
         that the log shows draws), No Event went back, C1 was rolled, D9/D10 were used or
@@ -619,12 +613,11 @@ class EventLedger:
             out += self._end_event_phase(old, state, step=step)
         if bound and new.key == "event":
             self.phase_draws = []
-            self.phase_step = step
         if old is not None and new.turn != old.turn:
             self.wireless = None
         return out
 
-    def _end_event_phase(self, old: "Phase", state: GameState, *, step: int) -> list[Finding]:
+    def _end_event_phase(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         out: list[Finding] = []
         when = old.when()
         if not self.phase_draws:
@@ -695,7 +688,7 @@ class EventLedger:
                 self.berbera_closed = (draw.step, Ruling.PROVEN, ())
         return []
 
-    def on_placement(self, unit: Unit, hex_: str, before: GameState, phase: "Phase | None", bound: bool,
+    def on_placement(self, unit: Unit, hex_: str, before: GameState, phase: Phase | None, bound: bool,
                      *, step: int, when: str | None) -> list[Finding]:
         """EV-11 (C2): no Allied reinforcement or rebuilt unit placed at Berbera (2311) while C2
         holds, that is until no Italian-controlled unit is left in British Somaliland."""
@@ -714,7 +707,7 @@ class EventLedger:
                         evidence={"hex": hex_, "italian_units": italians, "c2_step": drawn_step},
                         depends_on=data)]
 
-    def _open_city_rolls(self, old: "Phase", state: GameState, *, step: int) -> list[Finding]:
+    def _open_city_rolls(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         """EV-17 (D9/D10): the die decides: above the hex's VP the Italian units leave it (and
         only then does the Open City marker stay); otherwise the marker goes."""
         out: list[Finding] = []
@@ -752,7 +745,7 @@ class EventLedger:
         self.city_rolls = {}
         return out
 
-    def _rp_received(self, old: "Phase", state: GameState, *, step: int) -> list[Finding]:
+    def _rp_received(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         """EV-05 (A3): two Ethiopian RPs, each on a map hex with an Ethiopian leader; EV-12 (C3):
         two Italian RPs, both in the same Italian RP storage box. Counted from the RP markers
         (7.3.1: each shows 1, 2, 3 or 5 RPs) added between the draw and the Phase's end."""
