@@ -88,6 +88,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "EV-04": [("EV-04", 2, {"hex": "1405", "centres": ["0910"]})],
     "EV-09": [("EV-09", 2, {"hex": "1516", "enemy_units": []})],
     "EV-02": [("EV-02", 3, {"event": "A4", "turn": 1, "first_event": "A5", "first_step": 1})],
+    "EV-16": [("EV-16", 12, {"event": "D8", "phase": "first-movement", "turn": 4, "drawn_turn": 4})],
     "EV-11": [("EV-11", 5, {"hex": "2311", "italian_units": ["Sb"], "c2_step": 2})],
     "EV-05": [("EV-05", 4, {"event": "A3", "rp_added": {"1212": 1, "1213": 1}})],
     "EV-12": [("EV-12", 4, {"event": "C3", "rp_added": {"box:rp-italian-eritrea-ethiopia": 1,

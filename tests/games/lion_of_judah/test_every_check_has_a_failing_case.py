@@ -33,8 +33,6 @@ UNIT_CASES: dict[str, str] = {
     "MV-18": "test_movement_extras.py::test_a_move_on_the_full_mf_under_an_air_marker_is_mv18",
     # an Italian unit in Berbera, the Negus killed, IPL turns: the synthetic scenario reaches none simply
     "VC-06": "test_victory_tally.py::test_vc06_negus_berbera_ipl_and_open_city",
-    # events (test_events.py): a fixture log would need a D8 drawn, held and played turns later
-    "EV-16": "test_events.py::test_imperial_proclamation_outside_the_map_is_ev16",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",
     # the synthetic start has one unit per tribe, no stack of six, and no leader can die before
     # play: these activation rules are planted in unit tests
