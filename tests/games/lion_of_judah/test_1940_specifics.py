@@ -235,3 +235,24 @@ def test_setup_garrisons_with_unknown_borders_is_one_possible_finding():
            if x.basis is Basis.POSSIBLE]
     assert "1213" not in f.evidence["hexes"] and "1009" in f.evidence["hexes"]
     assert "map.json zone ethiopia hexes" in f.evidence["depends_on"]
+
+
+def test_guerrillas_block_no_enemy_supply_path_but_hold_their_source(tmp_path):
+    """TS-06 (3.2 IMPORTANT, PB 14.6.4.1): Italian supply traces through and next to guerrilla
+    hexes, but not to a source the guerrillas hold alone; other Allied units do block."""
+    from vlog.engine.judge import Ruling
+    from vlog.games.lion_of_judah.checks.supply import trace
+
+    from .synthetic import synthetic_board
+
+    ring = ("1212", "1312", "1313", "1214", "1113", "1112")          # around Addis Ababa (1213)
+    board = synthetic_board(tmp_path, zones={"ethiopia": ["1209", "1210", "1211", "1213", "1311", *ring]})
+    sb = unit("Sb", "1210")                                            # three hexes from 1213
+    around = state(sb, *(guerrilla(f"g{n}", h) for n, h in enumerate(ring)), scenario="1940-41")
+    assert trace(board, around, sb).ruling is Ruling.LEGAL
+    held = state(sb, guerrilla("g", "1213"), scenario="1940-41")
+    held.control = {"1213": "allied"}
+    assert trace(board, held, sb).ruling is Ruling.PROVEN
+    kar = unit("KAR1", "1212", side="allied", unit_class=None)
+    walled = state(sb, *(replace(kar, id=f"k{n}", hex=h) for n, h in enumerate(ring)), scenario="1940-41")
+    assert trace(board, walled, sb).ruling is Ruling.PROVEN

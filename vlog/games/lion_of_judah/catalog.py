@@ -265,8 +265,9 @@ IMPLEMENTED: dict[str, str] = {
     "SU-06": "(40) the fuel marker in GRT box 6 and the prestige marker in box 5 when play begins in a "
              "log begun at turn 1 (the turn is the turn track's; the event cup is judged under EV-01)",
     # other 1940-41 specifics (checks/allied_1940.py, checks/prestige.py; TS-06 in interpret.update_control)
-    "TS-06": "(40) guerrillas control a hex only alone in it; in a shared hex the other units control "
-             "it (no finding of its own; supply tracing past guerrillas is the supply checks')",
+    "TS-06": "(40) guerrillas control a hex only alone in it, in a shared hex the other units do; they "
+             "block no enemy supply path through or next to their hex, but a source they hold alone "
+             "supplies no enemy (no finding of its own)",
     "CB-39": "(40) the Gideon Force eliminated with the Negus: the next roll logged decides; the Negus "
              "off the map either way, never back after 1-3 or its own elimination, back no sooner than "
              "the next turn after 4-6",

@@ -106,7 +106,10 @@ def _rules(board: Board, state: GameState, side: str, sources: tuple[str, ...], 
     occupied = state.occupied()
 
     def enemy_in(h: str) -> bool:
-        return any(u.side != side and u.side is not None and u.kind != "air" for u in occupied.get(h, ()))
+        # TS-06 (3.2 IMPORTANT): guerrillas block no enemy supply path through or next to their
+        # hex; one they hold alone is still no source (they control it, is_source)
+        return any(u.side != side and u.side is not None and u.kind != "air" and u.unit_class != "guerrilla"
+                   for u in occupied.get(h, ()))
 
     enemy_hexes = {h for h in occupied if enemy_in(h)}
     zoc = {n for h in enemy_hexes for n in board.neighbours(h)}
@@ -154,6 +157,9 @@ def _rules(board: Board, state: GameState, side: str, sources: tuple[str, ...], 
         if not any(t is True for t in town):
             missing = unknowns(*town)
             return Unknown(*missing) if missing else True
+        enemies = [u for u in occupied.get(h, ()) if u.side not in (side, None) and u.kind != "air"]
+        if enemies and all(u.unit_class == "guerrilla" for u in enemies):
+            return True             # TS-06: guerrillas' control blocks no path through the hex
         who = controller(board, state, h)
         if isinstance(who, Unknown):
             return who
