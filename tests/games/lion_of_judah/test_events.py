@@ -532,3 +532,16 @@ def test_italian_defeat_in_libya_lets_three_brigades_come_early_only_after_d7(tm
     early.to(4, "event")
     early.draw("ev-d6")                              # before D7: discarded
     assert early.ledger.entry_turn(brigade("b"), 5) == 5
+
+
+def test_wireless_interception_used_for_air_does_not_hold_the_stack(tmp_path):
+    """B7 placed in the Italian combat segment is its air use (AR-13): the stack under it may move
+    in the Ethiopian movement."""
+    levy = unit("levy", "1107", name="Tigray levy", side="ethiopian", unit_class=None)
+    play = Play(tmp_path, "1935-36", A + B, levy)
+    play.to(5, "event")
+    play.draw("ev-b7")
+    play.to(5, "first-combat")
+    assert play.put("ev-b7", hex_="1107") == []
+    play.to(5, "second-movement")
+    assert play.move("levy", "1108") == []

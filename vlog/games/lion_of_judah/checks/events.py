@@ -442,7 +442,9 @@ class EventLedger:
         Ethiopian movement segment only right after an activation roll, before that tribe moves."""
         out: list[Finding] = []
         units = [u for u in before.at(hex_) if u.side == "ethiopian" and u.kind != "air"]
-        self.wireless = (hex_, frozenset(u.id for u in units), step)
+        if not bound or phase is None or phase.key == "second-movement":
+            # played in the Ethiopian movement it holds the stack; elsewhere it is the air use (AR-13)
+            self.wireless = (hex_, frozenset(u.id for u in units), step)
         if not units:
             out.append(finding("ET-13", Ruling.PROVEN, step=step, when=when, subjects=(name,),
                                message=f"Wireless Interception (B7) was placed at {hex_label(hex_, self.board)}, "
@@ -613,8 +615,8 @@ class EventLedger:
             out += self._end_event_phase(old, state, step=step)
         if bound and new.key == "event":
             self.phase_draws = []
-        if old is not None and new.turn != old.turn:
-            self.wireless = None
+        if old is not None and (new.turn != old.turn or old.key == "second-movement"):
+            self.wireless = None                # the hold lasts the activation, within the segment
         return out
 
     def _end_event_phase(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
