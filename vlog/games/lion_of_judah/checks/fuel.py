@@ -7,8 +7,8 @@ marker is judged against it:
 * SC-01: the fuel starts at 6 and falls by one in every player phase (the Allied one and the
   Italian one of each turn) in which the Italian player moves an armour unit, an HQ or a truck,
   attacks with an armour unit or uses an air marker (placed on the map, or an Italian air shift
-  in an attack declared in chat, `Attack 1605 with ...; air 1/1`) - at most one a phase, whatever the
-  number of uses; by one when the Allies conquer Kismayo (1925) or Massawa (1405), by two for
+  in an attack declared in chat, `Attack 1605 with ...; air 1/1`) - at most one a phase,
+  whatever the number of uses; by one when the Allies conquer Kismayo (1925) or Massawa (1405), by two for
   Addis Ababa (1213) (each the first time its control passes to the Allies). The German DMK is
   motorized but burns no fuel (PB 14.5.4 design note). Moves in the MAP (rail, naval) and in the
   Event Phase (an Open City evacuation) are in no player phase and cost nothing. The optional
