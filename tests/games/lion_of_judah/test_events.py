@@ -545,3 +545,16 @@ def test_wireless_interception_used_for_air_does_not_hold_the_stack(tmp_path):
     assert play.put("ev-b7", hex_="1107") == []
     play.to(5, "second-movement")
     assert play.move("levy", "1108") == []
+
+
+def test_gassed_marker_on_the_league_of_nations_turn_is_ev06(tmp_path):
+    gassed = Unit(id="g", name="Gassed", side=None, hex=None, kind="marker", counter="mk-gassed",
+                  unit_type="marker")
+    play = Play(tmp_path, "1935-36", A)
+    play.to(2, "event")
+    play.draw("ev-a4")
+    play.to(2, "second-movement")
+    found = play.ledger.on_placement(gassed, "1107", play.state(), play.phase, True, step=9, when=None)
+    assert ids(found) == ["EV-06"] and found[0].evidence["marker"] == "mk-gassed"
+    play.to(3, "second-movement")
+    assert play.ledger.on_placement(gassed, "1107", play.state(), play.phase, True, step=10, when=None) == []

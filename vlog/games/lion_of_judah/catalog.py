@@ -216,7 +216,8 @@ IMPLEMENTED: dict[str, str] = {
     "EV-02": "one draw in each Event Phase the turn track shows (when the log shows draws at all), "
              "No Event back in the pool, no other marker back, no held event played twice",
     "EV-06": "(35) A4: no bombing (an Italian air marker placed in the Italian combat segment off a declared "
-             "attack) in the turn League of Nations is drawn; gas attacks and the VP roll not judged",
+             "attack) nor gas attack (a Gassed marker placed) in the turn League of Nations is drawn; the VP "
+             "roll is the tally's (VC-02)",
     "EV-05": "(35) A3: two Ethiopian RPs, each on a map hex with an Ethiopian leader, by the Event "
              "Phase's end (counted from the RP markers' faces)",
     "EV-12": "(40) C3: two Italian RPs, both in the same Italian RP storage box, by the Event Phase's end",

@@ -54,6 +54,8 @@ IPL_HIGH, IPL_LOW = 9, 4
 """PB 14.6.3: the IPL is high at 9 or more, low at 4 or less."""
 D6_BRIGADES = 3
 """D6 Italian Defeat in Libya: three Commonwealth brigades arrive one turn earlier."""
+GASSED = "mk-gassed"
+"""PB 13.6.5.1: the marker a gas attack puts on each unit it affects."""
 BERBERA = "2311"
 IPL_LOW_DATUM = "whether the IPL was low (4 or less) when Event C2 was rolled: +1 makes a 4 a 5 (PB 14.6.3)"
 VP_TABLE = "vp-hexes-1940-41"
@@ -693,7 +695,14 @@ class EventLedger:
     def on_placement(self, unit: Unit, hex_: str, before: GameState, phase: Phase | None, bound: bool,
                      *, step: int, when: str | None) -> list[Finding]:
         """EV-11 (C2): no Allied reinforcement or rebuilt unit placed at Berbera (2311) while C2
-        holds, that is until no Italian-controlled unit is left in British Somaliland."""
+        holds, that is until no Italian-controlled unit is left in British Somaliland. EV-06 (A4):
+        a Gassed marker placed in the turn League of Nations is drawn shows a gas attack."""
+        if unit.counter == GASSED and bound and phase is not None and self.league_turn == phase.turn:
+            return [finding("EV-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                            message=f"a Gassed marker was placed at {hex_label(hex_, self.board)} on turn "
+                                    f"{phase.turn}: a gas attack, barred on the turn Event A4 League of "
+                                    "Nations is drawn",
+                            evidence={"hex": hex_, "turn": phase.turn, "marker": GASSED})]
         if self.berbera_closed is None or unit.side != "allied" or hex_ != BERBERA:
             return []
         italians, depends = self._british_somaliland_italians(before)
