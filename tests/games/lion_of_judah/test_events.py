@@ -558,3 +558,25 @@ def test_gassed_marker_on_the_league_of_nations_turn_is_ev06(tmp_path):
     assert ids(found) == ["EV-06"] and found[0].evidence["marker"] == "mk-gassed"
     play.to(3, "second-movement")
     assert play.ledger.on_placement(gassed, "1107", play.state(), play.phase, True, step=10, when=None) == []
+
+
+def test_coordination_replaces_the_activation_roll(tmp_path):
+    """ET-12 (B6): placed on the leader being activated before its roll, the activation is full
+    without a roll; after the roll it comes too late (checks/activation.py reads it)."""
+    from vlog.games.lion_of_judah.checks.activation import ActivationJudge, parse_declaration
+    from vlog.games.lion_of_judah.state import unit_from_counter
+
+    ras = unit_from_counter(DATA, "et-leader-tigray", id="ras", name="Ras Seyum", hex_="1107")
+    levy = unit_from_counter(DATA, "et-levy-tigray", id="levy", name="Tigray levy", hex_="1107")
+    seg = Phase("1935-36", 5, "second-movement")
+    results = []
+    for roll_first in (False, True):
+        judge = ActivationJudge(Board(DATA), "1935-36")
+        judge.phase(Phase("1935-36", 5, "first-combat"), seg, position([], ras, levy), bound=True, step=1)
+        judge.declaration(parse_declaration("activate Ras Seyum"), seg, step=2, when=None)
+        if roll_first:
+            judge.roll(3, seg, step=3, when=None)
+        results.append(judge.coordinate(ras))
+        if not roll_first:
+            assert judge.needs_roll() is False        # no activation die after Coordination
+    assert results == ["coordinated", "rolled"]
