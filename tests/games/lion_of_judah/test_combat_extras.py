@@ -308,3 +308,39 @@ def test_with_the_shipped_data_the_escape_is_only_possible():
     [f] = judge_combat(shipped, state(a, g, scenario="1940-41"), facts, step=5, when=None)
     assert f.check == "lion-of-judah/CB-37" and f.basis is Basis.POSSIBLE
     assert "tables.json counter-guerrilla modifiers (player aid card)" in f.evidence["depends_on"]
+
+
+# -- CB-18 (PB 14.6.4.1) -------------------------------------------------------------------------
+
+
+def line_position(*guerrilla_hexes):
+    """An Italian division at 1206 attacks 1207; its supply runs to Massawa (1405, 1940-41 USS)."""
+    a = it("a", "1206")
+    d = it("d", "1207", side="allied", unit_class="commonwealth")
+    gs = [unit(f"g{i}", h, name="Shoa guerrilla", side="allied", unit_class="guerrilla", attack=2,
+               defense=2, steps=1, size=None) for i, h in enumerate(guerrilla_hexes)]
+    return a, d, state(a, d, *gs, scenario="1940-41")
+
+
+def test_guerrillas_on_or_next_to_the_only_supply_lines(board):
+    from vlog.games.lion_of_judah.checks.combat import guerrilla_line_modifiers
+    a, d, s = line_position("1305")
+    facts = CombatFacts("1207", (a,), (d,), 4)
+    assert guerrilla_line_modifiers(board, s, facts) == [(0, -1, frozenset(), "a supply line next to guerrillas -1")]
+    a, d, s = line_position("1305", "1306", "1205")
+    assert guerrilla_line_modifiers(board, s, facts) == [(-1, 0, frozenset(), "a supply line through a guerrilla hex 1L")]
+    a, d, s = line_position("1207")          # the target's guerrillas are ignored
+    assert guerrilla_line_modifiers(board, s, CombatFacts("1207", (a,), (d,), 4)) == [(0, 0, frozenset(), "")]
+
+
+def test_an_attack_resolved_without_the_guerrilla_shift_is_cb18(board):
+    """4 vs 4 is 1:1, the guerrillas' 1L makes it 1:2: die 4 gives 2/1 there, 1/1 at 1:1."""
+    a, d, s = line_position("1305", "1306", "1205")
+    right = CombatFacts("1207", (a,), (d,), 4, {"a": 2}, {"d": 1}, attacker_hqs=(), defender_hqs=())
+    assert judge_combat(board, s, right, step=5, when=None) == []
+    wrong = replace(right, attacker_losses={"a": 1})
+    found = judge_combat(board, s, wrong, step=5, when=None)
+    assert checks(found) == ["CB-18"]
+    assert found[0].basis is Basis.PROVEN and found[0].rule == "PB 14.6.4.1"
+    assert found[0].evidence["guerrilla_shift"] == -1 and found[0].evidence["guerrilla_drm"] == 0
+    assert found[0].evidence["unmodified_reading"] == {"column": "1:1", "modified_roll": 4, "cell": "1/1"}

@@ -121,6 +121,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-20": [("CB-20", 9, {"target": "1106", "side": "attacker",
                              "losses": {"Tigray tribal levy (black stripe)": 0, "Ras Seyum": 1}})],
     # the pieces and the order of a combat, gas, dummies (checks/combat.py)
+    "CB-18": [("CB-18", 11, {"target": "1207", "attack": 5, "defense": 1, "initial_ratio": "5:1",
+                             "guerrilla_shift": -1, "guerrilla_drm": 0,
+                             "unmodified_reading": {"column": "5:1", "modified_roll": 3, "cell": "0/2"}})],
     "CB-37": [("CB-37", 7, {"target": "1213", "counter_guerrilla_roll": 2, "modified": [2], "roll_step": 8,
                              "went_on": ["combat die 5", "losses taken"]})],
     "CB-21": [("CB-21", 6, {"target": "1107", "side": "attacker", "owed": 1, "removal_took": 4,

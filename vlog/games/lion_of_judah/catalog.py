@@ -107,6 +107,8 @@ IMPLEMENTED: dict[str, str] = {
              "modifiers from the data, else possible only), no combat on 4 or less, the attack on 5+",
     "FW-08": "(40) guerrillas attacked alone are revealed only after the counter-guerrilla roll, and "
              "not at all when they escape",
+    "CB-18": "(40) an Italian attacker whose supply line must pass through a guerrilla hex 1L, else next "
+             "to one -1 DRM, not cumulative (each attacker's supply traced avoiding those hexes)",
     "TS-11": "no HQ still on its M side once a new turn has begun",
     "TS-09": "(40) no unit enters French Somaliland while it is neutral (proven once the log shows C1 "
              "undrawn or failed; possible while it shows no event draws, or C1 rolled a 4)",
@@ -301,7 +303,6 @@ NOT_JUDGEABLE: dict[str, str] = {
 
 NEEDS_DATA: dict[str, str] = {
     "CB-17": "optional rule: the historical IDs (2.3.5) of Ethiopian units are on the counters only",
-    "CB-18": "the guerrillas' positions relative to supply lines need the map's roads and terrain",
     "TS-10": "the map's half-hexes (no printed hex number, 2.2) are not listed in map.json",
     "AR-13": "each air marker's two rolls against the hex need the air support and air attack tables "
              "(player aid card), as AR-04/AR-07",

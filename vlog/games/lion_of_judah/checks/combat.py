@@ -35,6 +35,11 @@ and the steps each unit lost, the units that advanced. The checks:
   flipped only in combat or when an enemy unit tries to enter its hex, and never back;
 * CB-05 (12.4): the defenders are revealed after the attack is declared and before the die is
   rolled;
+* CB-18 (PB 14.6.4.1): (40) an Italian attack whose attacking unit must trace its supply line
+  through a guerrilla hex (the target's guerrillas ignored) shifts 1L; else one whose line must pass
+  next to one (even where an Italian unit stands) has -1 DRM; not cumulative. Judged by tracing
+  each attacker's supply avoiding those hexes; a result only the unmodified attack explains is
+  reported as CB-18;
 * CB-37, FW-08 (PB 14.6.4.5): (40) an Italian attack on a hex held only by guerrillas rolls the
   counter-guerrilla die first (the first roll after the declaration; the combat die is the
   second): a modified 1-4 and the guerrillas escape unrevealed, with no combat; 5+ and the attack
@@ -449,10 +454,25 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         memory.recon_units = set()
         return out
 
+    lines = guerrilla_line_modifiers(board, state, facts) if state.scenario == "1940-41" else [_NO_LINE]
     context = _Readings(board, facts, ethiopian, table, columns, hq_shift_candidates,
-                        attackers_counted, defense)
+                        attackers_counted, defense, lines)
     explanations = context.explain(facts.out_of_supply, gas_readings)
     verdict = judge(explanations)
+    if verdict.ruling is Ruling.PROVEN and _NO_LINE not in lines:
+        plain = judge(context.explain(facts.out_of_supply, gas_readings, lines=[_NO_LINE]))
+        if plain.ruling is Ruling.LEGAL:                                      # CB-18
+            mod = lines[0]
+            add("CB-18", Ruling.PROVEN, f"the attack on {target} was resolved without the guerrillas' "
+                f"effect on the attackers' supply lines ({mod[3]}; PB 14.6.4.1)",
+                {**evidence, "attacker_losses": {u.name: facts.attacker_losses.get(u.id, 0) for u in attackers},
+                 "defender_losses": {u.name: facts.defender_losses.get(u.id, 0) for u in defenders},
+                 "guerrilla_shift": mod[0], "guerrilla_drm": mod[1],
+                 "unmodified_reading": {k: (plain.best.evidence if plain.best else {}).get(k)
+                                        for k in ("column", "modified_roll", "cell")}},
+                subjects=names + tuple(u.name for u in defenders))
+            verdict = plain
+            explanations = context.explain(facts.out_of_supply, gas_readings, lines=[_NO_LINE])
     observed = {"attacker_losses": {u.name: facts.attacker_losses.get(u.id, 0) for u in attackers},
                 "defender_losses": {u.name: facts.defender_losses.get(u.id, 0) for u in defenders}}
     best = verdict.best or (explanations[0] if explanations else None)
@@ -468,7 +488,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
                  "full_strength_reading": {k: full.get(k) for k in ("column", "modified_roll", "cell")}},
                 subjects=names + tuple(u.name for u in defenders))
             verdict = ungassed
-    if verdict.ruling not in (Ruling.LEGAL,) and not any(f.check.endswith("/CB-08") for f in out):
+    if verdict.ruling not in (Ruling.LEGAL,) and not any(f.check.endswith(("/CB-08", "/CB-18")) for f in out):
         detail = dict(best.evidence) if best is not None else {}
         message = (f"the attack on {target} ({_n(attack)} vs {_n(defense)}, die {facts.roll}) was "
                    "resolved with losses no reading of the CRT gives" if verdict.ruling is Ruling.PROVEN
@@ -496,7 +516,7 @@ class _Readings:
     def __init__(self, board: Board, facts: CombatFacts, ethiopian: bool,
                  table: CombatTable[int] | None, columns: list[int] | None,
                  hq_candidates: list[tuple[int, int, str, bool]], attackers_counted: tuple[Unit, ...],
-                 defense: Any):
+                 defense: Any, lines: list[tuple[int, int, frozenset[str], str]] | None = None):
         self.board, self.facts, self.ethiopian = board, facts, ethiopian
         self.table, self.columns = table, columns
         self.known_columns = sorted({c for (c, _r) in table.cells}) if table is not None else []
@@ -508,9 +528,12 @@ class _Readings:
             ((a, d), frozenset({"air support results (not in the log)"}) if (a or d) else frozenset(),
              f"air {a}R/{d}L" if (a or d) else "") for a in range(3) for d in range(3)]
         self.drms = _drm_candidates(board, facts, ethiopian)
+        self.lines = lines or [_NO_LINE]
 
-    def explain(self, out_of_supply: frozenset[str], gas_readings: Iterable[frozenset[str]]) -> list[Explanation]:
+    def explain(self, out_of_supply: frozenset[str], gas_readings: Iterable[frozenset[str]],
+                lines: list[tuple[int, int, frozenset[str], str]] | None = None) -> list[Explanation]:
         facts = self.facts
+        lines = lines or self.lines
         explanations: list[Explanation] = []
         seen: set[tuple] = set()
         done_gas: set[tuple] = set()
@@ -530,18 +553,19 @@ class _Readings:
                        if gassed else "")
             river = river_shift(self.board, facts, attack_units)
             for (t_shift, t_deps, t_why), (r_shift, r_deps, r_why), ((air_a, air_d), a_deps, a_why), \
-                    (hq_a, hq_d, h_why, h_hidden), (drm, d_deps, d_why) in itertools.product(
-                        self.terrain, river, self.air, self.hq_candidates, self.drms):
+                    (hq_a, hq_d, h_why, h_hidden), (drm0, d_deps, d_why), (g_shift, g_drm, g_deps, g_why) \
+                    in itertools.product(self.terrain, river, self.air, self.hq_candidates, self.drms, lines):
                 air_net = max(-2, min(2, air_a)) - max(-2, min(2, air_d))
                 hq_net = min(2, hq_a) - min(2, hq_d)
-                shift = t_shift + r_shift + air_net + hq_net
+                shift = t_shift + r_shift + air_net + hq_net + g_shift
+                drm = drm0 + g_drm
                 level = level0 if abs(level0) >= INFINITE_LEVEL else level0 + shift
                 column, col_datum = _column(level, self.columns, self.known_columns)
                 modified = clamp(facts.roll + drm, ROLL_LOW, ROLL_HIGH)
-                deps = set(t_deps | r_deps | a_deps | d_deps)
+                deps = set(t_deps | r_deps | a_deps | d_deps | g_deps)
                 if h_hidden:
                     deps.add("HQ support (not in the log)")
-                why = "; ".join(x for x in (gas_why, t_why, r_why, a_why, h_why, d_why) if x)
+                why = "; ".join(x for x in (gas_why, t_why, r_why, a_why, h_why, d_why, g_why) if x)
                 key = (column, modified, frozenset(deps))
                 if key in seen:
                     continue
@@ -805,6 +829,76 @@ def _reveal_order(facts: CombatFacts, add: Any, target: str) -> None:
             "before the ratio and the die (12.4)",
             {"roll_step": facts.roll_step, "revealed_at": {u.name: at for u, at in late}},
             subjects=[u.name for u, _ in late])
+
+
+_NO_LINE: tuple[int, int, frozenset[str], str] = (0, 0, frozenset(), "")
+"""No guerrilla on or next to any attacker's supply line (CB-18)."""
+
+
+def guerrilla_line_modifiers(board: Board, state: GameState, facts: CombatFacts
+                             ) -> list[tuple[int, int, frozenset[str], str]]:
+    """CB-18 (PB 14.6.4.1): (40) the readings of the guerrillas' effect on an Italian attack as
+    (shift, DRM, data relied on, why): 1L when some attacker in supply can trace its supply only
+    through a guerrilla hex, else -1 DRM when only through or next to one; the target's guerrillas
+    ignored; not cumulative."""
+    italians = [u for u in facts.attackers if u.side == "italian" and u.kind == "combat" and u.hex]
+    guerrilla_hexes = {u.hex for u in state.units.values() if u.unit_class == "guerrilla" and u.hex
+                       and u.side not in (None, "italian")} - {facts.target}
+    if not italians or not guerrilla_hexes:
+        return [_NO_LINE]
+    near = guerrilla_hexes | {n for h in guerrilla_hexes for n in board.neighbours(h)}
+    through = _must_pass(board, state, italians, guerrilla_hexes)
+    if through is True:
+        return [(-1, 0, frozenset(), "a supply line through a guerrilla hex 1L")]
+    adjacent = _must_pass(board, state, italians, near)
+    by_adjacent = ([(0, -1, frozenset(), "a supply line next to guerrillas -1")] if adjacent is True else
+                   [_NO_LINE] if adjacent is False else
+                   [(0, -1, adjacent.data, "a supply line next to guerrillas -1"),
+                    (0, 0, adjacent.data, "no supply line next to guerrillas")])
+    if through is False:
+        return by_adjacent
+    return [(-1, 0, through.data, "a supply line through a guerrilla hex 1L")] + \
+        [(s, d, deps | through.data, why) for s, d, deps, why in by_adjacent]
+
+
+def _must_pass(board: Board, state: GameState, units: list[Unit], avoid: set[str]) -> bool | Unknown:
+    """Whether some unit in supply has no supply line avoiding `avoid` (its own hex aside)."""
+    from vlog.engine.supply import trace_supply, trace_via_relay
+    from vlog.games.lion_of_judah.checks import supply as sup
+
+    # 3.2 IMPORTANT: guerrillas block no enemy supply path through or next to their hex (their
+    # control of a hex stays in `state.control`)
+    state = replace(state, units={k: u for k, u in state.units.items() if u.unit_class != "guerrilla"})
+    deps: set[str] = set()
+    for u in units:
+        if sup.AIR_SUPPLIED in state.flags and u.id in state.flags.get(sup.AIR_SUPPLIED, ()):
+            continue
+        if sup._always_supplied(board, state, u, u.hex) is True:
+            continue                                        # supplied without a line
+        plain = sup.trace(board, state, u)
+        if plain is None or plain.ruling is not Ruling.LEGAL:
+            continue                                        # no supply line to speak of
+        blocked = avoid - {u.hex}
+        sources = sup.supply_sources(state, u.side)
+        direct = _avoiding(sup._rules(board, state, u.side, sources, max_hexes=3), blocked)
+        hqs = {h.hex for h in state.units.values() if h.kind == "hq" and h.side == u.side and h.hex}
+        if hqs:
+            relay = _avoiding(sup._rules(board, state, u.side, sources, max_hexes=2, relay_to=hqs), blocked)
+            result = trace_via_relay(relay, direct, u.hex, direct=direct)
+        else:
+            result = trace_supply(direct, u.hex)
+        if result.ruling is Ruling.PROVEN:
+            return True
+        if result.ruling is Ruling.POSSIBLE:
+            deps |= set(result.depends_on) or {"supply lines (unknown terrain)"}
+    return Unknown(*deps) if deps else False
+
+
+def _avoiding(rules: Any, avoid: set[str]) -> Any:
+    """Supply rules that never enter `avoid`."""
+    enter, line_enter = rules.may_enter, rules.line_may_enter
+    return replace(rules, may_enter=lambda h: False if h in avoid else (enter(h) if enter else True),
+                   line_may_enter=lambda h: False if h in avoid else (line_enter(h) if line_enter else True))
 
 
 COUNTER_GUERRILLA_ESCAPE = 4
