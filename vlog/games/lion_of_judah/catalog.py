@@ -230,7 +230,8 @@ IMPLEMENTED: dict[str, str] = {
     "EV-03": "(35) A1: the draw read from the event markers; the VP tally counts -2 per attack of the four "
              "not made that turn (the attacks' front and size not judged) (findings under VC-02)",
     "EV-14": "(40) D6 drawn after D7 lets three Commonwealth brigades enter one turn early, a fourth and any "
-             "after a D6 drawn before D7 (discarded) still early (findings under RR-01)",
+             "after a D6 drawn before D7 (discarded) still early, where the data gives their entry turns "
+             "(findings under RR-01)",
     "EV-07": "(35) B6 Coordination (findings under ET-12)",
     "EV-08": "(35) B7 Wireless Interception (findings under ET-13; the air use is AR-13)",
     "EV-10": "(40) C1 is rolled in the Event Phase it is drawn; its roll decides French Somaliland for "
@@ -306,6 +307,8 @@ NEEDS_DATA: dict[str, str] = {
     "TS-10": "the map's half-hexes (no printed hex number, 2.2) are not listed in map.json",
     "AR-13": "each air marker's two rolls against the hex need the air support and air attack tables "
              "(player aid card), as AR-04/AR-07",
+    "EV-15": "which Commonwealth brigades D7 may delay needs their entry turns, printed on the reinforcement "
+             "cards (scenarios.json lists the other Allied reinforcements without turns)",
     "AR-04": "the air support chart is on the player aid card",
     "AR-07": "the air attack table is on the player aid card",
     "AR-08": "the air attack table (gas column) is on the player aid card",
