@@ -13,15 +13,20 @@ How a log shows events (modules vlog writes: one piece per event marker of count
   while it stays in "Events drawn" and is played when it leaves it: B6 onto the hex of the leader
   it coordinates, B7 onto the hex it marks, D9 or D10 (or the "Open City" marker) onto the town it
   opens; C4 and D8 (played in a MAP) to anywhere else, or deleted;
-* the die rolls for an event (C1, D9/D10) are those the log reports in the Event Phase after
-  the draw.
+* the die rolls for an event (C1, C2, D9/D10) are those the log reports in the Event Phase after
+  the draw (for D9/D10: after the Open City marker is placed);
+* the other pieces an event involves are read as the other checks read them: RPs (A3, C3) from
+  the RP markers' faces ("1rp" ... "5rp", 7.3.1) on hexes or in RP storage boxes, the IPL (C1,
+  C2, D9/D10) from the prestige marker's General Records Track box, a gas attack (A4) from a
+  Gassed marker placed, the optional rule "Less randomness" from C2 standing in "Events drawn"
+  when the log begins.
 
 A log in which no marker ever leaves the cup shows no draws (the players keep the events off
 the table): nothing is judged on the pool then. The Event Phase is known only from the turn
 tracker; with an inferred sequence no per-phase item is judged.
 
-`EventLedger` keeps the history (the Game holds one); each `judge_*` / `on_*` method returns the
-findings of one action.
+`EventLedger` keeps the history (the Game holds one); each `on_*` method returns the findings
+of one action, `finish` those known only when the log ends.
 """
 from __future__ import annotations
 
