@@ -403,3 +403,47 @@ def test_not_judged_outside_1935_36() -> None:
 @pytest.mark.parametrize("text", ["activate", "bribe", "great offensive east", "attrition 12"])
 def test_incomplete_declarations_are_not_read(text: str) -> None:
     assert parse_declaration(text) is None
+
+
+# -- ET-06 from turn 4: the Negus availability roll -----------------------------------------------
+
+def _availability_rolls(judge: ActivationJudge, rolls: dict[int, int]) -> None:
+    for turn, value in rolls.items():
+        phase = Phase("1935-36", turn, "map")
+        declare(judge, phase, "negus availability", 100 + turn, roll=value)
+
+
+def test_negus_waits_for_a_success_on_the_availability_roll() -> None:
+    data = synthetic()
+    negus = unit(data, "n", "et-negus", "1213")
+    judge, phase = ethiopian_segment(data, [negus], turn=5)
+    _availability_rolls(judge, {4: 2, 5: 3})                   # synthetic: 1-3 Failure
+    found = declare(judge, phase, "activate Negus", 3)
+    assert ids(found) == ["ET-06"] and found[0].basis is Basis.PROVEN
+    assert found[0].evidence["availability"] == {"4": "failure", "5": "failure"}
+    judge, phase = ethiopian_segment(data, [negus], turn=5)
+    _availability_rolls(judge, {4: 5, 5: 1})                   # a Success on turn 4 lasts
+    assert declare(judge, phase, "activate Negus", 3) == []
+    judge, phase = ethiopian_segment(data, [negus], turn=5)
+    _availability_rolls(judge, {5: 1})                         # turn 4's roll not in the log
+    assert declare(judge, phase, "activate Negus", 3) == []
+
+
+def test_negus_availability_with_the_published_data_is_possible() -> None:
+    data = shipped()
+    negus = unit(data, "n", "et-negus", "1213")
+    judge, phase = ethiopian_segment(data, [negus], turn=4)
+    _availability_rolls(judge, {4: 6})
+    found = declare(judge, phase, "activate Negus", 3)
+    assert ids(found) == ["ET-06"] and found[0].basis is Basis.POSSIBLE
+    assert found[0].evidence["depends_on"] == ["tables.json negus-availability roll 6"]
+
+
+def test_unknown_designation_is_not_an_activation() -> None:
+    """A chat line naming nobody on the map leaves the segment judged by inference."""
+    data = synthetic()
+    levy = unit(data, "b", "et-levy-beghemder", "1310")
+    kassa = unit(data, "k", "et-leader-beghemder", "1310")
+    judge, phase = ethiopian_segment(data, [levy, kassa])
+    assert declare(judge, phase, "activate the whole army", 3) == []
+    assert move(judge, phase, levy, "1410", "1510", step=5) == []

@@ -137,8 +137,9 @@ IMPLEMENTED: dict[str, str] = {
     "ET-04": "(35) the activation roll's result, Ras Imru +1 and the bribe modifier: No Activation moves "
              "one hex (possible, naming the table cell or modifier, where the data lack them)",
     "ET-05": "(35) a bribe announced before the activation roll (its RP box not judged)",
-    "ET-06": "(35) no Negus activation before turn 4 unless an Italian unit came within two hexes of "
-             "Addis Ababa (the availability roll from turn 4 not judged)",
+    "ET-06": "(35) no Negus activation before turn 4, nor later before a Success on the availability "
+             "rolls declared in each MAP from turn 4 (possible, naming the table cell, with the shipped "
+             "data), unless an Italian unit came within two hexes of Addis Ababa",
     "ET-07": "(35) a KZ battalion activated once a turn, by a leader it is with or next to or by the Negus",
     "ET-08": "(35) the Negus activates his units and up to six others stacked with or adjacent to him",
     "ET-09": "(35) a dead leader's faction, and the Imperial Guard once the Negus is dead, move one hex",

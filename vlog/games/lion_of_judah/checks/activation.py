@@ -14,7 +14,9 @@ attack declarations do (``attack 1605 with ...``, interpret.py):
 * ``bribe LEADER`` -- the Italian player's bribe (PB 13.6.2.1), before that roll;
 * ``great offensive north`` / ``great offensive southern front`` (PB 13.6.2.4);
 * ``attrition HEX`` -- the attrition roll for the Ethiopian stack in HEX (PB 13.6.3), the first
-  die roll after it.
+  die roll after it;
+* ``negus availability`` -- in a MAP from turn 4, the Negus availability roll (PB 13.6.2.2), the
+  first die roll after it.
 
 A segment with no ``activate`` line is judged from the order in which factions act (a move or
 an attack of a faction's unit is part of that faction's activation); once one is declared in a
@@ -32,7 +34,8 @@ the start of the movement segment (only)"):
 * ET-04 / ET-03: moves beyond what the roll's result allows (No Activation: one hex; half:
   half the eligible units, 0.5 up) -- PROVEN with a table that gives the result, POSSIBLE naming
   the table cell otherwise (the published table is on the player aid card);
-* ET-05: a bribe announced after the roll; ET-06: the Negus activated before turn 4, while no
+* ET-05: a bribe announced after the roll; ET-06: the Negus activated before turn 4, or later
+  with no Success on the availability rolls declared in every MAP since turn 4, while no
   Italian-controlled unit has come within two hexes of Addis Ababa (1213); ET-07: a KZ battalion
   activated twice in a turn; ET-08: more than six units of other factions activated by the Negus;
   ET-10: a Great Offensive outside turns 2-5, a second one, or not the segment's first action;
@@ -56,7 +59,7 @@ from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["Declaration", "parse_declaration", "ActivationJudge", "ActivationReader", "ACTIONS", "activation_level", "faction_of",
+__all__ = ["availability", "Declaration", "parse_declaration", "ActivationJudge", "ActivationReader", "ACTIONS", "activation_level", "faction_of",
            "NEGUS", "FRONTS", "ADDIS_ABABA", "LEVELS"]
 
 NEGUS = "negus"
@@ -80,12 +83,14 @@ _ACTIVATE = re.compile(r"^\s*activat(?:e|es|ing)\s+(?P<who>[^;:!?]+?)\s*[.!]?\s*
 _BRIBE = re.compile(r"^\s*bribes?\s+(?P<who>[^;:!?]+?)\s*[.!]?\s*$", re.IGNORECASE)
 _OFFENSIVE = re.compile(r"^\s*great\s+offensive\s*(?:on\s+)?(?:the\s+)?(?P<front>north|south)(?:ern)?"
                         r"(?:\s+front)?\s*[.!]?\s*$", re.IGNORECASE)
+_AVAILABILITY = re.compile(r"^\s*negus\s+availability(?:\s+roll)?\s*[.!]?\s*$", re.IGNORECASE)
 _ATTRITION = re.compile(r"^\s*attrition\s+(?:hex\s+|in\s+)?(?P<hex>\d{4})\s*[.!]?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
-    """One activation-related chat line: kind is activate, bribe, great-offensive or attrition."""
+    """One activation-related chat line: kind is activate, bribe, great-offensive, attrition or
+    negus-availability."""
 
     kind: str
     subject: str
@@ -94,6 +99,8 @@ class Declaration:
 
 def parse_declaration(text: str, speaker: str | None = None) -> Declaration | None:
     """The declaration a player's chat line (without its speaker prefix) makes, or None."""
+    if _AVAILABILITY.match(text):
+        return Declaration("negus-availability", "Negus", speaker)
     for kind, pattern, group in (("activate", _ACTIVATE, "who"), ("bribe", _BRIBE, "who"),
                                  ("great-offensive", _OFFENSIVE, "front"),
                                  ("attrition", _ATTRITION, "hex")):
@@ -149,6 +156,15 @@ def activation_level(board: Board, roll: int, drm: int | Unknown) -> tuple[str |
         if word in text:
             return level, modified
     return Unknown(name), modified
+
+
+def availability(board: Board, roll: int) -> str | Unknown:
+    """"success" or "failure" on the Negus availability table (PB 13.6.2.2), or Unknown naming
+    the cell."""
+    cell = board.data.table("negus-availability").lookup(str(roll))
+    if cell.value is None:
+        return Unknown(f"tables.json negus-availability roll {roll}")
+    return "success" if "success" in str(cell.value).lower() else "failure"
 
 
 def _table_property(board: Board, table_id: str, key: str) -> Any:
@@ -215,6 +231,9 @@ class ActivationJudge:
         self.attrition_pending: str | None = None
         self.removed_from: dict[str, list[tuple[int, str]]] = {}
         self._negus_was_seen = False
+        self.negus_rolls: dict[int, str | Unknown] = {}
+        """Turn -> the result of the Negus availability roll declared in its MAP."""
+        self.availability_pending: int | None = None
 
     # -- where we are --------------------------------------------------------------------------
     @property
@@ -270,6 +289,10 @@ class ActivationJudge:
     def declaration(self, decl: Declaration, phase: Any, *, step: int, when: str | None) -> list[Finding]:
         if not self.active:
             return []
+        if decl.kind == "negus-availability":
+            if phase is not None and phase.key == "map":
+                self.availability_pending = phase.turn
+            return []
         if decl.kind == "attrition":
             if self.end_phase is not None:
                 self.attrition[decl.subject] = (step, None)
@@ -302,9 +325,9 @@ class ActivationJudge:
     def _activate(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         out: list[Finding] = []
         key = self._who(seg, decl.subject)
-        seg.declared = True
         if key is None:
-            return out
+            return out          # names no leader or faction on the map: not a designation
+        seg.declared = True
         self._end_current(seg)
         first = self.activated_in_turn.get((seg.turn, key))
         if first is not None:
@@ -328,9 +351,23 @@ class ActivationJudge:
 
     def _negus_available(self, seg: _Segment, who: str, *, step: int, when: str | None) -> list[Finding]:
         """ET-06: the Negus' army may not be activated before turn 4 unless an Italian unit has
-        come within two hexes of Addis Ababa."""
-        if seg.turn >= NEGUS_FIRST_TURN or self.negus_threatened:
+        come within two hexes of Addis Ababa; from turn 4 only after a Success on the availability
+        roll of a MAP (judged when the log declares that roll in every MAP from turn 4 on)."""
+        if self.negus_threatened:
             return []
+        if seg.turn >= NEGUS_FIRST_TURN:
+            results = [self.negus_rolls.get(t) for t in range(NEGUS_FIRST_TURN, seg.turn + 1)]
+            if any(r is None or r == "success" for r in results):
+                return []
+            unknown = [d for r in results if isinstance(r, Unknown) for d in r.data]
+            return [finding("ET-06", Ruling.POSSIBLE if unknown else Ruling.PROVEN, step=step, when=when,
+                            subjects=(who,),
+                            message=f"the Negus' army was activated on turn {seg.turn}, though no Negus "
+                                    f"availability roll since turn {NEGUS_FIRST_TURN} was a Success",
+                            evidence={"turn": seg.turn, "italian_near_addis_ababa": False,
+                                      "availability": {t: r if isinstance(r, str) else None for t, r in
+                                                       zip(range(NEGUS_FIRST_TURN, seg.turn + 1), results)}},
+                            depends_on=unknown)]
         return [finding("ET-06", Ruling.PROVEN, step=step, when=when, subjects=(who,),
                         message=f"the Negus' army was activated on turn {seg.turn}; it is not available "
                                 f"before turn {NEGUS_FIRST_TURN} unless an Italian-controlled unit comes "
@@ -385,6 +422,10 @@ class ActivationJudge:
         """A die roll the interpreter gave to a declaration (activation or attrition)."""
         if not self.active:
             return []
+        if self.availability_pending is not None:
+            self.negus_rolls[self.availability_pending] = availability(self.board, value)
+            self.availability_pending = None
+            return []
         if self.end_phase is not None and self.attrition_pending is not None:
             hex_ = self.attrition_pending
             self.attrition[hex_] = (self.attrition[hex_][0], value)
@@ -423,7 +464,8 @@ class ActivationJudge:
         """Whether the next die roll is the declared activation's or attrition's."""
         if not self.active:
             return False
-        if self.end_phase is not None and self.attrition_pending is not None:
+        if self.availability_pending is not None or (
+                self.end_phase is not None and self.attrition_pending is not None):
             return True
         seg = self.segment
         return bool(seg is not None and seg.current is not None and seg.current.awaiting_roll)
@@ -808,7 +850,7 @@ class ActivationReader:
                                                                         "when": interp.when()}))
         combat_waits = interp.pending is not None and interp.pending.roll is None
         wants = self.needs_roll() or any(
-            d.kind == "attrition" or (d.kind == "activate" and d.subject.casefold() not in ("negus", "the negus"))
+            d.kind in ("attrition", "negus-availability") or (d.kind == "activate" and d.subject.casefold() not in ("negus", "the negus"))
             for d in decls)
         if wants and rolls and not combat_waits:
             actions.append(Action("activation-roll", index, (), {"roll": rolls[0], "when": interp.when()}))
