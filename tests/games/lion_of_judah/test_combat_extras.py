@@ -8,6 +8,7 @@ clear map, the regular CRT 1:1 die 4 = 1/1, the Ethiopian CRT 1:1 die 2 = 2/0 an
 2/1, and every dummy's reverse showing 'Dummy'."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -344,3 +345,26 @@ def test_an_attack_resolved_without_the_guerrilla_shift_is_cb18(board):
     assert found[0].basis is Basis.PROVEN and found[0].rule == "PB 14.6.4.1"
     assert found[0].evidence["guerrilla_shift"] == -1 and found[0].evidence["guerrilla_drm"] == 0
     assert found[0].evidence["unmodified_reading"] == {"column": "1:1", "modified_roll": 4, "cell": "1/1"}
+
+
+def test_an_unflipped_dummy_leaves_the_result_open_not_wrong(board):
+    """CB-38 says the dummy was not flipped; what it would have shown is unknown, so the result
+    is at most possible."""
+    a, dm = it("a", "1603"), dummy(board)
+    facts = CombatFacts("1604", (a,), (dm,), 3, {"a": 1}, {}, roll_step=5, declared_step=5)
+    found = judge_combat(board, state(a, dm, scenario="1940-41"), facts, step=5, when=None)
+    assert [f.basis for f in found if f.check.endswith("CB-19")] in ([], [Basis.POSSIBLE])
+    assert [f.basis for f in found if f.check.endswith("CB-38")] == [Basis.PROVEN]
+
+
+def test_a_hostile_overlay_modifier_is_taken_as_unknown(tmp_path):
+    """A counter-guerrilla DRM that is not a number (user overlay) is no crash: the readings
+    name the datum."""
+    (tmp_path / "tables.json").write_text(json.dumps({"kind": "tables", "game": "lion-of-judah", "tables": [
+        {"id": "counter-guerrilla", "properties": {
+            "tigray_ogaden_drm": {"value": "lots", "source": "test"},
+            "modifiers": {"value": ["x", 2, True], "source": "test"}}}]}))
+    hostile = Board(load_game_data("lion-of-judah", overlays=[OVERLAY, tmp_path]))
+    readings = counter_guerrilla_drms(hostile, "1604")
+    assert {drm for drm, _deps, _why in readings} == {0, 1, 2, 3}
+    assert all("tables.json counter-guerrilla tigray_ogaden_drm" in deps for _d, deps, _w in readings)

@@ -65,6 +65,7 @@ from vlog.engine.dice import clamp
 from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at_most, judge, unknowns
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
+from vlog.games.lion_of_judah.checks.activation import offensive_effects, with_extra_attacker_loss
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
@@ -116,6 +117,8 @@ class CombatFacts:
     """(40) the counter-guerrilla roll and its step, (None, None) when the log shows none; None
     when the attack needs none (PB 14.6.4.5)."""
     rolls_seen: int = 0
+    great_offensive: bool = False
+    """(35) an Ethiopian attack of the Great Offensive: shifts and one more loss (CB-32, activation.py)."""
     """How many die rolls the log shows while the combat was open."""
 
 
@@ -557,7 +560,9 @@ class _Readings:
                     in itertools.product(self.terrain, river, self.air, self.hq_candidates, self.drms, lines):
                 air_net = max(-2, min(2, air_a)) - max(-2, min(2, air_d))
                 hq_net = min(2, hq_a) - min(2, hq_d)
-                shift = t_shift + r_shift + air_net + hq_net + g_shift
+                go_shift, go_loss = offensive_effects(facts.attackers, gassed) if facts.great_offensive else (0, 0)
+                go_why = f"Great Offensive {go_shift}R, +{go_loss} Ethiopian loss" if facts.great_offensive else ""
+                shift = t_shift + r_shift + air_net + hq_net + g_shift + go_shift
                 drm = drm0 + g_drm
                 level = level0 if abs(level0) >= INFINITE_LEVEL else level0 + shift
                 column, col_datum = _column(level, self.columns, self.known_columns)
@@ -565,7 +570,7 @@ class _Readings:
                 deps = set(t_deps | r_deps | a_deps | d_deps | g_deps)
                 if h_hidden:
                     deps.add("HQ support (not in the log)")
-                why = "; ".join(x for x in (gas_why, t_why, r_why, a_why, h_why, d_why, g_why) if x)
+                why = "; ".join(x for x in (gas_why, t_why, r_why, a_why, h_why, d_why, g_why, go_why) if x)
                 key = (column, modified, frozenset(deps))
                 if key in seen:
                     continue
@@ -581,7 +586,7 @@ class _Readings:
                     explanations.append(Explanation(Tri(None, frozenset(deps | cell.data)), why,
                                                     {**reading, "cell": None}))
                     continue
-                problems = _loss_problems(facts, cell)
+                problems = _loss_problems(facts, with_extra_attacker_loss(cell, go_loss))
                 reading["cell"] = cell
                 if problems:
                     explanations.append(Explanation(FALSE, f"{why}: {self.table.name} {level_name(column)}, "
@@ -771,12 +776,15 @@ def _defenseless(board: Board, unit: Unit) -> bool | Unknown:
 def _as_revealed(board: Board, facts: CombatFacts) -> CombatFacts:
     """The defenders as flipped in the combat: a dummy's revealed side; a 0-x-4 attacks 0 and
     defends 1 to 3 when the data lacks its factor (PB 14.6.5)."""
-    if not facts.revealed:
+    if not any(u.kind == "dummy" for u in facts.defenders):
         return facts
     shown = []
     for u in facts.defenders:
         now = facts.revealed.get(u.id, (0, None))[1]
-        if u.kind == "dummy" and now is not None:
+        if u.kind == "dummy" and now is None and u.level in (None, "front"):
+            shown.append(replace(u, attack=0, defense=Unknown(
+                "the dummy's reverse side (not revealed in the log)", at_least=0, at_most=3)))
+        elif u.kind == "dummy" and now is not None:
             now = replace(now, hex=u.hex)
             if true_dummy(board, now) is not True and now.defense is None:
                 now = replace(now, attack=0, defense=Unknown(
@@ -919,7 +927,7 @@ def counter_guerrilla_drms(board: Board, target: str) -> list[tuple[int, frozens
     table = board.data.table("counter-guerrilla")
     props = table["properties"] if "properties" in table else {}
     region_drm = props["tigray_ogaden_drm"].value if "tigray_ogaden_drm" in props else None
-    if region_drm is None:
+    if not isinstance(region_drm, int) or isinstance(region_drm, bool):
         region = [(0, frozenset({"tables.json counter-guerrilla tigray_ogaden_drm"}), ""),
                   (1, frozenset({"tables.json counter-guerrilla tigray_ogaden_drm"}), "Tigray/Ogaden +1")]
     else:
@@ -934,7 +942,7 @@ def counter_guerrilla_drms(board: Board, target: str) -> list[tuple[int, frozens
     pac = props["modifiers"].value if "modifiers" in props else None
     if pac is None:
         return [(drm, deps | {PAC_DATUM}, why) for drm, deps, why in region]
-    extras = [int(m) for m in pac if isinstance(m, int)] if isinstance(pac, list) else []
+    extras = [m for m in pac if isinstance(m, int) and not isinstance(m, bool)][:8] if isinstance(pac, list) else []
     sums = {0}
     for m in extras:                    # any of the card's modifiers may apply
         sums |= {x + m for x in sums}
