@@ -169,6 +169,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-19": [("RR-19", 4, {"columns": ["Starace"], "trucks_removed": 0, "trucks_needed": 1})],
     "AR-05": [("AR-05", 9, {"roll": 6, "box": "air-northern-front", "turn": 1, "delayed_to": 3,
                             "bombing_drm_possible": True})],
+    "MV-19": [("MV-19", 12, {"from": "1107", "to": "1307", "allowance": 2,
+                             "allowance_without_interdiction": 4, "cheapest_cost": 3})],
     "MV-20": [("MV-20", 15, {"from": "1407", "to": "1205", "allowance": 2,
                              "allowance_without_interdiction": 4, "cheapest_cost": 3})],
     "MV-22": [("MV-22", 13, {"from": "1213", "to": "1209", "allowance": 6, "cheapest_cost": 8,

@@ -9,9 +9,11 @@ import pytest
 from vlog.engine.judge import Unknown
 from vlog.findings import Basis
 from vlog.games.lion_of_judah.checks.movement import (
-    AmbushLedger, GuerrillaInterdiction, Interdiction, MoveFacts, air_interdiction, allowance_of,
+    AmbushLedger, GuerrillaInterdiction, Interdiction, MoveFacts, MovementLedger, air_interdiction, allowance_of,
     ambush_possible, forced_march_result, friendly_country, judge_forced_march_supply, judge_move,
     rainy_season)
+
+from vlog.games.lion_of_judah.state import Unit
 
 from .synthetic import shipped_board, state, synthetic_board, unit
 
@@ -315,3 +317,45 @@ def test_ethiopian_units_do_not_follow_the_beds(beds):
     levy = unit("lv", "1925", name="Bale levy", side="ethiopian", unit_class="ethiopian-levy", movement=4)
     only(judge_move(beds, state(levy, scenario="1935-36"), MoveFacts(levy, "1925", "1721", scenario="1935-36"),
                     step=2, when=None), "MV-03")
+
+
+# -- MV-19: gassed units --------------------------------------------------------------------------
+
+def gassed(id, hex_):
+    return Unit(id=id, name="Gassed", side=None, hex=hex_, kind="marker", counter="mk-gassed", steps=0)
+
+
+def test_each_gassed_marker_interdicts_one_unit_of_its_hex(board):
+    """(35) one Gassed marker on a hex of two Ethiopian units: one of them may still use its
+    full MF, the other is interdicted (PB 13.6.5.1); the Italian marker there may have gassed,
+    so the gas counting applies, not the uncertain air interdiction."""
+    levy = unit("lv", "1603", name="Tigray levy", side="ethiopian", unit_class="ethiopian-levy",
+                faction="tigray", movement=4)
+    seyum = unit("rs", "1603", name="Ras Seyum", side="ethiopian", kind="leader", unit_class=None,
+                 faction="tigray", movement=4)
+    s = state(levy, seyum, gassed("g", "1603"), air("it", "1603", side="italian", name="III Br"),
+              scenario="1935-36")
+    ledger = MovementLedger()
+    ledger.start_segment(s, "1935-36", "ethiopian", turn=1)
+    found = []
+    for u in (levy, seyum):
+        assert ledger.on_drag(board, s, u, "1603", "1607", (), eligible=False, step=4, when=None) == []
+        facts = MoveFacts(u, "1603", "1607", scenario="1935-36", **ledger.facts(u))
+        assert facts.interdiction.check == "MV-19"
+        found.append(ledger.judged(judge_move(board, s, facts, step=4, when=None), u, "1603"))
+    assert found[0] == []
+    f = only(found[1], "MV-19")
+    assert f.basis is Basis.PROVEN and f.rule == "PB 13.6.5.1" and f.subjects == ("Ras Seyum",)
+    assert f.evidence["interdicted_by"] == "1 Gassed marker(s) at 1603 (PB 13.6.5.1)"
+    assert f.evidence["allowance"] == 2 and f.evidence["allowance_without_interdiction"] == 4
+
+
+def test_as_many_gassed_markers_as_units_interdict_them_all(board):
+    levy = unit("lv", "1603", name="Tigray levy", side="ethiopian", unit_class="ethiopian-levy",
+                faction="tigray", movement=4)
+    s = state(levy, gassed("g", "1603"), scenario="1935-36")
+    ledger = MovementLedger()
+    ledger.start_segment(s, "1935-36", "ethiopian", turn=1)
+    ledger.on_drag(board, s, levy, "1603", "1604", (), eligible=False, step=4, when=None)
+    facts = MoveFacts(levy, "1603", "1606", scenario="1935-36", **ledger.facts(levy))
+    only(ledger.judged(judge_move(board, s, facts, step=4, when=None), levy, "1603"), "MV-19")

@@ -182,6 +182,8 @@ IMPLEMENTED: dict[str, str] = {
     "MV-43": "(40) guerrillas never leave Ethiopia nor pass through another faction's guerrilla hexes",
     "MV-27": "(35) European units and Eritrean colonial regulars entering only contiguous Tug hexes move up "
              "to twice their MF without forced-march rolls (findings under MV-03/MV-23)",
+    "MV-19": "(35) each Gassed marker interdicts one unit of its hex (MF -2): more units of the hex moved on "
+             "their full MF than it has ungassed ones",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",

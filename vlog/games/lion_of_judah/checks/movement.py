@@ -19,7 +19,9 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
 * 10.1.5 (MV-18): a unit under an enemy air marker at the start of its movement segment has its
   MF reduced by two for the segment (the rule's -2, not the index's "1/2 MPs", inventory A-02);
   (35) an Italian marker there may instead have flown a gas attack (PB 13.6.5.1), which the log
-  does not tell, so the reduction is then only possible; PB 14.6.4.1 (MV-20): (40) each guerrilla
+  does not tell, so the reduction is then only possible; PB 13.6.5.1 (MV-19): (35) each Gassed
+  marker interdicts one unit of its hex (which one is not logged: the units that moved on their
+  full MF are counted against the hex's ungassed ones); PB 14.6.4.1 (MV-20): (40) each guerrilla
   in a hex interdicts one Italian-controlled unit there, the Italian player's choice (rules.py
   counts the units that moved on their full MF against the hex's uninterdicted ones);
 * PB 14.6.2.2 (MV-22): (40) turns 2-4 double every hex and hexside cost, roads and rail too, in
@@ -58,7 +60,7 @@ __all__ = ["MoveFacts", "Interdiction", "judge_move", "movement_rules", "allowan
            "may_force_march", "forced_march_surcharge", "blocks_entry", "IN_PLAY_1935",
            "rainy_season", "RAINY_TURNS", "INTERDICTION_MF", "friendly_country", "ambush_possible",
            "forced_march_result", "air_interdiction", "GuerrillaInterdiction", "AmbushLedger",
-           "judge_forced_march_supply", "MovementLedger"]
+           "judge_forced_march_supply", "MovementLedger", "GasInterdiction", "GASSED"]
 
 ROAD_TRACK_1940 = "track-asmara-addis"
 """PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
@@ -854,18 +856,50 @@ def air_interdiction(before: GameState, unit: Unit, scenario: str | None) -> Int
 
 
 @dataclass(slots=True)
-class GuerrillaInterdiction:
-    """MV-20 (PB 14.6.4.1): (40) for each guerrilla in a hex one Italian-controlled unit there,
-    the Italian player's choice, is interdicted for the Italian movement segment; never one
-    already under an air marker (not cumulative).
+class _CountedInterdiction:
+    """Interdiction of some of a hex's units, as many as the hex holds interdicting pieces
+    (guerrillas, Gassed markers), the log not showing which: each hex's units that moved on
+    their full MF are counted, and more of them than the hex's units minus the interdicted
+    ones is a proven finding under `check`."""
 
-    The log does not show the choice, so each hex's units that moved on their full MF are
-    counted: more of them than the hex's units minus its guerrillas is a proven finding."""
-
+    check: str = ""
     hexes: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Hex -> (guerrillas, Italian-controlled units) at the start of the segment."""
+    """Hex -> (units interdicted, units that may be) when the segment's moves began."""
     full_mf: dict[str, set[str]] = field(default_factory=dict)
     """Hex -> units that began there and needed their uninterdicted MF."""
+
+    def _source(self, origin: str) -> str:
+        raise NotImplementedError
+
+    def interdiction(self, unit: Unit, origin: str) -> Interdiction | None:
+        """An Interdiction for a unit that began the segment in a counted hex."""
+        if origin not in self.hexes:
+            return None
+        return Interdiction(self.check, self._source(origin))
+
+    def settle(self, found: list[Finding], unit: Unit, origin: str) -> list[Finding]:
+        """Drop this check's finding while the hex has an uninterdicted unit left for this one."""
+        blamed = [f for f in found if _short(f) == self.check]
+        if not blamed or origin not in self.hexes:
+            return found
+        interdicted, units = self.hexes[origin]
+        users = self.full_mf.setdefault(origin, set())
+        if unit.id in users or len(users) < units - interdicted:
+            users.add(unit.id)
+            return [f for f in found if f not in blamed]
+        return found
+
+
+@dataclass(slots=True)
+class GuerrillaInterdiction(_CountedInterdiction):
+    """MV-20 (PB 14.6.4.1): (40) for each guerrilla in a hex one Italian-controlled unit there,
+    the Italian player's choice, is interdicted for the Italian movement segment; never one
+    already under an air marker (not cumulative)."""
+
+    check: str = "MV-20"
+
+    def _source(self, origin: str) -> str:
+        return f"{self.hexes[origin][0]} guerrilla unit(s) at {origin} (PB 14.6.4.1)"
 
     def start_segment(self, state: GameState, scenario: str | None, phasing: str | None) -> None:
         self.hexes, self.full_mf = {}, {}
@@ -878,23 +912,43 @@ class GuerrillaInterdiction:
                 self.hexes[hex_] = (guerrillas, italians)
 
     def interdiction(self, unit: Unit, origin: str) -> Interdiction | None:
-        """An Interdiction for a unit that began the segment in a hex with guerrillas."""
-        if unit.side != "italian" or origin not in self.hexes:
+        if unit.side != "italian":
             return None
-        guerrillas, _ = self.hexes[origin]
-        return Interdiction("MV-20", f"{guerrillas} guerrilla unit(s) at {origin} (PB 14.6.4.1)")
+        return _CountedInterdiction.interdiction(self, unit, origin)
 
-    def settle(self, found: list[Finding], unit: Unit, origin: str) -> list[Finding]:
-        """Drop an MV-20 finding while the hex has an uninterdicted unit left for this one."""
-        blamed = [f for f in found if _short(f) == "MV-20"]
-        if not blamed or origin not in self.hexes:
-            return found
-        guerrillas, italians = self.hexes[origin]
-        users = self.full_mf.setdefault(origin, set())
-        if unit.id in users or len(users) < italians - guerrillas:
-            users.add(unit.id)
-            return [f for f in found if f not in blamed]
-        return found
+
+GASSED = "mk-gassed"
+"""The Gassed marker's counter (PB 13.6.5.1)."""
+
+
+@dataclass(slots=True)
+class GasInterdiction(_CountedInterdiction):
+    """MV-19 (PB 13.6.5.1): (35) units under a Gassed marker suffer the interdiction effect.
+
+    Convention (as for gassed attackers in combat): a Gassed marker in a hex marks one unit of
+    the side gassed there, chosen at random, which the log does not show. The markers are
+    placed at the start of the Ethiopian movement segment, after the turn track shows it, so
+    each hex is counted when the first unit leaves it."""
+
+    check: str = "MV-19"
+    seen: set[str] = field(default_factory=set)
+
+    def start_segment(self) -> None:
+        self.hexes, self.full_mf, self.seen = {}, {}, set()
+
+    def _source(self, origin: str) -> str:
+        return f"{self.hexes[origin][0]} Gassed marker(s) at {origin} (PB 13.6.5.1)"
+
+    def count(self, before: GameState, unit: Unit, origin: str) -> None:
+        """Counts the hex `origin` as it stands before its first unit moves out."""
+        if origin in self.seen or unit.hex != origin:
+            return
+        self.seen.add(origin)
+        here = before.at(origin)
+        markers = sum(1 for u in here if u.counter == GASSED)
+        units = sum(1 for u in here if u.side == unit.side and u.kind not in ("air", "marker", "rp"))
+        if markers and units:
+            self.hexes[origin] = (min(markers, units), units)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1068,6 +1122,7 @@ class MovementLedger:
     interdicted: dict[str, Interdiction | None] = field(default_factory=dict)
     """Unit -> its interdiction, fixed when it first moves in the segment."""
     guerrillas: GuerrillaInterdiction = field(default_factory=GuerrillaInterdiction)
+    gas: GasInterdiction = field(default_factory=GasInterdiction)
     ambushes: AmbushLedger = field(default_factory=AmbushLedger)
 
     def start_segment(self, state: GameState, scenario: str | None, phasing: str | None, *,
@@ -1075,11 +1130,13 @@ class MovementLedger:
         """A movement segment begins (`turn`: None unless the turn track tells it)."""
         self.scenario, self.rainy, self.interdicted = scenario, rainy_season(scenario, turn), {}
         self.guerrillas.start_segment(state, scenario, phasing)
+        self.gas.start_segment()
         self.ambushes.start_segment(state, phasing)
 
     def end_segment(self) -> None:
         self.rainy, self.interdicted = False, {}
         self.guerrillas = GuerrillaInterdiction()
+        self.gas = GasInterdiction()
 
     def on_drag(self, board: Board, before: GameState, unit: Unit, origin: str, to: str,
                 rolls: tuple[int, ...], *, eligible: bool, step: int | None,
@@ -1087,7 +1144,9 @@ class MovementLedger:
         """One logged drag of `unit` (as it stands in `before`) to `to` with the rolls it brought;
         `eligible`: the unit may force march at all (else MV-24 speaks)."""
         if unit.id not in self.interdicted and unit.hex is not None:
-            self.interdicted[unit.id] = air_interdiction(before, unit, self.scenario) \
+            self.gas.count(before, unit, origin)
+            self.interdicted[unit.id] = self.gas.interdiction(unit, origin) \
+                or air_interdiction(before, unit, self.scenario) \
                 or self.guerrillas.interdiction(unit, origin)
         if not rolls or unit.hex is None or not eligible:
             return []
@@ -1099,7 +1158,7 @@ class MovementLedger:
         return {"interdiction": self.interdicted.get(unit.id), "rainy": self.rainy}
 
     def judged(self, found: list[Finding], unit: Unit, origin: str) -> list[Finding]:
-        return self.guerrillas.settle(found, unit, origin)
+        return self.gas.settle(self.guerrillas.settle(found, unit, origin), unit, origin)
 
     def moves_over(self, board: Board, state: GameState, finished: set[str]) -> list[Finding]:
         return self.ambushes.settle(board, state, finished)
