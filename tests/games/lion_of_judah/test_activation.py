@@ -7,6 +7,7 @@ the same moves are only possible there, naming the missing cell.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,7 +17,9 @@ from vlog.findings import Basis
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.activation import (ActivationJudge, Declaration, activation_level,
-                                                        parse_declaration)
+                                                        offensive_effects, parse_declaration,
+                                                        with_extra_attacker_loss)
+from vlog.games.lion_of_judah.checks.combat import CombatFacts, judge_combat
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import GameState, Unit, unit_from_counter
 
@@ -447,3 +450,39 @@ def test_unknown_designation_is_not_an_activation() -> None:
     judge, phase = ethiopian_segment(data, [levy, kassa])
     assert declare(judge, phase, "activate the whole army", 3) == []
     assert move(judge, phase, levy, "1410", "1510", step=5) == []
+
+
+# -- CB-32: the Great Offensive's combats -------------------------------------------------------------
+
+def test_offensive_effects_and_the_extra_loss() -> None:
+    data = synthetic()
+    a, b = unit(data, "a", "et-levy-tigray", "1107"), unit(data, "b", "et-levy-tigray", "1107")
+    assert offensive_effects([a, b], frozenset()) == (2, 1)
+    assert offensive_effects([a, b], frozenset({"a"})) == (1, 1)
+    assert offensive_effects([a, b], frozenset({"a", "b"})) == (0, 0)
+    assert with_extra_attacker_loss("1/2", 1) == "2/2"
+    assert with_extra_attacker_loss("0/2+R", 1) == "1/2+R"
+    assert with_extra_attacker_loss("-/1", 1) == "1/1"
+    assert with_extra_attacker_loss("1/2", 0) == "1/2"
+
+
+def test_great_offensive_combat_two_shifts_right_and_one_more_loss() -> None:
+    """PB 13.6.2.4: two Tigray levies (2 + 2) attack 21A (4): 1:1, 3:1 in the offensive;
+    die 4 on the synthetic Ethiopian CRT: 1:1 gives 1/1, 3:1 gives 1/2, +1 Ethiopian loss."""
+    data = synthetic()
+    board = Board(data)
+    l1, l2 = unit(data, "a", "et-levy-tigray", "1107"), unit(data, "b", "et-levy-tigray", "1107")
+    seyum = unit(data, "t", "et-leader-tigray", "1107")
+    a21 = unit(data, "i", "it-21a", "1106")
+    state = GameState({u.id: u for u in (l1, l2, seyum, a21)}, "1935-36")
+    judge, phase = ethiopian_segment(data, [l1, l2, seyum, a21], turn=3)
+    declare(judge, phase, "great offensive north", 2)
+    assert judge.in_offensive(phase, [l1, l2])
+    offensive = CombatFacts("1106", (l1, l2), (a21,), 4, {"a": 1, "b": 1}, {"i": 2},
+                            removed=frozenset({"a", "b"}), great_offensive=True)
+    assert ids(judge_combat(board, state, offensive, step=5, when=None)) == []
+    as_if_not = replace(offensive, attacker_losses={"a": 1}, defender_losses={"i": 1},
+                        removed=frozenset({"a"}))
+    found = judge_combat(board, state, as_if_not, step=5, when=None)
+    assert ids(found) == ["CB-19"]
+    assert ids(judge_combat(board, state, replace(as_if_not, great_offensive=False), step=5, when=None)) == []

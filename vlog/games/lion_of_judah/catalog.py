@@ -144,11 +144,13 @@ IMPLEMENTED: dict[str, str] = {
     "ET-08": "(35) the Negus activates his units and up to six others stacked with or adjacent to him",
     "ET-09": "(35) a dead leader's faction, and the Imperial Guard once the Negus is dead, move one hex",
     "ET-10": "(35) a Great Offensive only on turns 2-5, once a game, as the segment's first action; its "
-             "front's tribes activate fully without a roll (its combat shifts, CB-32, not judged)",
+             "front's tribes activate fully without a roll (its combats: CB-32)",
     "ET-11": "(35) attrition in the End of Turn Phase: one unit from a stack of six or more, as the "
              "declared roll says (-1 in amba and mountain hexes)",
     "MV-49": "(35) non-activated Ethiopian units move at most one hex (findings under ET-02/ET-03/ET-04/ET-09)",
     "CB-30": "(35) each tribe's combats within its own activation",
+    "CB-32": "(35) a Great Offensive's combats: 2R, 1R when some attackers are gassed, none and no extra "
+             "loss when all are; one more Ethiopian loss (findings under CB-19; the three attacks are VP)",
     "CB-31": "(35) attacks only by units their activation lets attack (leader adjacency, result, "
              "dead leader, half activation)",
     "FW-05": "(35) no Ethiopian unit flipped in the End of Turn Phase (attrition losses go uninspected)",

@@ -662,6 +662,8 @@ class LionOfJudah(Game):
         if gas is not None:
             facts = replace(facts, gassed=frozenset.intersection(*gas), gassed_readings=gas)
         facts = replace(facts, rolls_seen=len(pending.rolls))
+        if self.activation.in_offensive(phase, attackers):        # CB-32 (PB 13.6.2.4)
+            facts = replace(facts, great_offensive=True)
         if counter_guerrilla_applies(self.scenario, pending.side, defenders):   # CB-37 (PB 14.6.4.5)
             first = pending.rolls[0] if pending.rolls else (None, None)
             second = pending.rolls[1] if len(pending.rolls) > 1 else (None, None)

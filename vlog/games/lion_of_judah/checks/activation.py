@@ -59,7 +59,7 @@ from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["availability", "Declaration", "parse_declaration", "ActivationJudge", "ActivationReader", "ACTIONS", "activation_level", "faction_of",
+__all__ = ["availability", "offensive_effects", "with_extra_attacker_loss", "Declaration", "parse_declaration", "ActivationJudge", "ActivationReader", "ACTIONS", "activation_level", "faction_of",
            "NEGUS", "FRONTS", "ADDIS_ABABA", "LEVELS"]
 
 NEGUS = "negus"
@@ -165,6 +165,29 @@ def availability(board: Board, roll: int) -> str | Unknown:
     if cell.value is None:
         return Unknown(f"tables.json negus-availability roll {roll}")
     return "success" if "success" in str(cell.value).lower() else "failure"
+
+
+def offensive_effects(attackers: Sequence[Unit], gassed: frozenset[str] | set[str]) -> tuple[int, int]:
+    """CB-32 (PB 13.6.2.4): an Ethiopian combat in a Great Offensive gains (column shifts right,
+    extra Ethiopian step losses): (2, 1); (1, 1) when some attackers are gassed; (0, 0) when all
+    of them are."""
+    ours = [u for u in attackers if u.side == "ethiopian"]
+    hit = [u for u in ours if u.id in gassed]
+    if ours and len(hit) == len(ours):
+        return 0, 0
+    return (1 if hit else 2), 1
+
+
+def with_extra_attacker_loss(cell: str, extra: int) -> str:
+    """A CRT cell "a/d..." with `extra` more attacker steps lost (CB-32's +1)."""
+    head, sep, rest = cell.partition("/")
+    if not extra or not sep:
+        return cell
+    if head.strip().isdigit():
+        return f"{int(head) + extra}/{rest}"
+    if head.strip() in ("", "-"):
+        return f"{extra}/{rest}"
+    return cell
 
 
 def _table_property(board: Board, table_id: str, key: str) -> Any:
@@ -728,6 +751,16 @@ class ActivationJudge:
                         message=f"{unit.name} {action}; {reason}",
                         evidence={"reason": why, "faction": faction, "start_hex": start.hex if start else None,
                                   "hexes_moved": moved if what == "move" else None})]
+
+    def in_offensive(self, phase: Any, attackers: Sequence[Unit]) -> bool:
+        """Whether an attack is one of the Great Offensive's (CB-32): declared in it, by units of
+        the offensive's front (or Negus units)."""
+        seg = self._ethiopian_segment(phase)
+        act = seg.current if seg is not None else None
+        if act is None or not act.key.startswith("offensive:"):
+            return False
+        ours = [u for u in attackers if u.side == "ethiopian"]
+        return bool(ours) and all(act.covers(faction_of(u)) for u in ours)
 
     def check_action(self, action: Any, phase: Any) -> list[Finding]:
         """The actions `ActivationReader` makes: declarations, their rolls, removals."""
