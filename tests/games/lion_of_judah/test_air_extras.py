@@ -97,3 +97,44 @@ def test_which_missions_may_be_bombing_or_gas():
     assert not may_be_bombing(it, "1935-36", "movement", "italian")        # air supply
     assert not may_be_bombing(it, "1940-41", "combat", "italian")          # (40) none (10.1)
     assert not may_be_bombing(marker("allied"), "1940-41", "combat", "allied")
+
+
+# -- bombing (AR-07, PB 13.6.5.1) -----------------------------------------------------------------
+
+def placed(hex_, *, step=5, before=(), enemies=("Tigray",), side="italian"):
+    from vlog.games.lion_of_judah.checks.air import CombatAirPlacement
+    return CombatAirPlacement(marker(side), hex_, step, "Turn 1, Italian combat", tuple(before), tuple(enemies))
+
+
+def bombings(board, placements, targets=(), scenario="1935-36", phasing="italian"):
+    from vlog.games.lion_of_judah.checks.air import judge_bombings
+    return judge_bombings(board, placements, set(targets), scenario=scenario, phasing=phasing)
+
+
+def test_a_bombing_at_the_start_on_an_enemy_stack_is_legal(board):
+    assert bombings(board, [placed("1107")]) == []
+    assert bombings(board, [placed("1107"), placed("1007", step=6)]) == []     # each hex its own marker
+
+
+def test_air_support_is_not_a_bombing(board):
+    # placed on a hex an attack of the segment names: air support (10.1.3), whenever declared
+    assert bombings(board, [placed("1107", enemies=(), before=("1007",))], targets={"1107", "1007"}) == []
+
+
+def test_bombing_rules(board):
+    [f] = bombings(board, [placed("1106", enemies=())])
+    assert f.check == "lion-of-judah/AR-07" and f.basis is Basis.PROVEN and f.step == 5
+    assert f.evidence == {"hex": "1106", "enemy_units": 0}
+    [g] = bombings(board, [placed("1107", before=("1007",))], targets={"1007"})
+    assert g.check == "lion-of-judah/AR-07" and "at the start of the combat segment" in g.message
+    assert g.evidence == {"hex": "1107", "declared_before": ["1007"]}
+    # in the Ethiopian combat segment the start is not judged (PB 13.5.4: combined with activation)
+    assert bombings(board, [placed("1107", before=("1007",))], targets={"1007"}, phasing="ethiopian") == []
+    [h] = bombings(board, [placed("1107"), placed("1107", step=6)])
+    assert h.step == 6 and "no more than one air marker a hex" in h.message
+
+
+def test_no_bombing_in_1940(board):
+    [f] = bombings(board, [placed("1107", side="allied")], scenario="1940-41", phasing="allied")
+    assert f.check == "lion-of-judah/AR-11" and f.basis is Basis.PROVEN
+    assert bombings(board, [placed("1107", side="ethiopian")]) == []           # AR-11 when placed

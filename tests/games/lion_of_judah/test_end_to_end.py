@@ -169,6 +169,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-19": [("RR-19", 4, {"columns": ["Starace"], "trucks_removed": 0, "trucks_needed": 1})],
     "AR-05": [("AR-05", 9, {"roll": 6, "box": "air-northern-front", "turn": 1, "delayed_to": 3,
                             "bombing_drm_possible": True})],
+    "AR-07": [("AR-07", 3, {"hex": "1106", "enemy_units": 0})],
     "MV-19": [("MV-19", 12, {"from": "1107", "to": "1307", "allowance": 2,
                              "allowance_without_interdiction": 4, "cheapest_cost": 3})],
     "MV-20": [("MV-20", 15, {"from": "1407", "to": "1205", "allowance": 2,

@@ -192,10 +192,13 @@ IMPLEMENTED: dict[str, str] = {
     "AR-09": "(35) air supply (an Italian marker placed in the Italian movement segment the turn track tells) "
              "before any unit moves; the units supplied, their front and the one-a-turn limit not yet judged",
     "AR-11": "no Ethiopian air in 1935-36; in 1940-41 no mission in the owner's own movement segment (no air "
-             "supply); bombing in 1940-41 cannot be told from air support in a log",
+             "supply); no bombing in 1940-41 (a marker placed in a combat segment on a hex no attack of it names)",
     "AR-12": "no air marker left on the map when the turn track shows a new turn (the delayed-return "
-             "rolls not judged)",
+             "rolls under AR-05)",
     "AR-01": "air missions within the marker's range of a friendly, supplied town or capital",
+    "AR-07": "(35) a marker placed in a combat segment on a hex no attack of it names is a bombing: Italian, "
+             "on an enemy unit or stack, one a hex, in the Italian combat segment before any attack is "
+             "declared (the air attack table's result not judged)",
     "AR-05": "a marker leaving the map goes to a Committed box on 5 or less, to the turn track two turns "
              "on for a 6 (possible where a bombing or gas mission's +1 may apply; the last turn's VP not judged)",
     # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
@@ -315,7 +318,6 @@ NEEDS_DATA: dict[str, str] = {
     "EV-15": "which Commonwealth brigades D7 may delay needs their entry turns, printed on the reinforcement "
              "cards (scenarios.json lists the other Allied reinforcements without turns)",
     "AR-04": "the air support chart is on the player aid card",
-    "AR-07": "the air attack table is on the player aid card",
     "AR-08": "the air attack table (gas column) is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
     "SC-04": "the colonial desertion table is on the player aid card",

@@ -20,9 +20,9 @@ from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
 from vlog.games.lion_of_judah.catalog import check_specs
-from vlog.games.lion_of_judah.checks.air import (judge_air_mission, judge_delayed_return,
-                                                  judge_markers_left_on_map, judge_mission_segment,
-                                                  may_be_bombing)
+from vlog.games.lion_of_judah.checks.air import (CombatAirPlacement, judge_air_mission, judge_bombings,
+                                                  judge_delayed_return, judge_markers_left_on_map,
+                                                  judge_mission_segment, may_be_bombing)
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, counter_guerrilla_applies,
                                                      gassed_readings, judge_combat, judge_dummy_flip)
@@ -124,6 +124,10 @@ class LionOfJudah(Game):
         """Breakdown units and columns formed in the MAP, steps given up, trucks removed (RR-16..19)."""
         self.last_after: GameState | None = None
         """The position after the previous step (the next step's position before)."""
+        self.combat_air: list[CombatAirPlacement] = []
+        """Air markers placed in the current combat segment: support or bombing (AR-07)."""
+        self.segment_targets: dict[str, int] = {}
+        """Hexes attacked in the current segment -> the step the attack was declared in."""
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -156,6 +160,9 @@ class LionOfJudah(Game):
             self.formations.note_step(before, after, in_map=self.interpreter.phase_bound and phase is not None
                                       and phase.key == "map")
             self.last_after = after
+        if self.interpreter.pending is not None:        # AR-07: the hexes this segment attacks
+            self.segment_targets.setdefault(self.interpreter.pending.declaration.target,
+                                            self.interpreter.pending.step)
         self.events.note_rolls(step.index, [r.total for r in rolls if r.total is not None])
         if ctx is not None:
             ctx.when = self.interpreter.when()
@@ -292,6 +299,7 @@ class LionOfJudah(Game):
             out = self._one_mission_a_turn(action, unit) + self._mission_segment(action, unit, before)
             out += self._bombing_after_league(action, unit)
             self._air_supply(unit, action.data["hex"], before)
+            self._combat_air(unit, action, before)
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"])
         out: list[Finding] = self.events.on_placement(unit, action.data["hex"], action.data["before"],
@@ -329,6 +337,24 @@ class LionOfJudah(Game):
                                      turn=self.events.entry_turn(unit, phase.turn),   # EV-14: D6 early
                                      step=action.step, when=action.data["when"],
                                      gone_leaders=self.interpreter.gone_leaders)
+
+    def _combat_air(self, marker: Any, action: Action, before: GameState) -> None:
+        """AR-07: a marker placed in a combat segment the turn track tells, judged when it ends."""
+        phase = self.interpreter.phase
+        if not self.interpreter.phase_bound or phase is None or phase.segment != "combat":
+            return
+        hex_ = action.data["hex"]
+        self.combat_air.append(CombatAirPlacement(
+            marker, hex_, action.step, action.data["when"],
+            tuple(h for h, at in self.segment_targets.items() if at < action.step and h != hex_),
+            tuple(u.name for u in before.at(hex_) if u.side not in (None, marker.side)
+                  and u.kind not in ("air", "marker"))))
+
+    def _bombings(self, phase: Phase | None) -> list[Finding]:
+        out = judge_bombings(self.board, self.combat_air, set(self.segment_targets), scenario=self.scenario,
+                             phasing=phase.phasing if phase is not None else None) if self.combat_air else []
+        self.combat_air, self.segment_targets = [], {}
+        return out
 
     def _air_supply(self, marker: Any, hex_: str, before: GameState) -> None:
         """SP-15 (PB 13.6.5.2): (35) an Italian marker placed in the Italian movement segment
@@ -446,6 +472,7 @@ class LionOfJudah(Game):
         phase = self.interpreter.phase
         out.extend(self.formations.close(self.board, turn=phase.turn if phase is not None else None,
                                          step=None, when=None))      # a MAP the log ends in
+        out.extend(self._bombings(phase))
         out.extend(self.events.finish())
         return out
 
@@ -582,6 +609,7 @@ class LionOfJudah(Game):
             out.extend(judge_stacking(self.board, state, step=action.step, when=old.when()))
         if old is not None and old.key == "map" and self.interpreter.phase_bound:
             out.extend(self.formations.close(self.board, turn=old.turn, step=action.step, when=old.when()))
+        out.extend(self._bombings(old))                 # AR-07: the segment has ended
         if old is not None and new.turn > old.turn:
             # a turn track change is judged on the position it shows; an inferred new turn
             # (a move) on the position before that move, which may flip an HQ for the new turn

@@ -10,9 +10,15 @@ logged before or with the step that takes it off): 5 or less to a "Committed" ai
 the turn track (the General Records Track box of the turn two turns on); +1 for bombing and gas
 missions, which a log does not tell from air support and interdiction: where one may have been
 flown the finding is POSSIBLE naming it. On the scenario's last turn a 6 costs a VP instead.
+AR-07 (PB 13.6.5.1; Extended SoP B ii 1): a marker placed in a combat segment on a hex that no
+attack of the segment names is a bombing (air support goes to the hex an attack is declared on,
+10.1.3): (35) Italian only, on an enemy unit or stack, one marker a hex, and in the Italian combat
+segment before any attack is declared; (40) no side bombs (AR-11). Judged when the segment ends;
+the air attack table's result is not (the table is on the player aid card).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from vlog.engine.judge import Ruling, Unknown
@@ -24,7 +30,8 @@ from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["air_range", "judge_air_mission", "judge_markers_left_on_map", "judge_mission_segment",
-           "judge_delayed_return", "turn_track_box", "may_be_bombing", "DELAY_ROLL", "BOMBING_DRM"]
+           "judge_delayed_return", "turn_track_box", "may_be_bombing", "DELAY_ROLL", "BOMBING_DRM",
+           "CombatAirPlacement", "judge_bombings"]
 
 DELAY_ROLL = 6
 """10.1.4: a modified 6 delays the marker two turns."""
@@ -283,3 +290,60 @@ def _box_name(board: Board, box: str | None) -> str:
         if record.get("id") == box:
             return str(record.get("name", {}).get("value") or box)
     return str(box)
+
+
+# -- bombing (PB 13.6.5.1) -----------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CombatAirPlacement:
+    """An air marker placed on the map during a combat segment."""
+
+    marker: Unit
+    hex: str
+    step: int | None
+    when: str | None
+    declared_before: tuple[str, ...]
+    """Hexes attacks were declared on earlier in the segment."""
+    enemy_units: tuple[str, ...]
+    """Names of the enemy units in the hex when it was placed."""
+
+
+def judge_bombings(board: Board, placements: list[CombatAirPlacement], targets: set[str], *,
+                   scenario: str | None, phasing: str | None) -> list[Finding]:
+    """AR-07 and AR-11 for the markers placed in a combat segment of `phasing`, once it has ended
+    (`targets`: every hex an attack of the segment was declared on)."""
+    out: list[Finding] = []
+    bombed: dict[str, str] = {}
+    for placed in placements:
+        if placed.hex in targets:
+            continue                       # air support (10.1.3), placed with its attack
+        marker, where = placed.marker, hex_label(placed.hex, board)
+        subject = (marker.name,)
+        if scenario == "1940-41":
+            out.append(finding("AR-11", Ruling.PROVEN, step=placed.step, when=placed.when, subjects=subject,
+                               message=f"air marker {marker.name} was placed at {where} in a combat segment "
+                                       "where no attack was declared on that hex: a bombing, which no side "
+                                       "flies in 1940-41 (10.1)",
+                               evidence={"hex": placed.hex, "scenario": scenario, "segment": "combat"}))
+            continue
+        if scenario != "1935-36" or marker.side != "italian":
+            continue                       # (35) Ethiopian air: AR-11 when it was placed
+        if not placed.enemy_units:
+            out.append(finding("AR-07", Ruling.PROVEN, step=placed.step, when=placed.when, subjects=subject,
+                               message=f"air marker {marker.name} bombed {where}, where there is no enemy "
+                                       "unit and no attack was declared: bombing is placed on an enemy unit "
+                                       "or stack", evidence={"hex": placed.hex, "enemy_units": 0}))
+        if phasing == "italian" and placed.declared_before:
+            out.append(finding("AR-07", Ruling.PROVEN, step=placed.step, when=placed.when, subjects=subject,
+                               message=f"air marker {marker.name} bombed {where} after attacks were declared "
+                                       f"on {', '.join(hex_label(h, board) for h in placed.declared_before)}: "
+                                       "bombing is declared at the start of the combat segment",
+                               evidence={"hex": placed.hex, "declared_before": list(placed.declared_before)}))
+        if placed.hex in bombed:
+            out.append(finding("AR-07", Ruling.PROVEN, step=placed.step, when=placed.when,
+                               subjects=(marker.name, bombed[placed.hex]),
+                               message=f"air marker {marker.name} bombed {where}, which {bombed[placed.hex]} "
+                                       "already bombed: no more than one air marker a hex",
+                               evidence={"hex": placed.hex, "first_marker": bombed[placed.hex]}))
+        bombed.setdefault(placed.hex, marker.name)
+    return out
