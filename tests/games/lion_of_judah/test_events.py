@@ -176,13 +176,21 @@ def test_pool_with_a_later_strategic_turn_marker_is_ev01(tmp_path):
 
 
 def test_pool_missing_the_new_strategic_turn_on_turn_five_is_ev01(tmp_path):
-    """A1-A4 gone (drawn and removed before), B8 still off the table on turn 5 (PB 13.7)."""
-    play = Play(tmp_path, "1935-36", ["ev-a5", "ev-b6", "ev-b7", "ev-b8"])
-    play.markers["ev-b8"] = marker("ev-b8", box="unplaced")
-    play.ledger.begin(play.state())
-    play.to(5, "event")
-    found = play.draw("ev-b6")
-    assert ids(found) == ["EV-01"] and found[0].evidence == {"event": "B8", "turn": 5, "in_pool": False}
+    """A1-A4 drawn and removed on turns 1-4; on turn 5 B6 and B7 join the pool, B8 does not
+    (PB 13.7): as a piece still off the table, or never shown at all."""
+    for shown in (True, False):
+        play = Play(tmp_path / str(shown), "1935-36", A + ["ev-b6", "ev-b7"] + (["ev-b8"] if shown else []))
+        if shown:
+            play.markers["ev-b8"] = marker("ev-b8", box="unplaced")
+            play.ledger.begin(play.state())
+        for turn, code in enumerate(("ev-a1", "ev-a2", "ev-a3", "ev-a4"), start=1):
+            play.to(turn, "event")
+            play.draw(code)
+            play.put(code, gone=True)
+        play.to(5, "event")
+        found = play.draw("ev-b6")
+        assert [(f.check.split("/")[1], f.evidence) for f in found] == [
+            ("EV-01", {"event": "B8", "turn": 5, "in_pool": False})]
 
 
 def test_marker_put_in_the_pool_before_its_turn_is_ev01(tmp_path):

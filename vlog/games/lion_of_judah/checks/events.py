@@ -152,6 +152,8 @@ class EventLedger:
     info: dict[str, EventInfo] = field(default_factory=dict)
     """Piece id -> its event."""
     names: dict[str, str] = field(default_factory=dict)
+    counters: dict[str, str] = field(default_factory=dict)
+    """Piece id -> its counter id (markers the log has shown)."""
     places: dict[str, str] = field(default_factory=dict)
     """Piece id -> where the marker stands now (see `_place`)."""
     c2_optional: str | None = None
@@ -206,6 +208,7 @@ class EventLedger:
                 return None
             self.info[pid] = found
             self.names[pid] = marker.name
+            self.counters[pid] = marker.counter  # type: ignore[assignment]
         return self.info[pid]
 
     def note_rolls(self, step: int, rolls: list[int]) -> None:
@@ -335,6 +338,19 @@ class EventLedger:
                 missing.append((pid, (f"its strategic turn adds it from turn {info.enters_turn} and it "
                                       "has not been drawn")))
         out: list[Finding] = []
+        shown = set(self.counters.values())
+        for cid in self.data.counter_ids:       # markers the pool should hold that no piece shows
+            info = event_info(self.data, cid)
+            if info is None or cid in shown or info.code == "open-city" or info.enters_turn is None \
+                    or info.scenario != scenario or info.enters_turn > turn or ("EV-01", cid) in self.reported:
+                continue
+            self.reported.add(("EV-01", cid))
+            name = self.data.counter(cid)["name"].value or cid
+            out.append(finding("EV-01", Ruling.PROVEN, step=step, when=when, subjects=(name,),
+                               message=f"event {name} was not in the event pool for the draw of turn {turn}: "
+                                       f"its strategic turn adds it from turn {info.enters_turn}, and no piece "
+                                       "of it is on the table (6.1; PB 13.7; PB 14.7)",
+                               evidence={"event": info.code, "turn": turn, "in_pool": False}))
         for pid, why in extra:
             if ("EV-01", pid) in self.reported:
                 continue
