@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.sequence import Phase
 
-__all__ = ["DRAWN_BOX", "IPL_HIGH_DATUM", "POOL_BOX", "EventInfo", "EventLedger", "event_info"]
+__all__ = ["DRAWN_BOX", "IPL_HIGH_DATUM", "POOL_BOX", "EventInfo", "EventLedger", "event_info", "rp_markers"]
 
 POOL_BOX = "event-cup"
 DRAWN_BOX = "event-drawn"
