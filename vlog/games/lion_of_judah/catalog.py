@@ -274,6 +274,9 @@ IMPLEMENTED: dict[str, str] = {
              "in Walwal); POSSIBLE where the data lacks the country's borders",
     "SU-05": "(40) Allied units in their country, guerrillas within two hexes of their hex in Ethiopia "
              "and not in an Italian-occupied hex, the Free French in 1910",
+    "SC-05": "(40) guerrillas recruited in a MAP: one per faction a turn, within two hexes of their "
+             "faction's hex, not with Italian-controlled units, not in a pro-Italian region "
+             "(the number the roll allows needs the recruitment table, absent)",
     "SU-06": "(40) the fuel marker in GRT box 6 and the prestige marker in box 5 when play begins in a "
              "log begun at turn 1 (the turn is the turn track's; the event cup is judged under EV-01)",
     # other 1940-41 specifics (checks/allied_1940.py, checks/prestige.py; TS-06 in interpret.update_control)
@@ -321,7 +324,6 @@ NEEDS_DATA: dict[str, str] = {
     "AR-08": "the air attack table (gas column) is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
     "SC-04": "the colonial desertion table is on the player aid card",
-    "SC-05": "the guerrilla recruitment table is on the player aid card",
     "SU-04": "the 1940-41 Italian units are placed by setup codes printed on the counters only (PB 14.3.2); "
              "the data names no unit of a coded placement",
 }

@@ -36,6 +36,7 @@ from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, MovementLedger, judge_move, may_force_march
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
+from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
 from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
                                                            judge_step_gain)
@@ -103,6 +104,8 @@ class LionOfJudah(Game):
         self.end_pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.rail = RailLedger()
+        self.recruits = RecruitLedger()
+        """(40) Guerrillas recruited in each MAP, by faction (SC-05)."""
         self.movement = MovementLedger()
         """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         self.vp_history = VPHistory()
@@ -332,6 +335,9 @@ class LionOfJudah(Game):
         if unit.unit_type == "breakdown" or (unit.unit_type == "column" and self.scenario == "1935-36"):
             self.formations.note_formed(unit, before, step=action.step, when=action.data["when"])
             return out                                  # judged when the MAP ends (RR-16, RR-19)
+        if self.scenario == "1940-41" and unit.counter in GUERRILLA_HOMES:    # SC-05 (PB 14.6.4.1)
+            return out + judge_recruit(self.board, before, unit, self.recruits, turn=phase.turn,
+                                       step=action.step, when=action.data["when"])
         after.flags["french-somaliland-joined"] = self.events.french_somaliland_joined() is True  # RR-11
         return out + judge_placement(self.board, before, after, action.data["unit"],
                                      turn=self.events.entry_turn(unit, phase.turn),   # EV-14: D6 early
