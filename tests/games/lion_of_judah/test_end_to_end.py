@@ -191,6 +191,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "ET-10": [("ET-10", 5, {"turn": 1, "front": "northern"})],
     "ET-11": [("ET-11", 9, {"hex": "1310", "stack": 2, "minimum": 6})],
     "CB-30": [("CB-30", 10, {"faction": "ethiopian-tigray", "activation_step": 8})],
+    "ET-03": [("ET-03", 14, {"eligible": 3, "allowed": 2, "units_used": 3, "result": "half"})],
+    "ET-09": [("ET-09", 16, {"reason": "dead-leader", "faction": "ethiopian-tigray", "hexes_moved": 2})],
+    "FW-05": [("FW-05", 7, {"hex": "1107"})],
     "CB-31": [("CB-31", 10, {"roll": 1, "result": "no"})],
     # (40) Italian fuel and the starting markers (checks/fuel.py)
     "SC-01": [("SC-01", 8, {"shown": 6, "expected": [5], "turn": 1, "player_phase": "second",
