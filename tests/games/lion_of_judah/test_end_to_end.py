@@ -167,6 +167,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SP-16": [("SP-16", 10, {"action": "rail", "hex": "1104", "supply_sources": ["1405", "2322"]})],
     "RR-18": [("RR-18", 10, {"counter": "gb-breakdown-a", "hex": "2311"})],
     "RR-19": [("RR-19", 4, {"columns": ["Starace"], "trucks_removed": 0, "trucks_needed": 1})],
+    "RR-20": [("RR-20", 3, {"hex": "1122", "turn": 5})],
     "AR-05": [("AR-05", 9, {"roll": 6, "box": "air-northern-front", "turn": 1, "delayed_to": 3,
                             "bombing_drm_possible": True})],
     "AR-07": [("AR-07", 3, {"hex": "1106", "enemy_units": 0})],

@@ -137,3 +137,51 @@ def test_allied_breakdown_units_never_return(board):
     italian = replace(breakdown(), counter="it-breakdown-regular")
     ledger.note_step(state(italian, scenario="1935-36"), state(scenario="1935-36"), in_map=False)
     assert judge_breakdown_return(board, ledger, italian, "1935-36", step=31, when=None) == []   # 2.4: it may
+
+
+# -- (40) the KAR withdrawal (RR-20, PB 14.6.7) ---------------------------------------------------
+
+def brigade(id_, counter, hex_, name):
+    return replace(unit(id_, hex_, name=name, side="allied", size="brigade", steps=2, unit_class=None),
+                   counter=counter)
+
+
+@pytest.fixture
+def kenya(tmp_path):
+    """Kenya (SYNTHETIC extent) around Marsabit 1122, so the Allies control their supply source."""
+    return synthetic_board(tmp_path / "kenya", zones={"kenya": [f"{c:02d}{r:02d}" for c in range(9, 15)
+                                                                for r in range(19, 28)]})
+
+
+def test_kar_brigades_in_supply_are_withdrawn(kenya):
+    board = kenya
+    from vlog.games.lion_of_judah.checks.reinforcements import KarWithdrawal
+    kar1 = brigade("k1", "gb-kar1", "1122", "KAR1")       # at Marsabit, an Allied supply source
+    start = state(kar1, scenario="1940-41")
+    ledger = KarWithdrawal()
+    [f] = ledger.close(board, start, state(kar1, scenario="1940-41"), step=7, when="Turn 5, MAP")
+    assert f.check == "lion-of-judah/RR-20" and f.basis is Basis.PROVEN and f.step == 7
+    assert f.evidence == {"hex": "1122", "turn": 5}
+    # withdrawn and replaced in its hex: legal
+    ea = brigade("ea", "gb-21ea-11a", "1122", "21EA/11A")
+    assert ledger.note_placed(board, ea, turn=5, in_map=True, step=5, when=None) == []
+    assert ledger.close(board, start, state(ea, scenario="1940-41"), step=7, when=None) == []
+    # out of supply when the MAP begins: it stays (and one EA brigade never enters)
+    far = replace(kar1, hex="1413")
+    assert KarWithdrawal().close(board, state(far, scenario="1940-41"), state(far, scenario="1940-41"),
+                                 step=7, when=None) == []
+
+
+def test_ea_brigades_enter_only_for_a_withdrawn_kar(board):
+    from vlog.games.lion_of_judah.checks.reinforcements import KarWithdrawal
+    kar1 = brigade("k1", "gb-kar1", "1122", "KAR1")
+    ledger = KarWithdrawal()
+    ea = brigade("ea", "gb-22ea-12a", "1123", "22EA/12A")            # not the KAR's hex
+    assert ledger.note_placed(board, ea, turn=5, in_map=True, step=5, when=None) == []
+    [f] = ledger.close(board, state(kar1, scenario="1940-41"), state(ea, scenario="1940-41"), step=7, when=None)
+    assert f.check == "lion-of-judah/RR-20" and f.step == 5 and f.evidence == {"hex": "1123", "kar_hexes": ["1122"]}
+    [g] = KarWithdrawal().note_placed(board, ea, turn=3, in_map=True, step=9, when=None)   # not turn 5
+    assert g.check == "lion-of-judah/RR-20" and "outside the MAP of turn 5" in g.message
+    once = KarWithdrawal()
+    once.entered.add("gb-22ea-12a")                                   # entered before: a rebuild
+    assert once.note_placed(board, ea, turn=8, in_map=True, step=9, when=None) == []

@@ -214,6 +214,8 @@ IMPLEMENTED: dict[str, str] = {
              "up a step in the same MAP (in either order), in supply; (40) only the 40th and 65th",
     "RR-18": "(40) the Allied breakdown units A-D never come back once eliminated (Italian ones re-form "
              "through breaking down, under RR-16)",
+    "RR-20": "(40) KAR1 and KAR2, in play and in supply when the turn 5 MAP begins, withdrawn in it; the EA "
+             "brigades enter only then, each in a withdrawn KAR's hex (their strength not judged)",
     "RR-19": "(35) the Starace, Frusci and Badoglio columns from turn 4, from a 3/4-step Black Shirt or "
              "Italian regular division in their hex, one truck removed for one column and two for two or three",
     "RR-17": "consolidation only in supply",

@@ -37,7 +37,8 @@ from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, MovementLedger, judge_move, may_force_march
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
-from vlog.games.lion_of_judah.checks.reinforcements import judge_event_irregulars, judge_placement
+from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, KarWithdrawal,
+                                                            judge_event_irregulars, judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
                                                            judge_step_gain)
 from vlog.games.lion_of_judah.checks.setup import judge_setup_areas
@@ -127,6 +128,8 @@ class LionOfJudah(Game):
         """Breakdown units and columns formed in the MAP, steps given up, trucks removed (RR-16..19)."""
         self.last_after: GameState | None = None
         """The position after the previous step (the next step's position before)."""
+        self.kar = KarWithdrawal()
+        """(40) The KAR brigades' withdrawal in the MAP of turn 5 (RR-20)."""
         self.combat_air: list[CombatAirPlacement] = []
         """Air markers placed in the current combat segment: support or bombing (AR-07)."""
         self.segment_targets: dict[str, int] = {}
@@ -322,6 +325,11 @@ class LionOfJudah(Game):
             before.scenario = self.scenario
             return out + judge_event_irregulars(self.board, before, unit, turn=phase.turn,
                                                 step=action.step, when=action.data["when"])
+        if self.scenario == "1940-41" and unit.counter in EA_BRIGADES and unit.counter not in self.kar.entered:
+            bound = self.interpreter.phase_bound and phase is not None
+            return out + self.kar.note_placed(self.board, unit, turn=phase.turn if bound else None,
+                                              in_map=bound and phase.key == "map", step=action.step,
+                                              when=action.data["when"])          # RR-20 (PB 14.6.7)
         if unit.unit_type == "breakdown":               # RR-18 (2.4; PB 14.3.3), in any phase
             back = judge_breakdown_return(self.board, self.formations, unit, self.scenario, step=action.step,
                                           when=action.data["when"])
@@ -616,6 +624,10 @@ class LionOfJudah(Game):
         if old is not None and old.key == "map" and self.interpreter.phase_bound:
             out.extend(self.formations.close(self.board, turn=old.turn, step=action.step, when=old.when()))
         out.extend(self._bombings(old))                 # AR-07: the segment has ended
+        if old is not None and old.key == "map" and old.turn == WITHDRAWAL_TURN and self.scenario == "1940-41" \
+                and self.interpreter.phase_bound and self.map_start is not None:
+            self.map_start.scenario = self.scenario
+            out.extend(self.kar.close(self.board, self.map_start, state, step=action.step, when=old.when()))
         if old is not None and new.turn > old.turn:
             # a turn track change is judged on the position it shows; an inferred new turn
             # (a move) on the position before that move, which may flip an HQ for the new turn

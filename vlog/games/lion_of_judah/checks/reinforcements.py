@@ -11,21 +11,31 @@ tells the phase):
   or 2311, or captured Massawa, Mogadishu or Kismayo, or Djibouti once French Somaliland has
   joined; next to one when it is full; trucks and dummies are deployed otherwise;
 * RR-06, RR-07 (PB 13.5.2.2): (35) Ethiopian units in their faction's capital or its leader's hex,
-  or next to one; none while the capital is enemy-controlled or after the leader is eliminated.
+  or next to one; none while the capital is enemy-controlled or after the leader is eliminated;
+* RR-20 (PB 14.6.7): (40) in the MAP of turn 5 the KAR1 and KAR2 brigades on the map and in supply
+  when it begins are withdrawn, each replaced in its hex by an EA brigade (21EA/11A, 22EA/12A),
+  which enter no other way; judged when that MAP ends (`KarWithdrawal`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
-from vlog.games.lion_of_judah.checks.supply import controller
+from vlog.games.lion_of_judah.checks.supply import controller, trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["judge_placement", "judge_event_irregulars", "ENTRY_1935_ITALIAN", "ENTRY_1940_ALLIED",
-           "CAPTURED_PORTS", "REVOLT_CENTRES"]
+           "CAPTURED_PORTS", "REVOLT_CENTRES", "KarWithdrawal", "KAR_BRIGADES", "EA_BRIGADES",
+           "WITHDRAWAL_TURN"]
+
+KAR_BRIGADES = ("gb-kar1", "gb-kar2")
+EA_BRIGADES = ("gb-21ea-11a", "gb-22ea-12a")
+WITHDRAWAL_TURN = 5
+"""PB 14.6.7: the KAR brigades are withdrawn in the MAP of turn 5."""
 
 ENTRY_1935_ITALIAN = ("1405", "2322")
 ENTRY_1940_ALLIED = ("0505", "0508", "1001", "1122", "1327", "2311")
@@ -154,3 +164,61 @@ def judge_event_irregulars(board: Board, before: GameState, unit: Unit, *, turn:
                            message=f"{unit.name} was placed at {where}, which must not be a town or "
                                    "capital hex", evidence={"hex": hex_}, depends_on=data))
     return out
+
+
+@dataclass(slots=True)
+class KarWithdrawal:
+    """(40) The KAR withdrawal of PB 14.6.7: the EA brigades placed so far and those judged."""
+
+    placed: list[tuple[Unit, int | None, int | None, str | None]] = field(default_factory=list)
+    """EA brigades placed on the map in the turn-5 MAP: (unit, turn, step, when)."""
+    entered: set[str] = field(default_factory=set)
+    """EA counters that have entered play (a later placement is a rebuild, 7.3.4)."""
+
+    def note_placed(self, board: Board, unit: Unit, *, turn: int | None, in_map: bool,
+                    step: int | None, when: str | None) -> list[Finding]:
+        """An EA brigade placed on the map; outside the turn-5 MAP it is PROVEN at once (first entry)."""
+        if unit.counter not in EA_BRIGADES or unit.counter in self.entered:
+            return []
+        self.entered.add(unit.counter)
+        if in_map and turn == WITHDRAWAL_TURN:
+            self.placed.append((unit, turn, step, when))
+            return []
+        return [finding("RR-20", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} entered at {hex_label(unit.hex or '', board)} outside the MAP of "
+                                f"turn {WITHDRAWAL_TURN}; the EA brigades enter only there, each in the hex of "
+                                "a KAR brigade withdrawn", evidence={"hex": unit.hex, "turn": turn})]
+
+    def close(self, board: Board, start: GameState, end: GameState, *, step: int | None,
+              when: str | None) -> list[Finding]:
+        """At the end of the turn-5 MAP: KARs that should have gone, EA brigades out of place.
+        `start` and `end` are the positions when the MAP began and ended."""
+        out: list[Finding] = []
+        withdrawn: list[str] = []
+        for kar in (u for u in start.units.values() if u.counter in KAR_BRIGADES and u.hex is not None):
+            still = end.units.get(kar.id)
+            if still is None or still.hex is None:
+                withdrawn.append(kar.hex or "")
+                continue
+            supplied = trace(board, start, kar)
+            if supplied is None or supplied.ruling is Ruling.PROVEN:
+                continue                       # out of supply: it stays, and one EA never enters
+            ruling = Ruling.PROVEN if supplied.ruling is Ruling.LEGAL else Ruling.POSSIBLE
+            out.append(finding("RR-20", ruling, step=step, when=when, subjects=(kar.name,),
+                               message=f"{kar.name} is still on the map at {hex_label(still.hex or '', board)} "
+                                       f"when the MAP of turn {WITHDRAWAL_TURN} ends; a KAR brigade in play and "
+                                       "in supply is withdrawn then",
+                               evidence={"hex": still.hex, "turn": WITHDRAWAL_TURN},
+                               depends_on=supplied.verdict.depends_on))
+        free = list(withdrawn)
+        for unit, _turn, at_step, at_when in self.placed:
+            if unit.hex in free:
+                free.remove(unit.hex)
+                continue
+            why = ("no KAR brigade was withdrawn there" if withdrawn else "no KAR brigade was withdrawn")
+            out.append(finding("RR-20", Ruling.PROVEN, step=at_step, when=at_when, subjects=(unit.name,),
+                               message=f"{unit.name} entered at {hex_label(unit.hex or '', board)}; {why} "
+                                       "(an EA brigade takes a withdrawn KAR brigade's place in its hex)",
+                               evidence={"hex": unit.hex, "kar_hexes": withdrawn}))
+        self.placed = []
+        return out
