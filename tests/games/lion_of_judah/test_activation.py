@@ -12,6 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vlog.findings import Basis
 from vlog.gamedata import GameData, load_game_data
@@ -486,3 +488,34 @@ def test_great_offensive_combat_two_shifts_right_and_one_more_loss() -> None:
     found = judge_combat(board, state, as_if_not, step=5, when=None)
     assert ids(found) == ["CB-19"]
     assert ids(judge_combat(board, state, replace(as_if_not, great_offensive=False), step=5, when=None)) == []
+
+
+def test_coordination_gives_a_full_activation_without_the_roll() -> None:
+    """Event B6 (ET-12, judged by the events check): placed before the roll, the activation is
+    full and no roll follows; placed after it, the events check is told "rolled"."""
+    data = synthetic()
+    levy = unit(data, "b", "et-levy-beghemder", "1310")
+    kassa = unit(data, "k", "et-leader-beghemder", "1310")
+    judge, phase = ethiopian_segment(data, [levy, kassa])
+    assert judge.coordinate(kassa) == "full"                 # before Ras Kassa is designated
+    declare(judge, phase, "activate Ras Kassa", 3)
+    assert not judge.needs_roll()
+    assert move(judge, phase, levy, "1410", "1510", step=5) == []
+    judge, phase = ethiopian_segment(data, [levy, kassa])
+    declare(judge, phase, "activate Ras Kassa", 3, roll=1)
+    assert judge.coordinate(kassa) == "rolled"
+    assert ids(move(judge, phase, levy, "1410", "1510", step=5)) == ["ET-04"]
+    assert ActivationJudge(Board(data), "1935-36").coordinate(kassa) == "unknown"
+
+
+@given(st.text(max_size=300))
+@settings(max_examples=300, deadline=None)
+def test_any_chat_line_reads_as_a_declaration_or_nothing(text: str) -> None:
+    found = parse_declaration(text)
+    assert found is None or found.kind in ("activate", "bribe", "great-offensive", "attrition",
+                                           "negus-availability")
+
+
+def test_long_chat_lines_are_not_read() -> None:
+    assert parse_declaration("activate " + " " * 5000 + "Ras Kassa") is None
+    assert parse_declaration("negus availability") == Declaration("negus-availability", "Negus")

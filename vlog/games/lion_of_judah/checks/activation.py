@@ -83,6 +83,8 @@ _ACTIVATE = re.compile(r"^\s*activat(?:e|es|ing)\s+(?P<who>[^;:!?]+?)\s*[.!]?\s*
 _BRIBE = re.compile(r"^\s*bribes?\s+(?P<who>[^;:!?]+?)\s*[.!]?\s*$", re.IGNORECASE)
 _OFFENSIVE = re.compile(r"^\s*great\s+offensive\s*(?:on\s+)?(?:the\s+)?(?P<front>north|south)(?:ern)?"
                         r"(?:\s+front)?\s*[.!]?\s*$", re.IGNORECASE)
+MAX_DECLARATION = 200
+"""Characters of a chat line read for a declaration."""
 _AVAILABILITY = re.compile(r"^\s*negus\s+availability(?:\s+roll)?\s*[.!]?\s*$", re.IGNORECASE)
 _ATTRITION = re.compile(r"^\s*attrition\s+(?:hex\s+|in\s+)?(?P<hex>\d{4})\s*[.!]?\s*$", re.IGNORECASE)
 
@@ -98,7 +100,10 @@ class Declaration:
 
 
 def parse_declaration(text: str, speaker: str | None = None) -> Declaration | None:
-    """The declaration a player's chat line (without its speaker prefix) makes, or None."""
+    """The declaration a player's chat line (without its speaker prefix) makes, or None. Lines
+    longer than any declaration are not read (a hostile log's chat stays cheap)."""
+    if not isinstance(text, str) or len(text) > MAX_DECLARATION:
+        return None
     if _AVAILABILITY.match(text):
         return Declaration("negus-availability", "Negus", speaker)
     for kind, pattern, group in (("activate", _ACTIVATE, "who"), ("bribe", _BRIBE, "who"),
@@ -257,6 +262,8 @@ class ActivationJudge:
         self.negus_rolls: dict[int, str | Unknown] = {}
         """Turn -> the result of the Negus availability roll declared in its MAP."""
         self.availability_pending: int | None = None
+        self.coordinated: set[tuple[int, str]] = set()
+        """(turn, faction) under Event B6 Coordination: a full activation without the roll."""
 
     # -- where we are --------------------------------------------------------------------------
     @property
@@ -366,6 +373,8 @@ class ActivationJudge:
             out += self._negus_available(seg, decl.subject, step=step, when=when)
         elif self._leader(seg, key) is None:
             act.level = "no"            # PB 13.6.2 (errata): a dead leader's faction: No Activation
+        elif (seg.turn, key) in self.coordinated:
+            act.level = "full"          # Event B6 Coordination: full activation, no roll
         else:
             act.awaiting_roll = True
         seg.current = act
@@ -751,6 +760,23 @@ class ActivationJudge:
                         message=f"{unit.name} {action}; {reason}",
                         evidence={"reason": why, "faction": faction, "start_hex": start.hex if start else None,
                                   "hexes_moved": moved if what == "move" else None})]
+
+    def coordinate(self, leader: Unit) -> str:
+        """Event B6 Coordination placed on `leader` (ET-12, judged by the events check): "rolled"
+        when that leader's activation roll is already logged (too late to place it); otherwise
+        its activation this turn is full without a roll ("full"), or "unknown" outside the
+        Ethiopian segment."""
+        seg = self.segment
+        key = faction_of(leader)
+        if not self.active or seg is None or key is None:
+            return "unknown"
+        act = seg.current
+        if act is not None and act.key == key:
+            if act.roll is not None:
+                return "rolled"
+            act.awaiting_roll, act.level = False, "full"
+        self.coordinated.add((seg.turn, key))
+        return "full"
 
     def in_offensive(self, phase: Any, attackers: Sequence[Unit]) -> bool:
         """Whether an attack is one of the Great Offensive's (CB-32): declared in it, by units of
