@@ -590,4 +590,4 @@ def test_coordination_replaces_the_activation_roll(tmp_path):
         results.append(judge.coordinate(ras))
         if not roll_first:
             assert judge.needs_roll() is False        # no activation die after Coordination
-    assert results == ["coordinated", "rolled"]
+    assert results == ["full", "rolled"]

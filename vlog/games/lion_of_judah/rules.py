@@ -446,7 +446,7 @@ class LionOfJudah(Game):
                 if coordinate(leader) == "rolled":
                     out.append(finding("ET-12", Ruling.PROVEN, step=action.step, when=data["when"],
                                        subjects=(new.name, leader.name),
-                                       message=f"Coordination (B6) was placed on {leader.name} after its "
+                                       message=f"{new.name} was placed on {leader.name} after its "
                                                "activation roll; it is placed before the die is rolled",
                                        evidence={"hex": new.hex, "leader": leader.name}))
         return out

@@ -479,19 +479,6 @@ class ActivationJudge:
         act.level, act.modified = activation_level(self.board, value, drm)
         return []
 
-    def coordinate(self, leader: Unit) -> str | None:
-        """ET-12 (Event B6, checks/events.py): Coordination placed on the leader being activated
-        makes it a full activation without the roll. "coordinated", "rolled" (too late: the
-        roll was made) or None (the leader is not the one being activated)."""
-        seg = self.segment
-        act = seg.current if seg is not None else None
-        if act is None or act.key != faction_of(leader):
-            return None
-        if act.roll is not None:
-            return "rolled"
-        act.awaiting_roll, act.level = False, "full"
-        return "coordinated"
-
     def needs_roll(self) -> bool:
         """Whether the next die roll is the declared activation's or attrition's."""
         if not self.active:

@@ -447,13 +447,13 @@ class EventLedger:
         leaders = [u for u in after.at(hex_) if u.kind == "leader" and u.side == "ethiopian"]
         if not leaders:
             out.append(finding("ET-12", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"Coordination (B6) was placed at {hex_label(hex_, self.board)}, "
+                               message=f"{name} was placed at {hex_label(hex_, self.board)}, "
                                        "where no Ethiopian leader stands; it is placed on a leader "
                                        "being activated",
                                evidence={"hex": hex_, "leaders": []}))
         if bound and phase is not None and phase.key != "second-movement":
             out.append(finding("ET-12", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"Coordination (B6) was placed in the "
+                               message=f"{name} was placed in the "
                                        f"{phase.when().split(', ', 1)[1]}; it is placed when a leader "
                                        "is activated, in the Ethiopian activation segment",
                                evidence={"hex": hex_, "phase": phase.key}))
@@ -470,14 +470,14 @@ class EventLedger:
             self.wireless = (hex_, frozenset(u.id for u in units), step)
         if not units:
             out.append(finding("ET-13", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"Wireless Interception (B7) was placed at {hex_label(hex_, self.board)}, "
+                               message=f"{name} was placed at {hex_label(hex_, self.board)}, "
                                        "a hex without Ethiopian units",
                                evidence={"hex": hex_, "ethiopian_units": []}))
         negus = [u for u in before.units.values() if u.counter == "et-negus" and u.hex is not None]
         near = [u for u in negus if self.board.distance(u.hex, hex_) <= 1]  # type: ignore[arg-type]
         if near:
             out.append(finding("ET-13", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"Wireless Interception (B7) was placed at {hex_label(hex_, self.board)}, "
+                               message=f"{name} was placed at {hex_label(hex_, self.board)}, "
                                        f"within one hex of the Negus ({near[0].hex}); it marks units "
                                        "not within one hex (inclusive) of the Negus",
                                evidence={"hex": hex_, "negus_hex": near[0].hex}))
@@ -486,7 +486,7 @@ class EventLedger:
             rolled = self.last_roll_step
             if rolled is None or (moved is not None and moved > rolled):
                 out.append(finding("ET-13", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                                   message="Wireless Interception (B7) was played in the Ethiopian movement "
+                                   message=f"{name} was played in the Ethiopian movement "
                                            "segment but not right after a tribal activation roll "
                                            f"(last roll: step {rolled}; last Ethiopian move: step {moved})",
                                    evidence={"hex": hex_, "last_roll_step": rolled,
