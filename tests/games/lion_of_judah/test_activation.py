@@ -519,3 +519,14 @@ def test_any_chat_line_reads_as_a_declaration_or_nothing(text: str) -> None:
 def test_long_chat_lines_are_not_read() -> None:
     assert parse_declaration("activate " + " " * 5000 + "Ras Kassa") is None
     assert parse_declaration("negus availability") == Declaration("negus-availability", "Negus")
+
+
+def test_log_beginning_inside_the_segment_does_not_judge_adjacency() -> None:
+    """The position when the log begins may be the middle of the Ethiopian segment."""
+    data = synthetic()
+    levy = unit(data, "l1", "et-levy-beghemder", "1310")
+    kassa = unit(data, "k", "et-leader-beghemder", "1312")
+    judge = ActivationJudge(Board(data), "1935-36")
+    phase = Phase("1935-36", 2, "second-movement")
+    judge.phase(None, phase, GameState({u.id: u for u in (levy, kassa)}, "1935-36"), bound=True, step=0)
+    assert move(judge, phase, levy, "1410", "1510", step=3) == []

@@ -11,7 +11,10 @@ table and on a copy with the step applied):
   module gives them; optional supporting HQs and the net air shifts attacker/defender). The
   first die roll after it is the combat roll; losses and the units that enter the target hex
   until the next declaration, the next phase or a move elsewhere belong to it; the combat is
-  then judged as one action ("combat") at the declaring step.
+  then judged as one action ("combat") at the declaring step;
+* (35) the Ethiopian army's declarations, ``activate Ras Kassa``, ``bribe Ras Kassa``, ``great
+  offensive north``, ``negus availability``, ``attrition 1310`` (checks/activation.py): the die
+  roll after one that needs it is its roll, not a forced-march roll.
 
 The phase comes from the turn tracker when the bindings name one (`sequence.phase_from_table`)
 and is otherwise inferred from who moves and who declares attacks; a change of phase is an

@@ -234,6 +234,9 @@ class _Segment:
     acted: bool = False
     hexes_moved: dict[str, int] = field(default_factory=dict)
     reported: set[str] = field(default_factory=set)
+    start_seen: bool = True
+    """False when the log begins inside the segment: who stood next to whom at its start is
+    not known, so leader adjacency is not judged."""
 
 
 class ActivationJudge:
@@ -286,7 +289,7 @@ class ActivationJudge:
                 if self._negus_was_seen and not any(u.counter == "et-negus" and u.hex is not None
                                                     for u in state.units.values()):
                     self.negus_dead = True          # PB 13.6.2.2: the Imperial Guard is stuck
-                self.segment = _Segment(new.turn, state)
+                self.segment = _Segment(new.turn, state, start_seen=old is not None)
         else:
             self.segment = None
         if new.key == "end" and bound:
@@ -585,6 +588,13 @@ class ActivationJudge:
     def _why_not(self, seg: _Segment, act: _Activation, unit: Unit, faction: str | None,
                  near_negus: bool, hosts: Sequence[Unit | None]) -> str | None:
         """Why `unit` may not move more than one hex or attack under `act` (None: it may)."""
+        why = self._why_not_at_start(seg, act, unit, faction, near_negus, hosts)
+        if why in ("no-leader", "not-near-negus") and not seg.start_seen:
+            return None
+        return why
+
+    def _why_not_at_start(self, seg: _Segment, act: _Activation, unit: Unit, faction: str | None,
+                          near_negus: bool, hosts: Sequence[Unit | None]) -> str | None:
         if unit.unit_class == "imperial-guard" and self.negus_dead:
             return "negus-dead"
         if act.key.startswith("offensive:") and faction == NEGUS and (
