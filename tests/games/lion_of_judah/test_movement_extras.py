@@ -9,7 +9,8 @@ import pytest
 from vlog.engine.judge import Unknown
 from vlog.findings import Basis
 from vlog.games.lion_of_judah.checks.movement import (
-    AmbushLedger, GuerrillaInterdiction, Interdiction, MoveFacts, MovementLedger, air_interdiction, allowance_of,
+    AmbushLedger, GuerrillaInterdiction, Interdiction, MoveFacts, MovementLedger, NavalLedger,
+    air_interdiction, allowance_of, judge_naval_move,
     ambush_possible, forced_march_result, friendly_country, judge_forced_march_supply, judge_move,
     rainy_season)
 
@@ -359,3 +360,57 @@ def test_as_many_gassed_markers_as_units_interdict_them_all(board):
     ledger.on_drag(board, s, levy, "1603", "1604", (), eligible=False, step=4, when=None)
     facts = MoveFacts(levy, "1603", "1606", scenario="1935-36", **ledger.facts(levy))
     only(ledger.judged(judge_move(board, s, facts, step=4, when=None), levy, "1603"), "MV-19")
+
+
+# -- MV-38, MV-39: naval movement -----------------------------------------------------------------
+
+@pytest.fixture
+def ports(tmp_path):
+    """Massawa (1405) a coastal town, 1406 a coastal hex without one (SYNTHETIC features)."""
+    return synthetic_board(tmp_path / "ports", features={"1405": ["town", "coastal"], "1406": ["coastal"]})
+
+
+def naval(board, unit_, *, scenario, turn=2, box="grt-3", origin=None, ledger=None):
+    return judge_naval_move(board, state(unit_, scenario=scenario), unit_, origin or unit_.hex, box,
+                            scenario=scenario, turn=turn, ledger=ledger or NavalLedger(), step=9, when="T2")
+
+
+def test_one_division_by_sea_from_a_coastal_town_arrives_next_turn(ports):
+    assert naval(ports, unit("sb", "1405", name="Sb"), scenario="1935-36") == []
+
+
+def test_only_the_side_the_scenario_allows(ports):
+    f = only(naval(ports, unit("sb", "1405", name="Sb"), scenario="1940-41"), "MV-38")
+    assert f.basis is Basis.PROVEN and f.rule == "11.8; PB 13.5.1; PB 14.5.1"
+    assert "the Italian player may not use in the 1940-41 scenario (PB 14.5.1)" in f.message
+    assert f.evidence["arrives"] == 3
+    kar = unit("kar", "1405", name="KAR1", side="allied", unit_class="commonwealth", size="brigade")
+    assert naval(ports, kar, scenario="1940-41") == []
+
+
+def test_not_from_a_coastal_town_nor_to_another_turn(ports):
+    f = only(naval(ports, unit("sb", "1406", name="Sb"), scenario="1935-36"), "MV-38")
+    assert "not a coastal hex with a town or capital" in f.message
+    f = only(naval(ports, unit("sb", "1405", name="Sb"), scenario="1935-36", box="grt-4"), "MV-38")
+    assert "following turn, 3" in f.message
+    f = only(naval(ports, unit("sb", "1405", name="Sb"), scenario="1935-36", origin="1305"), "MV-38")
+    assert "1305 (Asmara), where it began the MAP, is not a coastal hex" in f.message
+    assert naval(ports, unit("sb", "1405", name="Sb"), scenario="1935-36", box="rp-northern-front") == []
+
+
+def test_one_division_a_map(ports):
+    """The 11.8 example: of two divisions at Massawa only one sails a turn; two brigades may."""
+    ledger = NavalLedger()
+    assert naval(ports, unit("sb", "1405", name="Sb"), scenario="1935-36", ledger=ledger) == []
+    f = only(naval(ports, unit("pl", "1405", name="PL"), scenario="1935-36", ledger=ledger), "MV-39")
+    assert f.basis is Basis.PROVEN and f.evidence["units"] == ["Sb", "PL"]
+    assert f.evidence["division_equivalents"] == "2"
+    two = NavalLedger()
+    for b in ("b1", "b2"):
+        assert naval(ports, unit(b, "1405", size="brigade"), scenario="1935-36", ledger=two) == []
+    assert naval(ports, unit("sb", "1405", name="Sb"), scenario="1935-36", turn=3, box="grt-4", ledger=ledger) == []
+
+
+def test_the_shipped_map_does_not_say_which_hexes_are_coastal():
+    f = only(naval(shipped_board(), unit("sb", "1405", name="Sb"), scenario="1935-36"), "MV-38")
+    assert f.basis is Basis.POSSIBLE and any("1405" in d for d in f.evidence["depends_on"])

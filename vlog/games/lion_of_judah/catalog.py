@@ -186,6 +186,11 @@ IMPLEMENTED: dict[str, str] = {
              "to twice their MF without forced-march rolls (findings under MV-03/MV-23)",
     "MV-19": "(35) each Gassed marker interdicts one unit of its hex (MF -2): more units of the hex moved on "
              "their full MF than it has ungassed ones",
+    "MV-38": "a unit taken from the map onto the turn track (a General Records Track box) in the MAP the turn "
+             "track tells moves by sea: only (35) Italian, (40) Allied units, from the coastal town or capital "
+             "hex it began the MAP in (possible while the map data lacks the coast), arriving next turn",
+    "MV-39": "naval movement carries one division or equivalent a MAP (RPs, which never go on the turn track, "
+             "not counted)",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",

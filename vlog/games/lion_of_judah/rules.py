@@ -34,7 +34,8 @@ from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_actio
 from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
-from vlog.games.lion_of_judah.checks.movement import MoveFacts, MovementLedger, judge_move, may_force_march
+from vlog.games.lion_of_judah.checks.movement import (MoveFacts, MovementLedger, NavalLedger, judge_move,
+                                                       judge_naval_move, may_force_march)
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
 from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, KarWithdrawal,
@@ -108,6 +109,8 @@ class LionOfJudah(Game):
         self.recruits = RecruitLedger()
         """(40) Guerrillas recruited in each MAP, by faction (SC-05)."""
         self.movement = MovementLedger()
+        self.naval = NavalLedger()
+        """Units moved by sea in each MAP (11.8, MV-38, MV-39)."""
         """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         self.vp_history = VPHistory()
         """What the VP tally needs from the history (VC-01, VC-02, VC-05, VC-06)."""
@@ -507,6 +510,13 @@ class LionOfJudah(Game):
             if unit.hex is not None and data["to"] is None:
                 return out + self._delayed_return(action, unit, after)
             return out          # air markers fly missions; they do not move (10.1)
+        if unit.hex is not None and data["to"] is None and phase is not None \
+                and self.interpreter.phase_bound and phase.key == "map":       # MV-38, MV-39 (11.8)
+            gone = after.units.get(unit.id)
+            return out + judge_naval_move(self.board, before, unit,
+                                          self.rail.origins.get((phase.turn, unit.id), unit.hex),
+                                          gone.box if gone is not None else None, scenario=self.scenario,
+                                          turn=phase.turn, ledger=self.naval, step=action.step, when=when)
         if unit.hex is None or data["to"] is None:
             return out          # placed from or sent to a box: reinforcements, eliminations
         out.extend(self.activation.move(unit, unit.hex, data["to"], phase, step=action.step, when=when))

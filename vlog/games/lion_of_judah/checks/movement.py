@@ -32,6 +32,9 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
 * PB 13.6.7.3 (MV-27): (35) European units and Eritrean colonial regulars entering only contiguous
   Tug hexes (the map.json tug lines) may move twice their MF without forced-march rolls (a move
   that fits no such reading stays an MV-03/MV-23 finding);
+* 11.8 (MV-38, MV-39): in the MAP a unit taken from the map onto the turn track (a General
+  Records Track box) moves by sea: only the side the scenario allows, from the coastal town or
+  capital hex it began the MAP in, arriving on the next turn; one division or equivalent a MAP;
 * a move beyond the allowance that only a reduction above (interdiction, rain, a faction's
   hexes) makes too long is reported under that reduction's check, with both allowances;
 * 9.3: a unit out of supply at the start of the segment has half its MF (0.5 rounds up, 2.7);
@@ -52,15 +55,19 @@ from vlog.engine.judge import Ruling, Unknown, is_known, unknowns
 from vlog.engine.movement import MoveCheck, MovementRules, Route, best_of, check_move
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import FOOT_MIN_COST, MOTORIZED_MIN_COST, Board, hex_label
+from vlog.games.lion_of_judah.checks.air import turn_track_box
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.rail import division_share
 from vlog.games.lion_of_judah.checks.supply import supply_sources, trace
+from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["MoveFacts", "Interdiction", "judge_move", "movement_rules", "allowance_of",
            "may_force_march", "forced_march_surcharge", "blocks_entry", "IN_PLAY_1935",
            "rainy_season", "RAINY_TURNS", "INTERDICTION_MF", "friendly_country", "ambush_possible",
            "forced_march_result", "air_interdiction", "GuerrillaInterdiction", "AmbushLedger",
-           "judge_forced_march_supply", "MovementLedger", "GasInterdiction", "GASSED"]
+           "judge_forced_march_supply", "MovementLedger", "GasInterdiction", "GASSED",
+           "NavalLedger", "judge_naval_move"]
 
 ROAD_TRACK_1940 = "track-asmara-addis"
 """PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
@@ -1162,3 +1169,80 @@ class MovementLedger:
 
     def moves_over(self, board: Board, state: GameState, finished: set[str]) -> list[Finding]:
         return self.ambushes.settle(board, state, finished)
+
+
+# ---------------------------------------------------------------------------------------------
+# naval movement in the MAP (11.8; PB 13.5.1; PB 14.5.1)
+
+NAVAL_SIDES = {"1935-36": ("italian",), "1940-41": ("allied",)}
+"""PB 13.5.1: (35) the Italian player only; PB 14.5.1: (40) the Allied player only."""
+NAVAL_DIVISIONS = 1
+"""11.8: one division or equivalent (two non-division units; HQs and trucks 1/2) a MAP."""
+
+
+@dataclass(slots=True)
+class NavalLedger:
+    """What each side has moved by sea in each MAP (11.8)."""
+
+    carried: dict[tuple[int | None, str], list[Unit]] = field(default_factory=dict)
+
+
+def judge_naval_move(board: Board, state: GameState, unit: Unit, origin: str, box: str | None, *,
+                     scenario: str | None, turn: int | None, ledger: NavalLedger,
+                     step: int | None, when: str | None) -> list[Finding]:
+    """MV-38 and MV-39 for a unit taken from the map onto the turn track in the MAP (`box`: the
+    General Records Track box it was put in; `origin`: where it began the MAP).
+
+    MV-38 (11.8; PB 13.5.1; PB 14.5.1): only the side the scenario allows ((35) Italian, (40)
+    Allied); from a coastal hex holding a town or capital where the unit began the MAP; onto the
+    turn track to arrive on the following turn. MV-39 (11.8 and its example): at most one
+    division or equivalent a MAP (RPs do not go on the turn track and are not counted here)."""
+    on_track = turn_track_box(board, box)
+    if on_track is None or unit.kind in ("air", "marker", "rp") or scenario not in NAVAL_SIDES:
+        return []
+    out: list[Finding] = []
+    subjects = (unit.name,)
+    moved = (f"{unit.name} was taken from {hex_label(unit.hex or origin, board)} onto the turn track "
+             f"(turn {on_track}) in the MAP of turn {turn}")
+    evidence: dict[str, Any] = {"from": origin, "box": box, "arrives": on_track, "turn": turn,
+                                "side": unit.side, "scenario": scenario}
+    if unit.side not in NAVAL_SIDES[scenario]:
+        who, rule = ("Ethiopian", "PB 13.5.1") if scenario == "1935-36" else (side_name(unit.side), "PB 14.5.1")
+        return [finding("MV-38", Ruling.PROVEN, step=step, when=when, subjects=subjects,
+                        message=f"{moved}: naval movement, which the {who} player may not use in the "
+                                f"{scenario} scenario ({rule})", evidence=evidence)]
+    if turn is not None and on_track != turn + 1:
+        out.append(finding("MV-38", Ruling.PROVEN, step=step, when=when, subjects=subjects,
+                           message=f"{moved}: a unit moved by sea arrives as a reinforcement on the "
+                                   f"following turn, {turn + 1} (11.8)", evidence=evidence))
+    coastal = board.has_feature(origin, "coastal")
+    towns = [board.has_feature(origin, f) for f in ("town", "capital")]
+    town: bool | Unknown = True if any(t is True for t in towns) else \
+        (Unknown(*unknowns(*towns)) if unknowns(*towns) else False)
+    if coastal is False or town is False:
+        out.append(finding("MV-38", Ruling.PROVEN, step=step, when=when, subjects=subjects,
+                           message=f"{moved}, but {hex_label(origin, board)}, where it began the MAP, is "
+                                   "not a coastal hex with a town or capital (11.8)", evidence=evidence))
+    elif coastal is not True or town is not True:
+        out.append(finding("MV-38", Ruling.POSSIBLE, step=step, when=when, subjects=subjects,
+                           message=f"{moved}; whether {hex_label(origin, board)} is a coastal hex with a "
+                                   "town or capital (11.8) is not in the map data",
+                           evidence=evidence, depends_on=unknowns(coastal, town)))
+    carried = ledger.carried.setdefault((turn, unit.side or ""), [])
+    if any(u.id == unit.id for u in carried):
+        return out
+    carried.append(unit)
+    shares = [division_share(u) for u in carried]
+    known = [s for s in shares if s is not None and not isinstance(s, Unknown)]
+    unknown_sizes = [s for s in shares if isinstance(s, Unknown)]
+    load = sum(known, Fraction(0))
+    if load > NAVAL_DIVISIONS or (unknown_sizes and load + Fraction(1, 2) * len(unknown_sizes) > NAVAL_DIVISIONS):
+        ruling = Ruling.PROVEN if load > NAVAL_DIVISIONS else Ruling.POSSIBLE
+        out.append(finding("MV-39", ruling, step=step, when=when, subjects=tuple(u.name for u in carried),
+                           message=f"{moved}: with {', '.join(u.name for u in carried[:-1])} already moved "
+                                   f"by sea in this MAP that is {_num(load)} division(s) or more; naval "
+                                   f"movement carries one division or equivalent a MAP (11.8)",
+                           evidence={**evidence, "units": [u.name for u in carried],
+                                     "division_equivalents": str(load)},
+                           depends_on=frozenset().union(*(s.data for s in unknown_sizes))))
+    return out
