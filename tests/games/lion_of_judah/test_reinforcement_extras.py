@@ -185,3 +185,42 @@ def test_ea_brigades_enter_only_for_a_withdrawn_kar(board):
     once = KarWithdrawal()
     once.entered.add("gb-22ea-12a")                                   # entered before: a rebuild
     assert once.note_placed(board, ea, turn=8, in_map=True, step=9, when=None) == []
+
+
+# -- (40) Gideon Force, the Negus and the dummies (RR-22, RR-23) -----------------------------------
+
+def test_gideon_force_and_the_negus_arrive_on_turn_6(kenya):
+    from vlog.games.lion_of_judah.checks.reinforcements import judge_placement
+    gideon = brigade("gf", "gb-gideon", "0505", "Gideon Force")
+    s = state(scenario="1940-41")
+    [f] = judge_placement(kenya, s, state(gideon, scenario="1940-41"), gideon, turn=3, step=2, when=None)
+    assert f.check == "lion-of-judah/RR-22" and f.evidence == {"turn": 3, "arrives": 6, "hex": "0505"}
+    assert judge_placement(kenya, s, state(gideon, scenario="1940-41"), gideon, turn=6, step=2, when=None) == []
+    negus = replace(gideon, id="ng", counter="et-negus", name="Negus", kind="leader")
+    assert [x.check for x in judge_placement(kenya, s, state(negus, scenario="1940-41"), negus, turn=5,
+                                             step=2, when=None)] == ["lion-of-judah/RR-22"]
+
+
+def dummy(id_, hex_):
+    return replace(unit(id_, hex_, name="Dummy", side="allied", kind="dummy", size=None, unit_class=None,
+                        steps=1), counter="al-dummy")
+
+
+def test_reinforcement_dummies(kenya):
+    from vlog.games.lion_of_judah.checks.reinforcements import judge_placement
+
+    def judge(d, *others, turn=2):
+        before = state(*others, scenario="1940-41")
+        return [f for f in judge_placement(kenya, before, state(*others, d, scenario="1940-41"), d, turn=turn,
+                                           step=4, when=None) if f.check == "lion-of-judah/RR-23"]
+
+    assert judge(dummy("d", "1121")) == []                           # next to Marsabit 1122
+    kar = brigade("k1", "gb-kar1", "1115", "KAR1")
+    assert judge(dummy("d", "1115"), kar) == []                      # with an Allied unit
+    [f] = judge(dummy("d", "1115"))
+    assert "no Allied unit" in f.message and f.evidence["hex"] == "1115"
+    [g] = judge(dummy("d", "1121"), turn=7)
+    assert "on turns 2 to 6" in g.message
+    eight = [dummy(f"d{i}", "1122") for i in range(8)]
+    [h] = judge(dummy("d9", "1122"), *eight)
+    assert h.evidence == {"hex": "1122", "dummies_in_play": 9}

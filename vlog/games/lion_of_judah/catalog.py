@@ -221,6 +221,9 @@ IMPLEMENTED: dict[str, str] = {
              "through breaking down, under RR-16)",
     "RR-20": "(40) KAR1 and KAR2, in play and in supply when the turn 5 MAP begins, withdrawn in it; the EA "
              "brigades enter only then, each in a withdrawn KAR's hex (their strength not judged)",
+    "RR-22": "(40) the Gideon Force and the Negus arrive on turn 6",
+    "RR-23": "(40) reinforcement dummies on turns 2 to 6, in a hex with an Allied unit or as Allied "
+             "reinforcements enter, at most 8 in play (the draw of 8 and two a turn not judged)",
     "RR-19": "(35) the Starace, Frusci and Badoglio columns from turn 4, from a 3/4-step Black Shirt or "
              "Italian regular division in their hex, one truck removed for one column and two for two or three",
     "RR-17": "consolidation only in supply",

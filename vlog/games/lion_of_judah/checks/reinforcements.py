@@ -14,7 +14,10 @@ tells the phase):
   or next to one; none while the capital is enemy-controlled or after the leader is eliminated;
 * RR-20 (PB 14.6.7): (40) in the MAP of turn 5 the KAR1 and KAR2 brigades on the map and in supply
   when it begins are withdrawn, each replaced in its hex by an EA brigade (21EA/11A, 22EA/12A),
-  which enter no other way; judged when that MAP ends (`KarWithdrawal`).
+  which enter no other way; judged when that MAP ends (`KarWithdrawal`);
+* RR-22 (PB 14.6.4.3, 14.6.4.4): (40) the Gideon Force and the Negus arrive on turn 6;
+* RR-23 (PB 14.6.5): (40) reinforcement dummies arrive on turns 2 to 6, in a hex holding an
+  Allied unit or as other Allied reinforcements do, with at most 8 dummies in play.
 """
 from __future__ import annotations
 
@@ -36,6 +39,12 @@ KAR_BRIGADES = ("gb-kar1", "gb-kar2")
 EA_BRIGADES = ("gb-21ea-11a", "gb-22ea-12a")
 WITHDRAWAL_TURN = 5
 """PB 14.6.7: the KAR brigades are withdrawn in the MAP of turn 5."""
+ARRIVE_1940 = {"gb-gideon": 6, "et-negus": 6}
+"""PB 14.6.4.3, 14.6.4.4: (40) the turn the Gideon Force and the Negus arrive."""
+DUMMY_TURNS = range(2, 7)
+"""PB 14.6.5: two reinforcement dummies on each of turns 2 to 6."""
+DUMMIES_IN_PLAY = 8
+"""PB 14.6.5: at most 8 dummy counters in play."""
 
 ENTRY_1935_ITALIAN = ("1405", "2322")
 ENTRY_1940_ALLIED = ("0505", "0508", "1001", "1122", "1327", "2311")
@@ -65,6 +74,8 @@ def judge_placement(board: Board, before: GameState, after: GameState, unit: Uni
                            message=f"{unit.name} entered on turn {turn}; it arrives on turn {entry_turn}",
                            evidence={"turn": turn, "entry_turn": entry_turn, "hex": hex_}))
     scenario = after.scenario
+    if scenario == "1940-41":
+        out += _arrivals_1940(board, before, after, unit, turn=turn, step=step, when=when)
     if unit.unit_type in FORMED_IN_PLACE or unit.unit_class == "italian-colonial-irregular":
         return out
     if scenario == "1935-36" and unit.side == "italian":
@@ -222,3 +233,40 @@ class KarWithdrawal:
                                evidence={"hex": unit.hex, "kar_hexes": withdrawn}))
         self.placed = []
         return out
+
+
+def _arrivals_1940(board: Board, before: GameState, after: GameState, unit: Unit, *, turn: int | None,
+                   step: int | None, when: str | None) -> list[Finding]:
+    """RR-22 and RR-23 for a (40) unit placed in the MAP of `turn`."""
+    where = hex_label(unit.hex or "", board)
+    arrives = ARRIVE_1940.get(unit.counter or "")
+    if arrives is not None and isinstance(turn, int) and turn < arrives \
+            and not isinstance(unit.properties.get("entry_turn"), int):       # else RR-01 says it
+        return [finding("RR-22", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} entered at {where} on turn {turn}; it arrives on turn {arrives}",
+                        evidence={"turn": turn, "arrives": arrives, "hex": unit.hex})]
+    if unit.kind != "dummy" or unit.side != "allied":
+        return []
+    out: list[Finding] = []
+    if isinstance(turn, int) and turn not in DUMMY_TURNS:
+        out.append(finding("RR-23", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"a reinforcement dummy entered at {where} on turn {turn}; dummies arrive "
+                                   f"on turns {DUMMY_TURNS.start} to {DUMMY_TURNS.stop - 1}",
+                           evidence={"turn": turn, "hex": unit.hex}))
+    allied_here = [u for u in before.at(unit.hex or "") if u.side == "allied" and u.kind not in ("air", "marker")]
+    entries = ENTRY_1940_ALLIED + tuple(h for h in CAPTURED_PORTS if controller(board, before, h) == "allied")
+    if after.flags.get("french-somaliland-joined"):
+        entries += ("1910",)
+    near = set(entries) | {n for e in entries for n in board.neighbours(e)}
+    if not allied_here and unit.hex not in near:
+        out.append(finding("RR-23", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"a reinforcement dummy entered at {where}, a hex with no Allied unit that "
+                                   "is neither an Allied entry hex nor next to one",
+                           evidence={"hex": unit.hex, "entry_hexes": list(entries)}))
+    in_play = [u for u in after.units.values() if u.kind == "dummy" and u.side == "allied" and u.hex is not None]
+    if len(in_play) > DUMMIES_IN_PLAY:
+        out.append(finding("RR-23", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"a reinforcement dummy entered at {where}, making {len(in_play)} dummies in "
+                                   f"play; at most {DUMMIES_IN_PLAY}",
+                           evidence={"hex": unit.hex, "dummies_in_play": len(in_play)}))
+    return out
