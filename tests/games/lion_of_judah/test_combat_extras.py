@@ -368,3 +368,18 @@ def test_a_hostile_overlay_modifier_is_taken_as_unknown(tmp_path):
     readings = counter_guerrilla_drms(hostile, "1604")
     assert {drm for drm, _deps, _why in readings} == {0, 1, 2, 3}
     assert all("tables.json counter-guerrilla tigray_ogaden_drm" in deps for _d, deps, _w in readings)
+
+
+def test_a_dummy_taken_off_the_map_outside_combat_and_the_end_of_turn_is_fw06(board):
+    front = dummy(board)
+    [f] = judge_dummy_flip(board, front, None, entered=False, step=4, when=None, removed=True,
+                           phase_key="first-movement")
+    assert f.check == "lion-of-judah/FW-06" and f.basis is Basis.PROVEN
+    assert f.evidence == {"hex": "1604", "level_before": "front", "level_after": None, "phase": "first-movement"}
+    assert "face-down, was taken off the map outside a combat" in f.message
+    for legal in (dict(phase_key="end"), dict(phase_key=None), dict(phase_key="second-movement", entered=True)):
+        kw = {"entered": False, **legal}
+        assert judge_dummy_flip(board, front, None, step=4, when=None, removed=True, **kw) == []
+    # a revealed true Dummy is removed whenever it shows (synthetic: every reverse is 'Dummy')
+    assert judge_dummy_flip(board, dummy(board, "reverse"), None, entered=False, step=4, when=None,
+                            removed=True, phase_key="first-movement") == []

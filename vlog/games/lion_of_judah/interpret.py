@@ -177,6 +177,12 @@ class Interpreter:
                 entered = {n.hex for o, n in moved if o.side != old.side} | self.entered_before
                 actions.append(Action("dummy-flip", index, (uid,), {
                     "unit": old, "level": new.level, "entered": old.hex in entered, "when": self.when()}))
+            if old.kind == "dummy" and old.hex is not None and (new is None or new.hex is None) \
+                    and uid not in involved:                       # a dummy left the map (FW-06)
+                entered = {n.hex for o, n in moved if o.side != old.side} | self.entered_before
+                actions.append(Action("dummy-flip", index, (uid,), {
+                    "unit": old, "level": None, "removed": True, "entered": old.hex in entered,
+                    "when": self.when()}))
             if new is not None and old.hidden and not new.hidden and uid not in involved:
                 actions.append(Action("reveal", index, (uid,), {"unit": old, "level": new.level,
                                                                 "when": self.when()}))

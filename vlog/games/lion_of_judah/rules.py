@@ -223,9 +223,11 @@ class LionOfJudah(Game):
         if action.kind == "combat":
             return out + self._check_combat(action)
         if action.kind == "dummy-flip":                   # FW-06 (PB 14.6.5)
+            phase = self.interpreter.phase
             return out + judge_dummy_flip(self.board, action.data["unit"], action.data["level"],
                                           entered=action.data["entered"], step=action.step,
-                                          when=action.data["when"])
+                                          when=action.data["when"], removed=action.data.get("removed", False),
+                                          phase_key=phase.key if self.interpreter.phase_bound and phase else None)
         if action.kind == "reveal":
             return out + self._check_reveal(action)
         if action.kind == "appear":

@@ -1031,22 +1031,41 @@ def _went_on(facts: CombatFacts) -> list[str]:
 
 
 def judge_dummy_flip(board: Board, unit: Unit, level: str | None, *, entered: bool,
-                     step: int | None, when: str | None) -> list[Finding]:
+                     step: int | None, when: str | None, removed: bool = False,
+                     phase_key: str | None = None) -> list[Finding]:
     """FW-06 (PB 14.6.5): a dummy outside a combat is flipped only when an enemy unit tries to
-    enter its hex (`entered`: one moved into it in this step or the one before), and a revealed
-    dummy never goes back to its front side while on the map."""
+    enter its hex (`entered`: one moved into it in this step or the one before), a revealed
+    dummy never goes back to its front side while on the map, and a dummy leaves the map outside
+    a combat only as a revealed true Dummy, on an enemy's entry, or in the End of Turn Phase
+    (`phase_key` "end", when the turn track tells it; `removed`)."""
     where = hex_label(unit.hex, board) if unit.hex else "its box"
+    evidence = {"hex": unit.hex, "level_before": unit.level, "level_after": level}
+    if removed:
+        if entered or phase_key in (None, "end"):
+            return []
+        is_true = true_dummy(board, unit)
+        if is_true is True:
+            return []
+        shown = "face-down" if unit.level in (None, "front") else "revealed as a 0-x-4 unit"
+        return [finding("FW-06", Ruling.PROVEN if is_true is False else Ruling.POSSIBLE, step=step,
+                        when=when, subjects=(unit.name,),
+                        message=f"{unit.name} at {where}, {shown}, was taken off the map outside a combat "
+                                "and the End of Turn Phase; a dummy leaves the map when eliminated, "
+                                "revealed as a true Dummy, or removed by its owner in the End of Turn "
+                                "Phase (PB 14.6.5)",
+                        evidence={**evidence, "phase": phase_key},
+                        depends_on=is_true.data if isinstance(is_true, Unknown) else ())]
     if level == "front" and unit.level not in (None, "front"):
         return [finding("FW-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
                         message=f"{unit.name} at {where} was turned back to its front side; a revealed "
                                 "dummy stays revealed until it is eliminated (PB 14.6.5)",
-                        evidence={"hex": unit.hex, "level_before": unit.level, "level_after": level})]
+                        evidence=evidence)]
     if unit.level == "front" and level not in (None, "front") and not entered:
         return [finding("FW-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
                         message=f"{unit.name} at {where} was flipped outside a combat with no enemy "
                                 "unit trying to enter its hex; a dummy stays face-down until then "
                                 "(PB 14.6.5)",
-                        evidence={"hex": unit.hex, "level_before": unit.level, "level_after": level})]
+                        evidence=evidence)]
     return []
 
 
