@@ -100,7 +100,8 @@ IMPLEMENTED: dict[str, str] = {
     "CB-38": "(40) a dummy attacked is flipped once the attackers are declared; a true Dummy is removed "
              "with no loss and no Recon, a 0-x-4 fights",
     "FW-06": "(40) a dummy is flipped only in combat or when an enemy unit enters its hex, never back "
-             "to its front side (the pool and End of Turn removals not judged)",
+             "to its front side, and leaves the map outside a combat only as a true Dummy, on an enemy's "
+             "entry or in the End of Turn Phase (its return to the pool not judged)",
     "CB-05": "defenders revealed after the attack is declared and before the combat die (the air and HQ "
              "commitment order is not shown by a log; a reveal before the declaration: FW-02/FW-06)",
     "CB-37": "(40) an Italian attack on guerrillas alone: the counter-guerrilla roll first (its card "
