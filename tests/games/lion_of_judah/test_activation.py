@@ -18,9 +18,14 @@ from hypothesis import strategies as st
 from vlog.findings import Basis
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.activation import (ActivationJudge, Declaration, activation_level,
-                                                        offensive_effects, parse_declaration,
-                                                        with_extra_attacker_loss)
+from vlog.games.lion_of_judah.checks.activation import (
+    ActivationJudge,
+    Declaration,
+    activation_level,
+    offensive_effects,
+    parse_declaration,
+    with_extra_attacker_loss,
+)
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, judge_combat
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import GameState, Unit, unit_from_counter

@@ -50,8 +50,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
@@ -59,8 +60,22 @@ from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["availability", "offensive_effects", "with_extra_attacker_loss", "Declaration", "parse_declaration", "ActivationJudge", "ActivationReader", "ACTIONS", "activation_level", "faction_of",
-           "NEGUS", "FRONTS", "ADDIS_ABABA", "LEVELS"]
+__all__ = [
+    "ACTIONS",
+    "ADDIS_ABABA",
+    "FRONTS",
+    "LEVELS",
+    "NEGUS",
+    "ActivationJudge",
+    "ActivationReader",
+    "Declaration",
+    "activation_level",
+    "availability",
+    "faction_of",
+    "offensive_effects",
+    "parse_declaration",
+    "with_extra_attacker_loss",
+]
 
 NEGUS = "negus"
 """The faction key of the Negus' army: the Negus leader and the Imperial Guard (KZ) units."""
@@ -196,7 +211,8 @@ def with_extra_attacker_loss(cell: str, extra: int) -> str:
 
 
 def _table_property(board: Board, table_id: str, key: str) -> Any:
-    props = board.data.table(table_id)["properties"] if "properties" in board.data.table(table_id) else {}
+    """A table's property value (None when the data lack it)."""
+    props = board.data.table(table_id).get("properties", {})
     return props[key].value if key in props else None
 
 
@@ -532,10 +548,8 @@ class ActivationJudge:
                 return True
             if a.key == NEGUS and (near_negus or unit.kind == "leader" and unit.counter == "et-negus"):
                 return True
-            if unit.unit_class == "imperial-guard" and any(
-                    h is not None and a.covers(faction_of(h)) and self._near(seg, unit, h) for h in hosts):
-                return True
-            return False
+            return unit.unit_class == "imperial-guard" and any(
+                h is not None and a.covers(faction_of(h)) and self._near(seg, unit, h) for h in hosts)
 
         if not fits(act):
             if seg.declared:
