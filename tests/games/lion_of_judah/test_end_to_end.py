@@ -121,6 +121,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-20": [("CB-20", 9, {"target": "1106", "side": "attacker",
                              "losses": {"Tigray tribal levy (black stripe)": 0, "Ras Seyum": 1}})],
     # the pieces and the order of a combat, gas, dummies (checks/combat.py)
+    "FW-08": [("FW-08", 7, {"target": "1213", "roll_step": 9,
+                             "revealed_at": {"Shoa tribal levy (red stripe)": 8}})],
     "CB-18": [("CB-18", 11, {"target": "1207", "attack": 5, "defense": 1, "initial_ratio": "5:1",
                              "guerrilla_shift": -1, "guerrilla_drm": 0,
                              "unmodified_reading": {"column": "5:1", "modified_roll": 3, "cell": "0/2"}})],

@@ -27,7 +27,6 @@ from vlog.games.lion_of_judah.rules import LionOfJudah
 HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
-    "FW-08": "test_combat_extras.py::test_guerrillas_revealed_before_the_roll_or_after_escaping_are_fw08",
     # (40) no Allied air marker is in the game data; (35) an Italian marker over Ethiopian units
     # may have flown a gas attack (PB 13.6.5.1), so a log only makes MV-18 possible
     "MV-18": "test_movement_extras.py::test_a_move_on_the_full_mf_under_an_air_marker_is_mv18",
