@@ -138,3 +138,37 @@ def test_no_bombing_in_1940(board):
     [f] = bombings(board, [placed("1107", side="allied")], scenario="1940-41", phasing="allied")
     assert f.check == "lion-of-judah/AR-11" and f.basis is Basis.PROVEN
     assert bombings(board, [placed("1107", side="ethiopian")]) == []           # AR-11 when placed
+
+
+# -- gas attacks (AR-08, PB 13.6.5.1) -------------------------------------------------------------
+
+def gassed_marker(hex_="1107"):
+    return replace(unit("g", hex_, name="Gassed", side=None, kind="marker", attack=None, defense=None,
+                        movement=None, size=None, unit_class=None, steps=0), counter="mk-gassed")
+
+
+def gas(board, s, *, segment="movement", phasing="ethiopian", air=("1107",), scenario="1935-36"):
+    from vlog.games.lion_of_judah.checks.air import judge_gassed
+    return judge_gassed(board, s, gassed_marker(), "1107", scenario=scenario, segment=segment, phasing=phasing,
+                        air_hexes=set(air), step=4, when="Turn 1, Ethiopian movement")
+
+
+def test_gassed_markers_follow_a_gas_attack(board):
+    from .synthetic import state
+    levy = unit("lv", "1107", name="Tigray", side="ethiopian", unit_class="ethiopian-levy")
+    seyum = unit("rs", "1107", name="Ras Seyum", side="ethiopian", kind="leader", unit_class=None)
+    s = state(levy, seyum, scenario="1935-36")
+    assert gas(board, s) == []
+    [f] = gas(board, s, air=())
+    assert f.check == "lion-of-judah/AR-08" and f.basis is Basis.PROVEN and f.step == 4
+    assert f.evidence == {"hex": "1107", "air_marker_hexes": []}
+    [g] = gas(board, s, air=(), segment="combat", phasing="italian")        # optional rule
+    assert g.basis is Basis.POSSIBLE and "Increased gas effectiveness" in g.evidence["depends_on"][0]
+    [h] = gas(board, s, segment="movement", phasing="italian")
+    assert h.basis is Basis.PROVEN and "start of the Ethiopian movement" in h.message
+    [i] = gas(board, s, scenario="1940-41")
+    assert "only in the 1935-36 scenario" in i.message
+    two = state(levy, seyum, replace(gassed_marker(), id="g1"), replace(gassed_marker(), id="g2"),
+                scenario="1935-36")
+    [j] = gas(board, two)
+    assert j.evidence == {"hex": "1107", "gassed_markers": 3, "units": 2}

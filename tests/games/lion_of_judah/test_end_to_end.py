@@ -175,6 +175,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "AR-05": [("AR-05", 9, {"roll": 6, "box": "air-northern-front", "turn": 1, "delayed_to": 3,
                             "bombing_drm_possible": True})],
     "AR-07": [("AR-07", 3, {"hex": "1106", "enemy_units": 0})],
+    "AR-08": [("AR-08", 4, {"hex": "1107", "air_marker_hexes": []})],
     "MV-19": [("MV-19", 12, {"from": "1107", "to": "1307", "allowance": 2,
                              "allowance_without_interdiction": 4, "cheapest_cost": 3})],
     "MV-38": [("MV-38", 9, {"from": "1405", "box": "grt-3", "arrives": 3, "turn": 2, "side": "italian",

@@ -205,6 +205,9 @@ IMPLEMENTED: dict[str, str] = {
     "AR-07": "(35) a marker placed in a combat segment on a hex no attack of it names is a bombing: Italian, "
              "on an enemy unit or stack, one a hex, in the Italian combat segment before any attack is "
              "declared (the air attack table's result not judged)",
+    "AR-08": "(35) a Gassed marker only on Ethiopian units under an Italian air marker placed in the same "
+             "Ethiopian movement segment, one per unit (possible in the Italian combat segment: optional rule); "
+             "the number gassed (air attack table) not judged",
     "AR-05": "a marker leaving the map goes to a Committed box on 5 or less, to the turn track two turns "
              "on for a 6 (possible where a bombing or gas mission's +1 may apply; the last turn's VP not judged)",
     # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
@@ -332,7 +335,6 @@ NEEDS_DATA: dict[str, str] = {
     "EV-15": "which Commonwealth brigades D7 may delay needs their entry turns, printed on the reinforcement "
              "cards (scenarios.json lists the other Allied reinforcements without turns)",
     "AR-04": "the air support chart is on the player aid card",
-    "AR-08": "the air attack table (gas column) is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
     "SC-04": "the colonial desertion table is on the player aid card",
     "SU-04": "the 1940-41 Italian units are placed by setup codes printed on the counters only (PB 14.3.2); "

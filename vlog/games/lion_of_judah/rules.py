@@ -20,9 +20,10 @@ from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
 from vlog.games.lion_of_judah.catalog import check_specs
-from vlog.games.lion_of_judah.checks.air import (CombatAirPlacement, judge_air_mission, judge_bombings,
-                                                  judge_delayed_return, judge_markers_left_on_map,
-                                                  judge_mission_segment, may_be_bombing)
+from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, CombatAirPlacement, judge_air_mission,
+                                                  judge_bombings, judge_delayed_return, judge_gassed,
+                                                  judge_markers_left_on_map, judge_mission_segment,
+                                                  may_be_bombing)
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, counter_guerrilla_applies,
                                                      gassed_readings, judge_combat, judge_dummy_flip)
@@ -133,6 +134,8 @@ class LionOfJudah(Game):
         """The position after the previous step (the next step's position before)."""
         self.kar = KarWithdrawal()
         """(40) The KAR brigades' withdrawal in the MAP of turn 5 (RR-20)."""
+        self.segment_air_hexes: set[str] = set()
+        """Hexes Italian air markers were placed on in the current segment (AR-08 gas attacks)."""
         self.combat_air: list[CombatAirPlacement] = []
         """Air markers placed in the current combat segment: support or bombing (AR-07)."""
         self.segment_targets: dict[str, int] = {}
@@ -311,6 +314,8 @@ class LionOfJudah(Game):
             out += self._bombing_after_league(action, unit)
             self._air_supply(unit, action.data["hex"], before)
             self._combat_air(unit, action, before)
+            if unit.side == "italian":
+                self.segment_air_hexes.add(action.data["hex"])
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"])
         out: list[Finding] = self.events.on_placement(unit, action.data["hex"], action.data["before"],
@@ -335,6 +340,12 @@ class LionOfJudah(Game):
             return out + self.kar.note_placed(self.board, unit, turn=phase.turn if bound else None,
                                               in_map=bound and phase.key == "map", step=action.step,
                                               when=action.data["when"])          # RR-20 (PB 14.6.7)
+        if unit.counter == GASSED_COUNTER and self.interpreter.phase_bound and phase is not None:   # AR-08
+            before = action.data["before"]
+            return out + judge_gassed(self.board, before, unit, action.data["hex"], scenario=self.scenario,
+                                      segment=phase.segment, phasing=phase.phasing,
+                                      air_hexes=set(self.segment_air_hexes), step=action.step,
+                                      when=action.data["when"])
         if unit.unit_type == "breakdown":               # RR-18 (2.4; PB 14.3.3), in any phase
             back = judge_breakdown_return(self.board, self.formations, unit, self.scenario, step=action.step,
                                           when=action.data["when"])
@@ -636,6 +647,7 @@ class LionOfJudah(Game):
         if old is not None and old.key == "map" and self.interpreter.phase_bound:
             out.extend(self.formations.close(self.board, turn=old.turn, step=action.step, when=old.when()))
         out.extend(self._bombings(old))                 # AR-07: the segment has ended
+        self.segment_air_hexes = set()
         if old is not None and old.key == "map" and old.turn == WITHDRAWAL_TURN and self.scenario == "1940-41" \
                 and self.interpreter.phase_bound and self.map_start is not None:
             self.map_start.scenario = self.scenario

@@ -15,6 +15,11 @@ attack of the segment names is a bombing (air support goes to the hex an attack 
 10.1.3): (35) Italian only, on an enemy unit or stack, one marker a hex, and in the Italian combat
 segment before any attack is declared; (40) no side bombs (AR-11). Judged when the segment ends;
 the air attack table's result is not (the table is on the player aid card).
+AR-08 (PB 13.6.5.1): (35) a Gassed marker (counter `mk-gassed`) goes on Ethiopian units in a hex an
+Italian air marker was placed on in the same Ethiopian movement segment (the gas attack), no more
+markers than units there; under the optional Increased gas effectiveness a gas attack may also be
+declared in the Italian combat segment (POSSIBLE naming it). How many units are gassed is the air
+attack table's gas column (player aid card): not judged.
 """
 from __future__ import annotations
 
@@ -31,7 +36,9 @@ from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["air_range", "judge_air_mission", "judge_markers_left_on_map", "judge_mission_segment",
            "judge_delayed_return", "turn_track_box", "may_be_bombing", "DELAY_ROLL", "BOMBING_DRM",
-           "CombatAirPlacement", "judge_bombings"]
+           "CombatAirPlacement", "judge_bombings", "judge_gassed", "GASSED_COUNTER"]
+
+GASSED_COUNTER = "mk-gassed"
 
 DELAY_ROLL = 6
 """10.1.4: a modified 6 delays the marker two turns."""
@@ -346,4 +353,45 @@ def judge_bombings(board: Board, placements: list[CombatAirPlacement], targets: 
                                        "already bombed: no more than one air marker a hex",
                                evidence={"hex": placed.hex, "first_marker": bombed[placed.hex]}))
         bombed.setdefault(placed.hex, marker.name)
+    return out
+
+
+# -- gas attacks (PB 13.6.5.1) --------------------------------------------------------------------
+
+def judge_gassed(board: Board, state: GameState, gassed: Unit, hex_: str, *, scenario: str | None,
+                 segment: str | None, phasing: str | None, air_hexes: set[str], step: int | None,
+                 when: str | None) -> list[Finding]:
+    """AR-08 for a Gassed marker placed at `hex_` (state: the position before) in a segment the
+    turn track tells; `air_hexes`: hexes Italian air markers were placed on in that segment."""
+    where = hex_label(hex_, board)
+    subject = (gassed.name,)
+    if scenario == "1940-41":
+        return [finding("AR-08", Ruling.PROVEN, step=step, when=when, subjects=subject,
+                        message=f"a Gassed marker was placed at {where}; gas attacks exist only in the "
+                                "1935-36 scenario (10.1)", evidence={"hex": hex_, "scenario": scenario})]
+    if scenario != "1935-36" or segment is None:
+        return []
+    in_combat = segment == "combat" and phasing == "italian"
+    if not (segment == "movement" and phasing == "ethiopian") and not in_combat:
+        return [finding("AR-08", Ruling.PROVEN, step=step, when=when, subjects=subject,
+                        message=f"a Gassed marker was placed at {where} outside the start of the Ethiopian "
+                                "movement segment, where gas attacks are flown",
+                        evidence={"hex": hex_, "segment": segment, "phasing": phasing})]
+    out: list[Finding] = []
+    optional = ("the optional rule Increased gas effectiveness (PB 13.6.5.1), which lets the gas attack "
+                "be declared in the Italian combat segment",)
+    ruling = Ruling.POSSIBLE if in_combat else Ruling.PROVEN
+    if hex_ not in air_hexes:
+        out.append(finding("AR-08", ruling, step=step, when=when, subjects=subject,
+                           message=f"a Gassed marker was placed at {where}, where no Italian air marker flew "
+                                   "a gas attack in this segment",
+                           evidence={"hex": hex_, "air_marker_hexes": sorted(air_hexes)},
+                           depends_on=optional if in_combat else ()))
+    units = [u for u in state.at(hex_) if u.side == "ethiopian" and u.kind not in ("air", "marker")]
+    markers = [u for u in state.at(hex_) if u.counter == GASSED_COUNTER]
+    if len(markers) + 1 > len(units):
+        out.append(finding("AR-08", Ruling.PROVEN, step=step, when=when, subjects=subject,
+                           message=f"a Gassed marker was placed at {where}, making {len(markers) + 1} there "
+                                   f"for {len(units)} Ethiopian unit(s): one marker per unit affected",
+                           evidence={"hex": hex_, "gassed_markers": len(markers) + 1, "units": len(units)}))
     return out
