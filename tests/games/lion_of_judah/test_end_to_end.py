@@ -157,6 +157,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "VC-01": [("VC-01", 19, {"vp": 2, "tally": 1})],
     "VC-02": [("VC-02", 25, {"vp": 0, "tally": 1})],
     "VC-05": [("VC-05", 23, {"vp": 17})],
+    "SU-03": [("SU-03", 2, {"marker": "it-bombing-attacks", "shown": 1, "expected": 0})],
     "CB-35": [("CB-35", 8, {"target": "1213", "guerrillas_lost": ["Shoa tribal levy (red stripe)"],
                             "survivors": ["KAR1"]})],
     "CB-11": [("CB-11", 7, {"target": "1504", "from": "1405", "divisions": 4, "limit": 3})],

@@ -7,8 +7,9 @@ from dataclasses import replace
 import pytest
 
 from vlog.findings import Basis
-from vlog.games.lion_of_judah.checks.victory import (VPHistory, judge_vp_claim, parse_victory_claim,
-                                                      tally_1935, tally_1940, track_value)
+from vlog.games.lion_of_judah.checks.victory import (VPHistory, judge_start_markers_1935, judge_steps_marker,
+                                                      judge_vp_claim, parse_victory_claim, tally_1935, tally_1940,
+                                                      track_value)
 from vlog.games.lion_of_judah.state import GameState
 
 from .synthetic import shipped_board, state, synthetic_board, unit
@@ -293,3 +294,63 @@ def test_vc06_the_ipl_reported_in_chat_settles_a_turn():
     history.note_chat("IPL at 2", step=4, turn=4)             # the first report of a turn counts
     history.note_chat("attack 1213 with KAR1", step=5, turn=5)
     assert history.ipl_at_start == {4: 9} and history.events == {4: ("C5", 3)}
+
+
+def grt_marker(counter: str, box: str | None, *, name: str, level: str = "front"):
+    return replace(unit(counter, None, name=name, kind="marker", attack=None, defense=None, size=None,
+                        unit_class=None, steps=0, level=level), counter=counter, box=box)
+
+
+def test_su03_the_markers_start_in_box_0_on_their_front():
+    ok = state(grt_marker("it-bombing-attacks", "grt-0", name="Italian bombing attacks"),
+               grt_marker("it-eliminated-steps", "grt-0", name="Italian eliminated steps"))
+    assert judge_start_markers_1935(ok, step=2, when="Turn 1, Italian movement") == []
+    wrong = state(grt_marker("it-bombing-attacks", "grt-0", name="Italian bombing attacks", level="reverse"),
+                  grt_marker("it-eliminated-steps", "grt-2", name="Italian eliminated steps"))
+    found = judge_start_markers_1935(wrong, step=2, when="Turn 1, Italian movement")
+    assert [(f.check, f.basis, f.evidence["shown"], f.evidence["face"]) for f in found] == [
+        ("lion-of-judah/SU-03", Basis.PROVEN, 0, "reverse"), ("lion-of-judah/SU-03", Basis.PROVEN, 2, "front")]
+    assert judge_start_markers_1935(state(), step=2, when=None) == []       # no markers: nothing judged
+
+
+def test_vc02_the_eliminated_steps_marker_records_every_step_lost(board):
+    history = VPHistory()
+    history.note_turn(1)
+    sb = unit("sb", "1406", name="Sb")
+    step_of(history, state(sb), state(replace(sb, steps=3)), turn=1)      # one step lost on turn 1
+    behind = state(grt_marker("it-eliminated-steps", "grt-0", name="Italian eliminated steps"))
+    [f] = judge_steps_marker(board, behind, history, turn=1, step=9, when="Turn 2, Event Phase")
+    assert f.check == "lion-of-judah/VC-02" and (f.evidence["shown"], f.evidence["expected"]) == (0, 1)
+    assert judge_steps_marker(board, behind, history, turn=1, step=9, when=None) == []   # reported once
+    fresh = VPHistory()
+    fresh.note_turn(1)
+    step_of(fresh, state(sb), state(replace(sb, steps=3)), turn=1)
+    right = state(grt_marker("it-eliminated-steps", "grt-1", name="Italian eliminated steps"))
+    assert judge_steps_marker(board, right, fresh, turn=1, step=9, when=None) == []
+
+
+def test_vc02_a_log_begun_late_counts_from_the_marker(board):
+    history = VPHistory()
+    marker = grt_marker("it-eliminated-steps", "grt-5", name="Italian eliminated steps")
+    sb = unit("sb", "1406", name="Sb")
+    step_of(history, state(marker, sb), state(marker, replace(sb, steps=3)), turn=6)
+    history.note_turn(6)
+    history.note_turn(7)
+    [steps] = [t for t in tally_1935(board, state(*all_leaders(), scenario="1935-36"), history).terms
+               if t.rule == "PB 13.4.4"]
+    assert (steps.low, steps.high, steps.evidence["marker_at_start"]) == (-3, -3, 5)
+
+
+def test_vc02_a_flipped_bombing_attacks_marker_is_the_league_of_nations_vp(board):
+    history = VPHistory()
+    air = unit("air", None, name="III Br", kind="air", attack=None, defense=None, size=None)
+    for turn, hex_ in ((1, "1308"), (2, "1309")):
+        step_of(history, state(levy("e", hex_)), state(levy("e", hex_), replace(air, hex=hex_)), turn=turn)
+    whole_game(history, events={3: "A4"})
+    flipped = grt_marker("it-bombing-attacks", "grt-2", name="Italian bombing attacks", level="reverse")
+    terms = tally_1935(board, state(*all_leaders(), flipped, scenario="1935-36"), history).terms
+    [a4] = [t for t in terms if t.rule == "Event A4"]
+    assert (a4.low, a4.high, a4.evidence["marker_face"]) == (-1, -1, "reverse")
+    terms = tally_1935(board, state(*all_leaders(), replace(flipped, level="front"), scenario="1935-36"),
+                       history).terms
+    assert [(t.low, t.high) for t in terms if t.rule == "Event A4"] == [(0, 0)]

@@ -47,7 +47,8 @@ from vlog.games.lion_of_judah.checks.setup import judge_setup_areas
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
                                                      judge_supply_prerequisite, trace)
-from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge_victory_claim, judge_vp_claim,
+from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge_start_markers_1935,
+                                                      judge_steps_marker, judge_victory_claim, judge_vp_claim,
                                                       parse_victory_claim, tally)
 from vlog.games.lion_of_judah.interpret import Interpreter, units_named
 from vlog.games.lion_of_judah.sequence import Phase, phase_from_table, side_name
@@ -179,7 +180,9 @@ class LionOfJudah(Game):
         if ctx is not None:
             ctx.when = self.interpreter.when()
         turn = self.interpreter.phase.turn if self.interpreter.phase is not None else None
-        self._note_vp_history(step, turn)
+        marker_findings = self._note_vp_history(step, turn)
+        if marker_findings:                     # SU-03, VC-02 (the GRT markers)
+            actions.append(Action("vp-markers", step.index, (), {"findings": marker_findings}))
         for claim in (parse_victory_claim(c.text) for c in step.commands   # VC-03, VC-07
                       if type(c).__name__ == "Chat"):
             if claim is not None:
@@ -203,6 +206,8 @@ class LionOfJudah(Game):
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
+        if action.kind == "vp-markers":        # the GRT markers, judged as the turn track moves
+            return list(action.data["findings"])
         if action.kind == "victory-claim":     # announcing the result is not play (VC-04/VC-08)
             return judge_victory_claim(self.data, self.scenario, action.data["claim"],
                                        step=action.step, when=action.data["when"]) + self._check_vp(action)
@@ -239,15 +244,28 @@ class LionOfJudah(Game):
             return out + self._check_step_gain(action)
         return out
 
-    def _note_vp_history(self, step: "Step", turn: int | None) -> None:
-        """Feeds the VP history with this step (VC-01, VC-02, VC-05, VC-06)."""
-        if self.interpreter.last_states is not None:
-            before, after = self.interpreter.last_states
-            self.vp_history.observe(before, after, step=step.index, turn=turn)
-        self.vp_history.note_turn(turn)
+    def _note_vp_history(self, step: "Step", turn: int | None) -> list[Finding]:
+        """Feeds the VP history with this step (VC-01, VC-02, VC-05, VC-06); (35) judges the GRT
+        markers on the position before it: where the log begins at turn 1 (SU-03) and when the
+        turn track shows a new turn (the eliminated steps marker, VC-02)."""
+        out: list[Finding] = []
+        history = self.vp_history
+        states = self.interpreter.last_states
+        if states is not None and turn is not None and self.scenario == "1935-36":
+            when, phase = self.interpreter.when(), self.interpreter.phase
+            if history.first_turn == 1 and not history.start_markers_judged and turn == 1                     and phase is not None and phase.phasing is not None:
+                history.start_markers_judged = True          # SU-03 when play begins
+                out += judge_start_markers_1935(states[0], step=step.index, when=when)
+            elif history.turns_seen and turn > max(history.turns_seen):
+                out += judge_steps_marker(self.board, states[0], history, turn=max(history.turns_seen),
+                                          step=step.index, when=when)
+        if states is not None:
+            history.observe(states[0], states[1], step=step.index, turn=turn)
+        history.note_turn(turn)
         for command in step.commands:
             if type(command).__name__ == "Chat":
                 self.vp_history.note_chat(command.text, step=step.index, turn=turn)
+        return out
 
     def _check_vp(self, action: Action) -> list[Finding]:
         """VC-01/VC-02, VC-05/VC-06: a total declared at the end of the last turn (or when the

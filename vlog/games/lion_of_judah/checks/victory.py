@@ -30,7 +30,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["VictoryClaim", "parse_victory_claim", "judge_victory_claim", "LEVEL_TABLES", "LEVEL_CHECKS",
-           "VPTerm", "VPTally", "VPHistory", "tally", "tally_1935", "tally_1940", "judge_vp_claim", "LAST_TURN"]
+           "VPTerm", "VPTally", "VPHistory", "tally", "tally_1935", "tally_1940", "judge_vp_claim", "LAST_TURN",
+           "track_value", "judge_steps_marker", "judge_start_markers_1935", "steps_lost_so_far",
+           "BOMBING_MARKER", "STEPS_MARKER"]
 
 LEVEL_TABLES = {"1935-36": "victory-levels-1935-36", "1940-41": "victory-levels-1940-41"}
 """The victory-level table of each scenario (PB 13.4.2, 14.4.2)."""
@@ -122,6 +124,10 @@ VP_HEXES = {"1935-36": "vp-hexes-1935-36", "1940-41": "vp-hexes-1940-41"}
 SCORING_SIDE = {"1935-36": "italian", "1940-41": "allied"}
 HEX_CHECKS = {"1935-36": "VC-01", "1940-41": "VC-05"}
 OTHER_CHECKS = {"1935-36": "VC-02", "1940-41": "VC-06"}
+BOMBING_MARKER = "it-bombing-attacks"
+"""PB 13.3.1, 13.6.5.1: the Italian bombing attacks marker on the GRT (flipped when Event A4 costs a VP)."""
+STEPS_MARKER = "it-eliminated-steps"
+"""PB 13.3.1, 13.4.4: the Italian eliminated steps marker on the GRT."""
 BERBERA = "2311"
 ADDIS_ABABA = "1213"
 _EVENT = re.compile(r"\bevent\s+(?P<id>[A-D](?:10|[1-9]))\b", re.IGNORECASE)
@@ -207,6 +213,10 @@ class VPHistory:
     """(side, turn) -> attacks declared."""
     great_offensive: tuple[int, int] | None = None
     """(turn, step) of the Great Offensive announced."""
+    markers_at_start: dict[str, tuple[int | None, str | None]] = field(default_factory=dict)
+    """GRT marker counter -> (box number, face) where the log first shows it (PB 13.3.1)."""
+    steps_marker_reported: bool = False
+    start_markers_judged: bool = False
     ipl_at_start: dict[int, str | int] = field(default_factory=dict)
     """Turn -> the IPL it began at (the marker's GRT box) or "high"/"medium"/"low" (PB 14.6.3)."""
 
@@ -260,6 +270,11 @@ class VPHistory:
         consolidating (2.5: a unit in its hex gains steps) and a 3/4-step unit swapped for its
         replacement counter (2.3.9: the difference only)."""
         self._markers(before, after, step=step, turn=turn)
+        for counter in (BOMBING_MARKER, STEPS_MARKER):
+            if counter not in self.markers_at_start:
+                marker = _marker(before, counter)
+                if marker is not None:
+                    self.markers_at_start[counter] = (track_value(before, counter), marker.level)
         arrived = [u for uid, u in after.units.items() if u.hex is not None
                    and (uid not in before.units or before.units[uid].hex is None)]
         for uid, old in before.units.items():
@@ -349,6 +364,75 @@ def track_value(state: "GameState", counter: str) -> int | None:
     return None
 
 
+def _marker(state: "GameState", counter: str) -> "Unit | None":
+    return next((u for u in state.units.values() if u.counter == counter), None)
+
+
+def steps_lost_so_far(history: VPHistory) -> int | None:
+    """The Italian steps the eliminated steps marker should show now: its first value (0 at the
+    start of the scenario) plus the steps the log shows lost since; None when not known."""
+    if history.covers(1, 1):
+        start: int | None = 0
+    else:
+        start = history.markers_at_start.get(STEPS_MARKER, (None, None))[0]
+    lost = [e["steps"] for e in history.italian_steps_lost]
+    if start is None or not all(isinstance(s, int) for s in lost):
+        return None
+    return start + sum(int(s) for s in lost)   # type: ignore[arg-type]
+
+
+def highest_grt_box(board: "Board") -> int | None:
+    boxes = [int(m.group("n")) for b in board.data.documents["map"]["maps"][0].get("boxes", ())
+             if isinstance(b.get("id"), str) and (m := _GRT_BOX.fullmatch(b["id"]))]
+    return max(boxes) if boxes else None
+
+
+def judge_steps_marker(board: "Board", state: "GameState", history: VPHistory, *, turn: int,
+                       step: int | None, when: str | None) -> list[Finding]:
+    """VC-02 (PB 13.4.4): when a turn ends, the eliminated steps marker shows every Italian step
+    lost so far (replacements do not lower it). Judged once, when the log shows the count from
+    the start of the scenario or from the marker's first place, and the count fits on the track."""
+    marker = _marker(state, STEPS_MARKER)
+    expected = steps_lost_so_far(history)
+    top = highest_grt_box(board)
+    if history.steps_marker_reported or marker is None or expected is None or top is None or expected > top:
+        return []
+    shown = track_value(state, STEPS_MARKER)
+    if shown == expected:
+        return []
+    history.steps_marker_reported = True
+    where = f"box {shown}" if shown is not None else "no box of the General Records Track"
+    return [finding("VC-02", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                    message=f"the {marker.name} marker shows {where} at the end of turn {turn}; the log "
+                            f"shows {expected} Italian step{'s' if expected != 1 else ''} lost so far "
+                            "(PB 13.4.4: every step lost is recorded, replacements do not lower it)",
+                    evidence={"marker": STEPS_MARKER, "shown": shown, "expected": expected,
+                              "losses": [dict(e) for e in history.italian_steps_lost]})]
+
+
+def judge_start_markers_1935(state: "GameState", *, step: int | None, when: str | None) -> list[Finding]:
+    """SU-03 (PB 13.3.1): the 1935-36 scenario starts with the Italian bombing attacks and
+    eliminated steps markers in box 0 of the General Records Track, on their front (markers not
+    on the table are not judged)."""
+    out: list[Finding] = []
+    for counter in (BOMBING_MARKER, STEPS_MARKER):
+        marker = _marker(state, counter)
+        if marker is None:
+            continue
+        shown = track_value(state, counter)
+        flipped = marker.level not in (None, "front")
+        if shown == 0 and not flipped:
+            continue
+        where = f"GRT box {shown}" if shown is not None else "no box of the General Records Track"
+        out.append(finding("SU-03", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                           message=f"the {marker.name} marker starts in {where}"
+                                   f"{' on its reverse' if flipped else ''}; the 1935-36 scenario starts "
+                                   "with it in box 0 of the General Records Track (PB 13.3.1)",
+                           evidence={"marker": counter, "shown": shown, "expected": 0, "box": marker.box,
+                                     "face": marker.level}))
+    return out
+
+
 def _occupants(state: "GameState", hex_: str, side: str) -> list["Unit"]:
     """Units of `side` in the hex that occupy it (not air or RP markers, nor other markers)."""
     return [u for u in state.at(hex_) if u.side == side and u.kind in _OCCUPYING_KINDS
@@ -415,6 +499,14 @@ def _steps_term(history: VPHistory, last: int) -> VPTerm:
     depends = [f"counters.json steps of {name}" for name in unknown]
     evidence: dict[str, object] = {"steps_lost": known if not unknown else [low_steps, high_steps],
                                    "losses": [dict(e) for e in lost]}
+    start = history.markers_at_start.get(STEPS_MARKER, (None, None))[0]
+    if not history.covers(1, last) and start is not None and not any(a < last and b > 1 for a, b in history.gaps):
+        low_steps, high_steps = low_steps + start, high_steps + start
+        evidence.update(marker_at_start=start, steps_lost=low_steps if low_steps == high_steps else
+                        [low_steps, high_steps])
+        return VPTerm("VC-02", "PB 13.4.4", f"{start} Italian steps lost before this log (the eliminated steps "
+                      f"marker) and {known} in it", -(high_steps // 2), -(low_steps // 2), evidence,
+                      tuple(depends))
     if not history.covers(1, last):
         depends.append("Italian steps lost in turns the log does not show (the eliminated steps marker, PB 13.4.4)")
         return VPTerm("VC-02", "PB 13.4.4", f"Italian steps lost: {known} in this log, more before it", -99,
@@ -497,7 +589,7 @@ def _mussolini_term(history: VPHistory, last: int) -> VPTerm:
                    f"{'s' if len(unshown) > 1 else ''} {', '.join(map(str, unshown))}",))
 
 
-def _league_term(history: VPHistory, last: int) -> VPTerm:
+def _league_term(history: VPHistory, last: int, marker: "Unit | None" = None) -> VPTerm:
     """Event A4 (PB 13.6.5.1): -1 VP when its die roll is lower than the bombing attacks marker.
     Bombing and gas missions are among the Italian air markers placed on Ethiopian units; a
     marker at 0 or 1 can never lose the VP (a die roll is at least 1)."""
@@ -511,6 +603,11 @@ def _league_term(history: VPHistory, last: int) -> VPTerm:
         return VPTerm("VC-02", "Event A4", what, 0, 0, evidence)
     if turn is None and _events_shown(history, 1, last):
         return VPTerm("VC-02", "Event A4", "League of Nations not drawn", 0, 0, evidence)
+    if turn is not None and marker is not None:       # flipped as the reminder of the lost VP
+        flipped = marker.level not in (None, "front")
+        return VPTerm("VC-02", "Event A4", f"League of Nations: the bombing attacks marker "
+                      f"{'flipped (1 VP lost)' if flipped else 'not flipped'}", -1 if flipped else 0,
+                      -1 if flipped else 0, {**evidence, "marker_face": marker.level})
     depends = ("the Italian bombing attacks marker and the Event A4 die roll (PB 13.6.5.1)",) if turn is not None \
         else ("Event A4 (League of Nations): not shown drawn, and the bombing attacks marker (PB 13.6.5.1)",)
     return VPTerm("VC-02", "Event A4", "League of Nations", -1, 0, evidence, depends)
@@ -544,7 +641,7 @@ def tally_1935(board: "Board", state: "GameState", history: VPHistory) -> VPTall
     """The Italian VP at the end of turn 7 (PB 13.4.1)."""
     last = LAST_TURN["1935-36"]
     terms = _hex_terms(board, state, "1935-36") + _leader_terms(board, state, history, last)
-    terms += [_steps_term(history, last), _mussolini_term(history, last), _league_term(history, last),
+    terms += [_steps_term(history, last), _mussolini_term(history, last), _league_term(history, last, _marker(state, BOMBING_MARKER)),
               _great_offensive_term(history), _air_lost_term(history, "italian", last, "VC-02")]
     return VPTally("1935-36", tuple(terms))
 
