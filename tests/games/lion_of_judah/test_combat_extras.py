@@ -383,3 +383,12 @@ def test_a_dummy_taken_off_the_map_outside_combat_and_the_end_of_turn_is_fw06(bo
     # a revealed true Dummy is removed whenever it shows (synthetic: every reverse is 'Dummy')
     assert judge_dummy_flip(board, dummy(board, "reverse"), None, entered=False, step=4, when=None,
                             removed=True, phase_key="first-movement") == []
+
+
+def test_many_attackers_under_few_markers_stay_bounded():
+    """Hostile log: 40 attackers in a hex under 20 Gassed markers; the readings are capped."""
+    from vlog.games.lion_of_judah.checks.combat import GAS_READINGS_CAP
+    units = [et(f"u{i}", "1603") for i in range(40)]
+    markers = [gas(f"g{i}", "1603") for i in range(20)]
+    readings = gassed_readings(state(*units, *markers), units)
+    assert 0 < len(readings) <= GAS_READINGS_CAP

@@ -740,10 +740,9 @@ def gassed_readings(state: GameState, attackers: Iterable[Unit]) -> tuple[frozen
             per_hex.append([frozenset(mine)])
             continue
         others = len(units) - len(mine)
-        choices: list[frozenset[str]] = []
-        for k in range(max(0, markers - others), min(markers, len(mine)) + 1):
-            choices.extend(frozenset(c) for c in itertools.combinations(mine, k))
-        per_hex.append(choices)
+        ks = range(max(0, markers - others), min(markers, len(mine)) + 1)
+        subsets = itertools.chain.from_iterable(itertools.combinations(mine, k) for k in ks)
+        per_hex.append([frozenset(c) for c in itertools.islice(subsets, GAS_READINGS_CAP)])
     if not per_hex:
         return None
     combos = itertools.islice(itertools.product(*per_hex), GAS_READINGS_CAP)
