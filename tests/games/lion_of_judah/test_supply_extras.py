@@ -71,3 +71,50 @@ def test_air_supplied_units_are_in_supply_for_the_turn(board):
     assert result.ruling is Ruling.LEGAL and "air supply" in result.verdict.reasons[0]
     other = unit("sl", "1413", name="SL", steps=2, size="brigade")   # not designated: no supply
     assert trace(board, state(far, other, scenario="1935-36"), other).ruling is Ruling.PROVEN
+
+
+# -- SP-15 replayed: an air-supplied brigade ends its move where it traces no supply -------------
+
+FIXTURES = __import__("pathlib").Path(__file__).resolve().parents[3] / "fixtures" / "lion-of-judah"
+
+SP15_SCRIPT = """vlog-script 1
+game lion-of-judah
+module {module}
+start {start}
+map "Main Map"
+clock 1704067260000
+key 0x2a
+player Alice side italian
+player Bob side ethiopian
+
+as Alice
+move "GS" along 1707 on "Main Map"
+turn next
+{air}
+move "GS" along 1807
+"""
+
+
+def _replay_sp15(tmp_path, air: str) -> list[tuple[str, int]]:
+    import vlog
+    from converters.log_writer import write_log
+    from vlog.gamedata import load_game_data
+    from vlog.games.lion_of_judah.rules import LionOfJudah
+    from vlog.replay import replay
+    from vlog.vassal.module import read_module
+
+    module = FIXTURES / "synthetic" / "lion-of-judah.vmod"
+    script = tmp_path / "sp15.vscript"
+    script.write_text(SP15_SCRIPT.format(module=module, start=FIXTURES / "synthetic" / "1935-36-start.vsav",
+                                         air=air))
+    write_log(script, tmp_path / "sp15.vlog")
+    data = load_game_data("lion-of-judah", overlays=[FIXTURES / "synthetic-data"])
+    report = replay(vlog.read(tmp_path / "sp15.vlog"), module=read_module(module), game=LionOfJudah(data))
+    return [(f.check.split("/")[1], f.step) for log in report.logs for f in log.findings]
+
+
+def test_air_supply_keeps_a_unit_in_supply_for_the_turn(tmp_path):
+    """SP-15 (PB 13.6.5.2): GS, set up at 1707 out of supply, moves to 1807, also out of supply:
+    MV-16 without air supply, nothing once III Br flew air supply to it at the segment's start."""
+    assert _replay_sp15(tmp_path, "") == [("MV-16", 3)]
+    assert _replay_sp15(tmp_path, 'move @1704067200070 along 1707 on "Main Map"') == []

@@ -509,6 +509,7 @@ class LionOfJudah(Game):
         out: list[Finding] = []
         if self.end_pending:
             final = build_state(table, self.data, scenario=self.scenario, control=self.interpreter.control)
+            final.flags.update(self.interpreter.flags)          # SP-15: air supply still counts
             out.extend(self._flush_end_of_move(final))
         for action in self.interpreter.finish():
             out.extend(self._check_combat(action))
