@@ -414,3 +414,31 @@ def test_one_division_a_map(ports):
 def test_the_shipped_map_does_not_say_which_hexes_are_coastal():
     f = only(naval(shipped_board(), unit("sb", "1405", name="Sb"), scenario="1935-36"), "MV-38")
     assert f.basis is Basis.POSSIBLE and any("1405" in d for d in f.evidence["depends_on"])
+
+
+# -- MV-41: first to enter (optional) -------------------------------------------------------------
+
+def test_the_first_italian_unit_into_an_ethiopian_town_is_a_regular(tmp_path):
+    """(35) 1605 a town of Ethiopia on a SYNTHETIC board: an Eritrean colonial first into it is
+    possibly wrong (the optional rule may not be played); a regular first, then the colonial, is not."""
+    board = synthetic_board(tmp_path / "t", features={"1605": ["town"]}, zones={"ethiopia": ETHIOPIA})
+    ascari = unit("as", "1604", name="1st Eritrean", unit_class="eritrean-colonial-regular", size="brigade")
+    sb = unit("sb", "1604", name="Sb")
+    ledger = MovementLedger()
+    ledger.start_segment(state(ascari, sb, scenario="1935-36"), "1935-36", "italian", turn=1)
+    f = only(ledger.on_drag(board, state(ascari, sb, scenario="1935-36"), ascari, "1604", "1605", (),
+                            eligible=True, step=3, when=None), "MV-41")
+    assert f.basis is Basis.POSSIBLE and f.rule == "PB 13.6.7.4, optional"
+    assert f.evidence["hex"] == "1605" and f.evidence["class"] == "eritrean-colonial-regular"
+    assert any("First to enter" in d for d in f.evidence["depends_on"])
+    assert ledger.on_drag(board, state(ascari, sb, scenario="1935-36"), sb, "1604", "1605", (),
+                          eligible=True, step=4, when=None) == []
+    other = MovementLedger()
+    other.start_segment(state(ascari, sb, scenario="1935-36"), "1935-36", "italian", turn=1)
+    assert other.on_drag(board, state(ascari, sb, scenario="1935-36"), sb, "1604", "1605", (),
+                         eligible=True, step=3, when=None) == []
+    assert other.on_drag(board, state(ascari, sb, scenario="1935-36"), ascari, "1604", "1605", (),
+                         eligible=True, step=4, when=None) == []
+    # not a town: nothing to judge
+    assert other.on_drag(board, state(ascari, scenario="1935-36"), ascari, "1604", "1603", (),
+                         eligible=True, step=5, when=None) == []

@@ -195,6 +195,8 @@ IMPLEMENTED: dict[str, str] = {
              "hex it began the MAP in (possible while the map data lacks the coast), arriving next turn",
     "MV-39": "naval movement carries one division or equivalent a MAP (RPs, which never go on the turn track, "
              "not counted)",
+    "MV-41": "(35) optional First to enter: an Eritrean colonial or colonial irregular first into an Ethiopian "
+             "town or capital (possible: the log does not say the option is played)",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",

@@ -32,6 +32,8 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
 * PB 13.6.7.3 (MV-27): (35) European units and Eritrean colonial regulars entering only contiguous
   Tug hexes (the map.json tug lines) may move twice their MF without forced-march rolls (a move
   that fits no such reading stays an MV-03/MV-23 finding);
+* PB 13.6.7.4 (MV-41, optional): (35) the first Italian unit into an Ethiopian town or capital is
+  not an Eritrean colonial nor a colonial irregular (possible only: the option is not logged);
 * 11.8 (MV-38, MV-39): in the MAP a unit taken from the map onto the turn track (a General
   Records Track box) moves by sea: only the side the scenario allows, from the coastal town or
   capital hex it began the MAP in, arriving on the next turn; one division or equivalent a MAP;
@@ -924,6 +926,7 @@ class GuerrillaInterdiction(_CountedInterdiction):
         return _CountedInterdiction.interdiction(self, unit, origin)
 
 
+OPTIONAL_FIRST_TO_ENTER = "whether the optional rule First to enter (PB 13.6.7.4) is played"
 GASSED = "mk-gassed"
 """The Gassed marker's counter (PB 13.6.5.1)."""
 
@@ -1130,6 +1133,8 @@ class MovementLedger:
     """Unit -> its interdiction, fixed when it first moves in the segment."""
     guerrillas: GuerrillaInterdiction = field(default_factory=GuerrillaInterdiction)
     gas: GasInterdiction = field(default_factory=GasInterdiction)
+    entered: set[str] = field(default_factory=set)
+    """(35) Ethiopian towns and capitals an Italian unit has entered in the log (MV-41)."""
     ambushes: AmbushLedger = field(default_factory=AmbushLedger)
 
     def start_segment(self, state: GameState, scenario: str | None, phasing: str | None, *,
@@ -1155,10 +1160,35 @@ class MovementLedger:
             self.interdicted[unit.id] = self.gas.interdiction(unit, origin) \
                 or air_interdiction(before, unit, self.scenario) \
                 or self.guerrillas.interdiction(unit, origin)
+        first = self.first_entry(board, before, unit, to, step=step, when=when)
         if not rolls or unit.hex is None or not eligible:
-            return []
+            return first
         self.ambushes.record(board, before, unit, unit.hex, to, rolls, self.scenario, step=step, when=when)
-        return judge_forced_march_supply(board, before, unit, unit.hex, to, rolls, step=step, when=when)
+        return first + judge_forced_march_supply(board, before, unit, unit.hex, to, rolls, step=step,
+                                                 when=when)
+
+    def first_entry(self, board: Board, before: GameState, unit: Unit, to: str, *, step: int | None,
+                    when: str | None) -> list[Finding]:
+        """MV-41 (PB 13.6.7.4, optional "First to enter"): (35) the first Italian unit into an
+        Ethiopian capital or town is a regular or Black Shirt unit, never an Eritrean colonial or
+        a colonial irregular. Always possible: the log does not say the option is played. A hex
+        counts as entered once an Italian unit stands in it or the Italian player controls it."""
+        if self.scenario != "1935-36" or unit.side != "italian" or unit.kind != "combat" or to in self.entered:
+            return []
+        place = [board.has_feature(to, f) for f in ("town", "capital")]
+        inside = board.in_zone(to, "ethiopia")
+        if not any(p is True for p in place) or inside is False:
+            return []          # not (known to be) an Ethiopian town or capital
+        held = before.control.get(to) == "italian" or any(u.side == "italian" for u in before.at(to))
+        self.entered.add(to)
+        if held or unit.unit_class not in ("eritrean-colonial-regular", "italian-colonial-irregular"):
+            return []
+        return [finding("MV-41", Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} ({unit.unit_class.replace('-', ' ')}) is the first Italian unit "
+                                f"to enter {hex_label(to, board)}, an Ethiopian town or capital: with the "
+                                "optional rule the first must be a regular or Black Shirt unit",
+                        evidence={"hex": to, "class": unit.unit_class},
+                        depends_on={OPTIONAL_FIRST_TO_ENTER, *unknowns(inside)})]
 
     def facts(self, unit: Unit) -> dict[str, Any]:
         """The MoveFacts fields this history sets."""
