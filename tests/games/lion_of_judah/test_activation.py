@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vlog.engine.judge import Ruling
 from vlog.findings import Basis
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.lion_of_judah.board import Board
@@ -27,6 +28,7 @@ from vlog.games.lion_of_judah.checks.activation import (
     with_extra_attacker_loss,
 )
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, judge_combat
+from vlog.games.lion_of_judah.checks.supply import judge_end_of_move, trace
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import GameState, Unit, unit_from_counter
 
@@ -535,3 +537,40 @@ def test_log_beginning_inside_the_segment_does_not_judge_adjacency() -> None:
     phase = Phase("1935-36", 2, "second-movement")
     judge.phase(None, phase, GameState({u.id: u for u in (levy, kassa)}, "1935-36"), bound=True, step=0)
     assert move(judge, phase, levy, "1410", "1510", step=3) == []
+
+
+# -- SP-12: Ethiopian units outside Ethiopia (checks/ethiopian_supply.py) ---------------------------
+
+def test_ethiopians_outside_ethiopia_follow_a_line_to_an_ethiopian_town() -> None:
+    """PB 13.6.6.2 on the synthetic map: 1406 (Eritrea) is next to the Asmara - Addis Ababa
+    track at 1306, which leads to Macallé (1307) in Ethiopia; 1504 is far from any line; an
+    Italian unit on 1306 (and Italian Asmara, 1305) cut the line."""
+    data = synthetic()
+    board = Board(data)
+    levy = unit(data, "l", "et-levy-tigray", "1406")
+    found = trace(board, GameState({"l": levy}, "1935-36"), levy)
+    assert found is not None and found.ruling is Ruling.LEGAL and found.path == ("1406", "1306", "1307")
+    far = unit(data, "l", "et-levy-tigray", "1504")
+    found = trace(board, GameState({"l": far}, "1935-36"), far)
+    assert found is not None and found.ruling is Ruling.PROVEN
+    blocker = unit(data, "i", "it-21a", "1306")
+    found = trace(board, GameState({"l": levy, "i": blocker}, "1935-36"), levy)
+    assert found is not None and found.ruling is Ruling.PROVEN
+    inside = unit(data, "l", "et-levy-tigray", "1107")
+    assert trace(board, GameState({"l": inside}, "1935-36"), inside).ruling is Ruling.LEGAL
+
+
+def test_ethiopian_supply_outside_ethiopia_with_the_shipped_map_is_possible() -> None:
+    data = shipped()
+    levy = unit(data, "l", "et-levy-tigray", "1406")
+    found = trace(Board(data), GameState({"l": levy}, "1935-36"), levy)
+    assert found is not None and found.ruling is Ruling.POSSIBLE and found.verdict.depends_on
+
+
+def test_ethiopian_unit_ending_its_move_cut_off_in_eritrea() -> None:
+    """SP-12 findings come under MV-16 (a unit may not end its move out of supply)."""
+    data = synthetic()
+    far = unit(data, "l", "et-levy-tigray", "1504")
+    found = judge_end_of_move(Board(data), GameState({"l": far}, "1935-36"), far, step=4, when=None)
+    assert ids(found) == ["MV-16"] and found[0].basis is Basis.PROVEN
+    assert "PB 13.6.6.2" in found[0].evidence["reasons"][0]

@@ -116,6 +116,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-16": [("MV-16", 5, {"hex": "1707", "supply_sources": ["1405", "2322"]})],
     "RR-02": [("RR-02", 13, {"hex": "1405", "enemy_units": ["Tigray tribal levy (black stripe)"]}),
               # taking Massawa at step 9 ended the game (PB 13.4.3): the turn track moving on is play
+              # and the levy ends that move out of supply: Massawa's only line, the rail, runs to
+              # Italian Asmara (PB 13.6.6.2, SP-12)
+              ("MV-16", 9, {"hex": "1405"}),
               ("VC-04", 10, {"hex": "1405", "step_of_victory": 9, "action": "phase"})],
     "RR-10": [("RR-10", 8, {"hex": "1120", "entry_hexes": ["0505", "0508", "1001", "1122", "1327", "2311"]})],
     "CB-20": [("CB-20", 9, {"target": "1106", "side": "attacker",

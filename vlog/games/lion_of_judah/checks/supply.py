@@ -173,7 +173,7 @@ def _rules(board: Board, state: GameState, side: str, sources: tuple[str, ...], 
 
 def trace(board: Board, state: GameState, unit: Unit, hex_: str | None = None) -> SupplyTrace[str] | None:
     """Is the unit (at `hex_`, default its own hex) in supply? None when vlog cannot judge it
-    (unknown side or scenario, or a rule not built: PB 13.6.6.2 Ethiopians outside Ethiopia)."""
+    (unknown side or scenario; (35) an Ethiopian unit in a desert hex of Ethiopia)."""
     hex_ = hex_ or unit.hex
     side = unit.side
     if hex_ is None or side is None or state.scenario not in USS:
@@ -183,8 +183,9 @@ def trace(board: Board, state: GameState, unit: Unit, hex_: str | None = None) -
     always = _always_supplied(board, state, unit, hex_)
     if always is True:
         return SupplyTrace(Verdict(Ruling.LEGAL), (hex_,))
-    if unit.side == "ethiopian" and state.scenario != "1940-41":
-        return None   # PB 13.6.6.2 (tracks to an Ethiopian town) is not built
+    if unit.side == "ethiopian" and state.scenario != "1940-41":     # SP-12 (PB 13.6.6.2)
+        from vlog.games.lion_of_judah.checks.ethiopian_supply import trace_outside_ethiopia
+        return trace_outside_ethiopia(board, state, unit, hex_)
     sources = supply_sources(state, side)
     direct = _rules(board, state, side, sources, max_hexes=3)
     if unit.kind == "hq":
