@@ -184,9 +184,8 @@ def test_a_guerrilla_may_not_leave_ethiopia(board):
 
 
 def test_a_guerrilla_may_not_pass_another_factions_guerrillas(board):
-    """1704 holds Gojjam guerrillas; the Shoa guerrilla's only 2-hex paths from 1703 to 1705 on
-    its 2 MPs go through 1704 or 1604/1804...: block those too, so only 1704 is left."""
-    g = guerrilla("g", "1703", name="Shoa guerrilla")
+    """1704 holds Gojjam guerrillas; on its 2 MPs the Shoa guerrilla's only path from 1703 to
+    1705 (straight down column 17) goes through 1704; a Shoa guerrilla there is no obstacle."""
     g = unit("g", "1703", name="Shoa guerrilla", side="allied", unit_class="guerrilla", size=None,
              attack=1, defense=1, movement=2, faction="shoa")
     gojjam = guerrilla("gj", "1704", faction="gojjam", name="Gojjam guerrilla")
