@@ -392,3 +392,16 @@ def test_many_attackers_under_few_markers_stay_bounded():
     markers = [gas(f"g{i}", "1603") for i in range(20)]
     readings = gassed_readings(state(*units, *markers), units)
     assert 0 < len(readings) <= GAS_READINGS_CAP
+
+
+def test_a_result_against_capped_gas_readings_is_only_possible(board):
+    from vlog.games.lion_of_judah.checks.combat import GAS_READINGS_CAP, GAS_UNTRIED
+    units = tuple(et(f"u{i}", "1603", combat=1) for i in range(16))
+    d = it("d", "1604", defense=2)
+    s = state(*units, d, *[gas(f"g{i}", "1603") for i in range(8)], scenario="1935-36")
+    readings = gassed_readings(s, units)
+    assert len(readings) == GAS_READINGS_CAP
+    facts = CombatFacts("1604", units, (d,), 2, {u.id: 1 for u in units}, {"d": 4}, removed=frozenset(u.id for u in units),
+                        gassed=frozenset.intersection(*readings), gassed_readings=readings)
+    found = [f for f in judge_combat(board, s, facts, step=3, when=None) if f.check.endswith(("CB-19", "CB-08"))]
+    assert found and all(f.basis is Basis.POSSIBLE and GAS_UNTRIED in f.evidence["depends_on"] for f in found)

@@ -461,6 +461,8 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
     context = _Readings(board, facts, ethiopian, table, columns, hq_shift_candidates,
                         attackers_counted, defense, lines)
     explanations = context.explain(facts.out_of_supply, gas_readings)
+    if len(gas_readings) >= GAS_READINGS_CAP:       # not every choice of gassed units was tried
+        explanations.append(Explanation(Tri(None, frozenset({GAS_UNTRIED})), "other gassed units", {}))
     verdict = judge(explanations)
     if verdict.ruling is Ruling.PROVEN and _NO_LINE not in lines:
         plain = judge(context.explain(facts.out_of_supply, gas_readings, lines=[_NO_LINE]))
@@ -718,7 +720,8 @@ GASSED_COUNTER = "mk-gassed"
 """The Gassed marker's counter id (PB 13.6.5.1)."""
 GAS_READINGS_CAP = 256
 """At most this many choices of gassed attackers are tried (a hex with fewer markers than
-units); beyond it the rest are not tried."""
+units); when there are more, a result none of them explains is only possible (GAS_UNTRIED)."""
+GAS_UNTRIED = "which units the Gassed markers mark (more choices than vlog tries)"
 
 
 def gassed_readings(state: GameState, attackers: Iterable[Unit]) -> tuple[frozenset[str], ...] | None:
