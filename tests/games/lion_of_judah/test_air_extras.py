@@ -172,3 +172,25 @@ def test_gassed_markers_follow_a_gas_attack(board):
                 scenario="1935-36")
     [j] = gas(board, two)
     assert j.evidence == {"hex": "1107", "gassed_markers": 3, "units": 2}
+
+
+# -- air supply: the units and one a turn (AR-09, PB 13.6.5.2) ------------------------------------
+
+def air_supply(board, *units, earlier=None):
+    from vlog.games.lion_of_judah.checks.air import judge_mission_segment
+    from .synthetic import state
+    return judge_mission_segment(board, state(*units, scenario="1935-36"), marker(), "1305", scenario="1935-36",
+                                 segment="movement", phasing="italian", moved=[], step=3,
+                                 when="Turn 1, Italian movement", earlier_air_supply=earlier)
+
+
+def test_air_supply_goes_on_up_to_two_steps(board):
+    gs = unit("gs", "1305", name="GS", steps=1, size="brigade")
+    big = unit("21a", "1305", name="21A", steps=4)
+    assert air_supply(board, gs) == [] and air_supply(board, gs, big) == []
+    [f] = air_supply(board, big)
+    assert f.check == "lion-of-judah/AR-09" and f.evidence == {"hex": "1305", "steps": {"21A": 4}}
+    [g] = air_supply(board)
+    assert g.evidence == {"hex": "1305", "italian_units": 0}
+    [h] = air_supply(board, gs, earlier="7 St")
+    assert "already flew air supply this turn" in h.message and h.subjects == ("III Br", "7 St")

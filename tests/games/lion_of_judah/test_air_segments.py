@@ -64,8 +64,8 @@ def test_own_movement_segment_in_1940_41_is_proven():
     s = state(unit("it", "1405"), scenario="1940-41")
     [f] = judge(s, marker(), "1405", scenario="1940-41", phasing="italian")
     assert f.check == "lion-of-judah/AR-11" and f.basis is Basis.PROVEN
-    # the same placement in 1935-36 is air supply, not judged here
-    assert judge(state(unit("it", "1405"), scenario="1935-36"), marker(), "1405", phasing="italian") == []
+    # the same placement in 1935-36 is air supply, on a unit of two steps or fewer (PB 13.6.5.2)
+    assert judge(state(unit("it", "1405", steps=2), scenario="1935-36"), marker(), "1405", phasing="italian") == []
 
 
 def test_ethiopian_air_in_1935_36_is_proven_in_any_phase():
@@ -95,7 +95,7 @@ def test_markers_left_on_the_map_at_a_new_turn():
 
 def test_air_supply_after_a_unit_moved_is_proven():
     """PB 13.6.5.2 and the Extended SoP: air supply is placed before any Italian unit moves."""
-    s = state(unit("it", "1305"), scenario="1935-36")
+    s = state(unit("it", "1305", steps=2), scenario="1935-36")
     [f] = judge(s, marker(), "1305", phasing="italian", moved=["21A"])
     assert f.check == "lion-of-judah/AR-09" and f.basis is Basis.PROVEN
     assert f.evidence == {"hex": "1305", "moved_before": ["21A"]}

@@ -169,7 +169,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "AR-06": [("AR-06", 4, {"hex": "1106", "phasing": "ethiopian", "enemy_units": 0})],
     "AR-11": [("AR-11", 4, {"hex": "1405", "scenario": "1940-41", "segment": "own movement"})],
     "AR-12": [("AR-12", 8, {"hex": "1107", "turn": 2})],
-    "AR-09": [("AR-09", 3, {"hex": "1305", "moved_before": ["21A"]})],
+    "AR-09": [("AR-09", 4, {"hex": "1305", "moved_before": ["GS"]})],
     "SP-16": [("SP-16", 10, {"action": "rail", "hex": "1104", "supply_sources": ["1405", "2322"]})],
     "RR-18": [("RR-18", 10, {"counter": "gb-breakdown-a", "hex": "2311"})],
     "RR-19": [("RR-19", 4, {"columns": ["Starace"], "trucks_removed": 0, "trucks_needed": 1})],

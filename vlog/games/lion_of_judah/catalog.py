@@ -203,7 +203,8 @@ IMPLEMENTED: dict[str, str] = {
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",
     "AR-09": "(35) air supply (an Italian marker placed in the Italian movement segment the turn track tells) "
-             "before any unit moves; the units supplied, their front and the one-a-turn limit not yet judged",
+             "before any unit moves, on an Italian unit of at most two steps, one marker a turn (the units' "
+             "front and staying stacked not judged)",
     "AR-11": "no Ethiopian air in 1935-36; in 1940-41 no mission in the owner's own movement segment (no air "
              "supply); no bombing in 1940-41 (a marker placed in a combat segment on a hex no attack of it names)",
     "AR-12": "no air marker left on the map when the turn track shows a new turn (the delayed-return "

@@ -135,6 +135,8 @@ class LionOfJudah(Game):
         """The position after the previous step (the next step's position before)."""
         self.kar = KarWithdrawal()
         """(40) The KAR brigades' withdrawal in the MAP of turn 5 (RR-20)."""
+        self.air_supply_flown: dict[int, str] = {}
+        """(35) Turn -> the air marker that flew air supply in it (AR-09: one a turn)."""
         self.segment_air_hexes: set[str] = set()
         """Hexes Italian air markers were placed on in the current segment (AR-08 gas attacks)."""
         self.combat_air: list[CombatAirPlacement] = []
@@ -443,10 +445,15 @@ class LionOfJudah(Game):
         self.mission_flown[marker.id] = (phase.segment if bound else "unknown", phasing)
         moved = [before.units[uid].name for uid in self.origins
                  if uid in before.units and before.units[uid].side == phasing]
+        earlier = None
+        if bound and self.scenario == "1935-36" and marker.side == "italian" and phase.segment == "movement" \
+                and phasing == "italian":               # air supply: one marker a turn (AR-09)
+            earlier = self.air_supply_flown.get(phase.turn)
+            self.air_supply_flown.setdefault(phase.turn, marker.name)
         return judge_mission_segment(self.board, before, marker, action.data["hex"],
                                      scenario=self.scenario, segment=phase.segment if bound else None,
                                      phasing=phasing, moved=moved, step=action.step,
-                                     when=action.data["when"])
+                                     when=action.data["when"], earlier_air_supply=earlier)
 
     def _one_mission_a_turn(self, action: Action, marker: Any) -> list[Finding]:
         """AR-03 (10.1.2): an air marker flies at most one mission per game turn (judged when

@@ -110,7 +110,8 @@ def judge_air_mission(board: Board, state: GameState, marker: Unit, target: str,
 
 def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: str, *,
                           scenario: str | None, segment: str | None, phasing: str | None,
-                          moved: list[str], step: int | None, when: str | None) -> list[Finding]:
+                          moved: list[str], step: int | None, when: str | None,
+                          earlier_air_supply: str | None = None) -> list[Finding]:
     """AR-11 and AR-06 for an air marker placed in `target` during a movement segment whose
     phasing side the turn track tells (`moved`: names of phasing units already moved in it).
 
@@ -132,7 +133,9 @@ def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: 
         return []
     if marker.side == phasing:
         if scenario != "1940-41":
-            return _air_supply_timing(board, marker, target, moved=moved, step=step, when=when)
+            return _air_supply_timing(board, marker, target, moved=moved, step=step, when=when) \
+                + _air_supply_units(board, state, marker, target, earlier=earlier_air_supply, step=step,
+                                    when=when)
         return [finding("AR-11", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
                         message=f"air marker {marker.name} flew to {where} in its own side's movement "
                                 "segment; air supply (the only mission flown there) exists only in the "
@@ -155,6 +158,36 @@ def _air_supply_timing(board: Board, marker: Unit, target: str, *, moved: list[s
                             f"{_names(moved)} had moved: air supply is placed at the start of the "
                             "Italian movement segment, before any unit moves",
                     evidence={"hex": target, "moved_before": moved})]
+
+
+AIR_SUPPLY_STEPS = 2
+"""PB 13.6.5.2: an air marker supplies up to two steps of Italian units."""
+
+
+def _air_supply_units(board: Board, state: GameState, marker: Unit, target: str, *, earlier: str | None,
+                      step: int | None, when: str | None) -> list[Finding]:
+    """AR-09 (PB 13.6.5.2): air supply goes on Italian units, at most two steps of them (so on
+    some unit of two steps or fewer), and no more than one air marker a turn flies it."""
+    where = hex_label(target, board)
+    out: list[Finding] = []
+    units = [u for u in state.at(target) if u.side == "italian" and u.kind not in ("air", "marker", "rp")]
+    small = [u for u in units if not (isinstance(u.steps, int) and u.steps > AIR_SUPPLY_STEPS)]
+    if not units:
+        out.append(finding("AR-09", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                           message=f"air marker {marker.name} flew air supply to {where}, where there is no "
+                                   "Italian unit to supply", evidence={"hex": target, "italian_units": 0}))
+    elif not small:
+        out.append(finding("AR-09", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                           message=f"air marker {marker.name} flew air supply to {where}, where every Italian "
+                                   f"unit has more than {AIR_SUPPLY_STEPS} steps: it supplies up to "
+                                   f"{AIR_SUPPLY_STEPS} steps",
+                           evidence={"hex": target, "steps": {u.name: u.steps for u in units}}))
+    if earlier is not None:
+        out.append(finding("AR-09", Ruling.PROVEN, step=step, when=when, subjects=(marker.name, earlier),
+                           message=f"air marker {marker.name} flew air supply to {where}; {earlier} already "
+                                   "flew air supply this turn, and no more than one marker a turn does",
+                           evidence={"hex": target, "earlier_marker": earlier}))
+    return out
 
 
 def _interdiction(board: Board, state: GameState, marker: Unit, target: str, *, scenario: str | None,
