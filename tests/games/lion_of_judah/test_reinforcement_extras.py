@@ -224,3 +224,26 @@ def test_reinforcement_dummies(kenya):
     eight = [dummy(f"d{i}", "1122") for i in range(8)]
     [h] = judge(dummy("d9", "1122"), *eight)
     assert h.evidence == {"hex": "1122", "dummies_in_play": 9}
+
+
+def test_the_somalia_hq_comes_in_at_berbera_on_turn_5(tmp_path):
+    from vlog.games.lion_of_judah.checks.reinforcements import judge_placement
+    board = synthetic_board(tmp_path / "bs", zones={"british-somaliland": ["2311", "2310", "2210"]})
+    som = replace(unit("som", "2311", name="SOM", side="allied", kind="hq", size=None, unit_class=None),
+                  counter="gb-som")
+
+    def judge(hq, turn, before=None):
+        b = before if before is not None else state(scenario="1940-41")
+        return [f for f in judge_placement(board, b, state(hq, scenario="1940-41"), hq, turn=turn, step=2,
+                                           when=None) if f.check == "lion-of-judah/RR-21"]
+
+    assert judge(som, 5) == []
+    [f] = judge(som, 4)
+    assert f.basis is Basis.PROVEN and "only on turn 5" in f.message
+    [g] = judge(replace(som, hex="0505"), 5)
+    assert g.evidence == {"hex": "0505", "turn": 5}
+    italian_held = state(scenario="1940-41")
+    italian_held.control["2311"] = "italian"
+    [h] = judge(som, 5, italian_held)
+    assert "do not control" in h.message
+    assert judge(replace(som, hex="0505"), 8) == []            # later: maybe a rebuild (7.3.4)

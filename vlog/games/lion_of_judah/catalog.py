@@ -48,8 +48,10 @@ IMPLEMENTED: dict[str, str] = {
     "ST-08": "(40) each side's stacking counted apart (findings under ST-02)",
     # supply (checks/supply.py), judged through MV-16 and combat halving
     "SP-01": "supply judged at the start of each movement segment, at the end of each move, at the "
-             "time of combat and at the start of the MAP for rail movement (not yet for reinforcements "
-             "placed in the MAP nor at the End of Turn Phase) (findings under MV-16, CB-19 and SP-16)",
+             "time of combat, at the start of the MAP (rail movement, KAR withdrawal), when breakdown units are "
+             "formed and replacements made; the checks when reinforcements are placed and in the End of "
+             "Turn Phase set nothing a log shows beyond rebuilt units (RR-15) and the final VP count "
+             "(findings under MV-16, CB-19, SP-16, RR-14, RR-16 and RR-20)",
     "SP-02": "3 hexes to a friendly-controlled USS (findings under MV-16)",
     "SP-03": "3 hexes to a road/rail/track then along it (findings under MV-16)",
     "SP-04": "2 hexes to a friendly HQ that traces on (findings under MV-16)",
@@ -236,6 +238,8 @@ IMPLEMENTED: dict[str, str] = {
     "RR-20": "(40) KAR1 and KAR2, in play and in supply when the turn 5 MAP begins, withdrawn in it; the EA "
              "brigades enter only then, each in a withdrawn KAR's hex (their strength not judged)",
     "RR-22": "(40) the Gideon Force and the Negus arrive on turn 6",
+    "RR-21": "(40) the SOM HQ comes in on turn 5 at Berbera while the Allies control it (the two truck "
+             "reinforcements it replaces not shown by a log; later arrivals may be rebuilds)",
     "RR-23": "(40) reinforcement dummies on turns 2 to 6, in a hex with an Allied unit or as Allied "
              "reinforcements enter, at most 8 in play (the draw of 8 and two a turn not judged)",
     "RR-19": "(35) the Starace, Frusci and Badoglio columns from turn 4, from a 3/4-step Black Shirt or "

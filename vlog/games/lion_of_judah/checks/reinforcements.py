@@ -15,6 +15,9 @@ tells the phase):
 * RR-20 (PB 14.6.7): (40) in the MAP of turn 5 the KAR1 and KAR2 brigades on the map and in supply
   when it begins are withdrawn, each replaced in its hex by an EA brigade (21EA/11A, 22EA/12A),
   which enter no other way; judged when that MAP ends (`KarWithdrawal`);
+* RR-21 (PB 14.6.8): (40) the SOM HQ comes in on turn 5 at Berbera 2311, while the Allies control
+  it (in place of two truck reinforcements, which a log does not show); later arrivals may be
+  rebuilds and are not judged;
 * RR-22 (PB 14.6.4.3, 14.6.4.4): (40) the Gideon Force and the Negus arrive on turn 6;
 * RR-23 (PB 14.6.5): (40) reinforcement dummies arrive on turns 2 to 6, in a hex holding an
   Allied unit or as other Allied reinforcements do, with at most 8 dummies in play.
@@ -41,6 +44,8 @@ WITHDRAWAL_TURN = 5
 """PB 14.6.7: the KAR brigades are withdrawn in the MAP of turn 5."""
 ARRIVE_1940 = {"gb-gideon": 6, "et-negus": 6}
 """PB 14.6.4.3, 14.6.4.4: (40) the turn the Gideon Force and the Negus arrive."""
+SOM_HQ, SOM_TURN, BERBERA = "gb-som", 5, "2311"
+"""PB 14.6.8: the SOM HQ, the turn it may come in and where."""
 DUMMY_TURNS = range(2, 7)
 """PB 14.6.5: two reinforcement dummies on each of turns 2 to 6."""
 DUMMIES_IN_PLAY = 8
@@ -245,6 +250,8 @@ def _arrivals_1940(board: Board, before: GameState, after: GameState, unit: Unit
         return [finding("RR-22", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
                         message=f"{unit.name} entered at {where} on turn {turn}; it arrives on turn {arrives}",
                         evidence={"turn": turn, "arrives": arrives, "hex": unit.hex})]
+    if unit.counter == SOM_HQ and isinstance(turn, int) and turn <= SOM_TURN:
+        return _somalia_hq(board, before, unit, turn=turn, step=step, when=when)
     if unit.kind != "dummy" or unit.side != "allied":
         return []
     out: list[Finding] = []
@@ -270,3 +277,26 @@ def _arrivals_1940(board: Board, before: GameState, after: GameState, unit: Unit
                                    f"play; at most {DUMMIES_IN_PLAY}",
                            evidence={"hex": unit.hex, "dummies_in_play": len(in_play)}))
     return out
+
+
+def _somalia_hq(board: Board, before: GameState, unit: Unit, *, turn: int, step: int | None,
+                when: str | None) -> list[Finding]:
+    """RR-21 (PB 14.6.8) for the SOM HQ placed in the MAP of `turn` (at most turn 5)."""
+    where = hex_label(unit.hex or "", board)
+    berbera = hex_label(BERBERA, board)
+    if turn < SOM_TURN:
+        why = f"it may come in only on turn {SOM_TURN}"
+    elif unit.hex != BERBERA:
+        why = f"it comes in at {berbera}"
+    elif controller(board, before, BERBERA) not in ("allied",):
+        who = controller(board, before, BERBERA)
+        if isinstance(who, Unknown):
+            return [finding("RR-21", Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+                            message=f"the SOM HQ came in at {berbera}, which the Allies must control",
+                            evidence={"hex": unit.hex, "turn": turn}, depends_on=who.data)]
+        why = f"the Allies do not control {berbera}"
+    else:
+        return []
+    return [finding("RR-21", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                    message=f"the SOM HQ came in at {where} on turn {turn}; {why} (PB 14.6.8)",
+                    evidence={"hex": unit.hex, "turn": turn})]
