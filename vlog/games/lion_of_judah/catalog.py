@@ -159,8 +159,6 @@ IMPLEMENTED: dict[str, str] = {
     "FW-05": "(35) no Ethiopian unit flipped in the End of Turn Phase (attrition losses go uninspected)",
     "SP-12": "(35) Ethiopian units outside Ethiopia in supply along a track, road or rail (in or next to "
              "their hex) to a town of Ethiopia, clear of Italian units and towns (findings under MV-16 and CB-19)",
-    "SP-12": "(35) Ethiopian units outside Ethiopia in supply along a track, road or rail (in or next to "
-             "their hex) to a town of Ethiopia, clear of Italian units and towns (findings under MV-16 and CB-19)",
     "FW-04": "Ethiopian levies, colonial irregulars and guerrillas enter play ?-side up",
     "VC-04": "(35) play stops when the Ethiopian takes Asmara, Massawa or Mogadishu",
     "VC-08": "(40) play stops when the Allies hold supply sources in one home country only",
