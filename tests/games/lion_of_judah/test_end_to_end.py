@@ -176,6 +176,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-20": [("RR-20", 3, {"hex": "1122", "turn": 5})],
     "RR-22": [("RR-22", 2, {"turn": 3, "arrives": 6, "hex": "0505"})],
     "RR-21": [("RR-21", 2, {"hex": "0505", "turn": 5})],
+    "RR-27": [("RR-27", 2, {"hex": "0505", "kar_steps_lost": 0, "regiments": 1})],
     "RR-23": [("RR-23", 2, {"hex": "1115"})],
     "AR-05": [("AR-05", 9, {"roll": 6, "box": "air-northern-front", "turn": 1, "delayed_to": 3,
                             "bombing_drm_possible": True})],

@@ -247,3 +247,21 @@ def test_the_somalia_hq_comes_in_at_berbera_on_turn_5(tmp_path):
     [h] = judge(som, 5, italian_held)
     assert "do not control" in h.message
     assert judge(replace(som, hex="0505"), 8) == []            # later: maybe a rebuild (7.3.4)
+
+
+def test_bf_and_gf_regiments_cost_a_kar_step_each(tmp_path):
+    from vlog.games.lion_of_judah.checks.replacements import judge_kar_regiment
+    board = synthetic_board(tmp_path / "sd", zones={"sudan": ["0505", "0506", "0508"]})
+    ledger = FormationLedger()
+    bf = brigade("bf", "gb-bf", "0505", "BF")
+    [f] = judge_kar_regiment(board, ledger, bf, "1940-41", 0, step=3, when=None)
+    assert f.check == "lion-of-judah/RR-27" and f.evidence == {"hex": "0505", "kar_steps_lost": 0, "regiments": 1}
+    kar1 = brigade("k1", "gb-kar1", "1122", "KAR1")
+    ledger.note_step(state(kar1, scenario="1940-41"), state(replace(kar1, steps=1), scenario="1940-41"),
+                     in_map=False)                                   # one KAR step lost in combat
+    assert judge_kar_regiment(board, ledger, bf, "1940-41", 0, step=3, when=None) == []
+    gf = brigade("gf", "gb-gf", "0506", "GF")
+    [g] = judge_kar_regiment(board, ledger, gf, "1940-41", 1, step=4, when=None)   # the second needs two
+    assert g.evidence["regiments"] == 2
+    [h] = judge_kar_regiment(board, ledger, replace(bf, hex="1122"), "1940-41", 0, step=5, when=None)
+    assert "outside Sudan" in h.message

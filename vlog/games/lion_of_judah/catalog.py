@@ -236,6 +236,8 @@ IMPLEMENTED: dict[str, str] = {
     "RR-20": "(40) KAR1 and KAR2, in play and in supply when the turn 5 MAP begins, withdrawn in it; the EA "
              "brigades enter only then, each in a withdrawn KAR's hex (their strength not judged)",
     "RR-22": "(40) the Gideon Force and the Negus arrive on turn 6",
+    "RR-27": "(40) optional rule: the BF and GF regiments placed in Sudan, each for one KAR brigade step "
+             "eliminated so far",
     "RR-21": "(40) the SOM HQ comes in on turn 5 at Berbera while the Allies control it (the two truck "
              "reinforcements it replaces not shown by a log; later arrivals may be rebuilds)",
     "RR-23": "(40) reinforcement dummies on turns 2 to 6, in a hex with an Allied unit or as Allied "

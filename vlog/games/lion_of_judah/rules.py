@@ -42,7 +42,7 @@ from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, Recruit
 from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, KarWithdrawal,
                                                             judge_event_irregulars, judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
-                                                           judge_step_gain)
+                                                           judge_kar_regiment, judge_step_gain)
 from vlog.games.lion_of_judah.checks.setup import judge_setup_areas
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
@@ -134,6 +134,8 @@ class LionOfJudah(Game):
         self.last_after: GameState | None = None
         """The position after the previous step (the next step's position before)."""
         self.kar = KarWithdrawal()
+        self.kar_regiments: set[str] = set()
+        """(40) The BF and GF regiments placed so far (RR-27)."""
         """(40) The KAR brigades' withdrawal in the MAP of turn 5 (RR-20)."""
         self.air_supply_flown: dict[int, str] = {}
         """(35) Turn -> the air marker that flew air supply in it (AR-09: one a turn)."""
@@ -366,6 +368,11 @@ class LionOfJudah(Game):
                                       segment=phase.segment, phasing=phase.phasing,
                                       air_hexes=set(self.segment_air_hexes), step=action.step,
                                       when=action.data["when"])
+        if unit.counter in ("gb-bf", "gb-gf") and unit.counter not in self.kar_regiments:   # RR-27
+            self.kar_regiments.add(unit.counter)       # placed anywhere in Sudan, not at an entry hex
+            return out + judge_kar_regiment(self.board, self.formations, unit, self.scenario,
+                                            len(self.kar_regiments) - 1, step=action.step,
+                                            when=action.data["when"])
         if unit.unit_type == "breakdown":               # RR-18 (2.4; PB 14.3.3), in any phase
             back = judge_breakdown_return(self.board, self.formations, unit, self.scenario, step=action.step,
                                           when=action.data["when"])

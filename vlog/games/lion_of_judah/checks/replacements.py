@@ -30,12 +30,16 @@ from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["judge_step_gain", "judge_breakdown", "NEVER_REPLACED_1940", "BREAK_DOWN_1940",
-           "FormationLedger", "judge_breakdown_return", "COLUMN_TURN", "NEVER_RETURN_1940"]
+           "FormationLedger", "judge_breakdown_return", "COLUMN_TURN", "NEVER_RETURN_1940",
+           "judge_kar_regiment"]
 
 COLUMN_TURN = 4
 """PB 13.6.8: the columns arrive on game turn 4."""
 NEVER_RETURN_1940 = ("gb-breakdown-a", "gb-breakdown-b", "gb-breakdown-c", "gb-breakdown-d")
 """PB 14.3.3: the Allied breakdown units never return once eliminated."""
+KAR_BRIGADES = ("gb-kar1", "gb-kar2")
+REGIMENTS_FOR_KAR_STEPS = ("gb-bf", "gb-gf")
+"""PB 14.3.3 optional BF and GF Regiments: placed in Sudan, each for an eliminated KAR step."""
 TRUCKS_FOR_COLUMNS = {1: 1, 2: 2, 3: 2}
 """PB 13.6.8: trucks removed for one, two or three columns."""
 
@@ -152,6 +156,8 @@ class FormationLedger:
     """Names of the columns formed so far."""
     eliminated: set[str] = field(default_factory=set)
     """Counters of breakdown units taken off the map (2.4: back to the breakdown box)."""
+    kar_steps_lost: int = 0
+    """(40) Steps the KAR brigades have lost (PB 14.3.3 optional BF and GF regiments, RR-27)."""
 
     def note_step(self, before: GameState, after: GameState, *, in_map: bool) -> None:
         """Steps given up on the map, breakdown units gone and (in the MAP) trucks removed."""
@@ -160,6 +166,11 @@ class FormationLedger:
             gone = now is None or (was.hex is not None and now.hex is None)
             if was.unit_type == "breakdown" and was.hex is not None and gone and was.counter:
                 self.eliminated.add(was.counter)
+            if was.counter in KAR_BRIGADES and was.hex is not None and isinstance(was.steps, int):
+                if gone:
+                    self.kar_steps_lost += was.steps
+                elif now is not None and isinstance(now.steps, int) and now.steps < was.steps:
+                    self.kar_steps_lost += was.steps - now.steps
             if not in_map:
                 continue
             if was.kind == "truck" and was.side == "italian" and _in_play(was) and (now is None or not _in_play(now)):
@@ -287,3 +298,31 @@ def judge_breakdown_return(board: Board, ledger: FormationLedger, unit: Unit, sc
                             f"{hex_label(unit.hex or '', board)}; it was eliminated, and Allied breakdown "
                             "units never return",
                     evidence={"counter": unit.counter, "hex": unit.hex})]
+
+
+def judge_kar_regiment(board: Board, ledger: FormationLedger, unit: Unit, scenario: str | None,
+                       placed_before: int, *, step: int | None, when: str | None) -> list[Finding]:
+    """RR-27 (PB 14.3.3, optional BF and GF Regiments): (40) the BF or GF regiment placed on the
+    map (`placed_before`: how many of the two were placed earlier) stands in Sudan and costs one
+    eliminated KAR brigade step each."""
+    if scenario != "1940-41" or unit.counter not in REGIMENTS_FOR_KAR_STEPS or unit.hex is None:
+        return []
+    where = hex_label(unit.hex, board)
+    out: list[Finding] = []
+    sudan = board.in_zone(unit.hex, "sudan")
+    if sudan is False:
+        out.append(finding("RR-27", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"the {unit.name} regiment was placed at {where}, outside Sudan",
+                           evidence={"hex": unit.hex}))
+    elif isinstance(sudan, Unknown):
+        out.append(finding("RR-27", Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+                           message=f"the {unit.name} regiment was placed at {where}, which must be in Sudan",
+                           evidence={"hex": unit.hex}, depends_on=sudan.data))
+    if ledger.kar_steps_lost < placed_before + 1:
+        out.append(finding("RR-27", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"the {unit.name} regiment was placed at {where} with "
+                                   f"{ledger.kar_steps_lost} KAR brigade step(s) eliminated so far for "
+                                   f"{placed_before + 1} regiment(s): each costs one",
+                           evidence={"hex": unit.hex, "kar_steps_lost": ledger.kar_steps_lost,
+                                     "regiments": placed_before + 1}))
+    return out
