@@ -32,6 +32,7 @@ UNIT_CASES: dict[str, str] = {
     "MV-18": "test_movement_extras.py::test_a_move_on_the_full_mf_under_an_air_marker_is_mv18",
     # an optional rule: a log cannot show it is played, so MV-41 is only ever possible
     "MV-41": "test_movement_extras.py::test_the_first_italian_unit_into_an_ethiopian_town_is_a_regular",
+    "MV-40": "test_movement_extras.py::test_an_air_supplied_irregular_may_cross_the_danakil_only_with_the_option",
     # an Italian unit in Berbera, the Negus killed, IPL turns: the synthetic scenario reaches none simply
     "VC-06": "test_victory_tally.py::test_vc06_negus_berbera_ipl_and_open_city",
     "RR-17": "test_replacements.py::test_consolidation_needs_supply",

@@ -441,3 +441,25 @@ def test_the_first_italian_unit_into_an_ethiopian_town_is_a_regular(tmp_path):
     # not a town: nothing to judge
     assert other.on_drag(board, state(ascari, scenario="1935-36"), ascari, "1604", "1603", (),
                          eligible=True, step=5, when=None) == []
+
+
+# -- MV-40: the Danakil desert (optional) ---------------------------------------------------------
+
+def test_an_air_supplied_irregular_may_cross_the_danakil_only_with_the_option(tmp_path):
+    """(35) 1604-1606 desert with the Danakil track 1603..1607 through it (SYNTHETIC): an air-supplied
+    colonial irregular crossing it is possible only (the optional rule); not air-supplied, or
+    ending in the desert, it stays proven."""
+    desert = {h: "desert" for h in ("1604", "1605", "1606")}
+    board = synthetic_board(tmp_path / "d", terrain=desert, zones={"eritrea": ERITREA, "ethiopia": ETHIOPIA},
+                            lines={"track-danakil": ("dirt-track", ("1603", "1604", "1605", "1606", "1607"))})
+    irr = unit("ir", "1603", name="Italian colonial irregular", unit_class="italian-colonial-irregular",
+               size="brigade")
+    s = state(irr, scenario="1935-36")
+    s.flags["air-supplied"] = frozenset({"ir"})
+    f = only(judge_move(board, s, MoveFacts(irr, "1603", "1607", scenario="1935-36"), step=3, when=None), "MV-40")
+    assert f.basis is Basis.POSSIBLE and f.rule == "PB 13.6.7.2, optional"
+    assert f.evidence["route"] == ["1603", "1604", "1605", "1606", "1607"]
+    plain = state(irr, scenario="1935-36")
+    assert only(judge_move(board, plain, MoveFacts(irr, "1603", "1607", scenario="1935-36"), step=3,
+                           when=None), "MV-03").basis is Basis.PROVEN
+    only(judge_move(board, s, MoveFacts(irr, "1603", "1605", scenario="1935-36"), step=3, when=None), "MV-07")

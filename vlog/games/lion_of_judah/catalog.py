@@ -201,6 +201,8 @@ IMPLEMENTED: dict[str, str] = {
              "not counted)",
     "MV-41": "(35) optional First to enter: an Eritrean colonial or colonial irregular first into an Ethiopian "
              "town or capital (possible: the log does not say the option is played)",
+    "MV-40": "(35) optional Danakil desert: a move only an air-supplied colonial irregular crossing the desert "
+             "along its dirt track (1 MP a hex) explains is possible, not proven (the one-a-turn limit not judged)",
     "AR-03": "an air marker flies at most one mission a game turn (when the turn track tells the turn)",
     "AR-06": "interdiction in the enemy movement segment the turn track tells: on an enemy unit or stack, "
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",

@@ -32,6 +32,8 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
 * PB 13.6.7.3 (MV-27): (35) European units and Eritrean colonial regulars entering only contiguous
   Tug hexes (the map.json tug lines) may move twice their MF without forced-march rolls (a move
   that fits no such reading stays an MV-03/MV-23 finding);
+* PB 13.6.7.2 (MV-40, optional): (35) a move that only the Danakil crossing (an air-supplied
+  colonial irregular along the desert's dirt track, 1 MP a desert hex) explains is possible only;
 * PB 13.6.7.4 (MV-41, optional): (35) the first Italian unit into an Ethiopian town or capital is
   not an Eritrean colonial nor a colonial irregular (possible only: the option is not logged);
 * 11.8 (MV-38, MV-39): in the MAP a unit taken from the map onto the turn track (a General
@@ -60,7 +62,7 @@ from vlog.games.lion_of_judah.board import FOOT_MIN_COST, MOTORIZED_MIN_COST, Bo
 from vlog.games.lion_of_judah.checks.air import turn_track_box
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.rail import division_share
-from vlog.games.lion_of_judah.checks.supply import supply_sources, trace
+from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, supply_sources, trace
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -437,6 +439,17 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
     tug = _tug_move(board, state, facts)
     if tug is not None and tug.ruling is Ruling.LEGAL:
         return rest                                    # PB 13.6.7.3 (MV-27)
+    danakil = _danakil_move(board, state, facts)
+    if danakil is not None and danakil.ruling is Ruling.LEGAL:        # PB 13.6.7.2 (MV-40)
+        unit = facts.unit
+        return rest + [finding(
+            "MV-40", Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+            message=f"{unit.name} moved from {hex_label(facts.start, board)} to {hex_label(facts.goal, board)} "
+                    "through the Danakil desert along its dirt track: legal only with the optional "
+                    "Danakil desert rule (one air-supplied colonial irregular a turn)",
+            evidence={**{k: v for k, v in over[0].evidence.items() if k != "depends_on"},
+                      **_route_evidence(danakil, board)},
+            depends_on={OPTIONAL_DANAKIL})]
     if facts.interdiction is not None:
         dry = _judge_move(board, state, replace(facts, interdiction=None), step=step, when=when)
         if not any(_short(f) in BEYOND_ALLOWANCE for f in dry):
@@ -450,6 +463,35 @@ def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | 
 
 def _short(f: Finding) -> str:
     return f.check.split("/", 1)[1]
+
+
+OPTIONAL_DANAKIL = "whether the optional rule The Danakil desert (PB 13.6.7.2) is played"
+DANAKIL_TRACK = "track-danakil"
+
+
+def _danakil_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str] | None:
+    """MV-40 (PB 13.6.7.2, optional): (35) an air-supplied Italian colonial irregular may cross
+    desert hexes along the Danakil dirt track at 1 MP each (never ending in one: MV-07 says so).
+    None when the rule cannot apply; else the search that allows it."""
+    unit = facts.unit
+    if facts.scenario != "1935-36" or unit.unit_class != "italian-colonial-irregular" \
+            or unit.id not in state.flags.get(AIR_SUPPLIED, ()) or board.terrain(facts.goal) == "desert":
+        return None
+    allowance, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
+                                turn=facts.turn, interdiction=facts.interdiction)
+    if isinstance(allowance, Unknown):
+        return None
+    rules = movement_rules(board, state, unit, motorized=False, scenario=facts.scenario)
+    plain_line, side = rules.line_cost, rules.hexside_cost
+
+    def line(a: str, b: str) -> Any:
+        if board.terrain(b) == "desert" and DANAKIL_TRACK in board.line_ids(a, b):
+            extra = side(a, b) if side is not None else 0
+            return None if extra is None else 1 + extra
+        return plain_line(a, b) if plain_line is not None else None
+
+    rules.line_cost = line
+    return check_move(rules, facts.start, facts.goal, allowance)
 
 
 TUG_CLASSES = ("eritrean-colonial-regular",)
