@@ -354,3 +354,20 @@ def test_vc02_a_flipped_bombing_attacks_marker_is_the_league_of_nations_vp(board
     terms = tally_1935(board, state(*all_leaders(), replace(flipped, level="front"), scenario="1935-36"),
                        history).terms
     assert [(t.low, t.high) for t in terms if t.rule == "Event A4"] == [(0, 0)]
+
+
+def test_su03_the_air_markers_start_in_their_fronts_boxes(board):
+    def air(id_: str, counter: str, name: str, box: str | None, hex_: str | None = None):
+        return replace(unit(id_, hex_, name=name, kind="air", attack=None, defense=None, size=None,
+                            unit_class=None, steps=0), counter=counter, box=box)
+
+    ok = state(air("a", "it-air-7st", "7 St", "air-southern-front"),
+               air("b", "it-air-iiibr", "III Br", "air-northern-front"))
+    assert judge_start_markers_1935(ok, step=2, when=None, data=board.data) == []
+    wrong = state(air("a", "it-air-7st", "7 St", "air-northern-front"),
+                  air("b", "it-air-iiibr", "III Br", None, hex_="1305"))
+    found = judge_start_markers_1935(wrong, step=2, when=None, data=board.data)
+    assert [(f.check, f.subjects, f.evidence["expected_box"]) for f in found] == [
+        ("lion-of-judah/SU-03", ("7 St",), "air-southern-front"),
+        ("lion-of-judah/SU-03", ("III Br",), "air-northern-front")]
+    assert "starts in hex 1305" in found[1].message

@@ -259,7 +259,7 @@ class LionOfJudah(Game):
             when, phase = self.interpreter.when(), self.interpreter.phase
             if history.first_turn == 1 and not history.start_markers_judged and turn == 1                     and phase is not None and phase.phasing is not None:
                 history.start_markers_judged = True          # SU-03 when play begins
-                out += judge_start_markers_1935(states[0], step=step.index, when=when)
+                out += judge_start_markers_1935(states[0], step=step.index, when=when, data=self.data)
             elif history.turns_seen and turn > max(history.turns_seen):
                 out += judge_steps_marker(self.board, states[0], history, turn=max(history.turns_seen),
                                           step=step.index, when=when)

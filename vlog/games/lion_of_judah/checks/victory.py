@@ -410,11 +410,45 @@ def judge_steps_marker(board: "Board", state: "GameState", history: VPHistory, *
                               "losses": [dict(e) for e in history.italian_steps_lost]})]
 
 
-def judge_start_markers_1935(state: "GameState", *, step: int | None, when: str | None) -> list[Finding]:
-    """SU-03 (PB 13.3.1): the 1935-36 scenario starts with the Italian bombing attacks and
-    eliminated steps markers in box 0 of the General Records Track, on their front (markers not
-    on the table are not judged)."""
+def _air_start_boxes(data: "GameData | None") -> dict[str, tuple[str, str]]:
+    """Air marker counter -> (its starting box, the setup entry's words), from the 1935-36 setup
+    (PB 13.3.3: 7 St in the Southern Front air marker box, the III Br in the Northern Front's)."""
+    if data is None:
+        return {}
+    try:
+        setup = data.scenario("1935-36")["setup"]
+    except KeyError:
+        return {}
+    out: dict[str, tuple[str, str]] = {}
+    for entry in setup:
+        box = entry["box"].value if "box" in entry else None
+        units = entry["units"].value if "units" in entry else None
+        if not isinstance(box, str) or not units:
+            continue
+        for counter in units:
+            if counter in data.counter_ids and "type" in data.counter(counter) \
+                    and data.counter(counter)["type"].value == "air":
+                out[counter] = (box, str(entry["what"].value if "what" in entry else counter))
+    return out
+
+
+def judge_start_markers_1935(state: "GameState", *, step: int | None, when: str | None,
+                             data: "GameData | None" = None) -> list[Finding]:
+    """SU-03 (PB 13.3.1, 13.3.3): the 1935-36 scenario starts with the Italian bombing attacks
+    and eliminated steps markers in box 0 of the General Records Track, on their front, and the
+    Italian air markers in their fronts' air marker boxes (markers not on the table are not
+    judged; the RPs in the storage boxes are not judged here)."""
     out: list[Finding] = []
+    for unit in state.units.values():
+        start = _air_start_boxes(data).get(unit.counter or "")
+        if unit.kind != "air" or start is None or unit.box == start[0]:
+            continue
+        where = f"hex {unit.hex}" if unit.hex is not None else (f"the {unit.box} box" if unit.box else "off the boxes")
+        out.append(finding("SU-03", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                           message=f"air marker {unit.name} starts in {where}; the 1935-36 scenario starts "
+                                   f"with it in its box ({start[1]}: {start[0]}, PB 13.3.3)",
+                           evidence={"marker": unit.counter, "box": unit.box, "hex": unit.hex,
+                                     "expected_box": start[0]}))
     for counter in (BOMBING_MARKER, STEPS_MARKER):
         marker = _marker(state, counter)
         if marker is None:
