@@ -9,11 +9,22 @@ import pytest
 from vlog.engine.judge import Unknown
 from vlog.findings import Basis
 from vlog.games.lion_of_judah.checks.movement import (
-    AmbushLedger, GuerrillaInterdiction, Interdiction, MoveFacts, MovementLedger, NavalLedger,
-    air_interdiction, allowance_of, judge_naval_move,
-    ambush_possible, forced_march_result, friendly_country, judge_forced_march_supply, judge_move,
-    rainy_season)
-
+    AmbushLedger,
+    GuerrillaInterdiction,
+    Interdiction,
+    MoveFacts,
+    MovementLedger,
+    NavalLedger,
+    air_interdiction,
+    allowance_of,
+    ambush_possible,
+    forced_march_result,
+    friendly_country,
+    judge_forced_march_supply,
+    judge_move,
+    judge_naval_move,
+    rainy_season,
+)
 from vlog.games.lion_of_judah.state import Unit
 
 from .synthetic import shipped_board, state, synthetic_board, unit

@@ -50,15 +50,21 @@ Unknown terrain, hexsides, lines and factors make the verdict POSSIBLE, naming t
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from vlog.engine.combat import halve
 from vlog.engine.judge import Ruling, Unknown, is_known, unknowns
 from vlog.engine.movement import MoveCheck, MovementRules, Route, best_of, check_move
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.board import FOOT_MIN_COST, MOTORIZED_MIN_COST, Board, hex_label
+from vlog.games.lion_of_judah.board import (
+    FOOT_MIN_COST,
+    MOTORIZED_MIN_COST,
+    Board,
+    hex_label,
+)
 from vlog.games.lion_of_judah.checks.air import turn_track_box
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.rail import division_share
@@ -66,12 +72,32 @@ from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, supply_sources,
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["MoveFacts", "Interdiction", "judge_move", "movement_rules", "allowance_of",
-           "may_force_march", "forced_march_surcharge", "blocks_entry", "IN_PLAY_1935",
-           "rainy_season", "RAINY_TURNS", "INTERDICTION_MF", "friendly_country", "ambush_possible",
-           "forced_march_result", "air_interdiction", "GuerrillaInterdiction", "AmbushLedger",
-           "judge_forced_march_supply", "MovementLedger", "GasInterdiction", "GASSED",
-           "NavalLedger", "judge_naval_move"]
+__all__ = [
+    "GASSED",
+    "INTERDICTION_MF",
+    "IN_PLAY_1935",
+    "RAINY_TURNS",
+    "AmbushLedger",
+    "GasInterdiction",
+    "GuerrillaInterdiction",
+    "Interdiction",
+    "MoveFacts",
+    "MovementLedger",
+    "NavalLedger",
+    "air_interdiction",
+    "allowance_of",
+    "ambush_possible",
+    "blocks_entry",
+    "forced_march_result",
+    "forced_march_surcharge",
+    "friendly_country",
+    "judge_forced_march_supply",
+    "judge_move",
+    "judge_naval_move",
+    "may_force_march",
+    "movement_rules",
+    "rainy_season",
+]
 
 ROAD_TRACK_1940 = "track-asmara-addis"
 """PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
@@ -347,10 +373,9 @@ def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None
         mf = DUMMY_MF
     if mf is None:
         return Unknown(f"{unit.name} movement factor"), notes
-    if scenario == "1935-36" and turn == 1 and unit.faction == "shoa":
-        if isinstance(mf, Unknown) or mf > 4:
-            mf = 4
-            notes.append("4 MPs: Shoa units on turn 1 (PB 13.6.7.1)")
+    if scenario == "1935-36" and turn == 1 and unit.faction == "shoa" and (isinstance(mf, Unknown) or mf > 4):
+        mf = 4
+        notes.append("4 MPs: Shoa units on turn 1 (PB 13.6.7.1)")
     if oos is True:
         mf = halve(mf)
         notes.append("halved: out of supply at the start of the movement segment (9.3)")
@@ -518,7 +543,7 @@ def _tug_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str
                                minimum_move=False)
         terrain, side = rules.enter_cost, rules.hexside_cost
 
-        def along_bed(a: str, b: str, terrain=terrain, side=side) -> Any:
+        def along_bed(a: str, b: str, terrain=terrain, side=side, mot=mot) -> Any:
             kinds = board.line_kinds(a, b)
             if isinstance(kinds, Unknown):
                 return Unknown(*kinds.data, at_least=MOTORIZED_MIN_COST if mot else FOOT_MIN_COST)
@@ -796,8 +821,8 @@ def _prohibited(board: Board, hex_: str, unit: Unit, scenario: str | None
         if not any(a is True for a in answers):
             missing = unknowns(*answers)
             if not missing:
-                return (Ruling.PROVEN, f"{hex_label(hex_, board)} is outside Eritrea, Ethiopia and "
-                        "Italian Somaliland, not in play in 1935-36 (PB 13.1.1)", frozenset())
+                return (Ruling.PROVEN, (f"{hex_label(hex_, board)} is outside Eritrea, Ethiopia and "
+                                        "Italian Somaliland, not in play in 1935-36 (PB 13.1.1)"), frozenset())
     return None
 
 
