@@ -13,7 +13,7 @@ Units do not move in the MAP except by rail (11.7; naval movement takes the unit
 * MV-37: each line carries up to two RPs and one division or equivalent (two non-division units;
   HQs and trucks count 1/2 division) in one MAP.
 
-Not judged: that the unit began the MAP in supply (supply is not traced at the MAP yet, SP-01).
+That the unit began the MAP in supply is judged in rules.py under SP-16 (checks/supply.py).
 Line hexes the data does not list make the verdict POSSIBLE, naming them.
 """
 from __future__ import annotations
