@@ -13,8 +13,10 @@ from vlog.vassal.module import read_module
 
 from .synthetic import write_overlay
 
-ERITREA = [f"{c:02d}{r:02d}" for c in range(12, 18) for r in range(2, 16)]
-ETHIOPIA = [f"{c:02d}{r:02d}" for c in range(18, 22) for r in range(2, 16)]
+ERITREA = [f"{c:02d}{r:02d}" for c in range(12, 18) for r in range(2, 16) if f"{c:02d}{r:02d}" != "1605"]
+ETHIOPIA = [f"{c:02d}{r:02d}" for c in range(18, 22) for r in range(2, 16)] + ["1605"]
+"""Made-up borders; 1605, where the KZ battalions defend, is in Ethiopia so they are in supply
+(PB 13.6.6.2: Ethiopian units outside Ethiopia need a track, road or rail to be)."""
 ROAD = [f"14{r:02d}" for r in range(5, 15)]
 
 HEADER = """vlog-script 1
@@ -50,8 +52,10 @@ def judge_script(written, name, body):
     write_log(script, folder / f"{name}.vlog")
     game = LionOfJudah(data)
     report = replay(vlog.read(folder / f"{name}.vlog"), module=module, game=game)
+    # the test map's made-up borders put the scenario's set-up hexes in the wrong countries:
+    # the set-up areas (SU-*) are not what these scripts test
     return [(f.check.split("/")[1], f.step, f.basis.value) for log in report.logs for f in log.findings
-            if f.check.startswith("lion-of-judah/")], game
+            if f.check.startswith("lion-of-judah/") and not f.check.startswith("lion-of-judah/SU-")], game
 
 
 def test_clean_script(written):
