@@ -148,6 +148,23 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                             "lines": ["rail-massawa-dongolaas"]})],
     "MV-37": [("MV-37", 12, {"line": "rail-massawa-dongolaas", "turn": 2, "rps": 0,
                              "division_equivalents": "2", "units": ["21A", "PL"]})],
+    # RPs, storage boxes and trucks (checks/logistics.py)
+    "HQ-02": [("HQ-02", 9, {"hq_hex": "1312", "target": "1213",
+                            "boxes": [{"box": "rp-italian-eritrea-ethiopia", "rps": 0},
+                                      {"box": "rp-italian-somaliland", "rps": 1, "uss": "2322", "trucks": 0,
+                                       "route_limit": 4, "distance": 15}]})],
+    "HQ-06": [("HQ-06", 3, {"box": "rp-northern-front", "hex": "1405", "uss": ["1405"], "trucks_in_box": 1})],
+    "HQ-10": [("HQ-10", 2, {"side": "italian", "spent": 1, "allowed": 0, "turn": 1, "phase": "first-movement",
+                            "boxes": {"rp-northern-front": -1}})],
+    "MV-32": [("MV-32", 3, {"box": "rp-northern-front", "hex": "1305", "uss": ["1405"],
+                            "trucks": ["Italian truck"]})],
+    "MV-35": [("MV-35", 7, {"hex": "1305", "with": []})],
+    "CB-25": [("CB-25", 13, {"hex": "1306", "enemies": ["Tigray tribal levy (black stripe)"],
+                             "friends": ["Italian truck"]})],
+    "RR-04": [("RR-04", 8, {"turn": 2, "gained": {"rp-northern-front": 4, "rp-southern-front": 2},
+                            "income": {"rp-northern-front": 3, "rp-southern-front": 2}})],
+    "RR-09": [("RR-09", 8, {"turn": 2, "gained": {"rp-british-somaliland": 2}, "income": 3})],
+    "RR-12": [("RR-12", 8, {"turn": 2, "gained": {"rp-italian-somaliland": 1}})],
     "MV-45": [("MV-45", 7, {"from": "0506", "to": "0511", "allowance": 4, "cheapest_cost": 5,
                             "forced_march_rolls": []})],
     "CB-33": [("CB-33", 4, {"target": "1313", "partners": []})],
@@ -315,7 +332,8 @@ def replay_with_actions(name: str) -> tuple[Replay, dict[int, list[str]], dict[i
 
     def recording(step: Any, table: Any, ctx: Any = None) -> Any:
         out = interpret(step, table, ctx)
-        actions.setdefault(step.index, []).extend(_describe(a) for a in out)
+        actions.setdefault(step.index, []).extend(_describe(a) for a in out
+                                                  if a.kind != "logistics")     # the RP ledger's step
         when[step.index] = gm.interpreter.when()
         return out
 

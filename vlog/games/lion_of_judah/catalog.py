@@ -176,6 +176,25 @@ IMPLEMENTED: dict[str, str] = {
     "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "
              "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",
     "MV-37": "a rail line carries up to two RPs and one division or equivalent a MAP",
+    # RPs, storage boxes, RP routes and trucks (checks/logistics.py): RP markers' faces in the
+    # box zones, totals per box kept from the log's history; judged once the turn track has moved
+    "HQ-10": "RPs leave the boxes only as spent: per phase no more than one per HQ named in an attack "
+             "(two per combat for the defender), replacement step, rebuild or road, and (35) one bribe "
+             "per Ethiopian leader; none in movement segments (change making is not spending)",
+    "RR-04": "(35) Italian RPs arrive only in the MAP, +3/+2 on turns 2-3, +5/+4 on turns 4-7",
+    "RR-09": "(40) Allied RPs arrive only in the MAP, 3 (turns 2-6) or 4 (turns 7-11) a turn, at "
+             "most one into British Somaliland (Event C1 possible in the Event Phase)",
+    "RR-12": "(40) Italian RPs never arrive after the start (possible for two in the Event Phase: Event C3)",
+    "HQ-02": "an HQ named in an attack reaches a box of its side with RPs by an RP route of 4 hexes "
+             "+1 per truck in the box (at most 3) from its USS: rail and road 0, track 1/2, no enemy hexes",
+    "HQ-03": "the USS hexes of each RP box by scenario (findings under HQ-02/MV-32/HQ-06/HQ-07)",
+    "MV-32": "RPs leave a box only onto its USS hex with a truck there (the MAP's rail and naval "
+             "movement excepted) and go into it only from that hex",
+    "MV-35": "an RP (not (35) Ethiopian) on the map at the end of a phase has a truck with it",
+    "HQ-06": "trucks enter and leave an RP box only in the MAP, from and to its USS hex, at most three in a box",
+    "HQ-07": "the RPs and trucks of a box are gone by the end of the phase in which an enemy unit "
+             "entered its USS (possible where the box has several USS)",
+    "CB-25": "an RP alone with an enemy unit is gone by the end of the phase",
     "MV-45": "(40) a dummy on its front side has 4 foot MPs and may not force march",
     "MV-18": "MF -2 for a unit under an enemy air marker at the start of its movement segment (10.1.5's -2, "
              "not the index's 1/2); (35) possible only, as the marker may have flown a gas attack",

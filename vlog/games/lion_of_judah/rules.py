@@ -35,6 +35,7 @@ from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_actio
 from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
+from vlog.games.lion_of_judah.checks.logistics import RpLedger, judge_logistics_action, logistics_action
 from vlog.games.lion_of_judah.checks.movement import (MoveFacts, MovementLedger, NavalLedger, judge_move,
                                                        judge_naval_move, may_force_march)
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
@@ -109,6 +110,8 @@ class LionOfJudah(Game):
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.rail = RailLedger()
         self.recruits = RecruitLedger()
+        self.logistics = RpLedger(self.board, self.data)
+        """RPs in the storage boxes, trucks and RP routes (checks/logistics.py)."""
         """(40) Guerrillas recruited in each MAP, by faction (SC-05)."""
         self.movement = MovementLedger()
         self.naval = NavalLedger()
@@ -168,9 +171,12 @@ class LionOfJudah(Game):
 
     def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
         rolls = ctx.rolls if ctx is not None else ()
+        rp_before = (self.interpreter.phase, build_state(table, self.data, scenario=self.scenario,
+                                                         cache=self.interpreter.cache))
         before = self.last_after if self.last_after is not None else build_state(
             table, self.data, scenario=self.scenario, control=self.interpreter.control)
         actions = list(self.interpreter.interpret(step, table, rolls))
+        actions.append(logistics_action(self.interpreter, step.index, *rp_before, actions))
         after = self.interpreter._after
         if after is not None:                   # RR-16, RR-18, RR-19: what the MAP shows
             phase = self.interpreter.phase
@@ -210,6 +216,8 @@ class LionOfJudah(Game):
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
+        if action.kind == "logistics":          # RPs, boxes, trucks (checks/logistics.py)
+            return judge_logistics_action(self.logistics, action, self.scenario)
         if action.kind == "vp-markers":        # the GRT markers, judged as the turn track moves
             return list(action.data["findings"])
         if action.kind == "victory-claim":     # announcing the result is not play (VC-04/VC-08)
@@ -327,6 +335,8 @@ class LionOfJudah(Game):
         """Reinforcements: judged in the Mutual Administration Phase shown by the turn track;
         air markers taken from their boxes: their range (AR-01) whenever they are placed."""
         unit = action.data["unit"]
+        if unit.kind == "rp":
+            return []           # RP markers leave their boxes only on trucks (checks/logistics.py)
         if unit.kind == "air":
             before = action.data["before"]
             before.scenario = self.scenario
@@ -537,6 +547,8 @@ class LionOfJudah(Game):
                                          step=None, when=None))      # a MAP the log ends in
         out.extend(self._bombings(phase))
         out.extend(self.events.finish())
+        out.extend(self.logistics.finish(build_state(table, self.data, scenario=self.scenario),
+                                         scenario=self.scenario))
         return out
 
     # -- moves -----------------------------------------------------------------------------------
@@ -590,6 +602,8 @@ class LionOfJudah(Game):
                                        "where units do not move (advances after combat excepted)",
                                evidence={"phase": phase.key, "turn": phase.turn}))
             return out
+        if unit.kind == "rp":
+            return out          # an RP moves with the truck carrying it (checks/logistics.py)
         if phase is not None and self.interpreter.phase_bound and phase.segment == "movement" \
                 and unit.side not in (None, phase.phasing):
             out.append(finding("MV-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),

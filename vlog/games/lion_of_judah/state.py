@@ -34,7 +34,7 @@ DEFENSELESS_KINDS = frozenset({"hq", "truck", "rp"})
 """2.3.7, 11.6, 12.13: RPs, HQs and trucks (and true dummies) are defenseless."""
 
 _KIND_OF_TYPE = {"hq": "hq", "truck": "truck", "air": "air", "leader": "leader", "dummy": "dummy",
-                 "marker": "marker"}
+                 "marker": "marker", "rp": "rp"}
 """Counter type -> unit kind; a "marker" (2.6: fuel, prestige ...) is kept apart from units."""
 
 

@@ -1,0 +1,722 @@
+"""Resource points, their storage boxes, RP routes and trucks (7.3, 10.3; PB 13.5.2.1, 14.2,
+14.5.2).
+
+How a module shows them (the modules vlog writes; another module's bindings may say the same):
+
+* RP markers are pieces of the counters of type "rp" (counters.json `it-rp-2-1`, `it-rp-5-3`,
+  `al-rp-2-1` ... one per side and denomination, 7.3.1). The side up is the counter's face level:
+  a level key `<n>rp` is worth n RPs ("2rp" and "1rp" for the 2/1 marker, "5rp" and "3rp" for
+  the 5/3 one); in a vlog-built module the `Face` Layer shows it.
+* An RP storage box is a zone of the off-map boxes map named as the box (map.json boxes of type
+  `rp-storage`, which also give the box's side and its USS hexes); markers and trucks in that
+  zone are in the box. A marker on a map hex is carried by a truck (10.3.1) or is an Ethiopian
+  RP (PB 13.6.4).
+* Spending flips a marker to its lower side or deletes it; making change deletes a marker and
+  adds others; income adds markers to a box (from the palette). Only the RPs in each box are
+  judged, never which markers show them, and a flip, deletion or addition counts the same in
+  any order within a phase.
+
+`RpLedger` keeps, phase by phase, the RPs each side's markers gained or lost in each box apart
+from moves between boxes and the map, and judges at the end of each phase (the turn track
+moving on, or the log's end) whether the losses are covered by what the rules let that side
+spend in that phase (HQ-10) and the gains by its income (RR-04, RR-09, RR-12). Moves of markers
+and trucks between the map and the boxes are judged as they happen (MV-32, HQ-06); the state
+at the end of each phase for RPs left on the map (MV-35, CB-25) and boxes whose USS the enemy
+entered (HQ-07). `judge_rp_route` judges an HQ's RP route (HQ-02) when it supports a combat.
+"""
+from __future__ import annotations
+
+import heapq
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from vlog.engine.judge import Ruling, Unknown
+from vlog.findings import Finding
+from vlog.games.lion_of_judah.board import hex_label
+from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.sequence import side_name
+from vlog.games.lion_of_judah.state import GameState, Unit, build_state
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.gamedata import GameData
+    from vlog.games.lion_of_judah.board import Board
+    from vlog.games.lion_of_judah.sequence import Phase
+    from vlog.table import Table
+
+__all__ = ["RpBox", "RpLedger", "rp_boxes", "rp_value", "rp_in_box", "trucks_in_box",
+           "judge_rp_route", "rp_route_cost", "logistics_action", "judge_logistics_action",
+           "BASE_RP_ROUTE", "MAX_BOX_TRUCKS"]
+
+BASE_RP_ROUTE = 4
+"""7.3.2: the base RP route is four hexes."""
+MAX_BOX_TRUCKS = 3
+"""7.3.2: up to three trucks per box, each +1 hex of RP route."""
+HQS_PER_COMBAT = 2
+"""10.2.3: at most two HQs per player support one combat (one RP each)."""
+_RP_LEVEL = re.compile(r"^(\d+)rp$")
+
+
+@dataclass(frozen=True, slots=True)
+class RpBox:
+    """An RP storage box: whose it is, in which scenario, and its USS hexes (map.json)."""
+
+    id: str
+    name: str
+    side: str | None
+    scenario: str | None
+    uss: tuple[str, ...]
+
+
+_BOXES_CACHE: dict[int, tuple["GameData", dict[str, RpBox]]] = {}
+
+
+def rp_boxes(data: "GameData") -> dict[str, RpBox]:
+    """Box id -> RpBox for every box of type rp-storage in map.json."""
+    cached = _BOXES_CACHE.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    out: dict[str, RpBox] = {}
+    for raw_map in data.documents["map"]["maps"]:
+        for box in raw_map.get("boxes") or ():
+            if _value(box.get("type")) != "rp-storage":
+                continue
+            props = box.get("properties") or {}
+            uss = _value(props.get("uss"))
+            out[box["id"]] = RpBox(box["id"], str(_value(box.get("name")) or box["id"]),
+                                   _value(props.get("side")), _value(props.get("scenario")),
+                                   tuple(uss) if isinstance(uss, list) else ())
+    if len(_BOXES_CACHE) > 16:
+        _BOXES_CACHE.clear()
+    _BOXES_CACHE[id(data)] = (data, out)
+    return out
+
+
+def _value(datum: Any) -> Any:
+    return datum.get("value") if isinstance(datum, dict) else None
+
+
+def rp_value(unit: Unit) -> int:
+    """RPs a marker shows (7.3.1), from its face level `<n>rp`; 0 for anything else."""
+    if unit.kind != "rp" or unit.level is None:
+        return 0
+    match = _RP_LEVEL.match(unit.level)
+    return int(match.group(1)) if match else 0
+
+
+def rp_in_box(where: "GameState | Table", box_id: str, data: "GameData | None" = None, *,
+              side: str | None = None) -> int:
+    """RPs the markers in a box show (of one side's markers when `side` is given). `where` is a
+    game state, or a table read with `data`."""
+    state = where if isinstance(where, GameState) else None
+    if state is None:
+        if data is None:
+            raise ValueError("rp_in_box on a table needs the game data")
+        state = build_state(where, data)  # type: ignore[arg-type]
+    return sum(rp_value(u) for u in state.units.values()
+               if u.kind == "rp" and u.box == box_id and (side is None or u.side == side))
+
+
+def trucks_in_box(state: GameState, box_id: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.kind == "truck" and u.box == box_id]
+
+
+# ---------------------------------------------------------------------------------------------
+# RP routes (7.3.2)
+
+
+def _hex_cost(board: "Board", a: str, b: str, roads: frozenset[str]) -> tuple[Fraction, Fraction, tuple[str, ...]]:
+    """(lowest, highest, unknown data) the RP route counts for entering b from a: 0 along
+    contiguous road or rail hexes (built roads, 10.2.2.1, included), 1/2 along a dirt track,
+    else 1."""
+    if a in roads and b in roads:
+        return Fraction(0), Fraction(0), ()
+    kinds = board.line_kinds(a, b)
+    if isinstance(kinds, Unknown):
+        return Fraction(0), Fraction(1), tuple(kinds.data)
+    if kinds & {"rail", "road"}:
+        return Fraction(0), Fraction(0), ()
+    if "dirt-track" in kinds:
+        return Fraction(1, 2), Fraction(1, 2), ()
+    return Fraction(1), Fraction(1), ()
+
+
+def rp_route_cost(board: "Board", state: GameState, side: str, start: str, goal: str,
+                  limit: Fraction) -> tuple[Fraction | None, Fraction | None, tuple[str, ...]]:
+    """(lowest, highest) RP route counts from `start` (a USS, not counted) to `goal` (counted)
+    within `limit`, never entering a hex of enemy units (7.3.2); None for no route within the
+    limit. The unknown map data the lowest reading assumed are returned too."""
+    enemy = {u.hex for u in state.units.values() if u.hex is not None and u.side is not None
+             and u.side != side and u.kind != "air"}
+    roads = frozenset(u.hex for u in state.units.values()
+                      if u.hex is not None and u.counter == "road-marker" and u.level == "road")
+    found: list[Fraction | None] = []
+    unknown: set[str] = set()
+    for pick in (0, 1):
+        best: dict[str, Fraction] = {start: Fraction(0)}
+        queue: list[tuple[Fraction, str]] = [(Fraction(0), start)]
+        result: Fraction | None = None
+        while queue:
+            cost, here = heapq.heappop(queue)
+            if cost > best.get(here, cost):
+                continue
+            if here == goal:
+                result = cost
+                break
+            for nxt in board.neighbours(here):
+                if nxt in enemy and nxt != goal:
+                    continue
+                low, high, data = _hex_cost(board, here, nxt, roads)
+                step = (low, high)[pick]
+                if pick == 0 and data:
+                    unknown.update(data)
+                total = cost + step
+                if total <= limit and total < best.get(nxt, limit + 1):
+                    best[nxt] = total
+                    heapq.heappush(queue, (total, nxt))
+        found.append(result)
+    return found[0], found[1], tuple(sorted(unknown))
+
+
+def judge_rp_route(board: "Board", state: GameState, hq: Unit, boxes: Mapping[str, RpBox], *,
+                   scenario: str | None, rps_shown: bool, step: int | None,
+                   when: str | None, target: str) -> list[Finding]:
+    """HQ-02 (7.3.2; 10.2.3): an HQ that supports a combat spends an RP from a box of its side
+    whose USS it reaches by an RP route of 4 hexes, +1 per truck in that box (at most 3).
+    `rps_shown`: the log shows this side's RP markers, so a box without markers holds no RPs."""
+    if hq.hex is None or hq.side is None:
+        return []
+    usable = [b for b in boxes.values() if b.side == hq.side and b.uss
+              and (scenario is None or b.scenario in (None, scenario))]
+    if not usable:
+        return []
+    tried: list[dict[str, Any]] = []
+    unknown: set[str] = set()
+    possible = False
+    for box in usable:
+        rps = rp_in_box(state, box.id, side=hq.side)
+        if rps_shown and rps == 0:
+            tried.append({"box": box.id, "rps": 0})
+            continue
+        trucks = min(len(trucks_in_box(state, box.id)), MAX_BOX_TRUCKS)
+        limit = Fraction(BASE_RP_ROUTE + trucks)
+        for uss in box.uss:
+            low, high, data = rp_route_cost(board, state, hq.side, uss, hq.hex, limit)
+            if high is not None:
+                return []                       # a route every reading of the map allows
+            if low is not None:
+                possible = True
+                unknown.update(data)
+            tried.append({"box": box.id, "rps": rps if rps_shown else None, "uss": uss,
+                          "trucks": trucks, "route_limit": int(limit),
+                          "distance": board.distance(uss, hq.hex)})
+    ruling = Ruling.POSSIBLE if possible else Ruling.PROVEN
+    reachable = [t for t in tried if "uss" in t]
+    if reachable:
+        nearest = min(reachable, key=lambda t: t["distance"])
+        why = (f"no RP route of at most {nearest['route_limit']} hexes "
+               f"({BASE_RP_ROUTE} + {nearest['trucks']} truck{'s' if nearest['trucks'] != 1 else ''} "
+               f"in the box) reaches it from {hex_label(nearest['uss'], board)}, "
+               f"{nearest['distance']} hexes away")
+        if len(reachable) > 1:
+            why += " or another USS of its side with RPs"
+    else:
+        why = "no RP storage box of its side holds an RP"
+    return [finding("HQ-02", ruling, step=step, when=when, subjects=(hq.name,),
+                    message=f"HQ {hq.name} at {hex_label(hq.hex, board)} supports the combat on "
+                            f"{hex_label(target, board)}, but {why}",
+                    evidence={"hq_hex": hq.hex, "target": target, "boxes": tried},
+                    depends_on=sorted(unknown) if possible else ())]
+
+
+# ---------------------------------------------------------------------------------------------
+# the ledger
+
+
+@dataclass(slots=True)
+class _PhaseBook:
+    """What happened to the RPs in the boxes during one phase."""
+
+    net: dict[tuple[str, str], int] = field(default_factory=dict)
+    """(box, side of the markers) -> RPs gained (+) or lost (-) other than by moves."""
+    allowance: dict[str, int] = field(default_factory=dict)
+    """side -> RPs the rules let it spend in the phase so far."""
+    unbounded: set[str] = field(default_factory=set)
+    """Sides whose spending in this phase the log cannot bound (bribes, Mission 101 ...)."""
+    first_step: dict[str, int] = field(default_factory=dict)
+    """side -> the step of its first RP lost in the phase."""
+    gain_step: dict[tuple[str, str], int] = field(default_factory=dict)
+    declarations: set[int] = field(default_factory=set)
+    bribes: int = 0
+    """(35) Italian bribes the Ethiopian activation segment allows: one per Ethiopian leader on
+    the map when it began (PB 13.6.2.1)."""
+
+
+@dataclass(slots=True)
+class _BoxLoss:
+    box: str
+    side: str
+    step: int
+    hex: str
+    entered_by: str
+    pieces: dict[str, str]
+    """Piece id -> name of the RPs and trucks in the box when the enemy entered."""
+
+
+class RpLedger:
+    """RP totals per box from the log's history, and the judgements made on them."""
+
+    def __init__(self, board: "Board", data: "GameData"):
+        self.board = board
+        self.data = data
+        self.boxes = rp_boxes(data)
+        self.book = _PhaseBook()
+        self.phase: "Phase | None" = None
+        self.phase_bound = False
+        self.sides_shown: set[str] = set()
+        """Sides whose RP markers the log shows (in a box or on the map) at any time."""
+        self.losses: list[_BoxLoss] = []
+        self.reported: set[tuple[str, str]] = set()
+        self.started = False
+        """Whether play has begun (the setup ends with the Event Phase of turn 1)."""
+
+    # -- per step ----------------------------------------------------------------------------
+    def observe(self, before: GameState, after: GameState, *, step: int, old_phase: "Phase | None",
+                new_phase: "Phase | None", bound: bool, scenario: str | None, when: str | None,
+                actions: Iterable[Any] = (), declarations: Iterable[tuple[Any, str | None]] = ()) -> list[Finding]:
+        """Judge one step: `before` and `after` are the positions around it, `old_phase` the
+        phase before it, `new_phase` after it (a change closes the old phase on `before`);
+        `actions` the step's actions (step gains, placements); `declarations` the attacks
+        declared in it with the declaring side."""
+        out: list[Finding] = []
+        for state in (before, after):
+            self.sides_shown.update(u.side for u in state.units.values() if u.kind == "rp" and u.side)
+        changed = old_phase is not None and new_phase is not None and \
+            (old_phase.turn, old_phase.key) != (new_phase.turn, new_phase.key)
+        if not self.started:
+            # the setup, until the game is past the Event Phase of turn 1 where both
+            # scenarios begin (the turn track first moving on): placements not judged
+            self.started = new_phase is not None and (new_phase.turn, new_phase.key) != (1, "event")
+            self.phase, self.phase_bound = new_phase, bound
+            if self.started:
+                self._open_phase(new_phase, bound, before)   # type: ignore[arg-type]
+            else:
+                return out
+        if changed:
+            out += self.close_phase(before, scenario=scenario, step=step)
+        if new_phase is not None and (self.phase is None or (self.phase.turn, self.phase.key)
+                                      != (new_phase.turn, new_phase.key)):
+            self._open_phase(new_phase, bound, before)
+        self.phase, self.phase_bound = new_phase, bound
+        if scenario != "1935-36":
+            # (35) the Italian boxes' USS are Massawa and Mogadishu, whose capture ends the
+            # game at once (PB 13.4.3): the box loss never matters there
+            self._box_entries(before, after, step=step)
+        out += self._moves(before, after, step=step, scenario=scenario, when=when)
+        self._spending_allowed(actions, declarations, after, scenario)
+        return out
+
+    def _open_phase(self, phase: "Phase", bound: bool, state: GameState) -> None:
+        self.book = _PhaseBook()
+        if phase.scenario == "1935-36" and phase.key == "second-movement":
+            self.book.bribes = sum(1 for u in state.units.values()
+                                   if u.kind == "leader" and u.side == "ethiopian" and u.hex is not None)
+
+    def _where(self, unit: Unit | None) -> tuple[str, str | None]:
+        if unit is None:
+            return "gone", None
+        if unit.box is not None and unit.box in self.boxes:
+            return "box", unit.box
+        if unit.hex is not None:
+            return "hex", unit.hex
+        return "gone", None
+
+    def _moves(self, before: GameState, after: GameState, *, step: int, scenario: str | None,
+               when: str | None) -> list[Finding]:
+        out: list[Finding] = []
+        in_map = self.phase is not None and self.phase.key == "map"
+        ids = [uid for uid in before.units if before.units[uid].kind in ("rp", "truck")]
+        ids += [uid for uid in after.units if uid not in before.units and after.units[uid].kind in ("rp", "truck")]
+        for uid in ids:
+            old, new = before.units.get(uid), after.units.get(uid)
+            unit = new or old
+            assert unit is not None
+            (wo, po), (wn, pn) = self._where(old), self._where(new)
+            if unit.kind == "truck":
+                if (wo, po) != (wn, pn) and "box" in (wo, wn) and (wo, wn) != ("box", "box"):
+                    out += self._truck_box_move(unit, wo, po, wn, pn, after, step=step, when=when)
+                continue
+            side = unit.side or "?"
+            if wo == "box" and wn == "box" and po == pn:
+                self._net(po, side, rp_value(new) - rp_value(old), step)    # type: ignore[arg-type]
+            elif wo == "box" and wn == "gone":
+                if not any(loss.box == po and loss.side == side for loss in self.losses):
+                    self._net(po, side, -rp_value(old), step)   # type: ignore[arg-type]  # not HQ-07's
+            elif wo == "gone" and wn == "box":
+                self._net(pn, side, rp_value(new), step)                    # type: ignore[arg-type]
+            elif wo == "box" and wn == "hex":
+                out += self._load(unit, po, pn, after, in_map=in_map, step=step, when=when)  # type: ignore[arg-type]
+            elif wo == "hex" and wn == "box":
+                out += self._unload(unit, po, pn, step=step, when=when)      # type: ignore[arg-type]
+            elif wo == "box" and wn == "box" and not in_map and self.phase_bound:
+                out.append(self._report("MV-32", unit, step, when,
+                                        f"{unit.name} went from the {self.boxes[po].name} to the "  # type: ignore[index]
+                                        f"{self.boxes[pn].name} without a truck carrying it through "  # type: ignore[index]
+                                        "their USS hexes (outside the MAP's rail and naval movement)",
+                                        {"from_box": po, "to_box": pn}))
+        return [f for f in out if f is not None]
+
+    def _net(self, box: str, side: str, delta: int, step: int) -> None:
+        if not delta:
+            return
+        key = (box, side)
+        self.book.net[key] = self.book.net.get(key, 0) + delta
+        if delta < 0:
+            self.book.first_step.setdefault(side, step)
+        else:
+            self.book.gain_step.setdefault(key, step)
+
+    def _report(self, check: str, unit: Unit, step: int, when: str | None, message: str,
+                evidence: dict[str, Any], ruling: Ruling = Ruling.PROVEN) -> Finding:
+        return finding(check, ruling, step=step, when=when, subjects=(unit.name,), message=message,
+                       evidence=evidence)
+
+    def _load(self, unit: Unit, box_id: str, hex_: str, after: GameState, *, in_map: bool,
+              step: int, when: str | None) -> list[Finding]:
+        """MV-32 (10.3.1): an RP leaves its box only onto a USS hex associated with the box,
+        onto a truck of its side there (in the MAP, rail and naval movement start there too)."""
+        box = self.boxes[box_id]
+        problems = []
+        if box.uss and hex_ not in box.uss:
+            problems.append(f"{hex_label(hex_, self.board)} is not a USS hex of that box "
+                            f"({', '.join(box.uss)})")
+        trucks = [u.name for u in after.at(hex_) if u.kind == "truck" and u.side == unit.side]
+        if not in_map and not trucks:
+            problems.append("no truck of its side is there to carry it")
+        if not problems:
+            return []
+        return [self._report("MV-32", unit, step, when,
+                             f"{unit.name} was taken from the {box.name} to {hex_label(hex_, self.board)}: "
+                             + "; ".join(problems),
+                             {"box": box_id, "hex": hex_, "uss": list(box.uss), "trucks": trucks})]
+
+    def _unload(self, unit: Unit, hex_: str, box_id: str, *, step: int, when: str | None) -> list[Finding]:
+        """MV-32 (10.3.1): an RP goes into a box only from a USS hex associated with it."""
+        box = self.boxes[box_id]
+        if not box.uss or hex_ in box.uss:
+            return []
+        return [self._report("MV-32", unit, step, when,
+                             f"{unit.name} was put into the {box.name} from {hex_label(hex_, self.board)}, "
+                             f"which is not a USS hex of that box ({', '.join(box.uss)})",
+                             {"box": box_id, "hex": hex_, "uss": list(box.uss)})]
+
+    def _truck_box_move(self, truck: Unit, wo: str, po: str | None, wn: str, pn: str | None,
+                        after: GameState, *, step: int, when: str | None) -> list[Finding]:
+        """HQ-06 (7.3.2; 10.3): a truck enters a box in the MAP from the box's USS hex, or
+        goes back from the box to that hex in the MAP; at most three trucks in a box."""
+        box_id = pn if wn == "box" else po
+        assert box_id is not None
+        box = self.boxes[box_id]
+        hex_ = po if wo == "hex" else pn if wn == "hex" else None
+        problems = []
+        if self.phase_bound and self.phase is not None and self.phase.key != "map":
+            problems.append(f"outside the Mutual Administration Phase ({self.phase.when()})")
+        if hex_ is not None and box.uss and hex_ not in box.uss:
+            problems.append(f"{hex_label(hex_, self.board)} is not a USS hex of that box "
+                            f"({', '.join(box.uss)})")
+        count = len(trucks_in_box(after, box_id))
+        if wn == "box" and count > MAX_BOX_TRUCKS:
+            problems.append(f"the box then holds {count} trucks (at most {MAX_BOX_TRUCKS})")
+        if not problems:
+            return []
+        verb = (f"entered the {box.name} from {hex_label(hex_, self.board)}" if wn == "box" and hex_
+                else f"entered the {box.name}" if wn == "box"
+                else f"left the {box.name} for {hex_label(hex_ or '?', self.board)}")
+        named = truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
+        return [self._report("HQ-06", truck, step, when, f"{named} {verb}: " + "; ".join(problems),
+                             {"box": box_id, "hex": hex_, "uss": list(box.uss), "trucks_in_box": count})]
+
+    # -- what the rules let a side spend --------------------------------------------------------
+    def _spending_allowed(self, actions: Iterable[Any], declarations: Iterable[tuple[Any, str | None]],
+                          after: GameState, scenario: str | None) -> None:
+        phase = self.phase
+        if phase is None:
+            return
+        allow = self.book.allowance
+        for decl, side in declarations:
+            if id(decl) in self.book.declarations:
+                continue
+            self.book.declarations.add(id(decl))
+            for s in ("italian", "ethiopian", "allied"):
+                if s == side:
+                    own = HQS_PER_COMBAT if decl.hqs is None else len(decl.hqs)
+                    if scenario == "1940-41" and s == "allied":
+                        own += 1        # PB 14.6.4.2 optional guerrilla coordination: one RP
+                    allow[s] = allow.get(s, 0) + own
+                else:
+                    allow[s] = allow.get(s, 0) + HQS_PER_COMBAT      # defensive support
+        if phase.key == "map":
+            for action in actions:
+                unit = action.data.get("unit") if hasattr(action, "data") else None
+                if unit is None or unit.side is None and unit.counter != "road-marker":
+                    continue
+                if action.kind == "step-gain" and isinstance(unit.steps, int):
+                    allow[unit.side] = allow.get(unit.side, 0) + max(0, action.data["steps_after"] - unit.steps)
+                elif action.kind == "appear" and unit.counter == "road-marker":
+                    for s in ("italian", "allied"):
+                        allow[s] = allow.get(s, 0) + 2              # 10.2.2.1: 1 or 2 RPs a road
+                elif action.kind == "appear" and unit.kind != "rp":
+                    cost = 2 if unit.kind == "hq" else unit.steps if isinstance(unit.steps, int) and unit.steps else 4
+                    allow[unit.side] = allow.get(unit.side, 0) + cost   # 7.3.4 rebuilding
+            if scenario == "1940-41":
+                self.book.unbounded.add("allied")   # bribes, Mission 101 (PB 14.6.3.1, 14.6.4.2)
+        if phase.key == "event":
+            self.book.unbounded.update(("italian", "allied"))   # event bribes, C3 (A2, B8, C3)
+
+    # -- boxes whose USS the enemy enters ----------------------------------------------------
+    def _box_entries(self, before: GameState, after: GameState, *, step: int) -> None:
+        for box in self.boxes.values():
+            for hex_ in box.uss:
+                came = [u for u in after.at(hex_) if u.side is not None and u.kind != "air"
+                        and (before.units.get(u.id) is None or before.units[u.id].hex != hex_)]
+                held = [u for u in before.units.values() if u.box == box.id and u.kind in ("rp", "truck")]
+                for side in {u.side for u in held if u.side}:
+                    enemies = [u for u in came if u.side != side and u.unit_class != "guerrilla"]
+                    if not enemies:
+                        continue
+                    pieces = {u.id: u.name for u in held if u.side == side}
+                    if not any(l.box == box.id and l.side == side and l.hex == hex_ for l in self.losses):
+                        self.losses.append(_BoxLoss(box.id, side, step, hex_, enemies[0].name, pieces))
+
+    # -- end of a phase ----------------------------------------------------------------------
+    def close_phase(self, state: GameState, *, scenario: str | None, step: int | None) -> list[Finding]:
+        """The judgements made on the position that closes a phase (or ends the log)."""
+        phase = self.phase
+        when = phase.when() if phase is not None else None
+        out: list[Finding] = []
+        out += self._left_on_map(state, step=step, when=when)
+        out += self._box_losses(state, step=step, when=when)
+        if phase is not None and self.phase_bound and scenario is not None:
+            out += self._accounts(phase, scenario, step=step)
+        self.book = _PhaseBook()
+        return out
+
+    def _left_on_map(self, state: GameState, *, step: int | None, when: str | None) -> list[Finding]:
+        """MV-35 (7.3.2): an RP marker is on the map only while a truck carries it ((35)
+        Ethiopian RPs excepted, PB 13.6.4); CB-25 (7.3.1): an RP alone with an enemy unit is
+        eliminated."""
+        out: list[Finding] = []
+        for unit in state.units.values():
+            if unit.kind != "rp" or unit.hex is None:
+                continue
+            here = state.at(unit.hex)
+            enemies = [u for u in here if u.side not in (None, unit.side) and u.kind != "air"]
+            friends = [u for u in here if u.side == unit.side and u.id != unit.id]
+            if enemies and all(u.defenseless for u in friends):
+                key = ("CB-25", unit.id + "@" + unit.hex)
+                if key not in self.reported:
+                    self.reported.add(key)
+                    out.append(finding("CB-25", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                                       message=f"{unit.name} is still at {hex_label(unit.hex, self.board)} "
+                                               f"alone with the enemy ({', '.join(u.name for u in enemies)}) "
+                                               "when the phase ends: an RP alone with an enemy unit is "
+                                               "eliminated, never captured",
+                                       evidence={"hex": unit.hex, "enemies": [u.name for u in enemies],
+                                                 "friends": [u.name for u in friends]}))
+                continue
+            if unit.side == "ethiopian":
+                continue
+            if any(u.kind == "truck" for u in friends):
+                continue
+            key = ("MV-35", unit.id + "@" + unit.hex)
+            if key in self.reported:
+                continue
+            self.reported.add(key)
+            out.append(finding("MV-35", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                               message=f"{unit.name} is on the map at {hex_label(unit.hex, self.board)} "
+                                       "without a truck carrying it when the phase ends: RP markers are "
+                                       "on the map only while a truck carries them between boxes",
+                               evidence={"hex": unit.hex, "with": [u.name for u in friends]}))
+        return out
+
+    def _box_losses(self, state: GameState, *, step: int | None, when: str | None) -> list[Finding]:
+        """HQ-07 (7.3.2): when an enemy unit enters the USS hex of a box, the RPs and trucks in
+        the box are eliminated at once; judged when the phase ends."""
+        out: list[Finding] = []
+        for loss in self.losses:
+            left = [name for pid, name in loss.pieces.items()
+                    if pid in state.units and state.units[pid].box == loss.box]
+            if not left:
+                continue
+            box = self.boxes[loss.box]
+            single = len(box.uss) == 1
+            out.append(finding(
+                "HQ-07", Ruling.PROVEN if single else Ruling.POSSIBLE, step=loss.step, when=when,
+                subjects=tuple(left),
+                message=f"{loss.entered_by} entered {hex_label(loss.hex, self.board)}, the USS of the "
+                        f"{box.name}, at step {loss.step}, but {', '.join(left)} stayed in the box to the "
+                        "end of the phase: its RPs and trucks are eliminated at once",
+                evidence={"box": loss.box, "hex": loss.hex, "entered_by": loss.entered_by,
+                          "left_in_box": left, "uss": list(box.uss)},
+                depends_on=() if single else (f"whether entering one of the {len(box.uss)} USS hexes of "
+                                              f"the {box.name} eliminates its RPs (7.3.2 speaks of one)",)))
+        self.losses = []
+        return out
+
+    def _accounts(self, phase: "Phase", scenario: str, *, step: int | None) -> list[Finding]:
+        """HQ-10 (7.3.1): RPs leave the boxes only as the rules spend them; RR-04 (PB 13.5.2.1),
+        RR-09 (PB 14.5.2.1), RR-12 (PB 14.5.2.2): RPs arrive only as the scenario's income."""
+        out: list[Finding] = []
+        book = self.book
+        when = phase.when()
+        sides = {side for _, side in book.net}
+        for side in sorted(sides):
+            spent = -sum(min(0, v) for (b, s), v in book.net.items() if s == side)
+            gains = {b: v for (b, s), v in book.net.items() if s == side and v > 0}
+            if spent and side not in book.unbounded:
+                allowed = book.allowance.get(side, 0) + (book.bribes if side == "italian" else 0)
+                if spent > allowed:
+                    out.append(finding(
+                        "HQ-10", Ruling.PROVEN, step=book.first_step.get(side, step), when=when,
+                        message=f"the {side_name(side)} RP storage boxes lost {spent} RP"
+                                f"{'s' if spent != 1 else ''} in the {when.split(', ', 1)[1]} of turn "
+                                f"{phase.turn}; the rules let that side spend at most {allowed} there "
+                                f"({self._allowance_text(phase, side, scenario)})",
+                        evidence={"side": side, "spent": spent, "allowed": allowed, "turn": phase.turn,
+                                  "phase": phase.key,
+                                  "boxes": {b: v for (b, s), v in sorted(book.net.items()) if s == side}}))
+            if gains:
+                out += self._income(phase, scenario, side, gains, step=step)
+        return out
+
+    @staticmethod
+    def _allowance_text(phase: "Phase", side: str, scenario: str) -> str:
+        if phase.segment == "combat" or (scenario == "1935-36" and phase.key == "second-movement"):
+            text = "one RP per HQ named in an attack, at most two per combat for the defender"
+            if scenario == "1935-36" and side == "italian" and phase.key == "second-movement":
+                text += ", one bribe per Ethiopian leader"
+            return text
+        if phase.key == "map":
+            return "one RP per step replaced, per step rebuilt (two for an HQ), two per road begun"
+        if phase.segment == "movement":
+            return "nothing is spent in a movement segment; trucks only carry RPs"
+        return "nothing is spent in this phase"
+
+    def _income(self, phase: "Phase", scenario: str, side: str, gains: dict[str, int], *,
+                step: int | None) -> list[Finding]:
+        total = sum(gains.values())
+        first = min(self.book.gain_step.get((b, side), step or 0) for b in gains)
+        when = phase.when()
+        boxes_text = ", ".join(f"{self.boxes[b].name} +{v}" for b, v in sorted(gains.items()))
+        evidence: dict[str, Any] = {"side": side, "turn": phase.turn, "phase": phase.key, "gained": gains}
+        if scenario == "1935-36" and side == "italian":
+            income = self._schedule(scenario, side, phase.turn) if phase.key == "map" else {}
+            over = {b: v for b, v in gains.items() if v > income.get(b, 0)}
+            if not over:
+                return []
+            evidence["income"] = income
+            return [finding("RR-04", Ruling.PROVEN, step=first, when=when,
+                            message=f"the Italian RP boxes gained {boxes_text} in the {when.split(', ', 1)[1]} "
+                                    f"of turn {phase.turn}; the scenario gives "
+                                    + (", ".join(f"{self.boxes[b].name} +{v}" for b, v in sorted(income.items()))
+                                       or "none then"),
+                            evidence=evidence)]
+        if scenario == "1940-41" and side == "allied":
+            income_total = sum(self._schedule(scenario, side, phase.turn).values()) if phase.key == "map" else 0
+            bs = gains.get("rp-british-somaliland", 0)
+            problems = []
+            if total > income_total:
+                problems.append(f"the scenario gives {income_total} RP{'s' if income_total != 1 else ''} "
+                                f"{'that turn' if phase.key == 'map' else 'outside the MAP'}")
+            if phase.key == "map" and bs > 1:
+                problems.append("at most one RP a turn goes into the British Somaliland box")
+            if not problems:
+                return []
+            ruling = Ruling.PROVEN
+            depends: tuple[str, ...] = ()
+            if phase.key == "event" and total == 1 and bs == 1:
+                ruling, depends = Ruling.POSSIBLE, ("Event C1 (French Somaliland joins: one RP to the "
+                                                    "British Somaliland box), not shown in the log",)
+            evidence["income"] = income_total
+            return [finding("RR-09", ruling, step=first, when=when,
+                            message=f"the Allied RP boxes gained {boxes_text} in the {when.split(', ', 1)[1]} "
+                                    f"of turn {phase.turn}: " + "; ".join(problems),
+                            evidence=evidence, depends_on=depends)]
+        if scenario == "1940-41" and side == "italian":
+            ruling = Ruling.PROVEN
+            depends = ()
+            if phase.key == "event" and total <= 2 and len(gains) == 1:
+                ruling, depends = Ruling.POSSIBLE, ("Event C3 (Blockade Runner: two RPs into one Italian "
+                                                    "box), not shown in the log",)
+            return [finding("RR-12", ruling, step=first, when=when,
+                            message=f"the Italian RP boxes gained {boxes_text} in the {when.split(', ', 1)[1]} "
+                                    f"of turn {phase.turn}; the Italians receive no RPs after the start "
+                                    "but the two of Event C3",
+                            evidence=evidence, depends_on=depends)]
+        return []
+
+    def _schedule(self, scenario: str, side: str, turn: int) -> dict[str, int]:
+        """Box (or "" when the player chooses) -> RPs the scenario's reinforcements give the
+        side on a turn (scenarios.json reinforcements with points)."""
+        out: dict[str, int] = {}
+        for raw in self.data.documents["scenarios"]["scenarios"]:
+            if raw.get("id") != scenario:
+                continue
+            for entry in raw.get("reinforcements") or ():
+                points, turns = _value(entry.get("points")), _value(entry.get("turns"))
+                if _value(entry.get("side")) != side or not isinstance(points, int) \
+                        or not isinstance(turns, list) or turn not in turns:
+                    continue
+                box = _value(entry.get("box")) or ""
+                out[box] = out.get(box, 0) + points
+        return out
+
+    def finish(self, state: GameState, *, scenario: str | None) -> list[Finding]:
+        """The log ended: the last phase closes on the final position."""
+        if not self.started:
+            return []
+        return self.close_phase(state, scenario=scenario, step=None)
+
+
+# ---------------------------------------------------------------------------------------------
+# glue for the Game (rules.py)
+
+
+def logistics_action(interpreter: Any, step: int, old_phase: "Phase | None", before: GameState,
+                     actions: Iterable[Any]) -> Any:
+    """The step as the ledger sees it, once the interpreter has read it: the positions around
+    it, the phase before and after, its other actions and the attacks declared in it."""
+    from vlog.games.base import Action
+
+    after = getattr(interpreter, "_after", None) or before
+    declared = []
+    pending = interpreter.pending
+    if pending is not None and pending.step == step:
+        declared.append((pending.declaration, pending.side, pending.before))
+    for action in actions:
+        closed = action.data.get("pending") if action.kind == "combat" else None
+        if closed is not None and closed.step == step and closed is not pending:
+            declared.append((closed.declaration, closed.side, closed.before))
+    return Action("logistics", step, (), {
+        "before": before, "after": after, "old": old_phase, "new": interpreter.phase,
+        "bound": interpreter.phase_bound, "actions": tuple(actions), "declarations": tuple(declared),
+        "when": interpreter.when()})
+
+
+def judge_logistics_action(ledger: RpLedger, action: Any, scenario: str | None) -> list[Finding]:
+    """The ledger's judgements on a step, and HQ-02 for the HQs named in its attacks."""
+    data = action.data
+    out = ledger.observe(data["before"], data["after"], step=action.step, old_phase=data["old"],
+                         new_phase=data["new"], bound=data["bound"], scenario=scenario,
+                         when=data["when"], actions=data["actions"],
+                         declarations=[(d, s) for d, s, _ in data["declarations"]])
+    if scenario is None:
+        return out
+    for decl, side, before in data["declarations"]:
+        for hq in [u for u in before.units.values() if decl.hqs and u.name in decl.hqs
+                   and u.kind == "hq" and (side is None or u.side == side)]:
+            out += judge_rp_route(ledger.board, before, hq, ledger.boxes, scenario=scenario,
+                                  rps_shown=hq.side in ledger.sides_shown, step=action.step,
+                                  when=data["when"], target=decl.target)
+    return out
