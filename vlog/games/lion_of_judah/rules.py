@@ -136,6 +136,8 @@ class LionOfJudah(Game):
         """Breakdown units and columns formed in the MAP, steps given up, trucks removed (RR-16..19)."""
         self.last_after: GameState | None = None
         """The position after the previous step (the next step's position before)."""
+        self.last_roll_step: int | None = None
+        """The last step whose chat reports a die roll (AR-05 reads a roll made with or just before)."""
         self.kar = KarWithdrawal()
         self.kar_regiments: set[str] = set()
         """(40) The BF and GF regiments placed so far (RR-27)."""
@@ -187,6 +189,8 @@ class LionOfJudah(Game):
             self.segment_targets.setdefault(self.interpreter.pending.declaration.target,
                                             self.interpreter.pending.step)
         self.events.note_rolls(step.index, [r.total for r in rolls if r.total is not None])
+        if any(r.total is not None for r in rolls):
+            self.last_roll_step = step.index
         if ctx is not None:
             ctx.when = self.interpreter.when()
         turn = self.interpreter.phase.turn if self.interpreter.phase is not None else None
@@ -446,6 +450,8 @@ class LionOfJudah(Game):
             return []
         now = after.units.get(marker.id)
         rolls = action.data.get("rolls", ())
+        if self.last_roll_step is None or self.last_roll_step < action.step - 1:
+            rolls = ()          # 10.1.4: rolled right after the mission; an older roll was for else
         segment, phasing = self.mission_flown.get(marker.id, ("unknown", None))
         bombing = may_be_bombing(marker, self.scenario, segment, phasing) if segment != "unknown" \
             else (self.scenario == "1935-36" and marker.side == "italian")
