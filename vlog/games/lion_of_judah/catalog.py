@@ -257,6 +257,9 @@ IMPLEMENTED: dict[str, str] = {
     "RR-20": "(40) KAR1 and KAR2, in play and in supply when the turn 5 MAP begins, withdrawn in it; the EA "
              "brigades enter only then, each in a withdrawn KAR's hex (their strength not judged)",
     "RR-22": "(40) the Gideon Force and the Negus arrive on turn 6",
+    "RR-26": "(40) the Free French: BdO and TS Allied only once French Somaliland joins, the BdO otherwise "
+             "from turn 9 (findings under SC-08), Djibouti an Allied entry hex and supply source once it "
+             "joins (findings under RR-10); the +1 RP to the Berbera box is not judged",
     "RR-27": "(40) optional rule: the BF and GF regiments placed in Sudan, each for one KAR brigade step "
              "eliminated so far",
     "RR-21": "(40) the SOM HQ comes in on turn 5 at Berbera while the Allies control it (the two truck "
