@@ -92,10 +92,26 @@ move "GS" along 1707 on "Main Map"
 turn next
 {air}
 move "GS" along 1807
+{later}"""
+
+
+NEXT_TURN = """turn next
+turn next
+as Bob
+turn next
+turn next
+turn next
+as Alice
+turn next
+turn next
+turn next
+move "GS" along 1707
 """
+"""From the Italian movement of turn 1 to that of turn 2 (combat, the Ethiopian activation,
+movement and combat, End of Turn, MAP, Event), where GS moves back to 1707."""
 
 
-def _replay_sp15(tmp_path, air: str) -> list[tuple[str, int]]:
+def _replay_sp15(tmp_path, air: str, later: str = "") -> list[tuple[str, int]]:
     import vlog
     from converters.log_writer import write_log
     from vlog.gamedata import load_game_data
@@ -106,7 +122,7 @@ def _replay_sp15(tmp_path, air: str) -> list[tuple[str, int]]:
     module = FIXTURES / "synthetic" / "lion-of-judah.vmod"
     script = tmp_path / "sp15.vscript"
     script.write_text(SP15_SCRIPT.format(module=module, start=FIXTURES / "synthetic" / "1935-36-start.vsav",
-                                         air=air))
+                                         air=air, later=later))
     write_log(script, tmp_path / "sp15.vlog")
     data = load_game_data("lion-of-judah", overlays=[FIXTURES / "synthetic-data"])
     report = replay(vlog.read(tmp_path / "sp15.vlog"), module=read_module(module), game=LionOfJudah(data))
@@ -118,3 +134,6 @@ def test_air_supply_keeps_a_unit_in_supply_for_the_turn(tmp_path):
     MV-16 without air supply, nothing once III Br flew air supply to it at the segment's start."""
     assert _replay_sp15(tmp_path, "") == [("MV-16", 3)]
     assert _replay_sp15(tmp_path, 'move @1704067200070 along 1707 on "Main Map"') == []
+    # the air supply ends with the turn: on turn 2 GS ends another move out of supply
+    air = 'move @1704067200070 along 1707 on "Main Map"\nmove @1704067200070 along "Northern Front air marker box" on "Off-map Boxes"'
+    assert _replay_sp15(tmp_path, air, NEXT_TURN) == [("MV-16", 14)]      # GS's move on turn 2
