@@ -165,6 +165,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                             "income": {"rp-northern-front": 3, "rp-southern-front": 2}})],
     "RR-09": [("RR-09", 8, {"turn": 2, "gained": {"rp-british-somaliland": 2}, "income": 3})],
     "RR-12": [("RR-12", 8, {"turn": 2, "gained": {"rp-italian-somaliland": 1}})],
+    "HQ-05": [("HQ-05", 9, {"hex": "1402", "hqs": [], "level": "under-construction", "phase": "map"})],
+    "MV-14": [("MV-14", 10, {"hex": "1404", "placed_turn": 2, "turn": 2, "phase": "map"})],
     "MV-45": [("MV-45", 7, {"from": "0506", "to": "0511", "allowance": 4, "cheapest_cost": 5,
                             "forced_march_rolls": []})],
     "CB-33": [("CB-33", 4, {"target": "1313", "partners": []})],

@@ -415,3 +415,52 @@ def test_hq07_a_box_with_several_uss_is_only_possible(board):
     r.to(rp("a", box="rp-sudan", side="allied"), replace(lv, hex="0505"))
     f = only(r.next_phase("second-combat"), "HQ-07")
     assert f.basis is Basis.POSSIBLE
+
+
+# -- roads (HQ-05, MV-14) ----------------------------------------------------------------------------
+
+
+def road(id: str, hex_: str, level: str = "under-construction") -> Unit:
+    return Unit(id=id, name="Road marker", side=None, hex=hex_, kind="marker", counter="road-marker",
+                level=level, steps=0)
+
+
+def test_a_road_begun_in_one_map_and_finished_in_the_next_is_legal(board):
+    r = Replay(board)
+    csi = hq("CSI", "1405")
+    r.start(csi, at=phase("map", 2))
+    assert r.to(csi, road("rd", "1404")) == []
+    r.start(csi, road("rd", "1404"), at=phase("map", 3))
+    r.ledger.roads["rd"] = 2
+    assert r.to(csi, road("rd", "1404", "road")) == []
+
+
+def test_mv14_a_road_finished_in_the_map_it_was_begun(board):
+    r = Replay(board)
+    csi = hq("CSI", "1405")
+    r.start(csi, at=phase("map", 2))
+    r.to(csi, road("rd", "1404"))
+    f = only(r.to(csi, road("rd", "1404", "road")), "MV-14")
+    assert f.rule == "10.2.2.1" and f.evidence == {"hex": "1404", "placed_turn": 2, "turn": 2, "phase": "map"}
+
+
+def test_hq05_a_road_needs_an_hq_in_or_next_to_the_hex_in_the_map(board):
+    r = Replay(board)
+    csi = hq("CSI", "1405")
+    r.start(csi, at=phase("map", 2))
+    f = only(r.to(csi, road("rd", "1402")), "HQ-05")
+    assert "with no HQ in or next to the hex" in f.message and f.evidence["hqs"] == []
+    r.start(csi, at=phase("first-movement", 2))
+    f = only(r.to(csi, road("rd", "1404")), "HQ-05")
+    assert "outside the Mutual Administration Phase" in f.message
+
+
+def test_hq05_next_to_the_enemy_a_friendly_unit_must_hold_the_hex(board):
+    r = Replay(board)
+    csi, lv = hq("CSI", "1405"), unit("lv", "1304", side="ethiopian", unit_class="ethiopian-levy")
+    r.start(csi, lv, at=phase("map", 2))
+    f = only(r.to(csi, lv, road("rd", "1404")), "HQ-05")
+    assert "next to enemy units (lv) with no friendly unit in it" in f.message
+    sb = unit("sb", "1404")
+    r.start(csi, lv, sb, at=phase("map", 2))
+    assert r.to(csi, lv, sb, road("rd", "1404")) == []

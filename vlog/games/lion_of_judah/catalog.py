@@ -195,6 +195,11 @@ IMPLEMENTED: dict[str, str] = {
     "HQ-07": "the RPs and trucks of a box are gone by the end of the phase in which an enemy unit "
              "entered its USS (possible where the box has several USS)",
     "CB-25": "an RP alone with an enemy unit is gone by the end of the phase",
+    "HQ-05": "a road marker placed under construction in the MAP, not in desert, with an HQ of the "
+             "hex's controller in or next to it, and a friendly unit in it next to the enemy (its RPs "
+             "counted under HQ-10; removal when left alone next to the enemy not judged)",
+    "MV-14": "a road marker flipped to its road side only in a MAP after the one it was placed in "
+             "(RP routes count only finished roads)",
     "MV-45": "(40) a dummy on its front side has 4 foot MPs and may not force march",
     "MV-18": "MF -2 for a unit under an enemy air marker at the start of its movement segment (10.1.5's -2, "
              "not the index's 1/2); (35) possible only, as the marker may have flown a gas attack",

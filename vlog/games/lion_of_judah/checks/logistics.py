@@ -279,6 +279,8 @@ class RpLedger:
         self.losses: list[_BoxLoss] = []
         self.reported: set[tuple[str, str]] = set()
         self.started = False
+        self.roads: dict[str, int] = {}
+        """Road marker -> the turn it was placed (10.2.2.1)."""
         """Whether play has begun (the setup ends with the Event Phase of turn 1)."""
 
     # -- per step ----------------------------------------------------------------------------
@@ -314,6 +316,7 @@ class RpLedger:
             # game at once (PB 13.4.3): the box loss never matters there
             self._box_entries(before, after, step=step)
         out += self._moves(before, after, step=step, scenario=scenario, when=when)
+        out += self._roads(before, after, step=step, when=when)
         self._spending_allowed(actions, declarations, after, scenario)
         return out
 
@@ -436,6 +439,67 @@ class RpLedger:
         named = truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
         return [self._report("HQ-06", truck, step, when, f"{named} {verb}: " + "; ".join(problems),
                              {"box": box_id, "hex": hex_, "uss": list(box.uss), "trucks_in_box": count})]
+
+    # -- roads (10.2.2) ------------------------------------------------------------------------
+    def _roads(self, before: GameState, after: GameState, *, step: int, when: str | None) -> list[Finding]:
+        """HQ-05 (10.2.2, 10.2.2.1): a road marker is placed under construction in the MAP, in a
+        non-desert hex its builder controls, with the builder's HQ in or next to it, and with a
+        friendly unit in it when enemy units are adjacent; MV-14: it is flipped to its road side
+        only in a later MAP (before that the hex is no road, and RP routes ignore it)."""
+        out: list[Finding] = []
+        phase = self.phase if self.phase_bound else None
+        for uid, new in after.units.items():
+            if new.counter != "road-marker" or new.hex is None:
+                continue
+            old = before.units.get(uid)
+            if old is None or old.hex is None:
+                out += self._road_placed(new, before, after, phase, step=step, when=when)
+            elif old.level != new.level and new.level == "road":
+                placed = self.roads.get(uid)
+                if phase is not None and (phase.key != "map" or (placed is not None and phase.turn <= placed)):
+                    out.append(self._report(
+                        "MV-14", new, step, when,
+                        f"the road marker at {hex_label(new.hex, self.board)} was flipped to its road side in "
+                        f"the {phase.when().split(', ', 1)[1]} of turn {phase.turn}"
+                        + (f", the turn it was placed" if placed == phase.turn else "")
+                        + ": a road is finished only in the next MAP's step vii",
+                        {"hex": new.hex, "placed_turn": placed, "turn": phase.turn, "phase": phase.key}))
+        return out
+
+    def _road_placed(self, marker: Unit, before: GameState, after: GameState, phase: "Phase | None", *,
+                     step: int, when: str | None) -> list[Finding]:
+        hex_ = marker.hex
+        assert hex_ is not None
+        if phase is not None:
+            self.roads[marker.id] = phase.turn
+        problems = []
+        if phase is not None and phase.key != "map":
+            problems.append(f"outside the Mutual Administration Phase ({phase.when()})")
+        if marker.level == "road":
+            problems.append("on its road side (a new road is placed under construction, 10.2.2.1)")
+        terrain = self.board.terrain(hex_)
+        if isinstance(terrain, str) and terrain == "desert":
+            problems.append("in a desert hex")
+        around = (hex_, *self.board.neighbours(hex_))
+        hqs = [u for u in before.units.values() if u.kind == "hq" and u.hex in around]
+        if not hqs:
+            problems.append("with no HQ in or next to the hex")
+        sides = {u.side for u in hqs if u.side}
+        owner = after.control.get(hex_) or before.control.get(hex_)
+        if sides and owner is not None and owner not in sides:
+            problems.append(f"in a hex the {side_name(owner)} player controls")
+        enemy_near = [u.name for u in before.units.values() if u.hex in around[1:] and u.side is not None
+                      and sides and u.side not in sides and u.kind not in ("air", "marker")]
+        friends_in = [u for u in before.units.values() if u.hex == hex_ and u.side in sides
+                      and u.kind not in ("air", "marker", "rp")]
+        if enemy_near and not friends_in:
+            problems.append(f"next to enemy units ({', '.join(enemy_near)}) with no friendly unit in it")
+        if not problems:
+            return []
+        return [self._report("HQ-05", marker, step, when,
+                             f"a road marker was placed at {hex_label(hex_, self.board)} " + "; ".join(problems),
+                             {"hex": hex_, "hqs": [u.name for u in hqs], "level": marker.level,
+                              "phase": phase.key if phase is not None else None})]
 
     # -- what the rules let a side spend --------------------------------------------------------
     def _spending_allowed(self, actions: Iterable[Any], declarations: Iterable[tuple[Any, str | None]],
