@@ -334,6 +334,9 @@ IMPLEMENTED: dict[str, str] = {
     "SC-05": "(40) guerrillas recruited in a MAP: one per faction a turn, within two hexes of their "
              "faction's hex, not with Italian-controlled units, not in a pro-Italian region "
              "(the number the roll allows needs the recruitment table, absent)",
+    "SC-04": "(40) colonial deserters removed in a MAP only after the desertion roll ('desertion' in chat, "
+             "else the MAP's last roll), only Italian colonial units, never inspected, at most what the "
+             "modified roll allows (table absent: POSSIBLE naming it)",
     "SU-06": "(40) the fuel marker in GRT box 6 and the prestige marker in box 5 when play begins in a "
              "log begun at turn 1 (the turn is the turn track's; the event cup is judged under EV-01)",
     # other 1940-41 specifics (checks/allied_1940.py, checks/prestige.py; TS-06 in interpret.update_control)
@@ -379,7 +382,6 @@ NEEDS_DATA: dict[str, str] = {
              "cards (scenarios.json lists the other Allied reinforcements without turns)",
     "AR-04": "the air support chart is on the player aid card",
     "RR-05": "the Ethiopian reinforcement table is not in the text",
-    "SC-04": "the colonial desertion table is on the player aid card",
     "SU-04": "the 1940-41 Italian units are placed by setup codes printed on the counters only (PB 14.3.2); "
              "the data names no unit of a coded placement",
 }

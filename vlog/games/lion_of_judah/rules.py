@@ -40,6 +40,7 @@ from vlog.games.lion_of_judah.checks.movement import (MoveFacts, MovementLedger,
                                                        judge_naval_move, may_force_march)
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
+from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, KarWithdrawal,
                                                             judge_event_irregulars, judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
@@ -108,6 +109,8 @@ class LionOfJudah(Game):
         self.move_reported: set[str] = set()
         self.end_pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
+        self.desertion = DesertionWatch()
+        """(40) The colonial desertion roll and the units removed in each MAP (SC-04)."""
         self.rail = RailLedger()
         self.recruits = RecruitLedger()
         self.logistics = RpLedger(self.board, self.data)
@@ -194,6 +197,16 @@ class LionOfJudah(Game):
         if ctx is not None:
             ctx.when = self.interpreter.when()
         turn = self.interpreter.phase.turn if self.interpreter.phase is not None else None
+        if self.scenario == "1940-41" and after is not None:      # SC-04 (checks/desertion.py)
+            phase = self.interpreter.phase
+            deserted = self.desertion.note_step(
+                self.board, self.data, step=step.index, before=before, after=after,
+                rolls=[r.total for r in rolls if r.total is not None],
+                chats=[c.message for c in step.commands if type(c).__name__ == "Chat" and not c.is_report],
+                turn=turn, in_map=self.interpreter.phase_bound and phase is not None and phase.key == "map",
+                when=self.interpreter.when())
+            if deserted:
+                actions.append(Action("desertion", step.index, (), {"findings": deserted}))
         marker_findings = self._note_vp_history(step, turn)
         if marker_findings:                     # SU-03, VC-02 (the GRT markers)
             actions.append(Action("vp-markers", step.index, (), {"findings": marker_findings}))
@@ -220,6 +233,8 @@ class LionOfJudah(Game):
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
+        if action.kind == "desertion":         # SC-04, judged as each step is read
+            return list(action.data["findings"])
         if action.kind == "logistics":          # RPs, boxes, trucks (checks/logistics.py)
             return judge_logistics_action(self.logistics, action, self.scenario)
         if action.kind == "vp-markers":        # the GRT markers, judged as the turn track moves
