@@ -236,6 +236,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-47": [("MV-47", 66, {"fuel": [0], "use": "move", "turn": 7, "player_phase": "second"})],
     "SC-05": [("SC-05", 9, {"faction": "Shoa", "turn": 2})],
     "SC-04": [("SC-04", 13, {"roll": 4, "modified": [3, 4, 5], "most": 1, "turn": 2})],
+    "RR-05": [("RR-05", 10, {"turn": 2, "front": "northern", "additional": 2, "most": 1})],
     "SU-06": [("SU-06", 2, {"marker": "it-fuel", "shown": 5, "expected": 6})],
     "CB-39": [("CB-39", 14, {"hex": "0302", "gideon_eliminated_step": 9, "survival_roll": 2})],
     "CB-40": [("CB-40", 69, {"fuel": [0], "use": "attack", "turn": 7, "player_phase": "second"})],

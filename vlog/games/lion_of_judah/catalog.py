@@ -252,6 +252,9 @@ IMPLEMENTED: dict[str, str] = {
     "RR-03": "(35) Italian units enter at Massawa or Mogadishu, or next to one",
     "RR-06": "(35) no Ethiopian reinforcements while the capital is enemy-held or the leader dead",
     "RR-07": "(35) Ethiopian units enter in or next to their capital or leader",
+    "RR-05": "(35) Ethiopian units placed in a MAP: each front's additional units (besides the free Shoa "
+             "unit) within the reinforcement table's number, raised after a step loss inflicted or a Great "
+             "Offensive the previous turn; no faction two while another got none (POSSIBLE: pools not logged)",
     "RR-10": "(40) Allied units enter at their entry hexes, or next to one",
     "RR-13": "(40) Black Shirt units and the 40th and 65th divisions are never replaced",
     "RR-14": "replacements only in the MAP, in supply, with a friendly HQ in or next to the hex",
@@ -381,7 +384,6 @@ NEEDS_DATA: dict[str, str] = {
     "EV-15": "which Commonwealth brigades D7 may delay needs their entry turns, printed on the reinforcement "
              "cards (scenarios.json lists the other Allied reinforcements without turns)",
     "AR-04": "the air support chart is on the player aid card",
-    "RR-05": "the Ethiopian reinforcement table is not in the text",
     "SU-04": "the 1940-41 Italian units are placed by setup codes printed on the counters only (PB 14.3.2); "
              "the data names no unit of a coded placement",
 }

@@ -41,6 +41,7 @@ from vlog.games.lion_of_judah.checks.movement import (MoveFacts, MovementLedger,
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
+from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, KarWithdrawal,
                                                             judge_event_irregulars, judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
@@ -111,6 +112,8 @@ class LionOfJudah(Game):
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
         self.desertion = DesertionWatch()
         """(40) The colonial desertion roll and the units removed in each MAP (SC-04)."""
+        self.reinforcement_count = ReinforcementCount()
+        """(35) The Ethiopian reinforcements of each MAP and what raised them (RR-05)."""
         self.rail = RailLedger()
         self.recruits = RecruitLedger()
         self.logistics = RpLedger(self.board, self.data)
@@ -207,6 +210,13 @@ class LionOfJudah(Game):
                 when=self.interpreter.when())
             if deserted:
                 actions.append(Action("desertion", step.index, (), {"findings": deserted}))
+        if self.scenario == "1935-36":          # RR-05 (checks/ethiopian_reinforcements.py)
+            counted = count_step(self.reinforcement_count, self.board, list(actions),
+                                 [c.message for c in step.commands if type(c).__name__ == "Chat" and not c.is_report],
+                                 phase=self.interpreter.phase, bound=self.interpreter.phase_bound,
+                                 gone_leaders=self.interpreter.gone_leaders, step=step.index)
+            if counted:
+                actions.append(Action("reinforcement-count", step.index, (), {"findings": counted}))
         marker_findings = self._note_vp_history(step, turn)
         if marker_findings:                     # SU-03, VC-02 (the GRT markers)
             actions.append(Action("vp-markers", step.index, (), {"findings": marker_findings}))
@@ -233,7 +243,7 @@ class LionOfJudah(Game):
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
-        if action.kind == "desertion":         # SC-04, judged as each step is read
+        if action.kind in ("desertion", "reinforcement-count"):     # SC-04, RR-05: judged as read
             return list(action.data["findings"])
         if action.kind == "logistics":          # RPs, boxes, trucks (checks/logistics.py)
             return judge_logistics_action(self.logistics, action, self.scenario)
