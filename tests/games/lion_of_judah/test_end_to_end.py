@@ -167,6 +167,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-12": [("RR-12", 8, {"turn": 2, "gained": {"rp-italian-somaliland": 1}})],
     "HQ-05": [("HQ-05", 9, {"hex": "1402", "hqs": [], "level": "under-construction", "phase": "map"})],
     "MV-14": [("MV-14", 10, {"hex": "1404", "placed_turn": 2, "turn": 2, "phase": "map"})],
+    "RR-08": [("RR-08", 8, {"hex": "1213", "phase": "map", "turn": 2, "ethiopian_attacks": 0})],
     "MV-45": [("MV-45", 7, {"from": "0506", "to": "0511", "allowance": 4, "cheapest_cost": 5,
                             "forced_march_rolls": []})],
     "CB-33": [("CB-33", 4, {"target": "1313", "partners": []})],

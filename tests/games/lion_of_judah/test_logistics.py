@@ -464,3 +464,21 @@ def test_hq05_next_to_the_enemy_a_friendly_unit_must_hold_the_hex(board):
     sb = unit("sb", "1404")
     r.start(csi, lv, sb, at=phase("map", 2))
     assert r.to(csi, lv, sb, road("rd", "1404")) == []
+
+
+# -- (35) Ethiopian RPs (RR-08) ------------------------------------------------------------------------
+
+
+def test_rr08_ethiopian_rps_come_only_from_a3_and_r_results(board):
+    ras = unit("ras", "1213", side="ethiopian", kind="leader")
+    r = Replay(board)
+    r.start(ras, at=phase("map", 2))
+    f = only(r.to(ras, rp("x", hex_="1213", side="ethiopian")), "RR-08")
+    assert f.rule == "PB 13.5.2.2; 13.6.4.1"
+    assert f.evidence == {"hex": "1213", "phase": "map", "turn": 2, "ethiopian_attacks": 0}
+    r.start(ras, at=phase("event", 2))
+    assert r.to(ras, rp("x", hex_="1213", side="ethiopian")) == []        # A3 (EV-05's to judge)
+    r.start(ras, at=phase("second-movement", 2))
+    decl = AttackDeclaration("1214", ("Shoa",), None, None)
+    assert r.to(ras, declarations=[(decl, "ethiopian")]) == []
+    assert r.to(ras, rp("x", hex_="1213", side="ethiopian")) == []        # after an attack: an R result

@@ -200,6 +200,8 @@ IMPLEMENTED: dict[str, str] = {
              "counted under HQ-10; removal when left alone next to the enemy not judged)",
     "MV-14": "a road marker flipped to its road side only in a MAP after the one it was placed in "
              "(RP routes count only finished roads)",
+    "RR-08": "(35) an Ethiopian RP placed on the map outside the Event Phase only after an Ethiopian "
+             "attack in the segment (an 'R' result); Event A3 itself under EV-05",
     "MV-45": "(40) a dummy on its front side has 4 foot MPs and may not force march",
     "MV-18": "MF -2 for a unit under an enemy air marker at the start of its movement segment (10.1.5's -2, "
              "not the index's 1/2); (35) possible only, as the marker may have flown a gas attack",

@@ -248,6 +248,8 @@ class _PhaseBook:
     """side -> the step of its first RP lost in the phase."""
     gain_step: dict[tuple[str, str], int] = field(default_factory=dict)
     declarations: set[int] = field(default_factory=set)
+    ethiopian_attacks: int = 0
+    """(35) Ethiopian attacks declared in the phase so far (each may give an RP, PB 13.6.4.1)."""
     bribes: int = 0
     """(35) Italian bribes the Ethiopian activation segment allows: one per Ethiopian leader on
     the map when it began (PB 13.6.2.1)."""
@@ -317,6 +319,8 @@ class RpLedger:
             self._box_entries(before, after, step=step)
         out += self._moves(before, after, step=step, scenario=scenario, when=when)
         out += self._roads(before, after, step=step, when=when)
+        if scenario == "1935-36":
+            out += self._ethiopian_rps(before, after, declarations, step=step, when=when)
         self._spending_allowed(actions, declarations, after, scenario)
         return out
 
@@ -439,6 +443,36 @@ class RpLedger:
         named = truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
         return [self._report("HQ-06", truck, step, when, f"{named} {verb}: " + "; ".join(problems),
                              {"box": box_id, "hex": hex_, "uss": list(box.uss), "trucks_in_box": count})]
+
+    # -- (35) Ethiopian RPs (PB 13.6.4) ----------------------------------------------------------
+    def _ethiopian_rps(self, before: GameState, after: GameState,
+                       declarations: Iterable[tuple[Any, str | None]], *, step: int,
+                       when: str | None) -> list[Finding]:
+        """RR-08 (PB 13.5.2.2; 13.6.4.1): Ethiopian RPs come only from Event A3 (the Event
+        Phase, judged under EV-05) and from an 'R' result of an Ethiopian attack: one appearing
+        on the map elsewhere than in the Event Phase, or in a segment with no Ethiopian attack
+        declared before it, breaks the rule."""
+        self.book.ethiopian_attacks += sum(1 for _, side in declarations if side == "ethiopian")
+        phase = self.phase if self.phase_bound else None
+        if phase is None or phase.key == "event":
+            return []
+        out: list[Finding] = []
+        for uid, new in after.units.items():
+            if new.kind != "rp" or new.side != "ethiopian" or new.hex is None:
+                continue
+            old = before.units.get(uid)
+            if old is not None and old.hex is not None:
+                continue
+            attacks = self.book.ethiopian_attacks if phase.key.startswith("second-") else 0
+            if attacks:
+                continue            # an 'R' result may have given it (PB 13.6.4.1)
+            out.append(self._report(
+                "RR-08", new, step, when,
+                f"an Ethiopian RP was placed at {hex_label(new.hex, self.board)} in the "
+                f"{phase.when().split(', ', 1)[1]} of turn {phase.turn}, with no Ethiopian attack before "
+                "it in the segment: the Ethiopians get RPs only from Event A3 and 'R' results",
+                {"hex": new.hex, "phase": phase.key, "turn": phase.turn, "ethiopian_attacks": attacks}))
+        return out
 
     # -- roads (10.2.2) ------------------------------------------------------------------------
     def _roads(self, before: GameState, after: GameState, *, step: int, when: str | None) -> list[Finding]:
