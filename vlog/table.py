@@ -38,7 +38,7 @@ from vlog.vassal.commands import (
     PublicNotes, RemovePiece, SecretNote, Setup, SetupStack, TurnState, Undo, UnknownCommand, Unmask,
 )
 from vlog.vassal.pieces import (
-    BasicPiece, Deck, Embellishment, Hideable, Obscurable, Piece, Stack, join_chain, split_chain,
+    BasicPiece, Deck, Embellishment, Piece, Stack, join_chain, split_chain,
 )
 from vlog.vassal.sequence import join, split
 

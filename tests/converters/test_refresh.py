@@ -19,8 +19,8 @@ from vlog.vassal.pieces import Embellishment
 @pytest.fixture
 def old_and_new(tmp_path):
     old = write_module(tmp_path / "old")
-    new = write_module(tmp_path / "new", prototype_name="Unit v2", step_type=STEP_NEW_IMAGES,
-                       pieces=(("Inf A", "1"), ("Inf B", "22")))
+    write_module(tmp_path / "new", prototype_name="Unit v2", step_type=STEP_NEW_IMAGES,
+                 pieces=(("Inf A", "1"), ("Inf B", "22")))
     start_save(old, tmp_path / "start.vsav")
     # a position worth keeping: Inf B reduced and moved, Inf A moved (written from a script)
     (tmp_path / "play.vscript").write_text(

@@ -162,8 +162,6 @@ def test_iod_and_ascari_limits():
 def test_loj_supply_three_hexes_or_a_road():
     # LoJ 9.4 (lion-of-judah.txt:481-482): up to 3 hexes (own hex excluded) to a USS, or up to
     # 3 hexes to a road/rail/track then any number of consecutive line hexes to the USS.
-    row = list(range(12))
-
     def nb(i):
         return [j for j in (i - 1, i + 1) if 0 <= j < 12]
 

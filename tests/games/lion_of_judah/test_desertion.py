@@ -5,27 +5,12 @@ published chart) unless a test says otherwise: modified -1..3 no deserter, 4-5 o
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
-import pytest
 
 from vlog.findings import Basis
-from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch, allowed_deserters, parse_desertion
 from vlog.games.lion_of_judah.state import GameState, unit_from_counter
-
-SYNTHETIC = Path(__file__).resolve().parents[3] / "fixtures" / "lion-of-judah" / "synthetic-data"
-
-
-@pytest.fixture(scope="module")
-def synthetic():
-    return load_game_data("lion-of-judah", overlays=[SYNTHETIC])
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return load_game_data("lion-of-judah")
 
 
 def position(data, *, ipl_box: str = "grt-5", revealed: tuple[str, ...] = (), gone: tuple[str, ...] = ()

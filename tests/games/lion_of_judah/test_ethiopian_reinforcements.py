@@ -3,27 +3,11 @@ table is the fixtures' SYNTHETIC one (not the published chart): every turn one a
 the Northern Front and two for the Southern, besides the free Shoa unit."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 
 from vlog.findings import Basis
-from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, front_allowance
 from vlog.games.lion_of_judah.state import GameState, unit_from_counter
-
-SYNTHETIC = Path(__file__).resolve().parents[3] / "fixtures" / "lion-of-judah" / "synthetic-data"
-
-
-@pytest.fixture(scope="module")
-def synthetic():
-    return load_game_data("lion-of-judah", overlays=[SYNTHETIC])
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return load_game_data("lion-of-judah")
 
 
 CAPITALS = {"shoa": "1213", "gojjam": "1012", "wollo": "1310", "tigray": "1307", "beghemder": "1009",

@@ -4,22 +4,13 @@ are the fixtures' SYNTHETIC ones (not the published map) unless the test says ot
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
-import pytest
 
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.recruitment import RecruitLedger, judge_recruit
 from vlog.games.lion_of_judah.state import GameState, unit_from_counter
-
-SYNTHETIC = Path(__file__).resolve().parents[3] / "fixtures" / "lion-of-judah" / "synthetic-data"
-
-
-@pytest.fixture(scope="module")
-def synthetic():
-    return load_game_data("lion-of-judah", overlays=[SYNTHETIC])
 
 
 def recruit(data, counter: str, hex_: str, *, ledger: RecruitLedger | None = None, turn: int = 2,

@@ -6,30 +6,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 
 from converters.log_writer import write_log
 from vlog.cli import EXIT_FINDINGS, main
-from vlog.engine.judge import Ruling
 from vlog.findings import Basis
-from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.setup import judge_setup_areas, setup_areas
 from vlog.games.lion_of_judah.state import GameState, unit_from_counter
 
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "fixtures" / "lion-of-judah"
-SYNTHETIC = FIXTURES / "synthetic-data"
-
-
-@pytest.fixture(scope="module")
-def synthetic():
-    return load_game_data("lion-of-judah", overlays=[SYNTHETIC])
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    return load_game_data("lion-of-judah")
 
 
 def judge(data, scenario: str, *placed: tuple[str, str, str]):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from vlog.engine.judge import Ruling
 from vlog.gamedata import Datum, load_game_data
 from vlog.games.lion_of_judah.checks.victory import judge_victory_claim, parse_victory_claim
 

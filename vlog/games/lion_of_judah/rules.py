@@ -18,30 +18,30 @@ from vlog.findings import Finding
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
 from vlog.games.lion_of_judah.catalog import check_specs
+from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
 from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, CombatAirPlacement, judge_air_mission,
                                                   judge_bombings, judge_delayed_return, judge_gassed,
                                                   judge_markers_left_on_map, judge_mission_segment,
                                                   may_be_bombing)
+from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, counter_guerrilla_applies,
                                                      gassed_readings, judge_combat, judge_dummy_flip)
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
+from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
+from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
                                                    starts_the_scenario)
-from vlog.games.lion_of_judah.checks.events import EventLedger
-from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
-from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.logistics import RpLedger, judge_logistics_action, logistics_action
 from vlog.games.lion_of_judah.checks.movement import (MoveFacts, MovementLedger, NavalLedger, judge_move,
                                                        judge_naval_move, may_force_march)
+from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
-from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
-from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, KarWithdrawal,
                                                             judge_event_irregulars, judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
@@ -115,17 +115,17 @@ class LionOfJudah(Game):
         self.reinforcement_count = ReinforcementCount()
         """(35) The Ethiopian reinforcements of each MAP and what raised them (RR-05)."""
         self.rail = RailLedger()
+        """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
         self.recruits = RecruitLedger()
+        """(40) Guerrillas recruited in each MAP, by faction (SC-05)."""
         self.logistics = RpLedger(self.board, self.data)
         """RPs in the storage boxes, trucks and RP routes (checks/logistics.py)."""
-        """(40) Guerrillas recruited in each MAP, by faction (SC-05)."""
         self.movement = MovementLedger()
+        """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         self.naval = NavalLedger()
         """Units moved by sea in each MAP (11.8, MV-38, MV-39)."""
-        """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         self.vp_history = VPHistory()
         """What the VP tally needs from the history (VC-01, VC-02, VC-05, VC-06)."""
-        """Rail movement in each MAP (11.7): origins, loads per line, units reported."""
         self.fuel = FuelLedger()
         """(40) The Italian fuel from the log's history (PB 14.6.1.1; checks/fuel.py)."""
         self.events = EventLedger(self.data, self.board)
@@ -145,9 +145,9 @@ class LionOfJudah(Game):
         self.last_roll_step: int | None = None
         """The last step whose chat reports a die roll (AR-05 reads a roll made with or just before)."""
         self.kar = KarWithdrawal()
+        """(40) The KAR brigades' withdrawal in the MAP of turn 5 (RR-20)."""
         self.kar_regiments: set[str] = set()
         """(40) The BF and GF regiments placed so far (RR-27)."""
-        """(40) The KAR brigades' withdrawal in the MAP of turn 5 (RR-20)."""
         self.air_supply_flown: dict[int, str] = {}
         """(35) Turn -> the air marker that flew air supply in it (AR-09: one a turn)."""
         self.segment_air_hexes: set[str] = set()

@@ -495,7 +495,7 @@ class RpLedger:
                         "MV-14", new, step, when,
                         f"the road marker at {hex_label(new.hex, self.board)} was flipped to its road side in "
                         f"the {phase.when().split(', ', 1)[1]} of turn {phase.turn}"
-                        + (f", the turn it was placed" if placed == phase.turn else "")
+                        + (", the turn it was placed" if placed == phase.turn else "")
                         + ": a road is finished only in the next MAP's step vii",
                         {"hex": new.hex, "placed_turn": placed, "turn": phase.turn, "phase": phase.key}))
         return out
