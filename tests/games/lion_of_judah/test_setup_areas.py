@@ -11,7 +11,7 @@ from converters.log_writer import write_log
 from vlog.cli import EXIT_FINDINGS, main
 from vlog.findings import Basis
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.setup import judge_setup_areas, setup_areas
+from vlog.games.lion_of_judah.checks.setup import judge_campaign_guerrillas, judge_setup_areas, setup_areas
 from vlog.games.lion_of_judah.state import GameState, unit_from_counter
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -123,3 +123,22 @@ def test_clean_fixture_starts_are_legal(synthetic):
     for name in ("clean-1935-36", "clean-1940-41"):
         replay, _, _, _ = replay_with_actions(name)
         assert not [f for f in replay.findings if f.check.split("/")[1].startswith("SU-0")]
+
+
+def _guerrillas(data, shoa: int, gojjam: int, beghemder: int):
+    placed = [("et-levy-shoa", "1213")] * shoa + [("et-levy-gojjam-imru", "1012")] * gojjam + \
+             [("et-levy-beghemder", "1009")] * beghemder
+    units = {f"g{i}": unit_from_counter(data, c, id=f"g{i}", name=c, hex_=h) for i, (c, h) in enumerate(placed)}
+    return judge_campaign_guerrillas(data, GameState(units, "1940-41"), step=0, when="Turn 1, Event Phase")
+
+
+def test_su07_guerrilla_counts_fit_the_scenario_or_a_campaign_result(shipped):
+    for counts in ((3, 2, 3), (2, 1, 2), (4, 3, 4), (4, 3, 3), (3, 2, 4), (4, 2, 4)):
+        assert _guerrillas(shipped, *counts) == [], counts
+    [f] = _guerrillas(shipped, 4, 1, 3)         # one more Shoa and one fewer Gojjam: no result gives that
+    assert (f.check, f.basis, f.step) == ("lion-of-judah/SU-07", Basis.PROVEN, 0)
+    assert "(3 Beghemder, 1 Gojjam, 4 Shoa)" in f.message
+    assert f.evidence["shown"] == {"et-levy-shoa": 4, "et-levy-gojjam-imru": 1, "et-levy-beghemder": 3}
+    assert len(f.evidence["readings"]) == 9     # scenario, two strategic, six tactical choices
+    [f] = _guerrillas(shipped, 5, 3, 4)          # two more Shoa
+    assert f.check == "lion-of-judah/SU-07"

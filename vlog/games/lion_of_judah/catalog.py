@@ -342,6 +342,9 @@ IMPLEMENTED: dict[str, str] = {
     "SC-04": "(40) colonial deserters removed in a MAP only after the desertion roll ('desertion' in chat, "
              "else the MAP's last roll), only Italian colonial units, never inspected, at most what the "
              "modified roll allows (table absent: POSSIBLE naming it)",
+    "SU-07": "(40) the guerrillas of each faction on the map at the start fit the scenario or one 1935-36 "
+             "result's adjustment (a log does not say which result: any consistent one is accepted); the "
+             "recruitment -1 and the replacement ban that follow a result are not judged",
     "SU-06": "(40) the fuel marker in GRT box 6 and the prestige marker in box 5 when play begins in a "
              "log begun at turn 1 (the turn is the turn track's; the event cup is judged under EV-01)",
     # other 1940-41 specifics (checks/allied_1940.py, checks/prestige.py; TS-06 in interpret.update_control)

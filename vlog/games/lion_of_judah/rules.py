@@ -46,7 +46,7 @@ from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRA
                                                             judge_event_irregulars, judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
                                                            judge_kar_regiment, judge_step_gain)
-from vlog.games.lion_of_judah.checks.setup import judge_setup_areas
+from vlog.games.lion_of_judah.checks.setup import judge_campaign_guerrillas, judge_setup_areas
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
                                                      judge_supply_prerequisite, trace)
@@ -171,6 +171,8 @@ class LionOfJudah(Game):
         out: list[Finding] = []
         if starts_the_scenario(phase):          # SU-01, SU-02, SU-05 (checks/setup.py)
             out += judge_setup_areas(self.board, self.data, start, self.scenario, step=0, when=phase.when())
+            if self.scenario == "1940-41":      # SU-07: the campaign's guerrilla adjustments
+                out += judge_campaign_guerrillas(self.data, start, step=0, when=phase.when())
         if self.scenario == "1940-41":          # SU-06, the fuel the log begins with
             out += fuel_begin(self.fuel, self.data, start, phase)
             if starts_the_scenario(phase):      # SC-09 (checks/garrison.py)

@@ -9,26 +9,32 @@ adds or moves before play begins are not judged as set-up here (moves in the Eve
 TS-02's). Countries are disjoint, so a hex known to lie in another country is outside;
 a hex of a country whose borders the data lacks leaves the verdict POSSIBLE, naming them.
 
-Not judged here: how many units each placement puts down (several placements share counters,
+SU-07: in 1940-41 the guerrillas of each faction on the map at the start must fit the scenario
+or one of the 1935-36 results' adjustments (PB 14.3.4); a single log cannot say which result, so
+any consistent one is accepted.
+
+Not judged here: how many units each other placement puts down (several placements share counters,
 and Ethiopian units are drawn at random), units placed by setup code (the codes are printed on
 the counters only, PB 14.3.2), the markers and boxes (SU-03, SU-06).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["SetupArea", "setup_areas", "judge_setup_areas"]
+__all__ = ["SetupArea", "setup_areas", "judge_setup_areas", "campaign_readings", "judge_campaign_guerrillas"]
 
 CHECK_OF_SIDE = {("1935-36", "ethiopian"): "SU-01", ("1935-36", "italian"): "SU-02",
                  ("1940-41", "allied"): "SU-05", ("1940-41", "ethiopian"): "SU-05"}
@@ -169,3 +175,54 @@ def _areas_text(own: list[SetupArea], board: "Board", zone_names: dict[str, str]
 def _areas_json(own: list[SetupArea], hex_: str, board: "Board") -> list[dict]:
     return [{"placement": a.placement, "hex": a.hex, "within": a.within, "zone": a.zone,
              "distance": board.distance(hex_, a.hex) if a.hex else None} for a in own]
+
+
+CAMPAIGN_RESULTS = "PB 14.3.4"
+
+
+def _guerrilla_counts(data: "GameData") -> dict[str, int]:
+    """The 1940-41 set-up's guerrillas by counter (the Allied guerrilla placements' counts)."""
+    out: dict[str, int] = {}
+    for record in (r.raw() for r in data.setup("1940-41")):
+        count = _value(record, "count")
+        if record["id"].startswith(GUERRILLA_PLACEMENT) and isinstance(count, int):
+            for counter in _value(record, "units") or ():
+                out[counter] = out.get(counter, 0) + count
+    return out
+
+
+def campaign_readings(base: dict[str, int]) -> dict[str, dict[str, int]]:
+    """The guerrilla counts each 1935-36 result allows (PB 14.3.4), the plain scenario included;
+    after an Ethiopian tactical victory one more unit *may* be drawn for up to two factions."""
+    names = {c: GUERRILLA_HOMES.get(c, (c,))[0] for c in base}
+    readings = {"the scenario (or an Italian tactical victory in 1935-36)": dict(base),
+                "an Italian strategic victory in 1935-36 (each faction one fewer)":
+                    {c: n - 1 for c, n in base.items()},
+                "an Ethiopian strategic victory in 1935-36 (each faction one more)":
+                    {c: n + 1 for c, n in base.items()}}
+    for extra in (1, 2):
+        for chosen in combinations(sorted(base), extra):
+            readings["an Ethiopian tactical victory in 1935-36 (one more for "
+                     + " and ".join(names[c] for c in chosen) + ")"] = {c: n + (c in chosen) for c, n in base.items()}
+    return readings
+
+
+def judge_campaign_guerrillas(data: "GameData", state: "GameState", *, step: int | None,
+                              when: str | None) -> list[Finding]:
+    """SU-07: the 1940-41 start's guerrillas by faction fit the scenario or one campaign result."""
+    base = _guerrilla_counts(data)
+    if not base:
+        return []
+    shown = {c: 0 for c in base}
+    for unit in state.units.values():
+        if unit.counter in shown and unit.hex is not None:
+            shown[unit.counter] += 1
+    readings = campaign_readings(base)
+    if any(shown == counts for counts in readings.values()):
+        return []
+    return [finding(
+        "SU-07", Ruling.PROVEN, step=step, when=when, subjects=tuple(sorted(shown)),
+        message="the guerrillas on the map when the 1940-41 scenario begins ("
+                + ", ".join(f"{n} {GUERRILLA_HOMES.get(c, (c,))[0]}" for c, n in sorted(shown.items()))
+                + ") fit neither the scenario's set-up nor any 1935-36 result's adjustment",
+        evidence={"shown": shown, "readings": readings, "rule": CAMPAIGN_RESULTS})]
