@@ -186,6 +186,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-11": [("CB-11", 7, {"target": "1504", "from": "1405", "divisions": 4, "limit": 3})],
     "ST-05": [("ST-05", 12, {"hex": "1213", "units": 11, "without_leaders": 9, "limit": 8})],
     "AR-01": [("AR-01", 4, {"hex": "1009", "range": 4})],
+    "AR-02": [("AR-02", 4, {"hex": "1107", "marker_front": "southern", "other_front_bases": ["1305", "1405"]})],
     "AR-06": [("AR-06", 4, {"hex": "1106", "phasing": "ethiopian", "enemy_units": 0})],
     "AR-11": [("AR-11", 4, {"hex": "1405", "scenario": "1940-41", "segment": "own movement"})],
     "AR-12": [("AR-12", 8, {"hex": "1107", "turn": 2})],

@@ -32,6 +32,7 @@ from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.events import EventLedger
+from vlog.games.lion_of_judah.checks.fronts import judge_air_front
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
                                                    starts_the_scenario)
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
@@ -380,7 +381,9 @@ class LionOfJudah(Game):
             if unit.side == "italian":
                 self.segment_air_hexes.add(action.data["hex"])
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
-                                           step=action.step, when=action.data["when"])
+                                           step=action.step, when=action.data["when"]) \
+                + judge_air_front(self.board, before, unit, action.data["hex"], step=action.step,
+                                  when=action.data["when"])               # AR-02 (checks/fronts.py)
         out: list[Finding] = self.events.on_placement(unit, action.data["hex"], action.data["before"],
                                                       self.interpreter.phase, self.interpreter.phase_bound,
                                                       step=action.step, when=action.data["when"])  # EV-11
@@ -597,7 +600,8 @@ class LionOfJudah(Game):
         if unit.kind == "air":
             # taken from its box onto the map it also appears: judged there once (AR-01, AR-03)
             if unit.hex is not None and data["to"] is not None and self.scenario is not None:
-                return judge_air_mission(self.board, before, unit, data["to"], step=action.step, when=when)
+                return judge_air_mission(self.board, before, unit, data["to"], step=action.step, when=when) \
+                    + judge_air_front(self.board, before, unit, data["to"], step=action.step, when=when)
             if unit.hex is not None and data["to"] is None:
                 return out + self._delayed_return(action, unit, after)
             return out          # air markers fly missions; they do not move (10.1)

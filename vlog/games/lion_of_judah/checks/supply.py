@@ -171,9 +171,11 @@ def _rules(board: Board, state: GameState, side: str, sources: tuple[str, ...], 
                        line=line, line_may_enter=line_may_enter)
 
 
-def trace(board: Board, state: GameState, unit: Unit, hex_: str | None = None) -> SupplyTrace[str] | None:
+def trace(board: Board, state: GameState, unit: Unit, hex_: str | None = None, *,
+          sources: tuple[str, ...] | None = None) -> SupplyTrace[str] | None:
     """Is the unit (at `hex_`, default its own hex) in supply? None when vlog cannot judge it
-    (unknown side or scenario; (35) an Ethiopian unit in a desert hex of Ethiopia)."""
+    (unknown side or scenario; (35) an Ethiopian unit in a desert hex of Ethiopia). `sources`
+    narrows the USSs traced to (SP-17: one Italian front's USS), default all of the side's."""
     hex_ = hex_ or unit.hex
     side = unit.side
     if hex_ is None or side is None or state.scenario not in USS:
@@ -186,7 +188,7 @@ def trace(board: Board, state: GameState, unit: Unit, hex_: str | None = None) -
     if unit.side == "ethiopian" and state.scenario != "1940-41":     # SP-12 (PB 13.6.6.2)
         from vlog.games.lion_of_judah.checks.ethiopian_supply import trace_outside_ethiopia
         return trace_outside_ethiopia(board, state, unit, hex_)
-    sources = supply_sources(state, side)
+    sources = supply_sources(state, side) if sources is None else sources
     direct = _rules(board, state, side, sources, max_hexes=3)
     if unit.kind == "hq":
         result = trace_supply(direct, hex_)

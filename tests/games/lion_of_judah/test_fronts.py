@@ -1,0 +1,83 @@
+"""(35) Italian fronts (SP-17, AR-02; PB 13.2.1, PB 13.6.5.3) on the SYNTHETIC overlay's map."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from vlog.findings import Basis
+from vlog.games.lion_of_judah.board import Board
+from vlog.games.lion_of_judah.checks.fronts import (front_association, fronts_connected, judge_air_front,
+                                                    marker_front)
+from vlog.games.lion_of_judah.checks.supply import trace
+
+from .synthetic import state, unit
+
+
+@pytest.fixture(scope="module")
+def board(synthetic):
+    return Board(synthetic)
+
+
+def marker(counter: str, name: str):
+    """An Italian air marker standing for the counter (range 4 in counters.json)."""
+    return replace(unit("air", None, name=name, kind="air", attack=None, defense=None, movement=None,
+                        size=None, unit_class=None), counter=counter)
+
+
+SOUTH = marker("it-air-7st", "7 St")
+NORTH = marker("it-air-iiibr", "III Br")
+
+
+def test_markers_carry_their_printed_front(board):
+    assert marker_front(board, SOUTH) == "southern"
+    assert marker_front(board, NORTH) == "northern"
+    assert marker_front(board, unit("x", None)) is None
+
+
+def test_sp17_colony_units_belong_to_their_colony_front(board):
+    """SP-17: units and air bases in Eritrea are Northern Front, in Italian Somaliland Southern."""
+    s = state(scenario="1935-36")
+    assert front_association(board, s, unit("u", "1405")).fronts == {"northern"}
+    assert front_association(board, s, unit("u", "2322")).fronts == {"southern"}
+
+
+def test_sp17_a_unit_in_ethiopia_traces_to_one_front_uss(board):
+    """SP-17: in Ethiopia, the front of the USS the unit traces to; a unit cut off has none."""
+    s = state(scenario="1935-36")
+    assert board.in_zone("1107", "ethiopia") is True
+    north = front_association(board, s, unit("u", "1107"))
+    assert north.fronts == {"northern"} and north.depends_on == ()
+    # the narrowed trace finds Massawa but not Mogadishu; the full trace still finds supply
+    u = unit("u", "1107")
+    assert trace(board, s, u, sources=("2322",)).ruling.name == "PROVEN"
+    assert trace(board, s, u, sources=("1405",)).ruling.name == "LEGAL"
+    assert trace(board, s, u).ruling.name == "LEGAL"
+    assert not fronts_connected(board, state(u, scenario="1935-36"))
+
+
+def test_ar02_a_southern_marker_from_northern_bases_is_proven(board):
+    s = state(scenario="1935-36")
+    [f] = judge_air_front(board, s, SOUTH, "1107", step=3, when=None)
+    assert f.check == "lion-of-judah/AR-02" and f.basis is Basis.PROVEN
+    assert f.evidence == {"hex": "1107", "range": 4, "marker_front": "southern",
+                          "other_front_bases": ["1305", "1405"]}
+    assert "7 St" in f.message and "1305 (Asmara)" in f.message
+
+
+def test_ar02_a_northern_marker_in_the_north_is_legal(board):
+    s = state(scenario="1935-36")
+    assert judge_air_front(board, s, NORTH, "1107", step=3, when=None) == []
+    assert judge_air_front(board, s, NORTH, "1408", step=3, when=None) == []
+
+
+def test_ar02_not_judged_in_1940_41_nor_for_unassigned_markers(board):
+    assert judge_air_front(board, state(scenario="1940-41"), SOUTH, "1107", step=3, when=None) == []
+    unassigned = marker("it-air-iiibr", "III Br")
+    unassigned = replace(unassigned, counter=None)
+    assert judge_air_front(board, state(scenario="1935-36"), unassigned, "1107", step=3, when=None) == []
+
+
+def test_ar02_no_base_at_all_is_left_to_ar01(board):
+    """1009 (Gondar) is beyond the range of any air base: AR-01's finding, not AR-02's."""
+    assert judge_air_front(board, state(scenario="1935-36"), SOUTH, "1009", step=3, when=None) == []
