@@ -51,6 +51,7 @@ from vlog.games.lion_of_judah.checks.setup import judge_campaign_guerrillas, jud
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
                                                      judge_supply_prerequisite, trace)
+from vlog.games.lion_of_judah.checks.trucks import TruckLedger
 from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge_start_markers_1935,
                                                       judge_steps_marker, judge_victory_claim, judge_vp_claim,
                                                       parse_victory_claim, tally)
@@ -121,6 +122,8 @@ class LionOfJudah(Game):
         """(40) Guerrillas recruited in each MAP, by faction (SC-05)."""
         self.logistics = RpLedger(self.board, self.data)
         """RPs in the storage boxes, trucks and RP routes (checks/logistics.py)."""
+        self.trucks = TruckLedger(self.board, self.data)
+        """What each truck carried in each turn (MV-31, checks/trucks.py)."""
         self.movement = MovementLedger()
         """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         self.naval = NavalLedger()
@@ -249,7 +252,9 @@ class LionOfJudah(Game):
         if action.kind in ("desertion", "reinforcement-count"):     # SC-04, RR-05: judged as read
             return list(action.data["findings"])
         if action.kind == "logistics":          # RPs, boxes, trucks (checks/logistics.py)
-            return judge_logistics_action(self.logistics, action, self.scenario)
+            return judge_logistics_action(self.logistics, action, self.scenario) + self.trucks.observe(
+                action.data["before"], action.data["after"], step=action.step, phase=action.data["new"],
+                bound=action.data["bound"], scenario=self.scenario, when=action.data["when"])
         if action.kind == "vp-markers":        # the GRT markers, judged as the turn track moves
             return list(action.data["findings"])
         if action.kind == "victory-claim":     # announcing the result is not play (VC-04/VC-08)

@@ -1,0 +1,129 @@
+"""What trucks carry (MV-31, rule 10.3) on SYNTHETIC positions: one type of thing a turn, only
+units of the truck's nationality; a truck carries a piece that goes from the same hex to the
+same hex in the same step or the next moving step."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from vlog.findings import Basis, Severity
+from vlog.games.lion_of_judah.board import Board
+from vlog.games.lion_of_judah.checks.trucks import (
+    TruckLedger,
+    carried_type,
+    nationality,
+)
+from vlog.games.lion_of_judah.sequence import Phase
+from vlog.games.lion_of_judah.state import Unit
+
+from .synthetic import state, synthetic_board, unit
+
+MOVEMENT = Phase("1935-36", 2, "first-movement")
+
+
+@pytest.fixture
+def board(tmp_path) -> Board:
+    return synthetic_board(tmp_path)
+
+
+def truck(id: str, hex_: str) -> Unit:
+    return Unit(id=id, name="Italian truck", side="italian", hex=hex_, kind="truck", counter="it-truck")
+
+
+def rp(id: str, hex_: str | None, box: str | None = None) -> Unit:
+    return Unit(id=id, name="Italian RP 2/1", side="italian", hex=hex_, box=box, kind="rp",
+                counter="it-rp-2-1", level="2rp", steps=0)
+
+
+class Replay:
+    """Feeds a ledger position after position, as the Game does step by step."""
+
+    def __init__(self, board: Board, *units: Unit, phase: Phase = MOVEMENT):
+        self.ledger = TruckLedger(board, board.data)
+        self.now = state(*units, scenario="1935-36")
+        self.step = 0
+        self.phase = phase
+
+    def move(self, **hexes: str | None) -> list:
+        units = dict(self.now.units)
+        for uid, hex_ in hexes.items():
+            units[uid] = replace(units[uid], hex=hex_, box=None if hex_ is not None else "rp-northern-front")
+        after = state(*units.values(), scenario="1935-36")
+        self.step += 1
+        found = self.ledger.observe(self.now, after, step=self.step, phase=self.phase, bound=True,
+                                    scenario="1935-36", when="Turn 2, Italian movement")
+        self.now = after
+        return found
+
+
+def test_types_and_nationality_from_the_data(board):
+    assert carried_type(rp("r", "1405")) == "RP"
+    assert carried_type(unit("sb", "1405")) == "combat unit"
+    assert carried_type(unit("hq", "1405", kind="hq")) == "HQ"
+    assert carried_type(truck("t2", "1405")) is None
+    assert nationality(board.data, truck("t", "1405")) == "italian"
+    assert nationality(board.data, unit("x", "1405")) is None       # no counter: not judged
+
+
+def test_one_type_carried_all_turn_is_legal(board):
+    replay = Replay(board, truck("t", "1405"), rp("r", "1405"), unit("sb", "1305"))
+    assert replay.move(t="1305", r="1305") == []                      # dragged as a stack
+    assert replay.move(t="1205") == []
+    assert replay.move(r="1205") == []                               # followed in the next step
+
+
+def test_a_second_type_in_the_same_turn_is_proven(board):
+    replay = Replay(board, truck("t", "1405"), rp("r", "1405"), unit("sb", "1305", name="Sb"))
+    assert replay.move(t="1305") == []
+    assert replay.move(r="1305") == []                                # the RP follows its truck
+    assert replay.move(r=None) == []                                  # unloaded into a box
+    found = replay.move(t="1205", sb="1205")
+    assert [f.check for f in found] == ["lion-of-judah/MV-31"]
+    assert found[0].severity is Severity.ERROR and found[0].basis is Basis.PROVEN
+    assert found[0].evidence["first"] == "RP" and found[0].evidence["then"] == "combat unit"
+    assert found[0].evidence["first_step"] == 2
+    assert "one type of thing per turn" in found[0].message
+    assert replay.move(t="1104", sb="1104") == []                     # reported once a turn
+
+
+def test_a_new_turn_allows_another_type(board):
+    replay = Replay(board, truck("t", "1405"), rp("r", "1405"), unit("sb", "1305"))
+    assert replay.move(t="1305", r="1305") == []
+    replay.phase = Phase("1935-36", 3, "first-movement")
+    assert replay.move(r=None) == []
+    assert replay.move(t="1205", sb="1205") == []
+
+
+def test_pieces_moving_apart_are_not_carried(board):
+    replay = Replay(board, truck("t", "1405"), rp("r", "1405"), unit("sb", "1405"))
+    assert replay.move(t="1305", r="1305") == []
+    assert replay.move(sb="1306") == []                               # another path: on foot
+    assert replay.move(sb="1305") == []                               # not from the truck's hex
+
+
+def test_another_nationality_is_proven(board):
+    german = Unit(id="dmk", name="DMK", side="italian", hex="1405", kind="combat", counter="de-dmk")
+    replay = Replay(board, truck("t", "1405"), german)
+    found = replay.move(t="1305", dmk="1305")
+    assert [f.check for f in found] == ["lion-of-judah/MV-31"]
+    assert found[0].evidence["truck_nationality"] == "italian"
+    assert found[0].evidence["piece_nationality"] == "german"
+    assert "own nationality" in found[0].message
+
+
+def test_unbound_or_unknown_scenario_is_not_judged(board):
+    replay = Replay(board, truck("t", "1405"), rp("r", "1405"), unit("sb", "1305"))
+    replay.phase = None  # type: ignore[assignment]
+    assert replay.move(t="1305", r="1305") == []
+    assert replay.move(r=None) == []
+    assert replay.move(t="1205", sb="1205") == []
+
+
+def test_a_load_follows_its_truck_only_within_one_phase(board):
+    replay = Replay(board, truck("t", "1405"), rp("r", "1405"), unit("sb", "1405"))
+    assert replay.move(t="1305", r="1305") == []
+    replay.phase = Phase("1935-36", 2, "first-combat")
+    assert replay.move(sb="1305") == []                               # not carried: a new phase
+    replay.phase = MOVEMENT
+    assert [f.check for f in replay.move(t="1205", sb="1205")] == ["lion-of-judah/MV-31"]
