@@ -81,3 +81,19 @@ def test_ar02_not_judged_in_1940_41_nor_for_unassigned_markers(board):
 def test_ar02_no_base_at_all_is_left_to_ar01(board):
     """1009 (Gondar) is beyond the range of any air base: AR-01's finding, not AR-02's."""
     assert judge_air_front(board, state(scenario="1935-36"), SOUTH, "1009", step=3, when=None) == []
+
+
+def test_ar02_not_judged_once_the_fronts_are_connected(board, monkeypatch):
+    """PB 13.2.1 / 13.6.5.3: a unit in Ethiopia tracing to both fronts' USSs connects the fronts,
+    and the Italian may then reassign the markers in each MAP. The test stands Asmara (1305) in
+    for the Southern USS so that a unit at 1107 reaches both."""
+    from vlog.games.lion_of_judah.checks import fronts
+    u = unit("u", "1107")
+    s = state(u, scenario="1935-36")
+    assert not fronts.fronts_connected(board, s)
+    assert [f.check for f in judge_air_front(board, s, SOUTH, "1107", step=3, when=None)] \
+        == ["lion-of-judah/AR-02"]
+    monkeypatch.setitem(fronts.FRONT_USS, "southern", "1305")
+    assert front_association(board, s, u).fronts == {"northern", "southern"}
+    assert fronts.fronts_connected(board, s)
+    assert judge_air_front(board, s, SOUTH, "1107", step=3, when=None) == []
