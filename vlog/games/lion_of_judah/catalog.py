@@ -172,6 +172,8 @@ IMPLEMENTED: dict[str, str] = {
     "VC-05": "(40) a VP total declared at the end of turn 11 is the tally: VP hexes held by supplied Allied units",
     "VC-06": "(40) the declared total's other VP: Negus, Berbera, IPL turns, Open City, air markers lost",
     "MV-44": "(40) the Negus enters Ethiopian hexes only stacked with the Gideon Force",
+    "MV-50": "(35) an Ethiopian RP moves only with a leader it began the movement segment stacked "
+             "with; the leader carrying it has 2 MPs fewer",
     # rail movement (checks/rail.py), in the MAP shown by the turn track
     "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "
              "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",

@@ -31,6 +31,7 @@ from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, c
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
+from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.fronts import judge_air_front
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
@@ -125,6 +126,7 @@ class LionOfJudah(Game):
         self.trucks = TruckLedger(self.board, self.data)
         """What each truck carried in each turn (MV-31, checks/trucks.py)."""
         self.movement = MovementLedger()
+        self.rp_carry = RpCarryLedger(self.board)          # MV-50 (PB 13.6.4.2)
         """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         self.naval = NavalLedger()
         """Units moved by sea in each MAP (11.8, MV-38, MV-39)."""
@@ -644,6 +646,10 @@ class LionOfJudah(Game):
                                        "where units do not move (advances after combat excepted)",
                                evidence={"phase": phase.key, "turn": phase.turn}))
             return out
+        out.extend(self.rp_carry.on_move(before, after, unit, data["to"], phase,   # MV-50
+                                         self.interpreter.phase_bound, scenario=self.scenario,
+                                         oos_at_start=self.oos_at_start.get(unit.id, False),
+                                         step=action.step, when=when))
         if unit.kind == "rp":
             return out          # an RP moves with the truck carrying it (checks/logistics.py)
         if phase is not None and self.interpreter.phase_bound and phase.segment == "movement" \

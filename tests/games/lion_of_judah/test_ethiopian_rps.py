@@ -1,0 +1,120 @@
+"""(35) Ethiopian RPs carried by leaders (MV-50, PB 13.6.4.2) on SYNTHETIC positions: a clear
+map at 1 MP a hex (synthetic TEC cell), leaders with a synthetic 4 MF."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from vlog.findings import Basis
+from vlog.games.lion_of_judah.board import Board
+from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger
+from vlog.games.lion_of_judah.sequence import Phase
+from vlog.games.lion_of_judah.state import GameState, Unit
+
+from .synthetic import state, synthetic_board, unit
+
+ETHIOPIA = [f"{c:02d}{r:02d}" for c in range(8, 16) for r in range(5, 16)]
+ROW = ["1213", "1212", "1211", "1210", "1209"]
+
+
+@pytest.fixture
+def board(tmp_path) -> Board:
+    return synthetic_board(tmp_path, zones={"ethiopia": ETHIOPIA})
+
+
+def leader(id: str, hex_: str, movement=4) -> Unit:
+    return unit(id, hex_, side="ethiopian", kind="leader", movement=movement, attack=None, defense=None,
+                unit_class="ethiopian-beghemder", size=None, steps=0)
+
+
+def et_rp(id: str, hex_: str, value: int = 2) -> Unit:
+    return Unit(id=id, name="Ethiopian RP 2/1", side="ethiopian", hex=hex_, kind="rp",
+                counter="et-rp-2-1", level=f"{value}rp", steps=0)
+
+
+class Segment:
+    """Drags pieces hex by hex through one segment, as a log's move steps do."""
+
+    def __init__(self, board: Board, *units: Unit, key: str = "second-movement", turn: int = 2,
+                 scenario: str = "1935-36"):
+        self.ledger = RpCarryLedger(board)
+        self.position: GameState = state(*units)
+        self.phase = Phase(scenario, turn, key)
+        self.scenario = scenario
+        self.step = 0
+
+    def drag(self, uid: str, *hexes: str) -> list:
+        out = []
+        for h in hexes:
+            self.step += 1
+            before = self.position
+            moving = before.units[uid]
+            after = state(*(replace(u, hex=h) if u.id == uid else u for u in before.units.values()))
+            out += self.ledger.on_move(before, after, moving, h, self.phase, True, scenario=self.scenario,
+                                       step=self.step, when=self.phase.when())
+            self.position = after
+        return out
+
+
+def test_mv50_a_leader_carrying_rps_has_two_mps_fewer(board):
+    seg = Segment(board, leader("ras", "1213"), et_rp("rp", "1213"))
+    assert seg.drag("ras", "1212", "1211", "1210") == []
+    found = seg.drag("rp", "1212", "1211", "1210")
+    assert [f.check for f in found] == ["lion-of-judah/MV-50"]
+    f = found[0]
+    assert f.basis is Basis.PROVEN and f.step == 6 and f.subjects == ("ras",)
+    assert f.rule == "PB 13.6.4.2; Extended SoP"
+    assert {k: f.evidence[k] for k in ("from", "to", "allowance", "allowance_carrying", "cheapest_cost",
+                                       "rps_carried")} == {
+        "from": "1213", "to": "1210", "allowance": 4, "allowance_carrying": 2, "cheapest_cost": 3,
+        "rps_carried": 2}
+    assert seg.drag("rp", "1209") + seg.drag("ras", "1209") == []          # reported once a segment
+
+
+def test_mv50_reported_when_the_rp_leads_and_the_leader_follows(board):
+    seg = Segment(board, leader("ras", "1213"), et_rp("rp", "1213"))
+    assert seg.drag("rp", "1212", "1211", "1210") == []
+    found = seg.drag("ras", "1212", "1211", "1210")
+    assert [(f.check, f.step) for f in found] == [("lion-of-judah/MV-50", 6)]
+
+
+def test_mv50_within_the_reduced_allowance_or_without_an_rp_is_legal(board):
+    seg = Segment(board, leader("ras", "1213"), et_rp("rp", "1213"))
+    assert seg.drag("ras", "1212", "1211") + seg.drag("rp", "1212", "1211") == []    # 2 MPs of 2
+    alone = Segment(board, leader("ras", "1213"), et_rp("rp", "1213"))
+    assert alone.drag("ras", "1212", "1211", "1210") == []                         # RP left behind
+
+
+def test_mv50_beyond_the_full_allowance_is_left_to_mv03(board):
+    seg = Segment(board, leader("ras", "1213"), et_rp("rp", "1213"))
+    assert seg.drag("ras", "1212", "1211", "1210", "1209", "1208") == []
+    assert seg.drag("rp", "1212", "1211", "1210", "1209", "1208") == []
+
+
+def test_mv50_an_rp_moves_only_with_a_leader_it_began_the_segment_with(board):
+    seg = Segment(board, leader("ras", "1211"), et_rp("rp", "1213"))
+    found = seg.drag("rp", "1212")
+    assert [f.check for f in found] == ["lion-of-judah/MV-50"]
+    assert found[0].evidence == {"from": "1213", "rp": 2} and found[0].subjects == ("Ethiopian RP 2/1",)
+    assert seg.drag("rp", "1211") == []                                  # once per RP and segment
+    # a leader that joins the RP during the segment does not make it carried
+    late = Segment(board, leader("ras", "1210"), et_rp("rp", "1213"))
+    assert late.drag("ras", "1211", "1212", "1213") == []
+
+
+def test_mv50_new_segment_starts_afresh(board):
+    seg = Segment(board, leader("ras", "1213"), et_rp("rp", "1213"))
+    seg.drag("ras", "1212")
+    seg.drag("rp", "1212")
+    seg.phase = Phase("1935-36", 3, "second-movement")
+    found = seg.drag("rp", "1211")                   # the leader began this segment at 1212 too
+    assert found == []
+
+
+def test_mv50_only_in_1935_36_movement_segments_and_with_a_known_mf(board):
+    for kwargs in ({"scenario": "1940-41"}, {"key": "second-combat"}):
+        seg = Segment(board, leader("ras", "1213"), et_rp("rp", "1213"), **kwargs)
+        assert seg.drag("ras", "1212", "1211", "1210") + seg.drag("rp", "1212", "1211", "1210") == []
+    unknown = Segment(board, leader("ras", "1213", movement=None), et_rp("rp", "1213"))
+    assert unknown.drag("ras", "1212", "1211", "1210") + unknown.drag("rp", "1212", "1211", "1210") == []

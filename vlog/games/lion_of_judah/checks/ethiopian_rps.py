@@ -1,0 +1,156 @@
+"""(35) Ethiopian RPs on the map carried by leaders (PB 13.6.4.2).
+
+An Ethiopian RP is a marker on a map hex (`logistics.py` says how RP markers show). Only an
+Ethiopian leader moves one, and only an RP that began the movement segment stacked with it; a
+leader carrying RPs has two MPs fewer ("treat it as a 1-4 unit").
+
+How a log shows a carried RP: the marker is dragged in the same movement segment from the hex
+where it and the leader began the segment to the hex the leader is in. `RpCarryLedger` keeps,
+per segment, where each moved piece began it; each time a leader or an Ethiopian RP moves it
+judges (MV-50):
+
+* an Ethiopian RP moved where no Ethiopian leader began the segment in its hex;
+* a leader now stacked with an RP that began the segment with it (so carrying it) whose move
+  from its starting hex fits its allowance but not that allowance less two MPs (once per leader
+  and segment; a move beyond even the full allowance is MV-03's).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from vlog.engine.judge import Ruling, Unknown
+from vlog.engine.movement import check_move
+from vlog.findings import Finding
+from vlog.games.lion_of_judah.board import hex_label
+from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.logistics import rp_value
+from vlog.games.lion_of_judah.checks.movement import allowance_of, movement_rules
+from vlog.games.lion_of_judah.state import GameState, Unit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.games.lion_of_judah.board import Board
+    from vlog.games.lion_of_judah.sequence import Phase
+
+__all__ = ["CARRY_PENALTY", "RpCarryLedger", "is_ethiopian_leader", "is_ethiopian_rp"]
+
+CARRY_PENALTY = 2
+"""PB 13.6.4.2: a leader carrying one or more RPs has -2 MPs."""
+
+
+def is_ethiopian_rp(unit: Unit) -> bool:
+    return unit.kind == "rp" and unit.side == "ethiopian"
+
+
+def is_ethiopian_leader(unit: Unit) -> bool:
+    return unit.kind == "leader" and unit.side == "ethiopian"
+
+
+class RpCarryLedger:
+    """MV-50 (PB 13.6.4.2) over the movement segments of a 1935-36 log."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.segment: tuple[int | None, str] | None = None
+        self.origins: dict[str, str] = {}        # unit id -> hex it began the segment in
+        self.reported: set[str] = set()          # leaders (and RPs) already reported this segment
+
+    def _start(self, state: GameState, uid: str) -> str | None:
+        unit = state.units.get(uid)
+        return self.origins.get(uid, unit.hex if unit is not None else None)
+
+    def on_move(self, before: GameState, after: GameState, unit: Unit, to: str,
+                phase: Phase | None, phase_bound: bool, *, scenario: str | None,
+                oos_at_start: bool | Unknown = False, step: int | None,
+                when: str | None) -> list[Finding]:
+        """Judge one drag of `unit` to `to` (map hex to map hex)."""
+        if scenario != "1935-36" or phase is None or not phase_bound or phase.segment != "movement":
+            return []
+        key = (phase.turn, phase.key)
+        if key != self.segment:
+            self.segment, self.origins, self.reported = key, {}, set()
+        if unit.hex is None:
+            return []
+        self.origins.setdefault(unit.id, unit.hex)
+        out: list[Finding] = []
+        if is_ethiopian_rp(unit):
+            out.extend(self._unescorted(before, unit, step=step, when=when))
+        if is_ethiopian_rp(unit) or is_ethiopian_leader(unit):
+            out.extend(self._carriers(before, after, oos_at_start, scenario=scenario, turn=phase.turn,
+                                      step=step, when=when))
+        return out
+
+    def _unescorted(self, before: GameState, rp: Unit, *, step: int | None,
+                    when: str | None) -> list[Finding]:
+        start = self.origins[rp.id]
+        leaders = [u for u in before.units.values()
+                   if is_ethiopian_leader(u) and self._start(before, u.id) == start]
+        if leaders or rp.id in self.reported:
+            return []
+        self.reported.add(rp.id)
+        return [finding("MV-50", Ruling.PROVEN, step=step, when=when, subjects=(rp.name,),
+                        message=f"{rp.name} moved from {hex_label(start, self.board)} where no Ethiopian "
+                                "leader began the movement segment: only a leader moves an Ethiopian RP, "
+                                "and only one that began the segment stacked with it (PB 13.6.4.2)",
+                        evidence={"from": start, "rp": rp_value(rp)})]
+
+    def _carriers(self, before: GameState, after: GameState, oos: bool | Unknown, *,
+                  scenario: str | None, turn: int | None, step: int | None,
+                  when: str | None) -> list[Finding]:
+        out: list[Finding] = []
+        for leader in after.units.values():
+            if not is_ethiopian_leader(leader) or leader.hex is None or leader.id in self.reported:
+                continue
+            start = self._start(before, leader.id)
+            if start is None or start == leader.hex:
+                continue
+            carried = [u for u in after.units.values() if is_ethiopian_rp(u) and u.hex == leader.hex
+                       and self.origins.get(u.id) == start]
+            if not carried:
+                continue
+            found = self._judge(before, leader, start, carried, oos, scenario=scenario, turn=turn,
+                                step=step, when=when)
+            if found is not None:
+                self.reported.add(leader.id)
+                out.append(found)
+        return out
+
+    def _judge(self, before: GameState, leader: Unit, start: str, carried: list[Unit],
+               oos: bool | Unknown, *, scenario: str | None, turn: int | None, step: int | None,
+               when: str | None) -> Finding | None:
+        goal = leader.hex
+        assert goal is not None
+        mover = replace(leader, hex=start)
+        full, notes = allowance_of(mover, oos, scenario=scenario, turn=turn)
+        if isinstance(full, Unknown):
+            return None
+        reduced = max(full - CARRY_PENALTY, 0)
+        state = before
+        rules = movement_rules(self.board, state, mover, motorized=False, scenario=scenario)
+        plain = check_move(rules, start, goal, full)
+        if plain.ruling is not Ruling.LEGAL:
+            return None                 # beyond even the full allowance: MV-03 says so
+        loaded = check_move(rules, start, goal, reduced)
+        if loaded.ruling is Ruling.LEGAL:
+            return None
+        cost: Any = plain.route.cost if plain.route is not None else None
+        rps = sum(rp_value(u) for u in carried)
+        return finding(
+            "MV-50", loaded.ruling, step=step, when=when, subjects=(leader.name,),
+            message=f"{leader.name} carried {rps} Ethiopian RP{'' if rps == 1 else 's'} from "
+                    f"{hex_label(start, self.board)} to "
+                    f"{hex_label(goal, self.board)}, a move costing {_num(cost)} MPs: a leader carrying "
+                    f"RPs has {_num(reduced)} MPs ({_num(full)} less {CARRY_PENALTY}, PB 13.6.4.2)",
+            evidence={"from": start, "to": goal, "allowance": _num(full), "allowance_carrying": _num(reduced),
+                      "cheapest_cost": _num(cost), "rps_carried": rps, "adjustments": notes,
+                      "route": list(plain.route.hexes) if plain.route is not None else None},
+            depends_on=loaded.verdict.depends_on)
+
+
+def _num(value: Any) -> Any:
+    if value is None or isinstance(value, int):
+        return value
+    try:
+        return int(value) if value == int(value) else float(value)
+    except (TypeError, ValueError):
+        return str(value)
