@@ -97,3 +97,21 @@ def test_ar02_not_judged_once_the_fronts_are_connected(board, monkeypatch):
     assert front_association(board, s, u).fronts == {"northern", "southern"}
     assert fronts.fronts_connected(board, s)
     assert judge_air_front(board, s, SOUTH, "1107", step=3, when=None) == []
+
+
+def test_ar02_air_supply_is_a_northern_front_mission(board):
+    """PB 13.6.5.2/13.6.5.3: 7 St flies no air supply; III Br does, but not to a unit that traces
+    supply to the Southern Front only (here one in Italian Somaliland)."""
+    from vlog.games.lion_of_judah.checks.fronts import judge_air_supply_front
+    north_unit = unit("GS", "1305", steps=1)
+    s = state(north_unit, scenario="1935-36")
+    assert judge_air_supply_front(board, s, NORTH, "1305", step=3, when=None) == []
+    [f] = judge_air_supply_front(board, s, SOUTH, "1305", step=3, when=None)
+    assert f.check == "lion-of-judah/AR-02" and f.basis is Basis.PROVEN
+    assert f.evidence == {"hex": "1305", "marker_front": "southern", "mission": "air supply"}
+    south_unit = unit("DS", "2322", steps=1)
+    [g] = judge_air_supply_front(board, state(south_unit, scenario="1935-36"), NORTH, "2322", step=3,
+                                 when=None)
+    assert g.evidence["unit"] == "DS" and g.evidence["unit_fronts"] == ["southern"]
+    assert judge_air_supply_front(board, state(south_unit, scenario="1940-41"), NORTH, "2322", step=3,
+                                  when=None) == []

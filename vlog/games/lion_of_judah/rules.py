@@ -33,7 +33,7 @@ from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger
 from vlog.games.lion_of_judah.checks.events import EventLedger
-from vlog.games.lion_of_judah.checks.fronts import judge_air_front
+from vlog.games.lion_of_judah.checks.fronts import judge_air_front, judge_air_supply_front
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
                                                    starts_the_scenario)
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
@@ -384,6 +384,11 @@ class LionOfJudah(Game):
             out = self._one_mission_a_turn(action, unit) + self._mission_segment(action, unit, before)
             out += self._bombing_after_league(action, unit)
             self._air_supply(unit, action.data["hex"], before)
+            phase = self.interpreter.phase
+            if self.interpreter.phase_bound and phase is not None and phase.segment == "movement" \
+                    and phase.phasing == unit.side:          # AR-02: air supply's front (checks/fronts.py)
+                out += judge_air_supply_front(self.board, before, unit, action.data["hex"], step=action.step,
+                                              when=action.data["when"])
             self._combat_air(unit, action, before)
             if unit.side == "italian":
                 self.segment_air_hexes.add(action.data["hex"])

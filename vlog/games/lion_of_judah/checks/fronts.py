@@ -13,7 +13,10 @@ air bases, the S marker (7 St) only from Southern Front ones (the front is the c
 base only of the other front is the finding (no air base at all is AR-01's). Not judged: markers
 without a printed front (reinforcement markers are assigned on arrival, which a log does not
 show); any marker once the fronts are connected (the Italian may then reassign each MAP); which
-units a marker supports (air support's attackers, air supply's units).
+units air support supports (the attackers).
+AR-02 with PB 13.6.5.2, `judge_air_supply_front`: air supply flies from a Northern Front air base
+to Northern Front units, so a Southern Front marker flies none (unless the fronts are connected)
+and no unit that traces supply to the Southern Front only is air supplied.
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ from vlog.games.lion_of_judah.checks.supply import controller, trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["FRONT_USS", "FRONT_ZONES", "FrontAssociation", "front_association", "marker_front",
-           "fronts_connected", "judge_air_front"]
+           "fronts_connected", "judge_air_front", "judge_air_supply_front"]
 
 FRONT_USS = {"northern": "1405", "southern": "2322"}
 """PB 13.6.6.1: each Italian front's unit supply source (Massawa, Mogadishu)."""
@@ -140,3 +143,32 @@ def judge_air_front(board: Board, state: GameState, marker: Unit, target: str, *
     depends = tuple(dict.fromkeys(missing))
     return [finding("AR-02", Ruling.POSSIBLE if depends else Ruling.PROVEN, step=step, when=when,
                     subjects=(marker.name,), message=message, evidence=evidence, depends_on=depends)]
+
+
+def judge_air_supply_front(board: Board, state: GameState, marker: Unit, target: str, *,
+                           step: int | None, when: str | None) -> list[Finding]:
+    """AR-02 for an Italian marker flying air supply to `target` (the Italian movement segment of
+    1935-36; state: the position it was placed in)."""
+    if state.scenario != "1935-36" or marker.side != "italian":
+        return []
+    where = hex_label(target, board)
+    out: list[Finding] = []
+    front = marker_front(board, marker)
+    if front == "southern" and not fronts_connected(board, state):
+        out.append(finding("AR-02", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                           message=f"air marker {marker.name} (Southern Front) flew air supply to {where}: "
+                                   "air supply flies from a Northern Front air base to Northern Front "
+                                   "units (PB 13.6.5.2, 13.6.5.3)",
+                           evidence={"hex": target, "marker_front": front, "mission": "air supply"}))
+    for u in state.at(target):
+        if u.side != "italian" or u.kind in ("air", "rp", "marker"):
+            continue
+        association = front_association(board, state, u)
+        if association.fronts == {"southern"} and not association.depends_on:
+            out.append(finding("AR-02", Ruling.PROVEN, step=step, when=when, subjects=(marker.name, u.name),
+                               message=f"air marker {marker.name} flew air supply to {u.name} at {where}, "
+                                       "which traces supply to the Southern Front only: such units are "
+                                       "not supplied by air (PB 13.6.5.2)",
+                               evidence={"hex": target, "unit": u.name, "unit_fronts": ["southern"],
+                                         "mission": "air supply"}))
+    return out
