@@ -161,6 +161,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-32": [("MV-32", 3, {"box": "rp-northern-front", "hex": "1305", "uss": ["1405"],
                             "trucks": ["Italian truck"]})],
     "MV-35": [("MV-35", 7, {"hex": "1305", "with": []})],
+    "HQ-09": [("HQ-09", 20, {"from": "1405", "to": "1208", "trucks": 1, "movement_factor": 4})],
     "MV-31": [("MV-31", 11, {"truck": "Italian truck", "turn": 1, "first": "RP", "first_step": 6,
                              "then": "combat unit", "piece": "Sb", "from": "1405", "to": "1305"})],
     "CB-25": [("CB-25", 13, {"hex": "1306", "enemies": ["Tigray tribal levy (black stripe)"],

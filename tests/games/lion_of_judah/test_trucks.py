@@ -127,3 +127,43 @@ def test_a_load_follows_its_truck_only_within_one_phase(board):
     assert replay.move(sb="1305") == []                               # not carried: a new phase
     replay.phase = MOVEMENT
     assert [f.check for f in replay.move(t="1205", sb="1205")] == ["lion-of-judah/MV-31"]
+
+
+def hq_at(hex_: str) -> Unit:
+    return unit("hq", hex_, name="1CA", kind="hq", attack=None, defense=None, movement=4, level="m",
+                motorized=True)
+
+
+def test_hq_trucks_are_those_near_it_at_the_start_and_at_its_new_hex(board):
+    near = board.neighbours("1603")
+    far = next(h for h in board.neighbours("1606") if board.distance("1603", h) > 1)
+    allied = replace(truck("a", "1603"), side="allied")
+    replay = Replay(board, hq_at("1603"), truck("t1", "1603"), truck("t2", min(near)),
+                    truck("t3", far), allied)
+    replay.move(t1="1604", t2="1604", t3="1604", a="1604")               # the trucks go first
+    before = replay.now
+    after = state(*{**before.units, "hq": replace(before.units["hq"], hex="1604")}.values())
+    assert replay.ledger.hq_trucks(before.units["hq"], "1603", "1604", before, after, MOVEMENT) == 2
+    # read in a phase the ledger has not seen move: the trucks start where they stand, by 1603
+    later = Phase("1935-36", 2, "second-movement")
+    assert replay.ledger.hq_trucks(before.units["hq"], "1603", "1604", before, after, later) == 3
+
+
+def test_an_hq_moves_its_mf_plus_one_per_extra_truck(board):
+    from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move
+
+    hq = hq_at("1206")
+    path = ["1206"]
+    while len(path) < 6:                                                 # five clear hexes away
+        path.append(max((n for n in board.neighbours(path[-1]) if n not in path),
+                        key=lambda n: board.distance("1206", n)))
+    goal = path[-1]
+    assert board.distance("1206", goal) == 5
+    found = judge_move(board, state(hq), MoveFacts(hq, "1206", goal, after_level="m", trucks=1),
+                       step=1, when=None)
+    assert [f.check for f in found] == ["lion-of-judah/HQ-09"]
+    assert found[0].evidence["trucks"] == 1 and found[0].basis is Basis.PROVEN
+    assert judge_move(board, state(hq), MoveFacts(hq, "1206", goal, after_level="m", trucks=2),
+                      step=1, when=None) == []
+    no_truck = judge_move(board, state(hq), MoveFacts(hq, "1206", goal, after_level="m"), step=1, when=None)
+    assert [f.check for f in no_truck] == ["lion-of-judah/MV-29"]

@@ -194,6 +194,8 @@ IMPLEMENTED: dict[str, str] = {
              "movement excepted) and go into it only from that hex",
     "MV-35": "an RP (not (35) Ethiopian) on the map at the end of a phase has a truck with it",
     "MV-31": "a truck carries one type of thing a turn (RP, HQ or combat unit) and only units of its nationality",
+    "HQ-09": "an HQ moved by trucks (of its side, near it when the segment began, in its new hex) spends at "
+             "most its M-side MF +1 MP per truck beyond the first",
     "HQ-06": "trucks enter and leave an RP box only in the MAP, from and to its USS hex, at most three in a box",
     "HQ-07": "the RPs and trucks of a box are gone by the end of the phase in which an enemy unit "
              "entered its USS (possible where the box has several USS)",

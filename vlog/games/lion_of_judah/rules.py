@@ -681,6 +681,8 @@ class LionOfJudah(Game):
                           forced_march_rolls=tuple(rolls),
                           out_of_supply_at_start=self.oos_at_start.get(unit.id, False),
                           scenario=self.scenario, turn=phase.turn if phase is not None else None,
+                          trucks=self.trucks.hq_trucks(unit, origin, data["to"], before, after, phase)
+                          if unit.kind == "hq" else 0,           # HQ-09 (checks/trucks.py)
                           **self.movement.facts(unit))
         judged = self.movement.judged(judge_move(self.board, before, facts, step=action.step, when=when),
                                       unit, origin)

@@ -875,7 +875,8 @@ def _judge_hq_route(board: Board, state: GameState, facts: MoveFacts, *, step: i
     if verdict.ruling is Ruling.LEGAL:
         return []
     where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
-    return [finding("MV-29", verdict.ruling, step=step, when=when, subjects=(unit.name,),
+    return [finding("HQ-09" if facts.trucks else "MV-29", verdict.ruling, step=step, when=when,
+                    subjects=(unit.name,),
                     message=f"HQ {unit.name} moved from {where}, {board.distance(start, goal)} hexes, "
                             f"neither one hex nor along a continuous track, rail or road route within "
                             f"{_num(mf)} MPs" + (f" nor by {facts.trucks} truck(s)" if facts.trucks else ""),

@@ -1,4 +1,5 @@
-"""What trucks carry (10.3): MV-31, one type of thing per turn and only their own nationality.
+"""What trucks carry (10.3): MV-31, one type of thing per turn and only their own nationality;
+HQ-09, the trucks moving an HQ.
 
 How a log shows that a truck carries something (the VASSAL reading): the truck and the piece go
 from the same hex to the same other hex, either in one step (the stack dragged together) or in
@@ -12,6 +13,12 @@ by themselves; the RP's later moves with the truck do.
 HQ or a combat unit) and reports MV-31 when the same truck carries another type in the same
 turn, or carries an HQ or combat unit whose nationality (counters.json) is not the truck's.
 A nationality the data leaves null is not judged.
+
+HQ-09 (10.2.1, 10.3.3): the trucks moving an HQ are those of its side that began the movement
+segment stacked with or adjacent to the HQ's starting hex and stand in the HQ's new hex when it
+arrives (10.2.1: the truck goes under the HQ, so it moves with the HQ in one step or just before
+it). `hq_trucks` counts them for the HQ's move; the movement check then allows its M-side MF
++1 MP per truck beyond the first and reports a move beyond that under HQ-09.
 """
 from __future__ import annotations
 
@@ -70,6 +77,26 @@ class TruckLedger:
     previous_phase: tuple[int | None, str] | None = None
     """The phase of that step: a load follows its truck only within one phase."""
     reported: set[tuple[int, str, str]] = field(default_factory=set)
+    segment_start: dict[str, str] = field(default_factory=dict)
+    """Truck id -> the hex it was in when the current phase began (first seen in it)."""
+    start_phase: tuple[int | None, str] | None = None
+
+    def hq_trucks(self, hq: Unit, origin: str, to: str, before: GameState, after: GameState,
+                  phase: Phase | None) -> int:
+        """HQ-09: the trucks of the HQ's side at `to` once it arrives that began the phase
+        stacked with or adjacent to `origin`, the hex the HQ began the segment in."""
+        current = (phase.turn, phase.key) if phase is not None else None
+        starts = self.segment_start if current is not None and current == self.start_phase else {}
+        near = {origin, *self.board.neighbours(origin)}
+        count = 0
+        for truck in after.at(to):
+            if truck.kind != "truck" or truck.side != hq.side:
+                continue
+            was = before.units.get(truck.id)
+            start = starts.get(truck.id, was.hex if was is not None else None)
+            if start in near:
+                count += 1
+        return count
 
     def observe(self, before: GameState, after: GameState, *, step: int, phase: Phase | None,
                 bound: bool, scenario: str | None, when: str | None) -> list[Finding]:
@@ -82,6 +109,11 @@ class TruckLedger:
         if not moves:
             return []
         current = (phase.turn, phase.key) if phase is not None else None
+        if current != self.start_phase:
+            self.segment_start, self.start_phase = {}, current
+        for uid, unit in before.units.items():
+            if unit.kind == "truck" and unit.hex is not None:
+                self.segment_start.setdefault(uid, unit.hex)
         previous = self.previous if current is not None and current == self.previous_phase else {}
         self.previous, self.previous_phase = moves, current
         if scenario is None or not bound or phase is None or phase.turn is None:
