@@ -1,5 +1,6 @@
-"""(35) Ethiopian RPs carried by leaders (MV-50, PB 13.6.4.2) on SYNTHETIC positions: a clear
-map at 1 MP a hex (synthetic TEC cell), leaders with a synthetic 4 MF."""
+"""(35) Ethiopian RPs carried by leaders (MV-50, PB 13.6.4.2) and gained by 'R' results (CB-28,
+PB 13.6.4.1) on SYNTHETIC positions: a clear map at 1 MP a hex (synthetic TEC cell), leaders
+with a synthetic 4 MF."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,7 +9,11 @@ import pytest
 
 from vlog.findings import Basis
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger
+from vlog.games.lion_of_judah.checks.ethiopian_rps import (
+    RpCarryLedger,
+    RpGainLedger,
+    qualifies,
+)
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -118,3 +123,68 @@ def test_mv50_only_in_1935_36_movement_segments_and_with_a_known_mf(board):
         assert seg.drag("ras", "1212", "1211", "1210") + seg.drag("rp", "1212", "1211", "1210") == []
     unknown = Segment(board, leader("ras", "1213", movement=None), et_rp("rp", "1213"))
     assert unknown.drag("ras", "1212", "1211", "1210") + unknown.drag("rp", "1212", "1211", "1210") == []
+
+
+# -- CB-28: the RP an Ethiopian 'R' result gives (PB 13.6.4.1) --------------------------------------
+
+
+def levy(id: str, hex_: str) -> Unit:
+    return unit(id, hex_, side="ethiopian", attack=2, defense=2, unit_class="ethiopian-beghemder",
+                size="brigade", steps=1)
+
+
+def gain_case(board, defender_class: str | None, *rps: Unit, attackers=("lv",)):
+    """One Ethiopian attack from 1007 on an Italian unit at 1106, then RPs placed one by one."""
+    combat = Phase("1935-36", 1, "second-combat")
+    lv = levy("lv", "1007")
+    it = unit("21A", "1106", unit_class=defender_class)
+    ledger = RpGainLedger(board)
+    position = state(lv, it, leader("ras", "1213"))
+    named = None if attackers is None else tuple(u for u in (lv,) if u.id in attackers)
+    ledger.note_attack(5, "1106", named, position, "ethiopian", combat)
+    out = []
+    for i, rp in enumerate(rps):
+        position = state(*position.units.values(), rp)
+        out += ledger.on_place(rp, position, combat, True, scenario="1935-36", step=10 + i, when=combat.when())
+    return out
+
+
+def test_cb28_the_rp_goes_to_a_hex_of_an_attacker(board):
+    assert gain_case(board, "italian-regular", et_rp("r1", "1007", value=1)) == []
+    found = gain_case(board, "italian-regular", et_rp("r1", "1213", value=1))
+    assert [(f.check, f.basis, f.step) for f in found] == [("lion-of-judah/CB-28", Basis.PROVEN, 10)]
+    assert found[0].rule == "PB 13.6.4.1; Extended SoP"
+    assert found[0].evidence == {"hex": "1213", "attacks": 1, "attacks_giving_rps": 1, "rps_placed": 1,
+                                 "attackers": ["lv"]}
+    assert gain_case(board, "italian-regular", et_rp("r1", "1213", value=1), attackers=None) == []
+
+
+def test_cb28_one_rp_per_attack(board):
+    found = gain_case(board, "eritrean-colonial-regular", et_rp("r1", "1007", value=1),
+                      et_rp("r2", "1007", value=1))
+    assert [(f.check, f.step) for f in found] == [("lion-of-judah/CB-28", 11)]
+    assert found[0].evidence["rps_placed"] == 2 and found[0].evidence["attacks_giving_rps"] == 1
+
+
+def test_cb28_colonial_irregulars_give_none(board):
+    found = gain_case(board, "italian-colonial-irregular", et_rp("r1", "1007", value=1))
+    assert [f.check for f in found] == ["lion-of-judah/CB-28"]
+    assert found[0].evidence["attacks_giving_rps"] == 0 and found[0].basis is Basis.PROVEN
+
+
+def test_cb28_unknown_defender_class_is_possible(board):
+    found = gain_case(board, None, et_rp("r1", "1007", value=1))
+    assert [(f.check, f.basis) for f in found] == [("lion-of-judah/CB-28", Basis.POSSIBLE)]
+    assert found[0].evidence["depends_on"] == ["the unit class of 21A"]
+
+
+def test_cb28_judged_only_after_an_ethiopian_attack_in_its_combat_segment(board):
+    combat = Phase("1935-36", 1, "second-combat")
+    ledger = RpGainLedger(board)
+    rp = et_rp("r1", "1213", value=1)
+    assert ledger.on_place(rp, state(rp), combat, True, scenario="1935-36", step=1, when=None) == []  # RR-08's
+    ledger.note_attack(1, "1106", (), state(unit("21A", "1106")), "italian", combat)      # not Ethiopian
+    assert ledger.on_place(rp, state(rp), combat, True, scenario="1935-36", step=2, when=None) == []
+    assert gain_case(board, "italian-regular") == []
+    assert qualifies(unit("x", "1106", unit_class="black-shirt")) is True
+    assert qualifies(levy("y", "1106")) is False

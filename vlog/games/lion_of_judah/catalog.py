@@ -174,6 +174,9 @@ IMPLEMENTED: dict[str, str] = {
     "MV-44": "(40) the Negus enters Ethiopian hexes only stacked with the Gideon Force",
     "MV-50": "(35) an Ethiopian RP moves only with a leader it began the movement segment stacked "
              "with; the leader carrying it has 2 MPs fewer",
+    "CB-28": "(35) an Ethiopian RP placed in the Ethiopian combat segment: an attack of the segment against a "
+             "non-irregular Italian or Eritrean unit, the RP in a hex of one of its attackers, at most\n"
+             "one RP per such attack (the 'R' result itself is CB-19's CRT cell)",
     # rail movement (checks/rail.py), in the MAP shown by the turn track
     "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "
              "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",

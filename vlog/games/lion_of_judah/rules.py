@@ -31,7 +31,7 @@ from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, c
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
-from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger
+from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.fronts import judge_air_front, judge_air_supply_front
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
@@ -127,6 +127,7 @@ class LionOfJudah(Game):
         """What each truck carried in each turn (MV-31, checks/trucks.py)."""
         self.movement = MovementLedger()
         self.rp_carry = RpCarryLedger(self.board)          # MV-50 (PB 13.6.4.2)
+        self.rp_gain = RpGainLedger(self.board)            # CB-28 (PB 13.6.4.1)
         """Interdiction, rain, forced-march supply and ambushes in a movement segment (MV-18..MV-26)."""
         self.naval = NavalLedger()
         """Units moved by sea in each MAP (11.8, MV-38, MV-39)."""
@@ -374,6 +375,15 @@ class LionOfJudah(Game):
         """Reinforcements: judged in the Mutual Administration Phase shown by the turn track;
         air markers taken from their boxes: their range (AR-01) whenever they are placed."""
         unit = action.data["unit"]
+        if unit.kind == "rp" and unit.side == "ethiopian":              # CB-28 (PB 13.6.4.1)
+            open_ = self.interpreter.pending
+            if open_ is not None:
+                self.rp_gain.note_attack(open_.step, open_.declaration.target,
+                                         units_named(open_.before, open_.declaration.attackers,
+                                                     open_.side), open_.before, open_.side, open_.phase)
+            return self.rp_gain.on_place(unit, action.data["after"], self.interpreter.phase,
+                                         self.interpreter.phase_bound, scenario=self.scenario,
+                                         step=action.step, when=action.data["when"])
         if unit.kind == "rp":
             return []           # RP markers leave their boxes only on trucks (checks/logistics.py)
         if unit.kind == "air":
@@ -817,6 +827,8 @@ class LionOfJudah(Game):
             result = trace(self.board, before, u)
             if result is not None and result.ruling is Ruling.PROVEN:
                 oos.add(u.id)
+        self.rp_gain.note_attack(pending.step, decl.target, tuple(attackers), before, pending.side,
+                                 phase)                                  # CB-28
         hqs_a = units_named(before, decl.hqs, pending.side)
         for hq in hqs_a or ():                              # SP-16 (10.2.3)
             out.extend(judge_supply_prerequisite(self.board, before, hq, "hq-support", where=decl.target,

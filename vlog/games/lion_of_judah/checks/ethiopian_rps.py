@@ -1,4 +1,5 @@
-"""(35) Ethiopian RPs on the map carried by leaders (PB 13.6.4.2).
+"""(35) Ethiopian RPs on the map: carried by leaders (PB 13.6.4.2, MV-50) and gained by 'R'
+results (PB 13.6.4.1, CB-28, `RpGainLedger`).
 
 An Ethiopian RP is a marker on a map hex (`logistics.py` says how RP markers show). Only an
 Ethiopian leader moves one, and only an RP that began the movement segment stacked with it; a
@@ -32,7 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.sequence import Phase
 
-__all__ = ["CARRY_PENALTY", "RpCarryLedger", "is_ethiopian_leader", "is_ethiopian_rp"]
+__all__ = ["CARRY_PENALTY", "RpCarryLedger", "RpGainLedger", "is_ethiopian_leader", "is_ethiopian_rp",
+           "qualifies"]
 
 CARRY_PENALTY = 2
 """PB 13.6.4.2: a leader carrying one or more RPs has -2 MPs."""
@@ -154,3 +156,93 @@ def _num(value: Any) -> Any:
         return int(value) if value == int(value) else float(value)
     except (TypeError, ValueError):
         return str(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# CB-28: the RP an Ethiopian 'R' result gives (PB 13.6.4.1)
+
+
+def qualifies(defender: Unit) -> bool | None:
+    """PB 13.6.4.1: an Italian or Eritrean unit that is not a colonial irregular gives an RP
+    (None: its class is not in the data)."""
+    if defender.side != "italian" or defender.kind not in ("combat", "dummy"):
+        return False
+    if defender.unit_class is None:
+        return None
+    return "irregular" not in defender.unit_class
+
+
+class RpGainLedger:
+    """CB-28 (PB 13.6.4.1) over the Ethiopian combat segments of a 1935-36 log.
+
+    An Ethiopian RP placed on the map in the Ethiopian combat segment is an 'R' result's: the
+    segment must hold an Ethiopian attack against at least one Italian or Eritrean unit that is
+    not a colonial irregular, the RP goes to a hex holding an Ethiopian unit that took part in
+    such an attack, and no more RPs than such attacks are placed. Whether each attack's result
+    was 'R' is not judged here (the CRT cell is CB-19's); an RP with no attack at all before it is
+    RR-08's. Attacks are noted when declared (`note_attack`, the open combat included)."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.segment: tuple[int | None, str] | None = None
+        self.attacks: dict[int, tuple[str, tuple[Unit, ...] | None, tuple[Unit, ...]]] = {}
+        self.placed = 0
+
+    def _open(self, phase: Phase) -> None:
+        key = (phase.turn, phase.key)
+        if key != self.segment:
+            self.segment, self.attacks, self.placed = key, {}, 0
+
+    def note_attack(self, declared_step: int, target: str, attackers: tuple[Unit, ...] | None,
+                    before: GameState, side: str | None, phase: Phase | None) -> None:
+        """An attack declared at `declared_step` (attackers None when the log does not name them)."""
+        if side != "ethiopian" or phase is None or phase.key != "second-combat":
+            return
+        self._open(phase)
+        defenders = tuple(u for u in before.at(target) if u.side not in (None, "ethiopian"))
+        self.attacks[declared_step] = (target, attackers, defenders)
+
+    def on_place(self, rp: Unit, after: GameState, phase: Phase | None, phase_bound: bool, *,
+                 scenario: str | None, step: int | None, when: str | None) -> list[Finding]:
+        if scenario != "1935-36" or not is_ethiopian_rp(rp) or rp.hex is None or phase is None \
+                or not phase_bound or phase.key != "second-combat":
+            return []
+        self._open(phase)
+        if not self.attacks:
+            return []                   # RR-08: no Ethiopian attack before it in the segment
+        self.placed += rp_value(rp)
+        where = hex_label(rp.hex, self.board)
+        giving = {s: a for s, a in self.attacks.items() if any(qualifies(d) is not False for d in a[2])}
+        certain = {s: a for s, a in giving.items() if any(qualifies(d) is True for d in a[2])}
+        evidence: dict[str, Any] = {"hex": rp.hex, "attacks": len(self.attacks),
+                                    "attacks_giving_rps": len(giving), "rps_placed": self.placed}
+        unknown_class = sorted({d.name for a in giving.values() for d in a[2] if qualifies(d) is None})
+        deps = [f"the unit class of {name}" for name in unknown_class]
+        if not giving:
+            return [finding("CB-28", Ruling.PROVEN, step=step, when=when, subjects=(rp.name,),
+                            message=f"an Ethiopian RP was placed at {where}, but no Ethiopian attack of "
+                                    "the segment was against an Italian or Eritrean unit that is not a "
+                                    "colonial irregular (PB 13.6.4.1)", evidence=evidence)]
+        took_part = [a for a in giving.values() if a[1] is None
+                     or any(u.id in {x.id for x in a[1]} for u in after.at(rp.hex))]
+        if not took_part:
+            names = sorted({u.name for a in giving.values() for u in (a[1] or ())})
+            return [finding("CB-28", Ruling.PROVEN if len(certain) == len(giving) else Ruling.POSSIBLE,
+                            step=step, when=when, subjects=(rp.name,),
+                            message=f"an Ethiopian RP was placed at {where}, a hex with no Ethiopian unit "
+                                    f"that took part in the attack giving it ({', '.join(names)}) "
+                                    "(PB 13.6.4.1)",
+                            evidence={**evidence, "attackers": names}, depends_on=deps)]
+        if self.placed > len(giving):
+            return [finding("CB-28", Ruling.PROVEN, step=step, when=when, subjects=(rp.name,),
+                            message=f"{self.placed} Ethiopian RPs were placed in the segment (the last at "
+                                    f"{where}) for {len(giving)} attack{'' if len(giving) == 1 else 's'} "
+                                    "that could give one: an 'R' result gives one RP (PB 13.6.4.1)",
+                            evidence=evidence)]
+        if len(certain) < len(giving) and self.placed > len(certain):
+            return [finding("CB-28", Ruling.POSSIBLE, step=step, when=when, subjects=(rp.name,),
+                            message=f"an Ethiopian RP was placed at {where} after attacks whose defenders' "
+                                    "classes are not in the data: only a unit that is not a colonial "
+                                    "irregular gives one (PB 13.6.4.1)",
+                            evidence=evidence, depends_on=deps)]
+        return []
