@@ -144,6 +144,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-16": [("RR-16", 8, {"hex": "1304"})],
     "AR-03": [("AR-03", 6, {"turn": 1, "first_mission_step": 4, "hex": "1309"})],
     "MV-44": [("MV-44", 3, {"hex": "0808"})],
+    "CB-27": [("CB-27", 16, {"hex": "1213", "target": "1106", "rps_used": 1,
+                             "problems": ["no Ethiopian unit of the combat is in or next to its hex"]})],
     "CB-28": [("CB-28", 18, {"hex": "1213", "attacks": 1, "attacks_giving_rps": 1, "rps_placed": 1,
                              "attackers": ["Beghemder tribal levy (green stripe)"]})],
     "MV-50": [("MV-50", 13, {"from": "1213", "to": "1210", "allowance": 4, "allowance_carrying": 2,

@@ -12,6 +12,7 @@ from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.ethiopian_rps import (
     RpCarryLedger,
     RpGainLedger,
+    judge_rp_use,
     qualifies,
 )
 from vlog.games.lion_of_judah.sequence import Phase
@@ -188,3 +189,55 @@ def test_cb28_judged_only_after_an_ethiopian_attack_in_its_combat_segment(board)
     assert gain_case(board, "italian-regular") == []
     assert qualifies(unit("x", "1106", unit_class="black-shirt")) is True
     assert qualifies(levy("y", "1106")) is False
+
+
+# -- CB-27: Ethiopian RPs used in a combat (PB 13.6.4.3) --------------------------------------------
+
+
+def use_case(board, rp_hex: str, *, spend: int = 1, value: int = 2, side: str = "ethiopian",
+             leader_at: str | None = "1008", negus_at: str | None = None):
+    """The levy at 1007 attacks (or defends against) 21A at 1106; an RP at `rp_hex` is flipped down."""
+    lv = levy("lv", "1007")
+    it = unit("21A", "1106")
+    units = [lv, it, et_rp("r", rp_hex, value=value)]
+    if leader_at:
+        units.append(leader("ras", leader_at))
+    if negus_at:
+        units.append(replace(leader("negus", negus_at), counter="et-negus"))
+    before = state(*units)
+    after = state(*(replace(u, level=f"{value - spend}rp") if u.id == "r" and value > spend else u
+                    for u in units if not (u.id == "r" and value <= spend)))
+    attackers, defenders = ((lv,), (it,)) if side == "ethiopian" else ((it,), (lv,))
+    target = "1106" if side == "ethiopian" else "1007"
+    return judge_rp_use(board, before, after, target, side, attackers, defenders, scenario="1935-36",
+                        step=3, when=None)
+
+
+def test_cb27_an_rp_with_a_leader_next_to_the_units_shifts_the_odds(board):
+    assert use_case(board, "1008") == (1, [])                       # 1R on attack
+    assert use_case(board, "1008", side="italian") == (-1, [])      # 1L on defence
+    assert use_case(board, "1008", value=1) == (1, [])              # the marker removed
+
+
+def test_cb27_the_rp_needs_a_leader_in_its_hex_and_the_units_next_to_it(board):
+    shift, found = use_case(board, "1008", leader_at=None)
+    assert shift == 1 and [f.check for f in found] == ["lion-of-judah/CB-27"]
+    assert found[0].evidence["problems"] == ["no Ethiopian leader is in its hex"]
+    assert found[0].rule == "PB 13.6.4.3" and found[0].basis is Basis.PROVEN
+    shift, found = use_case(board, "1210", leader_at="1210")
+    assert found[0].evidence == {"hex": "1210", "target": "1106", "rps_used": 1,
+                                 "problems": ["no Ethiopian unit of the combat is in or next to its hex"]}
+
+
+def test_cb27_one_rp_a_combat_two_next_to_the_negus(board):
+    shift, found = use_case(board, "1008", spend=2, value=3)
+    assert shift == 2 and [f.evidence.get("most") for f in found] == [1]
+    assert use_case(board, "1008", spend=2, value=3, negus_at="1008") == (2, [])
+
+
+def test_cb27_nothing_spent_or_another_scenario(board):
+    assert use_case(board, "1008", spend=0) == (0, [])
+    lv = levy("lv", "1007")
+    rp = et_rp("r", "1008")
+    assert judge_rp_use(board, state(lv, rp), state(lv), "1106", "ethiopian", (lv,), (), scenario="1940-41",
+                        step=1, when=None) == (0, [])

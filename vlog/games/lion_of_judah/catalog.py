@@ -177,6 +177,9 @@ IMPLEMENTED: dict[str, str] = {
     "CB-28": "(35) an Ethiopian RP placed in the Ethiopian combat segment: an attack of the segment against a "
              "non-irregular Italian or Eritrean unit, the RP in a hex of one of its attackers, at most\n"
              "one RP per such attack (the 'R' result itself is CB-19's CRT cell)",
+    "CB-27": "(35) Ethiopian RPs used in a combat (a marker on the map flipped down or removed while "
+             "it is open): 1R each on attack, 1L on defence in the odds (CB-19); each in a hex with an "
+             "Ethiopian leader next to the units using it; at most one, two next to the Negus",
     # rail movement (checks/rail.py), in the MAP shown by the turn track
     "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "
              "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",

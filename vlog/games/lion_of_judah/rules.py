@@ -31,7 +31,7 @@ from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, c
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
-from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger
+from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger, judge_rp_use
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.fronts import judge_air_front, judge_air_supply_front
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
@@ -846,6 +846,12 @@ class LionOfJudah(Game):
         if gas is not None:
             facts = replace(facts, gassed=frozenset.intersection(*gas), gassed_readings=gas)
         facts = replace(facts, rolls_seen=len(pending.rolls))
+        rp_shift, rp_found = judge_rp_use(                          # CB-27 (PB 13.6.4.3)
+            self.board, before, getattr(self.interpreter, "_after", None) or before, decl.target,
+            pending.side, tuple(attackers), tuple(defenders), scenario=self.scenario,
+            step=action.step, when=action.data["when"])
+        out.extend(rp_found)
+        facts = replace(facts, rp_shift=rp_shift)
         if self.activation.in_offensive(phase, attackers):        # CB-32 (PB 13.6.2.4)
             facts = replace(facts, great_offensive=True)
         if counter_guerrilla_applies(self.scenario, pending.side, defenders):   # CB-37 (PB 14.6.4.5)

@@ -120,6 +120,8 @@ class CombatFacts:
     great_offensive: bool = False
     """(35) an Ethiopian attack of the Great Offensive: shifts and one more loss (CB-32, activation.py)."""
     """How many die rolls the log shows while the combat was open."""
+    rp_shift: int = 0
+    """(35) Ethiopian RPs used: +1 each for Ethiopian attackers, -1 each for defenders (CB-27)."""
 
 
 @dataclass(slots=True)
@@ -564,7 +566,7 @@ class _Readings:
                 hq_net = min(2, hq_a) - min(2, hq_d)
                 go_shift, go_loss = offensive_effects(facts.attackers, gassed) if facts.great_offensive else (0, 0)
                 go_why = f"Great Offensive {go_shift}R, +{go_loss} Ethiopian loss" if facts.great_offensive else ""
-                shift = t_shift + r_shift + air_net + hq_net + g_shift + go_shift
+                shift = t_shift + r_shift + air_net + hq_net + g_shift + go_shift + facts.rp_shift
                 drm = drm0 + g_drm
                 level = level0 if abs(level0) >= INFINITE_LEVEL else level0 + shift
                 column, col_datum = _column(level, self.columns, self.known_columns)
@@ -572,7 +574,9 @@ class _Readings:
                 deps = set(t_deps | r_deps | a_deps | d_deps | g_deps)
                 if h_hidden:
                     deps.add("HQ support (not in the log)")
-                why = "; ".join(x for x in (gas_why, t_why, r_why, a_why, h_why, d_why, g_why, go_why) if x)
+                rp_why = f"Ethiopian RPs {facts.rp_shift:+d}" if facts.rp_shift else ""
+                why = "; ".join(x for x in (gas_why, t_why, r_why, a_why, h_why, d_why, g_why, go_why,
+                                              rp_why) if x)
                 key = (column, modified, frozenset(deps))
                 if key in seen:
                     continue

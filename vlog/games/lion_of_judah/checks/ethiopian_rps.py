@@ -246,3 +246,72 @@ class RpGainLedger:
                                     "irregular gives one (PB 13.6.4.1)",
                             evidence=evidence, depends_on=deps)]
         return []
+
+
+# ---------------------------------------------------------------------------------------------
+# CB-27: Ethiopian RPs used in a combat (PB 13.6.4.3)
+
+NEGUS = "et-negus"
+"""PB 13.6.4.3: units adjacent to the Negus may use up to two RPs in one combat."""
+
+
+def rps_spent(before: GameState, after: GameState) -> dict[str, int]:
+    """Ethiopian RP markers on the map whose RPs went down between two positions (flipped to a
+    lower side or removed): marker id -> RPs spent."""
+    out: dict[str, int] = {}
+    for uid, old in before.units.items():
+        if not is_ethiopian_rp(old) or old.hex is None:
+            continue
+        new = after.units.get(uid)
+        left = rp_value(new) if new is not None and new.hex is not None else 0
+        if rp_value(old) > left:
+            out[uid] = rp_value(old) - left
+    return out
+
+
+def judge_rp_use(board: Board, before: GameState, after: GameState, target: str, side: str | None,
+                 attackers: tuple[Unit, ...], defenders: tuple[Unit, ...], *, scenario: str | None,
+                 step: int | None, when: str | None) -> tuple[int, list[Finding]]:
+    """CB-27 (PB 13.6.4.3): Ethiopian RPs spent while a combat was open (declared to closed) give
+    1R each to Ethiopian attackers, 1L each to Ethiopian defenders. Returns the net shift (right
+    positive) for the combat's odds and the findings: an RP spent where no Ethiopian leader
+    stands, or not adjacent to the Ethiopian units of the combat, or more RPs than one (two when
+    those units are adjacent to the Negus)."""
+    if scenario != "1935-36":
+        return 0, []
+    spent = rps_spent(before, after)
+    if not spent:
+        return 0, []
+    attacking = side == "ethiopian"
+    users = [u for u in (attackers if attacking else defenders) if u.side == "ethiopian" and u.hex is not None]
+    if not users:
+        return 0, []
+    total = sum(spent.values())
+    shift = total if attacking else -total
+    out: list[Finding] = []
+    for uid, n in spent.items():
+        rp = before.units[uid]
+        where = hex_label(rp.hex or "?", board)
+        leaders = [u for u in before.at(rp.hex or "") if is_ethiopian_leader(u)]
+        near = [u for u in users if u.hex is not None and board.distance(u.hex, rp.hex) <= 1]
+        problems = []
+        if not leaders:
+            problems.append("no Ethiopian leader is in its hex")
+        if not near:
+            problems.append("no Ethiopian unit of the combat is in or next to its hex")
+        if problems:
+            out.append(finding("CB-27", Ruling.PROVEN, step=step, when=when, subjects=(rp.name,),
+                               message=f"{n} Ethiopian RP{'' if n == 1 else 's'} at {where} used in the "
+                                       f"combat at {hex_label(target, board)}: " + "; ".join(problems)
+                                       + " (PB 13.6.4.3)",
+                               evidence={"hex": rp.hex, "target": target, "rps_used": n, "problems": problems}))
+    negus = any(u.counter == NEGUS and any(board.distance(u.hex, x.hex) <= 1 for x in users)
+                for u in before.units.values() if u.hex is not None)
+    most = 2 if negus else 1
+    if total > most:
+        out.append(finding("CB-27", Ruling.PROVEN, step=step, when=when,
+                           subjects=tuple(before.units[uid].name for uid in spent),
+                           message=f"{total} Ethiopian RPs used in the combat at {hex_label(target, board)}: at "
+                                   f"most {most} in one combat (PB 13.6.4.3)",
+                           evidence={"target": target, "rps_used": total, "most": most}))
+    return shift, out
