@@ -1,5 +1,6 @@
-"""(35) Ethiopian RPs on the map: carried by leaders (PB 13.6.4.2, MV-50) and gained by 'R'
-results (PB 13.6.4.1, CB-28, `RpGainLedger`).
+"""(35) Ethiopian RPs on the map: carried by leaders (PB 13.6.4.2, MV-50), gained by 'R'
+results (PB 13.6.4.1, CB-28, `RpGainLedger`) and used in combat (PB 13.6.4.3, CB-27,
+`judge_rp_use`: a marker flipped down or removed while a combat is open).
 
 An Ethiopian RP is a marker on a map hex (`logistics.py` says how RP markers show). Only an
 Ethiopian leader moves one, and only an RP that began the movement segment stacked with it; a
