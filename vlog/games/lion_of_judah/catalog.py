@@ -175,7 +175,7 @@ IMPLEMENTED: dict[str, str] = {
     "MV-50": "(35) an Ethiopian RP moves only with a leader it began the movement segment stacked "
              "with; the leader carrying it has 2 MPs fewer",
     "CB-28": "(35) an Ethiopian RP placed in the Ethiopian combat segment: an attack of the segment against a "
-             "non-irregular Italian or Eritrean unit, the RP in a hex of one of its attackers, at most\n"
+             "non-irregular Italian or Eritrean unit, the RP in a hex of one of its attackers, at most "
              "one RP per such attack (the 'R' result itself is CB-19's CRT cell)",
     "CB-27": "(35) Ethiopian RPs used in a combat (a marker on the map flipped down or removed while "
              "it is open): 1R each on attack, 1L on defence in the odds (CB-19); each in a hex with an "
