@@ -482,3 +482,18 @@ def test_rr08_ethiopian_rps_come_only_from_a3_and_r_results(board):
     decl = AttackDeclaration("1214", ("Shoa",), None, None)
     assert r.to(ras, declarations=[(decl, "ethiopian")]) == []
     assert r.to(ras, rp("x", hex_="1213", side="ethiopian")) == []        # after an attack: an R result
+
+
+def test_rr25_an_rp_flipped_down_on_the_map_was_spent_there(board):
+    """7.3.2: RPs are used only while in a storage box; making change on the map is not use, and
+    (35) Ethiopian RPs on the map are PB 13.6.4's."""
+    r = Replay(board)
+    carried = truck("t", hex_="1305")
+    r.start(rp("a", hex_="1305", value=2), carried, at=phase("first-combat"))
+    f = only(r.to(rp("a", hex_="1305", value=1), carried), "RR-25")
+    assert f.basis is Basis.PROVEN and f.step == 1
+    assert f.evidence == {"hex": "1305", "rp_before": 2, "rp_after": 1, "hex_rps_before": 2, "hex_rps_after": 1}
+    r.start(rp("a", hex_="1305", value=2), carried, at=phase("first-combat"))
+    assert r.to(rp("a", hex_="1305", value=1), rp("b", hex_="1305", value=1), carried) == []   # change
+    r.start(rp("e", hex_="1210", value=2, side="ethiopian"), at=phase("second-combat"))
+    assert [x for x in r.to(rp("e", hex_="1210", value=1, side="ethiopian")) if x.check.endswith("RR-25")] == []

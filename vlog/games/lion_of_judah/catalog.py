@@ -355,6 +355,9 @@ IMPLEMENTED: dict[str, str] = {
     "SC-04": "(40) colonial deserters removed in a MAP only after the desertion roll ('desertion' in chat, "
              "else the MAP's last roll), only Italian colonial units, never inspected, at most what the "
              "modified roll allows (table absent: POSSIBLE naming it)",
+    "RR-25": "RPs used only while in a storage box: a non-Ethiopian RP marker flipped down on a map hex, its "
+             "side's RPs in that hex falling with it, was spent there (a marker removed on the map may "
+             "be CB-25's elimination: not judged)",
     "SU-07": "(40) the guerrillas of each faction on the map at the start fit the scenario or one 1935-36 "
              "result's adjustment (a log does not say which result: any consistent one is accepted); the "
              "recruitment -1 and the replacement ban that follow a result are not judged",

@@ -372,7 +372,30 @@ class RpLedger:
                                         f"{self.boxes[pn].name} without a truck carrying it through "  # type: ignore[index]
                                         "their USS hexes (outside the MAP's rail and naval movement)",
                                         {"from_box": po, "to_box": pn}))
+        out += self._spent_on_map(before, after, step=step, when=when)
         return [f for f in out if f is not None]
+
+    def _spent_on_map(self, before: GameState, after: GameState, *, step: int,
+                      when: str | None) -> list[Finding]:
+        """RR-25 (7.3.2): RPs are used only while in a storage box; (35) Ethiopian RPs excepted
+        (PB 13.6.4). An RP marker flipped down on a map hex, its side's RPs in that hex falling
+        with it (not change made with another marker), was spent on the map."""
+        out: list[Finding] = []
+        for uid, old in before.units.items():
+            new = after.units.get(uid)
+            if old.kind != "rp" or new is None or old.hex is None or new.hex != old.hex \
+                    or old.side in (None, "ethiopian") or rp_value(new) >= rp_value(old):
+                continue
+            def total(state: GameState) -> int:
+                return sum(rp_value(u) for u in state.at(old.hex) if u.kind == "rp" and u.side == old.side)
+            if total(after) < total(before):
+                out.append(self._report(
+                    "RR-25", new, step, when,
+                    f"{new.name} was flipped from {rp_value(old)} to {rp_value(new)} RP at "
+                    f"{hex_label(old.hex, self.board)}: RPs are used only while in an RP storage box",
+                    {"hex": old.hex, "rp_before": rp_value(old), "rp_after": rp_value(new),
+                     "hex_rps_before": total(before), "hex_rps_after": total(after)}))
+        return out
 
     def _net(self, box: str, side: str, delta: int, step: int) -> None:
         if not delta:
