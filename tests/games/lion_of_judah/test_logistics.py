@@ -497,3 +497,20 @@ def test_rr25_an_rp_flipped_down_on_the_map_was_spent_there(board):
     assert r.to(rp("a", hex_="1305", value=1), rp("b", hex_="1305", value=1), carried) == []   # change
     r.start(rp("e", hex_="1210", value=2, side="ethiopian"), at=phase("second-combat"))
     assert [x for x in r.to(rp("e", hex_="1210", value=1, side="ethiopian")) if x.check.endswith("RR-25")] == []
+
+
+def test_rr24_each_sides_rps_pay_only_for_its_own_units(board):
+    """7.3.1 (RR-24, findings under HQ-10): an Italian RP spent in the MAP while only an Allied unit
+    gains a step pays for nothing the Italian side may buy; one Italian step paid for is legal."""
+    r = Replay(board, "1940-41")
+    kar = Unit(id="k", name="KAR1", side="allied", hex="1122", kind="combat", steps=1)
+    sb = Unit(id="s", name="Sb", side="italian", hex="1405", kind="combat", steps=1)
+    gain = [Action("step-gain", 1, (), {"unit": kar, "steps_after": 2})]
+    r.start(rp("a", box=N, value=2), kar, sb, at=phase("map", scenario="1940-41"))
+    assert r.to(rp("a", box=N, value=1), replace(kar, steps=2), sb, actions=gain) == []
+    f = only(r.next_phase("event"), "HQ-10")
+    assert f.evidence["side"] == "italian" and f.evidence["spent"] == 1 and f.evidence["allowed"] == 0
+    r.start(rp("a", box=N, value=2), kar, sb, at=phase("map", 3, scenario="1940-41"))
+    own = [Action("step-gain", 1, (), {"unit": sb, "steps_after": 2})]
+    assert r.to(rp("a", box=N, value=1), kar, replace(sb, steps=2), actions=own) == []
+    assert r.next_phase("event", 3) == []

@@ -355,6 +355,9 @@ IMPLEMENTED: dict[str, str] = {
     "SC-04": "(40) colonial deserters removed in a MAP only after the desertion roll ('desertion' in chat, "
              "else the MAP's last roll), only Italian colonial units, never inspected, at most what the "
              "modified roll allows (table absent: POSSIBLE naming it)",
+    "RR-24": "RPs by nationality, one a step: each side's boxes pay only for that side's replacements, "
+             "rebuilds, HQ support and roads (findings under HQ-10; Allied spending in a 1940-41 MAP and "
+             "all Event Phase spending are not bounded)",
     "RR-25": "RPs used only while in a storage box: a non-Ethiopian RP marker flipped down on a map hex, its "
              "side's RPs in that hex falling with it, was spent there (a marker removed on the map may "
              "be CB-25's elimination: not judged)",
