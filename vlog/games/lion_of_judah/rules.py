@@ -43,6 +43,7 @@ from vlog.games.lion_of_judah.checks.movement import (MoveFacts, MovementLedger,
                                                        judge_naval_move, may_force_march)
 from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
+from vlog.games.lion_of_judah.checks.rebuilding import RebuildLedger
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
 from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, KarWithdrawal,
                                                             judge_event_irregulars, judge_placement)
@@ -146,6 +147,7 @@ class LionOfJudah(Game):
         self.map_start: GameState | None = None
         """The position when the current MAP began: rail movers must be in supply there (SP-16)."""
         self.formations = FormationLedger()
+        self.rebuilds = RebuildLedger()            # RR-15 (checks/rebuilding.py)
         """Breakdown units and columns formed in the MAP, steps given up, trucks removed (RR-16..19)."""
         self.last_after: GameState | None = None
         """The position after the previous step (the next step's position before)."""
@@ -200,6 +202,8 @@ class LionOfJudah(Game):
             self.formations.note_step(before, after, in_map=self.interpreter.phase_bound and phase is not None
                                       and phase.key == "map")
             self.last_after = after
+            self.rebuilds.note_step(before, after, step=step.index, in_combat=self.interpreter.pending is not None
+                                    or any(a.kind == "combat" for a in actions))     # RR-15
         if self.interpreter.pending is not None:        # AR-07: the hexes this segment attacks
             self.segment_targets.setdefault(self.interpreter.pending.declaration.target,
                                             self.interpreter.pending.step)
@@ -456,6 +460,8 @@ class LionOfJudah(Game):
             return out + judge_recruit(self.board, before, unit, self.recruits, turn=phase.turn,
                                        step=action.step, when=action.data["when"])
         after.flags["french-somaliland-joined"] = self.events.french_somaliland_joined() is True  # RR-11
+        out += self.rebuilds.judge(self.board, unit, self.scenario, step=action.step,
+                                   when=action.data["when"])               # RR-15 (7.3.4)
         return out + judge_placement(self.board, before, after, action.data["unit"],
                                      turn=self.events.entry_turn(unit, phase.turn),   # EV-14: D6 early
                                      step=action.step, when=action.data["when"],
