@@ -167,3 +167,59 @@ def test_an_hq_moves_its_mf_plus_one_per_extra_truck(board):
                       step=1, when=None) == []
     no_truck = judge_move(board, state(hq), MoveFacts(hq, "1206", goal, after_level="m"), step=1, when=None)
     assert [f.check for f in no_truck] == ["lion-of-judah/MV-29"]
+
+
+def one_rp(id: str, hex_: str) -> Unit:
+    return replace(rp(id, hex_), name="Italian RP 1", level="1rp")
+
+
+def test_mv33_more_than_one_rp_only_out_of_a_uss_hex(board):
+    replay = Replay(board, truck("t", "1305"), rp("r", "1305"))       # Asmara: no USS
+    found = replay.move(t="1205", r="1205")                             # a 2-RP marker dragged along
+    assert [f.check for f in found] == ["lion-of-judah/MV-33"]
+    assert found[0].basis is Basis.PROVEN and found[0].severity is Severity.ERROR
+    assert found[0].evidence["rps"] == 2 and found[0].evidence["allowed"] == 1
+    assert found[0].evidence["segment_start"] == "1305"
+    assert "not a USS hex" in found[0].message
+    assert replay.move(t="1104", r="1104") == []                         # reported once a phase
+
+
+def test_mv33_one_rp_from_anywhere_is_legal(board):
+    replay = Replay(board, truck("t", "1305"), one_rp("r", "1305"))
+    assert replay.move(t="1205", r="1205") == []
+    assert replay.move(t="1104") == []
+    assert replay.move(r="1104") == []                                   # following the truck
+
+
+def test_mv33_never_more_than_the_rps_it_left_the_uss_with(board):
+    replay = Replay(board, truck("t", "1405"), rp("r", "1405"), one_rp("s", "1305"),
+                    one_rp("u", "1305"))
+    assert replay.move(t="1305") == []                                   # Massawa, a USS: 2 RPs
+    assert replay.move(r="1305") == []
+    assert replay.move(t="1205", s="1205") == []                         # dropped r, picked s: 1
+    assert replay.move(t="1104", s="1104") == []
+    replay.move(u="1104")                                               # u waits at 1104
+    found = replay.move(t="1105", s="1105", u="1105")
+    assert found == []                                                  # two: as many as it began with
+    replay2 = Replay(board, truck("t", "1405"), rp("r", "1405"), one_rp("s", "1305"))
+    assert replay2.move(t="1305", r="1305") == []                        # began with 2
+    found = replay2.move(t="1205", r="1205", s="1205")                   # picks up s: 3 RPs
+    assert [f.check for f in found] == ["lion-of-judah/MV-33"]
+    assert found[0].evidence["rps"] == 3 and found[0].evidence["allowed"] == 2
+    assert "carrying 2" in found[0].message
+
+
+def test_mv33_a_truck_that_left_the_uss_empty_carries_one(board):
+    replay = Replay(board, truck("t", "1405"), rp("r", "1305"))
+    assert replay.move(t="1305") == []
+    found = replay.move(t="1205", r="1205")
+    assert [f.check for f in found] == ["lion-of-judah/MV-33"]
+    assert found[0].evidence["allowed"] == 1
+
+
+def test_mv33_a_new_phase_starts_a_new_segment(board):
+    replay = Replay(board, truck("t", "1305"), one_rp("r", "1305"), one_rp("s", "1305"))
+    assert replay.move(t="1205", r="1205") == []
+    replay.phase = Phase("1935-36", 3, "first-movement")
+    found = replay.move(t="1104", r="1104", s="1104")
+    assert found == []                                                  # s was not at 1205: not carried

@@ -200,6 +200,7 @@ IMPLEMENTED: dict[str, str] = {
              "movement excepted) and go into it only from that hex",
     "MV-35": "an RP (not (35) Ethiopian) on the map at the end of a phase has a truck with it",
     "MV-31": "a truck carries one type of thing a turn (RP, HQ or combat unit) and only units of its nationality",
+    "MV-33": "a truck carries more than one RP only out of a USS hex of its side it began the segment in, never more than it left with (the -1 MP per extra RP not judged)",
     "HQ-09": "an HQ moved by trucks (of its side, near it when the segment began, in its new hex) spends at "
              "most its M-side MF +1 MP per truck beyond the first",
     "HQ-06": "trucks enter and leave an RP box only in the MAP, from and to its USS hex, at most three in a box",

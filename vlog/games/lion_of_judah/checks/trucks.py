@@ -19,6 +19,13 @@ segment stacked with or adjacent to the HQ's starting hex and stand in the HQ's 
 arrives (10.2.1: the truck goes under the HQ, so it moves with the HQ in one step or just before
 it). `hq_trucks` counts them for the HQ's move; the movement check then allows its M-side MF
 +1 MP per truck beyond the first and reports a move beyond that under HQ-09.
+
+MV-33 (10.3.4): a truck carries more than one RP (the values its RP markers show, 7.3.1) only
+when it began its movement segment in a USS hex of its side (supply.py's USS table), and then
+never more than the RPs it carried out of that hex on its first move of the segment. The RPs of
+one leg are those that move with the truck in one step or follow it in the next (as for MV-31).
+Not judged: the −1 MP per RP above one (the movement check does not yet take it), nor whether
+the USS is still controlled.
 """
 from __future__ import annotations
 
@@ -29,6 +36,8 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.logistics import rp_value
+from vlog.games.lion_of_judah.checks.supply import supply_sources
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,6 +89,14 @@ class TruckLedger:
     segment_start: dict[str, str] = field(default_factory=dict)
     """Truck id -> the hex it was in when the current phase began (first seen in it)."""
     start_phase: tuple[int | None, str] | None = None
+    rp_legs: dict[str, tuple[tuple[str, str], int, set[str]]] = field(default_factory=dict)
+    """Truck id -> (path, step of the truck's move, RP ids carried) of its last leg this phase."""
+    first_move: dict[str, int] = field(default_factory=dict)
+    """Truck id -> the step of its first hex-to-hex move this phase (MV-33's starting load)."""
+    capacity: dict[str, int] = field(default_factory=dict)
+    """Truck id -> RPs it carried out of a USS hex on its first move this phase (MV-33)."""
+    over_capacity: set[str] = field(default_factory=set)
+    """Trucks reported under MV-33 this phase (once a truck a phase)."""
 
     def hq_trucks(self, hq: Unit, origin: str, to: str, before: GameState, after: GameState,
                   phase: Phase | None) -> int:
@@ -111,6 +128,7 @@ class TruckLedger:
         current = (phase.turn, phase.key) if phase is not None else None
         if current != self.start_phase:
             self.segment_start, self.start_phase = {}, current
+            self.rp_legs, self.first_move, self.capacity, self.over_capacity = {}, {}, {}, set()
         for uid, unit in before.units.items():
             if unit.kind == "truck" and unit.hex is not None:
                 self.segment_start.setdefault(uid, unit.hex)
@@ -119,6 +137,7 @@ class TruckLedger:
         if scenario is None or not bound or phase is None or phase.turn is None:
             return []
         out: list[Finding] = []
+        legs = self._rp_legs(moves, previous, after, step)
         for tid, path in moves.items():
             truck = after.units[tid]
             if truck.kind != "truck":
@@ -134,7 +153,66 @@ class TruckLedger:
                 truck = after.units.get(tid)
                 if other == path and tid not in moves and truck is not None and truck.kind == "truck":
                     out += self._carry(truck, after.units[pid], path, phase.turn, step, when)
+        for tid in legs:
+            out += self._capacity(after.units[tid], before, after, step, when)
         return out
+
+    def _rp_legs(self, moves: dict[str, tuple[str, str]], previous: dict[str, tuple[str, str]],
+                 after: GameState, step: int) -> set[str]:
+        """Record the RPs each truck carries on its current leg; the trucks whose leg grew."""
+        def is_rp(pid: str) -> bool:
+            return pid in after.units and after.units[pid].kind == "rp"
+
+        grown: set[str] = set()
+        for tid, path in moves.items():
+            if after.units[tid].kind != "truck":
+                continue
+            self.first_move.setdefault(tid, step)
+            rps = {pid for pid, other in moves.items() if other == path and is_rp(pid)}
+            rps |= {pid for pid, other in previous.items()
+                    if other == path and pid not in moves and is_rp(pid)}
+            self.rp_legs[tid] = (path, step, rps)
+            if rps:
+                grown.add(tid)
+        for tid, path in previous.items():              # RPs following a truck that moved before
+            leg = self.rp_legs.get(tid)
+            if tid in moves or leg is None or leg[0] != path:
+                continue
+            followers = {pid for pid, other in moves.items() if other == path and is_rp(pid)}
+            if followers - leg[2]:
+                leg[2].update(followers)
+                grown.add(tid)
+        return grown
+
+    def _capacity(self, truck: Unit, before: GameState, after: GameState, step: int,
+                  when: str | None) -> list[Finding]:
+        """MV-33: more than one RP only out of a USS hex, never more than the starting load."""
+        path, moved, rps = self.rp_legs[truck.id]
+        carried = sum(rp_value(after.units[r]) for r in rps if r in after.units)
+        start = self.segment_start.get(truck.id)
+        sources = supply_sources(before, truck.side)
+        if carried <= 1 or start is None or not sources or truck.id in self.over_capacity:
+            return []
+        first = self.first_move.get(truck.id) == moved
+        if start in sources and first:
+            self.capacity[truck.id] = max(self.capacity.get(truck.id, 1), carried)
+            return []
+        allowed = self.capacity.get(truck.id, 1) if start in sources else 1
+        if carried <= allowed:
+            return []
+        self.over_capacity.add(truck.id)
+        named = truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
+        where = f"from {hex_label(path[0], self.board)} to {hex_label(path[1], self.board)}"
+        began = hex_label(start, self.board)
+        why = (f"it began its movement segment in {began}, not a USS hex of its side, so it carries "
+               "one RP at most" if start not in sources else
+               f"it began its movement segment in {began} carrying {allowed}, and never carries more")
+        names = sorted(after.units[r].name for r in rps if r in after.units)
+        return [finding(
+            "MV-33", Ruling.PROVEN, step=step, when=when, subjects=(truck.name, *names),
+            message=f"{named} carried {carried} RPs ({', '.join(names)}) {where}: {why}",
+            evidence={"truck": truck.name, "rps": carried, "allowed": allowed, "segment_start": start,
+                      "uss": list(sources), "from": path[0], "to": path[1]})]
 
     def _carry(self, truck: Unit, load: Unit, path: tuple[str, str], turn: int, step: int,
                when: str | None) -> list[Finding]:
