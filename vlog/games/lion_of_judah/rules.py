@@ -147,8 +147,9 @@ class LionOfJudah(Game):
         self.map_start: GameState | None = None
         """The position when the current MAP began: rail movers must be in supply there (SP-16)."""
         self.formations = FormationLedger()
-        self.rebuilds = RebuildLedger()            # RR-15 (checks/rebuilding.py)
         """Breakdown units and columns formed in the MAP, steps given up, trucks removed (RR-16..19)."""
+        self.rebuilds = RebuildLedger()
+        """Counters eliminated in a combat, judged when placed again (RR-15, checks/rebuilding.py)."""
         self.last_after: GameState | None = None
         """The position after the previous step (the next step's position before)."""
         self.last_roll_step: int | None = None
