@@ -61,30 +61,39 @@ def air_range(board: Board, marker: Unit, scenario: str | None) -> int | Unknown
     return Unknown(f"range of air marker {marker.name}")
 
 
-def judge_air_mission(board: Board, state: GameState, marker: Unit, target: str, *,
-                      step: int | None, when: str | None) -> list[Finding]:
-    """AR-01 for an air marker placed in `target` (state: the position it was placed in)."""
-    reach = air_range(board, marker, state.scenario)
-    if isinstance(reach, Unknown) or marker.side is None:
-        return []
+def towns_in_range(board: Board, state: GameState, target: str, reach: int,
+                   side: str) -> tuple[list[str], list[str]]:
+    """The town and capital hexes within `reach` of `target` that `side` controls (the air bases
+    a marker may fly from, 10.1.1), and what the data leaves unsettled about the others (a hex's
+    town/capital feature or its control), one datum each."""
     layout = board.layout
-    centre = layout.parse(target)
-    unknown_hexes: list[str] = []
-    for h in layout.within(centre, reach):
+    bases: list[str] = []
+    unsettled: list[str] = []
+    for h in layout.within(layout.parse(target), reach):
         if not layout.on_map(h):
             continue
         hex_ = layout.name(h)
         town = [board.has_feature(hex_, f) for f in ("town", "capital")]
         if not any(t is True for t in town):
             if any(isinstance(t, Unknown) for t in town):
-                unknown_hexes.append(hex_)
+                unsettled.append(f"map.json town/capital feature of {hex_}")
             continue
         who = controller(board, state, hex_)
         if isinstance(who, Unknown):
-            unknown_hexes.append(hex_)
-            continue
-        if who != marker.side:
-            continue
+            unsettled.append(f"control of {hex_}")
+        elif who == side:
+            bases.append(hex_)
+    return bases, unsettled
+
+
+def judge_air_mission(board: Board, state: GameState, marker: Unit, target: str, *,
+                      step: int | None, when: str | None) -> list[Finding]:
+    """AR-01 for an air marker placed in `target` (state: the position it was placed in)."""
+    reach = air_range(board, marker, state.scenario)
+    if isinstance(reach, Unknown) or marker.side is None:
+        return []
+    bases, unknown_hexes = towns_in_range(board, state, target, reach, marker.side)
+    for hex_ in bases:
         base = Unit(id=f"air-base-{hex_}", name=f"air base {hex_}", side=marker.side, hex=hex_)
         supplied = trace(board, state, base)
         if supplied is None or supplied.ruling is Ruling.POSSIBLE:

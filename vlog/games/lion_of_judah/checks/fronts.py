@@ -26,9 +26,9 @@ from typing import Any
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.air import air_range
+from vlog.games.lion_of_judah.checks.air import air_range, towns_in_range
 from vlog.games.lion_of_judah.checks.common import finding
-from vlog.games.lion_of_judah.checks.supply import controller, trace
+from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["FRONT_USS", "FRONT_ZONES", "FrontAssociation", "front_association", "marker_front",
@@ -106,24 +106,9 @@ def judge_air_front(board: Board, state: GameState, marker: Unit, target: str, *
     reach = air_range(board, marker, state.scenario)
     if front is None or isinstance(reach, Unknown):
         return []
-    layout = board.layout
+    bases, missing = towns_in_range(board, state, target, reach, "italian")
     other_bases: list[str] = []
-    missing: list[str] = []
-    for h in layout.within(layout.parse(target), reach):
-        if not layout.on_map(h):
-            continue
-        hex_ = layout.name(h)
-        town = [board.has_feature(hex_, f) for f in ("town", "capital")]
-        if not any(t is True for t in town):
-            if any(isinstance(t, Unknown) for t in town):
-                missing.append(f"map.json town/capital feature of {hex_}")
-            continue
-        who = controller(board, state, hex_)
-        if isinstance(who, Unknown):
-            missing.append(f"control of {hex_}")
-            continue
-        if who != "italian":
-            continue
+    for hex_ in bases:
         base = Unit(id=f"air-base-{hex_}", name=f"air base {hex_}", side="italian", hex=hex_)
         association = front_association(board, state, base)
         if front in association.fronts:
