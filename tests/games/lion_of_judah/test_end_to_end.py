@@ -439,13 +439,26 @@ def test_golden_playthrough(name: str) -> None:
 
 
 def run_check(log: str) -> subprocess.CompletedProcess[str]:
-    """The README's main-job command on a fixture log, as a user runs it."""
+    """`vlog check LOG --game lion-of-judah` on a fixture log, as the issue and the README run it
+    (the module beside the log, the synthetic data it carries)."""
     return subprocess.run(
         [sys.executable, "-m", "vlog", "check", f"fixtures/lion-of-judah/rules/{log}.vlog",
-         "--game", "lion-of-judah", "--data", "fixtures/lion-of-judah/synthetic-data",
-         "--module", "fixtures/lion-of-judah/synthetic/lion-of-judah.vmod"],
+         "--game", "lion-of-judah"],
         cwd=ROOT, capture_output=True, text=True, env={**os.environ, "VLOG_NO_PROGRESS": "1", "NO_COLOR": "1"},
         timeout=300)
+
+
+def test_readme_main_job_shows_the_planted_combat_mistake() -> None:
+    """The README's quick-start command, word for word after `vlog check`: exit 1 and the finding."""
+    import shlex
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(line for line in readme.splitlines() if "pip install . && vlog check" in line)
+    args = shlex.split(line.split("&& vlog check", 1)[1])
+    result = subprocess.run([sys.executable, "-m", "vlog", "check", *args], cwd=ROOT, capture_output=True,
+                            text=True, env={**os.environ, "VLOG_NO_PROGRESS": "1", "NO_COLOR": "1"}, timeout=300)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "lion-of-judah/CB-19" in result.stdout and "1 finding (1 error" in result.stdout
 
 
 def test_cli_shows_a_planted_finding() -> None:
