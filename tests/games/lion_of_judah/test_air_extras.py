@@ -11,6 +11,7 @@ from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.air import judge_delayed_return, may_be_bombing, turn_track_box
 
+from .scripted import judge_actions
 from .synthetic import GAME, unit, write_overlay
 
 SRC = {"source": "SYNTHETIC test box, not the published map"}
@@ -198,17 +199,7 @@ def test_air_supply_goes_on_up_to_two_steps(board):
 
 # -- AR-05 replayed: which roll is the delayed-return roll ----------------------------------------
 
-AR05_SCRIPT = """vlog-script 1
-game lion-of-judah
-module {module}
-start {start}
-map "Main Map"
-clock 1704067260000
-key 0x2a
-player Alice side italian
-player Bob side ethiopian
-
-as Alice
+AR05_ACTIONS = """as Alice
 turn next
 turn next
 as Bob
@@ -227,24 +218,8 @@ move @1704067200070 along "Northern Front air marker box" on "Off-map Boxes"
 
 
 def _replay_ar05(tmp_path, between: str) -> list[tuple[str, int]]:
-    from pathlib import Path
-
-    import vlog
-    from converters.log_writer import write_log
-    from vlog.gamedata import load_game_data
-    from vlog.games.lion_of_judah.rules import LionOfJudah
-    from vlog.replay import replay
-    from vlog.vassal.module import read_module
-
-    fixtures = Path(__file__).resolve().parents[3] / "fixtures" / "lion-of-judah"
-    module = fixtures / "synthetic" / "lion-of-judah.vmod"
-    script = tmp_path / "ar05.vscript"
-    script.write_text(AR05_SCRIPT.format(module=module, start=fixtures / "synthetic" / "1935-36-start.vsav",
-                                         between=between))
-    write_log(script, tmp_path / "ar05.vlog")
-    data = load_game_data("lion-of-judah", overlays=[fixtures / "synthetic-data"])
-    report = replay(vlog.read(tmp_path / "ar05.vlog"), module=read_module(module), game=LionOfJudah(data))
-    return [(f.check.split("/")[1], f.step) for log in report.logs for f in log.findings]
+    findings = judge_actions(tmp_path, AR05_ACTIONS.format(between=between), name="ar05")
+    return [(f.check.split("/")[1], f.step) for f in findings]
 
 
 def test_the_delayed_return_roll_is_the_one_just_before(tmp_path):

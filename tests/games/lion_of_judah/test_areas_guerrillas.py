@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-import vlog
-from converters.log_writer import write_log
 from vlog.findings import Basis
 from vlog.games.lion_of_judah.checks.areas import C1_DATUM, judge_neutral_entry
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
-from vlog.games.lion_of_judah.rules import game
-from vlog.replay import replay_log
 
+from .scripted import judge_actions
 from .synthetic import shipped_board, state, synthetic_board, unit
-from .test_end_to_end import FIXTURES, synthetic_data, synthetic_module
 
 FRENCH = ("1909", "1910")
 BRITISH = ("2010", "2011")
@@ -110,17 +106,7 @@ def test_guerrillas_attacking_with_commonwealth_units_share_their_support(board)
 
 
 # -- TS-09 through a replayed log --------------------------------------------------------------
-TS09_SCRIPT = """vlog-script 1
-game lion-of-judah
-module {synthetic}/lion-of-judah.vmod
-start {synthetic}/1940-41-start.vsav
-map "Main Map"
-clock 1704067260000
-key 0x2a
-player Alice side italian
-player Bob side allied
-
-as Bob
+TS09_ACTIONS = """as Bob
 move "SCC" along 2110 on "Main Map"
 turn next
 move "SCC" along 2109
@@ -130,15 +116,8 @@ move "SCC" along 2109
 def test_a_replayed_entry_into_french_somaliland_is_possible_naming_event_c1(tmp_path):
     """The SCC placed at 2110 (British Somaliland) enters 2109 (French Somaliland, synthetic
     overlay) in the Allied movement of turn 1: the log shows no C1 draw, so POSSIBLE."""
-    synthetic = FIXTURES / "synthetic"
-    if not (synthetic / "lion-of-judah.vmod").is_file():
-        pytest.skip("synthetic module not generated")
-    script = tmp_path / "ts09.vscript"
-    script.write_text(TS09_SCRIPT.format(synthetic=synthetic.as_posix()), encoding="utf-8")
-    log = tmp_path / "ts09.vlog"
-    write_log(script, log)
-    rep = replay_log(vlog.read(log), module=synthetic_module(), game=game(synthetic_data()))
-    found = [f for f in rep.findings if f.check.startswith("lion-of-judah/")]
+    found = [f for f in judge_actions(tmp_path, TS09_ACTIONS, scenario="1940-41", name="ts09")
+             if f.check.startswith("lion-of-judah/")]
     assert [(f.check, f.step, f.basis) for f in found] == [("lion-of-judah/TS-09", 3, Basis.POSSIBLE)]
     assert found[0].evidence["from"] == "2110" and found[0].evidence["hex"] == "2109"
     assert found[0].evidence["depends_on"] == [C1_DATUM] and found[0].when == "Turn 1, Allied movement"

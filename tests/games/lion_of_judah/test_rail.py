@@ -9,6 +9,7 @@ from vlog.engine.judge import Unknown
 from vlog.findings import Basis, Severity
 from vlog.games.lion_of_judah.checks.rail import RailLedger, division_share, judge_rail_move
 
+from .scripted import judge_actions
 from .synthetic import shipped_board, state, synthetic_board, unit
 
 MASSAWA_LINE = ["1405", "1305", "1205", "1104"]
@@ -191,28 +192,7 @@ def test_replay_a_reinforcement_moved_by_rail_in_its_arrival_map(tmp_path):
     """Through the game: PL placed at Massawa in the turn 2 MAP and moved along the line at once
     is MV-36 (11.7: it did not begin the MAP on the line); 21A, on the map since the start and
     moving along the same line in the same MAP, is legal alone."""
-    from pathlib import Path
-
-    import vlog
-    from converters.log_writer import write_log
-    from vlog.gamedata import load_game_data
-    from vlog.games.lion_of_judah.rules import LionOfJudah
-    from vlog.replay import replay
-    from vlog.vassal.module import read_module
-
-    fixtures = Path(__file__).resolve().parents[3] / "fixtures" / "lion-of-judah"
-    module = fixtures / "synthetic" / "lion-of-judah.vmod"
-    script = tmp_path / "rail.vscript"
-    script.write_text(f'''vlog-script 1
-game lion-of-judah
-module {module}
-start {fixtures / "synthetic" / "1935-36-start.vsav"}
-map "Main Map"
-clock 1704067260000
-key 0x2a
-player Alice side italian
-player Bob side ethiopian
-as Alice
+    findings = judge_actions(tmp_path, """as Alice
 turn next
 turn next
 turn next
@@ -226,10 +206,7 @@ move "21A" along 1305
 move "PL" along 1405 on "Main Map"
 move "PL" along 1305 1205
 turn next
-''')
-    write_log(script, tmp_path / "rail.vlog")
-    game = LionOfJudah(load_game_data("lion-of-judah", overlays=[fixtures / "synthetic-data"]))
-    report = replay(vlog.read(tmp_path / "rail.vlog"), module=read_module(module), game=game)
-    found = [(f.check, f.step, f.evidence.get("placed_in_this_map")) for log in report.logs
-             for f in log.findings if f.check.startswith("lion-of-judah/")]
+""", name="rail")
+    found = [(f.check, f.step, f.evidence.get("placed_in_this_map")) for f in findings
+             if f.check.startswith("lion-of-judah/")]
     assert found == [("lion-of-judah/MV-36", 10, True)]

@@ -9,6 +9,7 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Basis, Severity
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, judge_supply_prerequisite, trace
 
+from .scripted import judge_actions
 from .synthetic import shipped_board, state, synthetic_board, unit
 
 ERITREA = [f"{c:02d}{r:02d}" for c in range(12, 18) for r in range(2, 16)]
@@ -75,19 +76,7 @@ def test_air_supplied_units_are_in_supply_for_the_turn(board):
 
 # -- SP-15 replayed: an air-supplied brigade ends its move where it traces no supply -------------
 
-FIXTURES = __import__("pathlib").Path(__file__).resolve().parents[3] / "fixtures" / "lion-of-judah"
-
-SP15_SCRIPT = """vlog-script 1
-game lion-of-judah
-module {module}
-start {start}
-map "Main Map"
-clock 1704067260000
-key 0x2a
-player Alice side italian
-player Bob side ethiopian
-
-as Alice
+SP15_ACTIONS = """as Alice
 move "GS" along 1707 on "Main Map"
 turn next
 {air}
@@ -112,21 +101,8 @@ movement and combat, End of Turn, MAP, Event), where GS moves back to 1707."""
 
 
 def _replay_sp15(tmp_path, air: str, later: str = "") -> list[tuple[str, int]]:
-    import vlog
-    from converters.log_writer import write_log
-    from vlog.gamedata import load_game_data
-    from vlog.games.lion_of_judah.rules import LionOfJudah
-    from vlog.replay import replay
-    from vlog.vassal.module import read_module
-
-    module = FIXTURES / "synthetic" / "lion-of-judah.vmod"
-    script = tmp_path / "sp15.vscript"
-    script.write_text(SP15_SCRIPT.format(module=module, start=FIXTURES / "synthetic" / "1935-36-start.vsav",
-                                         air=air, later=later))
-    write_log(script, tmp_path / "sp15.vlog")
-    data = load_game_data("lion-of-judah", overlays=[FIXTURES / "synthetic-data"])
-    report = replay(vlog.read(tmp_path / "sp15.vlog"), module=read_module(module), game=LionOfJudah(data))
-    return [(f.check.split("/")[1], f.step) for log in report.logs for f in log.findings]
+    findings = judge_actions(tmp_path, SP15_ACTIONS.format(air=air, later=later), name="sp15")
+    return [(f.check.split("/")[1], f.step) for f in findings]
 
 
 def test_air_supply_keeps_a_unit_in_supply_for_the_turn(tmp_path):
