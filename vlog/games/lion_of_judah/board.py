@@ -136,6 +136,17 @@ class Board:
             return Unknown(f"map.json zone {zone_id} hexes")
         raise KeyError(f"no zone {zone_id!r} on the Lion of Judah map")
 
+    def zone_name(self, zone_id: str) -> str:
+        """The zone's name as the rulebook prints it ("Eritrea"), else its id."""
+        for zone in self._raw.get("zones", []):
+            if zone["id"] == zone_id:
+                return (zone.get("name") or {}).get("value") or zone_id
+        return zone_id
+
+    def zones_of_type(self, zone_type: str) -> list[str]:
+        """The ids of the zones of one type ("country", "region", "desert")."""
+        return [z["id"] for z in self._raw.get("zones", []) if (z.get("type") or {}).get("value") == zone_type]
+
     # -- hexsides -----------------------------------------------------------------------------
     def hexside_has(self, a: str, b: str, feature: str) -> bool | Unknown:
         datum = self.data.hexside(a, b)

@@ -39,13 +39,6 @@ class RecruitLedger:
     by_turn: dict[int, dict[str, list[str]]] = field(default_factory=dict)
 
 
-def _zone_name(board: "Board", zone: str) -> str:
-    for z in board._raw.get("zones", []):
-        if z["id"] == zone:
-            return (z.get("name") or {}).get("value") or zone
-    return zone
-
-
 def judge_recruit(board: "Board", before: "GameState", unit: "Unit", ledger: RecruitLedger, *,
                   turn: int, step: int | None, when: str | None) -> list[Finding]:
     """Findings for one guerrilla placed in a MAP (nothing for other units)."""
@@ -78,7 +71,7 @@ def judge_recruit(board: "Board", before: "GameState", unit: "Unit", ledger: Rec
     for zone in PRO_ITALIAN:
         if board.in_zone(hex_, zone) is True:
             out.append(finding("SC-05", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
-                               message=f"{unit.name} was recruited at {where}, in {_zone_name(board, zone)}: "
+                               message=f"{unit.name} was recruited at {where}, in {board.zone_name(zone)}: "
                                        "no guerrilla is recruited in the pro-Italian regions",
                                evidence={"hex": hex_, "region": zone}))
             return out

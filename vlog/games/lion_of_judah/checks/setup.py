@@ -56,8 +56,8 @@ class SetupArea:
     within: int | None
     zone: str | None
 
-    def describe(self, board: "Board", zone_names: dict[str, str]) -> str:
-        zone = f" in {zone_names.get(self.zone, self.zone)}" if self.zone else ""
+    def describe(self, board: "Board") -> str:
+        zone = f" in {board.zone_name(self.zone)}" if self.zone else ""
         if self.hex is None:
             return f"anywhere{zone}"
         if not self.within:
@@ -83,13 +83,6 @@ def setup_areas(data: "GameData", scenario: str) -> dict[str, list[SetupArea]]:
         for counter in _value(record, "units") or ():
             out.setdefault(counter, []).append(area)
     return out
-
-
-def _countries(data: "GameData") -> tuple[list[str], dict[str, str]]:
-    """The map's country zones, and every zone's printed name."""
-    zones = [z for m in data.map_ids for z in data.map(m).raw().get("zones", [])]
-    countries = [z["id"] for z in zones if _value(z, "type") == "country"]
-    return countries, {z["id"]: _value(z, "name") or z["id"] for z in zones}
 
 
 def _in_zone(board: "Board", hex_: str, zone: str, countries: list[str]) -> bool | Unknown:
@@ -118,7 +111,7 @@ def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scen
     if scenario is None:
         return []
     areas = setup_areas(data, scenario)
-    countries, zone_names = _countries(data)
+    countries = board.zones_of_type("country")
     italian_hexes = {u.hex for u in state.units.values() if u.side == "italian" and u.hex is not None}
     kz_exception_used = False
     out: list[Finding] = []
@@ -153,7 +146,7 @@ def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scen
         out.append(finding(
             short, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
             message=f"{unit.name} begins the scenario at {hex_label(unit.hex, board)}, outside its "
-                    f"set-up area: {_areas_text(own, board, zone_names)}{extra}",
+                    f"set-up area: {_areas_text(own, board)}{extra}",
             evidence={"hex": unit.hex, "counter": unit.counter, "areas": _areas_json(own, unit.hex, board)}))
     for short, cases in unsettled.items():     # one finding per side: the data's borders settle them all
         out.append(finding(
@@ -161,15 +154,15 @@ def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scen
             depends_on=[d for _, _, unknown in cases for d in unknown],
             message=f"{len(cases)} unit(s) begin the scenario in hexes the data does not place in their "
                     "set-up country: " + "; ".join(
-                        f"{u.name} at {hex_label(u.hex, board)} ({_areas_text(own, board, zone_names)})"
+                        f"{u.name} at {hex_label(u.hex, board)} ({_areas_text(own, board)})"
                         for u, own, _ in cases[:3]) + ("; ..." if len(cases) > 3 else ""),
             evidence={"units": [{"unit": u.name, "hex": u.hex, "counter": u.counter,
                                  "areas": _areas_json(own, u.hex, board)} for u, own, _ in cases]}))
     return out
 
 
-def _areas_text(own: list[SetupArea], board: "Board", zone_names: dict[str, str]) -> str:
-    return "; or ".join(a.describe(board, zone_names) for a in own)
+def _areas_text(own: list[SetupArea], board: "Board") -> str:
+    return "; or ".join(a.describe(board) for a in own)
 
 
 def _areas_json(own: list[SetupArea], hex_: str, board: "Board") -> list[dict]:
