@@ -66,9 +66,9 @@ IMPLEMENTED: dict[str, str] = {
     "SP-14": "no end-of-move supply test after an advance after combat (findings under MV-16)",
     "SP-15": "(35) air-supplied units (at most two steps, under an Italian marker placed in the Italian "
              "movement segment) count as in supply until the turn ends (findings under MV-16 and CB-19)",
-    "SP-16": "supply before rail movement (at the start of the MAP) and HQ combat support; breaking down, "
-             "consolidation, replacement and air bases under RR-16/RR-17/RR-14/AR-01 (motorisation is not "
-             "shown by a log)",
+    "SP-16": "supply before rail movement and a division's motorisation (at the start of the MAP) and HQ "
+             "combat support; breaking down, consolidation, replacement and air bases under "
+             "RR-16/RR-17/RR-14/AR-01",
     # combat (checks/combat.py)
     "CB-01": "attackers adjacent to the target hex",
     "CB-02": "a hex attacked at most once per combat segment",
@@ -201,6 +201,13 @@ IMPLEMENTED: dict[str, str] = {
     "MV-35": "an RP (not (35) Ethiopian) on the map at the end of a phase has a truck with it",
     "MV-31": "a truck carries one type of thing a turn (RP, HQ or combat unit) and only units of its nationality",
     "MV-33": "a truck carries more than one RP only out of a USS hex of its side it began the segment in, never more than it left with (the -1 MP per extra RP not judged)",
+    "MV-34": "a foot combat unit moving with the trucks placed under it pays motorized costs with 2 MPs "
+             "more (findings under MV-03/MV-23), and its trucks stand in its hex at the end of every "
+             "segment until the next MAP",
+    "HQ-08": "a unit moving motorized has the trucks it began the segment with (none picked up on the "
+             "way): two for an infantry or mountain-infantry division, one for a non-division unit, none "
+             "for other divisions; a division's supply at the start of the MAP under SP-16; a truck moved "
+             "in the MAP next to a foot unit or HQ of its side goes under it (not rail movement)",
     "HQ-09": "an HQ moved by trucks (of its side, near it when the segment began, in its new hex) spends at "
              "most its M-side MF +1 MP per truck beyond the first",
     "HQ-06": "trucks enter and leave an RP box only in the MAP, from and to its USS hex, at most three in a box",

@@ -39,6 +39,7 @@ from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.logistics import RpLedger, judge_logistics_action, logistics_action
+from vlog.games.lion_of_judah.checks.motorization import MotorizationLedger, places_under
 from vlog.games.lion_of_judah.checks.movement import (MoveFacts, MovementLedger, NavalLedger, judge_move,
                                                        judge_naval_move, may_force_march)
 from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
@@ -126,6 +127,8 @@ class LionOfJudah(Game):
         """RPs in the storage boxes, trucks and RP routes (checks/logistics.py)."""
         self.trucks = TruckLedger(self.board, self.data)
         """What each truck carried in each turn (MV-31, checks/trucks.py)."""
+        self.motorization = MotorizationLedger(self.board)
+        """Combat units moving motorized since the last MAP (HQ-08, MV-34, checks/motorization.py)."""
         self.movement = MovementLedger()
         self.rp_carry = RpCarryLedger(self.board)          # MV-50 (PB 13.6.4.2)
         self.rp_gain = RpGainLedger(self.board)            # CB-28 (PB 13.6.4.1)
@@ -260,6 +263,7 @@ class LionOfJudah(Game):
         if action.kind in ("desertion", "reinforcement-count"):     # SC-04, RR-05: judged as read
             return list(action.data["findings"])
         if action.kind == "logistics":          # RPs, boxes, trucks (checks/logistics.py)
+            self.motorization.note_step(action.data["before"], action.data["after"], step=action.step)
             return judge_logistics_action(self.logistics, action, self.scenario) + self.trucks.observe(
                 action.data["before"], action.data["after"], step=action.step, phase=action.data["new"],
                 bound=action.data["bound"], scenario=self.scenario, when=action.data["when"])
@@ -608,12 +612,14 @@ class LionOfJudah(Game):
                 allied_action(self.negus, action, phase=self.interpreter.phase,
                               phase_bound=self.interpreter.phase_bound, joined=None)
         phase = self.interpreter.phase
+        last = build_state(table, self.data, scenario=self.scenario)
+        if self.interpreter.phase_bound:                    # HQ-08, MV-34: the segment the log ends in
+            out.extend(self.motorization.phase_ended(phase, None, last, step=None))
         out.extend(self.formations.close(self.board, turn=phase.turn if phase is not None else None,
                                          step=None, when=None))      # a MAP the log ends in
         out.extend(self._bombings(phase))
         out.extend(self.events.finish())
-        out.extend(self.logistics.finish(build_state(table, self.data, scenario=self.scenario),
-                                         scenario=self.scenario))
+        out.extend(self.logistics.finish(last, scenario=self.scenario))
         return out
 
     # -- moves -----------------------------------------------------------------------------------
@@ -654,6 +660,9 @@ class LionOfJudah(Game):
                                            when=when))
         if phase is not None and self.interpreter.phase_bound and phase.segment != "movement":
             if phase.key == "map":      # map to map in the MAP: rail movement (11.7)
+                if places_under(self.board, unit, self.rail.origins.get((phase.turn, unit.id), unit.hex),
+                                data["to"], after):
+                    return out          # a truck goes under a unit next to it (10.3.2, 10.3.3)
                 first = (phase.turn, unit.id) not in self.rail.origins
                 origin = self.rail.origins.setdefault((phase.turn, unit.id), unit.hex)
                 if first and self.map_start is not None and (phase.turn, unit.id) not in self.rail.placed:
@@ -693,13 +702,17 @@ class LionOfJudah(Game):
                                          step=action.step, when=when))
         if unit.id in self.move_reported or origin == data["to"]:
             return out
-        start_unit = replace(unit, hex=origin)
+        riders = self.motorization.riders(unit, origin, data["to"], before, after, phase, self.trucks,
+                                          step=action.step, when=when) \
+            if phase is not None and self.interpreter.phase_bound and phase.segment == "movement" else set()
+        start_unit = replace(unit, hex=origin, motorized=True) if riders else replace(unit, hex=origin)
         facts = MoveFacts(start_unit, origin, data["to"], after_level=data["after_level"],
                           forced_march_rolls=tuple(rolls),
                           out_of_supply_at_start=self.oos_at_start.get(unit.id, False),
                           scenario=self.scenario, turn=phase.turn if phase is not None else None,
                           trucks=self.trucks.hq_trucks(unit, origin, data["to"], before, after, phase)
                           if unit.kind == "hq" else 0,           # HQ-09 (checks/trucks.py)
+                          motorized_by=len(riders),              # MV-34 (checks/motorization.py)
                           **self.movement.facts(unit))
         judged = self.movement.judged(judge_move(self.board, before, facts, step=action.step, when=when),
                                       unit, origin)
@@ -751,6 +764,8 @@ class LionOfJudah(Game):
         out: list[Finding] = self._flush_end_of_move(state)
         out += self.activation.phase(old, new, state, bound=self.interpreter.phase_bound, step=action.step)
         out += self.events.on_phase(old, new, self.interpreter.phase_bound, state, step=action.step)
+        if self.interpreter.phase_bound:                    # HQ-08, MV-34
+            out += self.motorization.phase_ended(old, new, state, step=action.step)
         self.origins, self.fm_rolls, self.move_reported = {}, {}, set()
         if self.interpreter.phase_bound and not self.too_long_reported and new.turn > new.rules.turns:
             self.too_long_reported = True

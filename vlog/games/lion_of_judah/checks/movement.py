@@ -151,6 +151,7 @@ class MoveFacts:
     forced_march_rolls: tuple[int, ...] = ()
     out_of_supply_at_start: bool | Unknown = False
     trucks: int = 0                   # trucks carrying an HQ (10.2.1, 10.3.3)
+    motorized_by: int = 0             # trucks motorizing a combat unit: +2 MPs (10.3.2)
     scenario: str | None = None
     turn: int | None = None
     interdiction: Interdiction | None = None    # 10.1.5, PB 14.6.4.1
@@ -359,12 +360,17 @@ def _doubled(cost: Any, wet: bool | Unknown) -> Any:
 # allowances and forced march
 
 
+MOTORIZED_BONUS = 2
+"""10.3.2: a combat unit motorized by trucks gains two MPs."""
+
+
 def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None,
-                 turn: int | None = None, interdiction: Interdiction | None = None
-                 ) -> tuple[Any, list[str]]:
+                 turn: int | None = None, interdiction: Interdiction | None = None,
+                 motorized_by: int = 0) -> tuple[Any, list[str]]:
     """The unit's available MF and the adjustments made (9.3 halving, PB 13.6.7.1 Shoa,
-    10.1.5 interdiction: -2 after halving; left unapplied when it would leave no MP, so the
-    one-hex minimum move (11.2) is never judged away)."""
+    10.3.2 motorized by trucks: +2 after halving, 10.1.5 interdiction: -2 after that; left
+    unapplied when it would leave no MP, so the one-hex minimum move (11.2) is never judged
+    away)."""
     notes: list[str] = []
     mf = unit.movement
     if unit.kind == "dummy" and unit.level == DUMMY_FRONT:
@@ -381,6 +387,9 @@ def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None
         notes.append("halved: out of supply at the start of the movement segment (9.3)")
     elif isinstance(oos, Unknown):
         notes.append("supply at the start of the segment unknown; the full MF is allowed")
+    if motorized_by and not isinstance(mf, Unknown):
+        mf = mf + MOTORIZED_BONUS
+        notes.append(f"+{MOTORIZED_BONUS}: motorized by {motorized_by} truck(s), at motorized costs (10.3.2)")
     if interdiction is not None and not isinstance(mf, Unknown) and mf > INTERDICTION_MF:
         mf = mf - INTERDICTION_MF
         notes.append(f"-{INTERDICTION_MF}: interdicted by {interdiction.source} (10.1.5)")
@@ -503,7 +512,8 @@ def _danakil_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck
             or unit.id not in state.flags.get(AIR_SUPPLIED, ()) or board.terrain(facts.goal) == "desert":
         return None
     allowance, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
-                                turn=facts.turn, interdiction=facts.interdiction)
+                                turn=facts.turn, interdiction=facts.interdiction,
+                                    motorized_by=facts.motorized_by)
     if isinstance(allowance, Unknown):
         return None
     rules = movement_rules(board, state, unit, motorized=False, scenario=facts.scenario)
@@ -533,7 +543,8 @@ def _tug_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str
             unit.european or unit.unit_class in TUG_CLASSES):
         return None
     allowance, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
-                                turn=facts.turn, interdiction=facts.interdiction)
+                                turn=facts.turn, interdiction=facts.interdiction,
+                                    motorized_by=facts.motorized_by)
     if isinstance(allowance, Unknown):
         return None
     motorized = _is_motorized(unit)
@@ -563,7 +574,8 @@ def _blame_interdiction(board: Board, facts: MoveFacts, over: Finding, *, step: 
     """MV-18/MV-20: the move needed more than the interdicted allowance, no more than the MF."""
     unit, why = facts.unit, facts.interdiction
     assert why is not None
-    full, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario, turn=facts.turn)
+    full, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario, turn=facts.turn,
+                           motorized_by=facts.motorized_by)
     data = set(over.evidence.get("depends_on", ()))       # type: ignore[arg-type]
     if isinstance(why.certain, Unknown):
         data |= why.certain.data
@@ -647,7 +659,8 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     motorized = _is_motorized(unit)
     candidates = [True, False] if isinstance(motorized, Unknown) else [bool(motorized)]
     allowance, notes = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
-                                    turn=facts.turn, interdiction=facts.interdiction)
+                                    turn=facts.turn, interdiction=facts.interdiction,
+                                    motorized_by=facts.motorized_by)
     if isinstance(allowance, Unknown):
         return out   # no factor to compare against: nothing can be judged about the cost
     checks = []

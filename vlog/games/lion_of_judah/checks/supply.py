@@ -229,6 +229,8 @@ def judge_end_of_move(board: Board, state_after: GameState, unit: Unit, *, step:
 PREREQUISITE_ACTIONS = {
     "rail": ("moved by rail in the MAP", "a unit must begin the MAP in supply to move by rail (11.7)"),
     "hq-support": ("supported an attack", "an HQ gives combat support only while in supply (10.2.3)"),
+    "motorize": ("was motorized in the MAP",
+                 "trucks motorize an infantry or mountain-infantry division only while it is in supply (10.3.2)"),
 }
 """SP-16: action -> (what the unit did, the rule that asks for supply)."""
 
@@ -236,8 +238,8 @@ PREREQUISITE_ACTIONS = {
 def judge_supply_prerequisite(board: Board, state: GameState, unit: Unit, action: str, *,
                               step: int | None, when: str | None, where: str | None = None) -> list[Finding]:
     """SP-16 for `unit` doing `action` (a key of PREREQUISITE_ACTIONS); `state` is the position
-    at the moment the rules test supply (rail: the start of the MAP; HQ support: the attack's
-    declaration). PROVEN when no trace exists, POSSIBLE when one rests on data vlog lacks."""
+    at the moment the rules test supply (rail, motorisation: the start of the MAP; HQ support: the
+    attack's declaration). PROVEN when no trace exists, POSSIBLE when one rests on data vlog lacks."""
     did, rule = PREREQUISITE_ACTIONS[action]
     placed = state.units.get(unit.id, unit)
     if placed.hex is None:

@@ -98,12 +98,38 @@ class TruckLedger:
     over_capacity: set[str] = field(default_factory=set)
     """Trucks reported under MV-33 this phase (once a truck a phase)."""
 
+    def starts(self, phase: Phase | None) -> dict[str, str]:
+        """Truck id -> the hex it began the current phase in, for trucks seen so far in it (a
+        truck missing has not moved in the phase: it stands where it began)."""
+        current = (phase.turn, phase.key) if phase is not None else None
+        return self.segment_start if current is not None and current == self.start_phase else {}
+
+    def load_type(self, turn: int, truck_id: str) -> str | None:
+        """The type of thing the truck carried first this turn (MV-31), None when nothing yet."""
+        first = self.loads.get((turn, truck_id))
+        return first[0] if first is not None else None
+
+    def moving_with(self, unit: Unit, to: str, before: GameState, after: GameState,
+                    phase: Phase | None) -> set[str]:
+        """Trucks of the unit's side going from its hex to `to` in this step, or in the
+        previous moving step of the phase (the truck first, the load on it)."""
+        current = (phase.turn, phase.key) if phase is not None else None
+        previous = self.previous if current is not None and current == self.previous_phase else {}
+        path = (unit.hex, to)
+        out = set()
+        for truck in after.units.values():
+            if truck.kind != "truck" or truck.side != unit.side or truck.hex != to:
+                continue
+            was = before.units.get(truck.id)
+            if (was is not None and was.hex == unit.hex) or previous.get(truck.id) == path:
+                out.add(truck.id)
+        return out
+
     def hq_trucks(self, hq: Unit, origin: str, to: str, before: GameState, after: GameState,
                   phase: Phase | None) -> int:
         """HQ-09: the trucks of the HQ's side at `to` once it arrives that began the phase
         stacked with or adjacent to `origin`, the hex the HQ began the segment in."""
-        current = (phase.turn, phase.key) if phase is not None else None
-        starts = self.segment_start if current is not None and current == self.start_phase else {}
+        starts = self.starts(phase)
         near = {origin, *self.board.neighbours(origin)}
         count = 0
         for truck in after.at(to):
