@@ -223,3 +223,65 @@ def test_mv33_a_new_phase_starts_a_new_segment(board):
     replay.phase = Phase("1935-36", 3, "first-movement")
     found = replay.move(t="1104", r="1104", s="1104")
     assert found == []                                                  # s was not at 1205: not carried
+
+
+# -- how far a truck carries RPs (MV-32: 6 MPs; MV-33: -1 MP per RP above one) ----------------
+
+@pytest.fixture
+def road(tmp_path) -> tuple[Board, list[str]]:
+    """Massawa (1405, a USS) and the nine clear hexes south of it, all in Eritrea (1935-36: in
+    play), each one hex further from it."""
+    path = [f"14{row:02d}" for row in range(5, 15)]
+    board = synthetic_board(tmp_path, zones={"eritrea": path})
+    assert [board.distance("1405", h) for h in path] == list(range(10))
+    return board, path
+
+
+def range_finding(found: list, check: str):
+    assert [f.check for f in found] == [f"lion-of-judah/{check}"], [f.message for f in found]
+    assert found[0].basis is Basis.PROVEN
+    return found[0]
+
+
+def test_mv32_a_truck_carries_an_rp_six_mps(road):
+    board, path = road
+    assert Replay(board, truck("t", "1405"), one_rp("r", "1405")).move(t=path[6], r=path[6]) == []
+    f = range_finding(Replay(board, truck("t", "1405"), one_rp("r", "1405")).move(t=path[7], r=path[7]),
+                      "MV-32")
+    assert f.evidence["allowance"] == 6 and f.evidence["cheapest_cost"] == 7
+    assert f.evidence["loaded_at"] == "1405" and f.evidence["extra_rps"] == 0
+
+
+def test_mv32_counts_from_where_the_rp_was_loaded_hop_by_hop(road):
+    board, path = road
+    replay = Replay(board, truck("t", "1405"), one_rp("r", "1405"))
+    for hex_ in path[1:7]:
+        assert replay.move(t=hex_) == [] and replay.move(r=hex_) == []    # the RP follows the truck
+    assert replay.move(t=path[7]) == []
+    f = range_finding(replay.move(r=path[7]), "MV-32")
+    assert f.evidence["to"] == path[7] and f.evidence["cheapest_cost"] == 7
+
+
+def test_mv33_one_mp_less_for_each_rp_above_one(road):
+    board, path = road
+    assert Replay(board, truck("t", "1405"), rp("r", "1405")).move(t=path[5], r=path[5]) == []
+    f = range_finding(Replay(board, truck("t", "1405"), rp("r", "1405")).move(t=path[6], r=path[6]),
+                      "MV-33")
+    assert f.evidence["rps"] == 2 and f.evidence["extra_rps"] == 1 and f.evidence["allowance"] == 5
+    assert "less 1 for each of the 1 RP(s) above one" in f.message
+
+
+def test_mv32_a_truck_loading_on_the_way_keeps_what_it_has_left(road):
+    """A truck of 8 MPs that spent 3 reaching the RP carries it 5 MPs more (10.3.1 example)."""
+    board, path = road
+    fast = replace(truck("t", "1405"), movement=8)
+
+    def play(last: int) -> list:
+        replay = Replay(board, fast, one_rp("r", path[3]))
+        assert replay.move(t=path[3]) == []
+        return replay.move(t=path[last], r=path[last])
+
+    assert play(8) == []
+    f = range_finding(play(9), "MV-32")
+    assert f.evidence["allowance"] == 5 and f.evidence["spent_before_loading"] == 3
+    assert f.evidence["loaded_at"] == path[3] and f.evidence["segment_start"] == "1405"

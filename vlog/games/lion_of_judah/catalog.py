@@ -197,10 +197,12 @@ IMPLEMENTED: dict[str, str] = {
              "+1 per truck in the box (at most 3) from its USS: rail and road 0, track 1/2, no enemy hexes",
     "HQ-03": "the USS hexes of each RP box by scenario (findings under HQ-02/MV-32/HQ-06/HQ-07)",
     "MV-32": "RPs leave a box only onto its USS hex with a truck there (the MAP's rail and naval "
-             "movement excepted) and go into it only from that hex",
+             "movement excepted) and go into it only from that hex; a truck carries RPs at most 6 "
+             "motorized MPs from where it loaded them, or what it has left when it loaded on the way",
     "MV-35": "an RP (not (35) Ethiopian) on the map at the end of a phase has a truck with it",
     "MV-31": "a truck carries one type of thing a turn (RP, HQ or combat unit) and only units of its nationality",
-    "MV-33": "a truck carries more than one RP only out of a USS hex of its side it began the segment in, never more than it left with (the -1 MP per extra RP not judged)",
+    "MV-33": "a truck carries more than one RP only out of a USS hex of its side it began the segment in, "
+             "never more than it left with, and 1 MP less per RP above one",
     "MV-34": "a foot combat unit moving with the trucks placed under it pays motorized costs with 2 MPs "
              "more (findings under MV-03/MV-23), and its trucks stand in its hex at the end of every "
              "segment until the next MAP",

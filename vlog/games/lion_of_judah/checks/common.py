@@ -1,13 +1,15 @@
-"""Turning a verdict into a `Finding` with the inventory's rule reference."""
+"""Turning a verdict into a `Finding` with the inventory's rule reference, numbers as evidence shows them."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
 
-from vlog.engine.judge import Ruling
+from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Basis, Finding, Severity
 from vlog.games.lion_of_judah.inventory import item
 
-__all__ = ["GAME", "finding", "check_id"]
+__all__ = ["GAME", "finding", "check_id", "plain_number"]
 
 GAME = "lion-of-judah"
 SHOWN_DATA = 3
@@ -38,3 +40,13 @@ def finding(short: str, ruling: Ruling, *, step: int | None, when: str | None, m
         message = f"{message} (possible: depends on {shown}{more})"
     return Finding(check_id(short), item(short).rule, severity, basis, step, when, message,
                    tuple(subjects), ev)
+
+
+def plain_number(value: Any) -> Any:
+    """A cost or factor as evidence shows it: whole Fractions as int, others as float, an
+    unknown as None."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, Unknown):
+        return None
+    return value

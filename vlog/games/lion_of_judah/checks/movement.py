@@ -66,7 +66,7 @@ from vlog.games.lion_of_judah.board import (
     hex_label,
 )
 from vlog.games.lion_of_judah.checks.air import turn_track_box
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import finding, plain_number as _num
 from vlog.games.lion_of_judah.checks.rail import division_share
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, supply_sources, trace
 from vlog.games.lion_of_judah.sequence import side_name
@@ -95,6 +95,7 @@ __all__ = [
     "judge_move",
     "judge_naval_move",
     "may_force_march",
+    "motorized_route",
     "movement_rules",
     "rainy_season",
 ]
@@ -439,14 +440,6 @@ def _route_evidence(check: MoveCheck[str] | None, board: Board) -> dict[str, Any
             "forced_march_hexes": route.forced_march_hexes}
 
 
-def _num(value: Any) -> Any:
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    if isinstance(value, Unknown):
-        return None
-    return value
-
-
 CHEAPEST_SEARCH_FACTOR = 3
 """The evidence's cheapest route is sought up to this many times the allowance (at least 12
 MPs): far enough to show by how much a move fails, bounded so a wild move stays cheap."""
@@ -457,6 +450,17 @@ def _cheapest(rules: MovementRules[str], start: str, goal: str, allowance: Any) 
     rules_nm = MovementRules(**{**{f: getattr(rules, f) for f in rules.__dataclass_fields__},
                                 "minimum_move": False, "forced_march": 0})
     return check_move(rules_nm, start, goal, max(12, CHEAPEST_SEARCH_FACTOR * allowance))
+
+
+def motorized_route(board: Board, state: GameState, unit: Unit, start: str, goal: str, allowance: Any, *,
+                    scenario: str | None) -> tuple[MoveCheck[str], dict[str, Any]]:
+    """Whether a motorized route from `start` to `goal` fits `allowance`, and the cheapest
+    route as evidence: for what a truck carries over part of its move (MV-32, MV-33)."""
+    rules = movement_rules(board, state, unit, motorized=True, scenario=scenario)
+    cheapest = _cheapest(rules, start, goal, allowance)
+    evidence = {"cheapest_cost": _num(cheapest.route.cost) if cheapest.route is not None else None,
+                **{f"cheapest_{k}": v for k, v in _route_evidence(cheapest, board).items() if k != "route_cost"}}
+    return check_move(rules, start, goal, allowance), evidence
 
 
 def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,

@@ -1,5 +1,5 @@
 """What trucks carry (10.3): MV-31, one type of thing per turn and only their own nationality;
-HQ-09, the trucks moving an HQ.
+HQ-09, the trucks moving an HQ; MV-32 and MV-33, how many RPs and how far.
 
 How a log shows that a truck carries something (the VASSAL reading): the truck and the piece go
 from the same hex to the same other hex, either in one step (the stack dragged together) or in
@@ -24,19 +24,25 @@ MV-33 (10.3.4): a truck carries more than one RP (the values its RP markers show
 when it began its movement segment in a USS hex of its side (supply.py's USS table), and then
 never more than the RPs it carried out of that hex on its first move of the segment. The RPs of
 one leg are those that move with the truck in one step or follow it in the next (as for MV-31).
-Not judged: the −1 MP per RP above one (the movement check does not yet take it), nor whether
-the USS is still controlled.
+Not judged: whether the USS is still controlled.
+
+MV-32 and MV-33, how far (10.3.1, 10.3.4): from the hex a truck first carried RPs from in the
+phase, the cheapest motorized route to where it carries them fits 6 MPs -- or, when it loaded on
+the way, its MF less the cheapest cost of reaching the loading hex, if less -- minus 1 MP for each
+RP above one (MV-33 when only that subtraction puts the hex out of reach). Judged where the map
+data settles the costs; a hex the truck may not enter at all is its own move's finding.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from vlog.engine.judge import Ruling
+from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import finding, plain_number
 from vlog.games.lion_of_judah.checks.logistics import rp_value
+from vlog.games.lion_of_judah.checks.movement import motorized_route
 from vlog.games.lion_of_judah.checks.supply import supply_sources
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -47,6 +53,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["TruckLedger", "carried_type", "nationality"]
 
+RP_COMBINATION_MP = 6
+"""10.3.1: a truck carrying RPs has up to 6 MPs."""
 _LOAD_TYPES = {"rp": "RP", "hq": "HQ", "combat": "combat unit", "dummy": "combat unit"}
 """10.3: trucks move RP markers, HQs and combat units (a Dummy moves as a combat unit)."""
 
@@ -97,6 +105,10 @@ class TruckLedger:
     """Truck id -> RPs it carried out of a USS hex on its first move this phase (MV-33)."""
     over_capacity: set[str] = field(default_factory=set)
     """Trucks reported under MV-33 this phase (once a truck a phase)."""
+    rp_loaded: dict[str, str] = field(default_factory=dict)
+    """Truck id -> the hex it first carried RPs from this phase (MV-32's 6 MPs count from there)."""
+    over_range: set[str] = field(default_factory=set)
+    """Trucks reported for carrying RPs too far this phase (MV-32, MV-33)."""
 
     def starts(self, phase: Phase | None) -> dict[str, str]:
         """Truck id -> the hex it began the current phase in, for trucks seen so far in it (a
@@ -155,6 +167,7 @@ class TruckLedger:
         if current != self.start_phase:
             self.segment_start, self.start_phase = {}, current
             self.rp_legs, self.first_move, self.capacity, self.over_capacity = {}, {}, {}, set()
+            self.rp_loaded, self.over_range = {}, set()
         for uid, unit in before.units.items():
             if unit.kind == "truck" and unit.hex is not None:
                 self.segment_start.setdefault(uid, unit.hex)
@@ -181,6 +194,7 @@ class TruckLedger:
                     out += self._carry(truck, after.units[pid], path, phase.turn, step, when)
         for tid in legs:
             out += self._capacity(after.units[tid], before, after, step, when)
+            out += self._range(after.units[tid], before, after, step, when, scenario)
         return out
 
     def _rp_legs(self, moves: dict[str, tuple[str, str]], previous: dict[str, tuple[str, str]],
@@ -200,6 +214,7 @@ class TruckLedger:
             self.rp_legs[tid] = (path, step, rps)
             if rps:
                 grown.add(tid)
+                self.rp_loaded.setdefault(tid, path[0])
         for tid, path in previous.items():              # RPs following a truck that moved before
             leg = self.rp_legs.get(tid)
             if tid in moves or leg is None or leg[0] != path:
@@ -208,6 +223,7 @@ class TruckLedger:
             if followers - leg[2]:
                 leg[2].update(followers)
                 grown.add(tid)
+                self.rp_loaded.setdefault(tid, path[0])
         return grown
 
     def _capacity(self, truck: Unit, before: GameState, after: GameState, step: int,
@@ -239,6 +255,47 @@ class TruckLedger:
             message=f"{named} carried {carried} RPs ({', '.join(names)}) {where}: {why}",
             evidence={"truck": truck.name, "rps": carried, "allowed": allowed, "segment_start": start,
                       "uss": list(sources), "from": path[0], "to": path[1]})]
+
+    def _range(self, truck: Unit, before: GameState, after: GameState, step: int, when: str | None,
+               scenario: str | None) -> list[Finding]:
+        """MV-32 (10.3.1): the truck-RP combination moves up to 6 MPs from where the RPs were
+        loaded, or what the truck has left when it loaded them on the way (its MF less the
+        cheapest cost of getting there); MV-33 (10.3.4): -1 MP per RP above one."""
+        path, _, rps = self.rp_legs[truck.id]
+        loaded, start = self.rp_loaded.get(truck.id), self.segment_start.get(truck.id)
+        if loaded is None or start is None or truck.id in self.over_range or loaded == path[1]:
+            return []
+        carried = sum(rp_value(after.units[r]) for r in rps if r in after.units)
+        extra = max(carried - 1, 0)
+        allowance, spent = RP_COMBINATION_MP, None
+        if loaded != start and isinstance(truck.movement, int):
+            check, _ = motorized_route(self.board, before, truck, start, loaded, truck.movement,
+                                       scenario=scenario)
+            if check.route is not None and not isinstance(check.route.cost, Unknown):
+                spent = check.route.cost
+                allowance = min(allowance, truck.movement - spent)
+        check, evidence = motorized_route(self.board, before, truck, loaded, path[1], allowance - extra,
+                                          scenario=scenario)
+        if check.ruling is not Ruling.PROVEN or evidence["cheapest_cost"] is None:
+            return []       # the truck's own move reports what it may not enter, or unknown costs
+        self.over_range.add(truck.id)
+        by_count = extra > 0 and motorized_route(self.board, before, truck, loaded, path[1], allowance,
+                                                 scenario=scenario)[0].ruling is Ruling.LEGAL
+        named = truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
+        names = sorted(after.units[r].name for r in rps if r in after.units)
+        where = f"from {hex_label(loaded, self.board)} to {hex_label(path[1], self.board)}"
+        why = (f"{allowance} MPs less 1 for each of the {extra} RP(s) above one (10.3.4)" if by_count else
+               f"{allowance} MPs (10.3.1: 6 for the truck and its RPs" +
+               (f", {plain_number(truck.movement)} less the {plain_number(spent)} spent reaching {hex_label(loaded, self.board)}"
+                if spent is not None else "") + ")")
+        return [finding(
+            "MV-33" if by_count else "MV-32", Ruling.PROVEN, step=step, when=when,
+            subjects=(truck.name, *names),
+            message=f"{named} carried {carried} RP(s) ({', '.join(names)}) {where}: no route within "
+                    f"{allowance - extra} motorized MPs, the {why}",
+            evidence={"truck": truck.name, "rps": carried, "loaded_at": loaded, "segment_start": start,
+                      "to": path[1], "allowance": allowance - extra, "combination_mp": RP_COMBINATION_MP,
+                      "spent_before_loading": plain_number(spent), "extra_rps": extra, **evidence})]
 
     def _carry(self, truck: Unit, load: Unit, path: tuple[str, str], turn: int, step: int,
                when: str | None) -> list[Finding]:
