@@ -115,3 +115,30 @@ def test_ar02_air_supply_is_a_northern_front_mission(board):
     assert g.evidence["unit"] == "DS" and g.evidence["unit_fronts"] == ["southern"]
     assert judge_air_supply_front(board, state(south_unit, scenario="1940-41"), NORTH, "2322", step=3,
                                   when=None) == []
+
+
+def test_ar02_air_support_goes_to_units_of_the_markers_front(board):
+    """PB 13.6.5.3: III Br supports Northern Front units, 7 St Southern Front ones; one unit of
+    the marker's front among the Italians of the combat is enough."""
+    from vlog.games.lion_of_judah.checks.fronts import judge_air_support_front
+    sb, south = unit("Sb", "1207"), unit("DS", "2322")
+    s = state(sb, south, scenario="1935-36")
+    assert judge_air_support_front(board, s, NORTH, "1107", [sb], step=4, when=None) == []
+    [f] = judge_air_support_front(board, s, SOUTH, "1107", [sb], step=4, when=None)
+    assert f.check == "lion-of-judah/AR-02" and f.basis is Basis.PROVEN and f.subjects == ("7 St", "Sb")
+    assert f.evidence == {"hex": "1107", "marker_front": "southern", "units": ["Sb"],
+                          "units_front": "northern", "mission": "air support"}
+    assert judge_air_support_front(board, s, SOUTH, "1107", [sb, south], step=4, when=None) == []
+    assert judge_air_support_front(board, state(sb, scenario="1940-41"), SOUTH, "1107", [sb], step=4,
+                                   when=None) == []
+
+
+def test_ar02_air_support_judged_in_a_logged_combat(tmp_path):
+    """7 St placed on 1107 in the Italian combat segment and named in the attack from 1207."""
+    from .scripted import judge_actions
+    found = judge_actions(tmp_path, "\n".join([
+        "as Alice", 'add "Sb" at 1207', "turn next", "turn next",
+        'move "7 St" along 1107 on "Main Map"', 'chat "attack 1107 with Sb; no HQ; air 1/0"',
+        "roll 1d6 = 3", "turn next"]))
+    support = [f for f in found if f.check.endswith("AR-02") and f.evidence.get("mission") == "air support"]
+    assert [(f.step, f.evidence["units"]) for f in support] == [(4, ["Sb"])]

@@ -261,7 +261,7 @@ IMPLEMENTED: dict[str, str] = {
     "AR-12": "no air marker left on the map when the turn track shows a new turn (the delayed-return "
              "rolls under AR-05)",
     "AR-01": "air missions within the marker's range of a friendly, supplied town or capital",
-    "AR-02": "(35) the E markers (III Br) fly only from Northern Front air bases, 7 St only from Southern Front ones (not once the fronts are connected); air supply only by a Northern Front marker, never to a unit tracing to the Southern Front only",
+    "AR-02": "(35) the E markers (III Br) fly only from Northern Front air bases, 7 St only from Southern Front ones (not once the fronts are connected); air supply only by a Northern Front marker, never to a unit tracing to the Southern Front only; air support only to a combat with Italian units of the marker's front",
     "SP-17": "(35) a unit or air base's Italian front: its colony, or in Ethiopia the front USS(s) it traces supply to (findings under AR-02)",
     "AR-07": "(35) a marker placed in a combat segment on a hex no attack of it names is a bombing: Italian, "
              "on an enemy unit or stack, one a hex, in the Italian combat segment before any attack is "

@@ -33,7 +33,7 @@ from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger, judge_rp_use
 from vlog.games.lion_of_judah.checks.events import EventLedger
-from vlog.games.lion_of_judah.checks.fronts import judge_air_front, judge_air_supply_front
+from vlog.games.lion_of_judah.checks.fronts import judge_air_front, judge_air_supply_front, judge_air_support_front
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
                                                    starts_the_scenario)
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
@@ -882,6 +882,11 @@ class LionOfJudah(Game):
             facts = replace(facts, counter_guerrilla=first, roll=second[0], roll_step=second[1])
         out.extend(self.activation.attack(attackers, decl.target, phase, step=action.step,
                                           when=action.data["when"]))      # CB-30, CB-31 (35)
+        italians = [u for u in (attackers if pending.side == "italian" else defenders) if u.side == "italian"]
+        for placed in self.combat_air:                   # AR-02: air support to its own front
+            if placed.hex == decl.target:
+                out.extend(judge_air_support_front(self.board, before, placed.marker, decl.target, italians,
+                                                   step=placed.step, when=placed.when))
         out.extend(judge_guerrilla_support(self.board, before, decl.target, attackers, defenders,
                                            decl.hqs, decl.air, step=action.step,
                                            when=action.data["when"]))      # CB-34

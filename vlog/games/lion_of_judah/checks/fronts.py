@@ -12,8 +12,11 @@ air bases, the S marker (7 St) only from Southern Front ones (the front is the c
 `properties.front` in counters.json). A mission whose hex is within the marker's range of an air
 base only of the other front is the finding (no air base at all is AR-01's). Not judged: markers
 without a printed front (reinforcement markers are assigned on arrival, which a log does not
-show); any marker once the fronts are connected (the Italian may then reassign each MAP); which
-units air support supports (the attackers).
+show); any marker once the fronts are connected (the Italian may then reassign each MAP).
+AR-02 in combat, `judge_air_support_front`: a marker placed on a hex an attack names supports the
+Italian units of that combat (the attackers, or the defenders when the Italians defend); it
+supports only units of its front, so a combat whose Italian units are all of the other front is
+the finding (possible while some unit's front rests on map data vlog lacks).
 AR-02 with PB 13.6.5.2, `judge_air_supply_front`: air supply flies from a Northern Front air base
 to Northern Front units, so a Southern Front marker flies none (unless the fronts are connected)
 and no unit that traces supply to the Southern Front only is air supplied.
@@ -32,7 +35,7 @@ from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["FRONT_USS", "FRONT_ZONES", "FrontAssociation", "front_association", "marker_front",
-           "fronts_connected", "judge_air_front", "judge_air_supply_front"]
+           "fronts_connected", "judge_air_front", "judge_air_supply_front", "judge_air_support_front"]
 
 FRONT_USS = {"northern": "1405", "southern": "2322"}
 """PB 13.6.6.1: each Italian front's unit supply source (Massawa, Mogadishu)."""
@@ -157,3 +160,34 @@ def judge_air_supply_front(board: Board, state: GameState, marker: Unit, target:
                                evidence={"hex": target, "unit": u.name, "unit_fronts": ["southern"],
                                          "mission": "air supply"}))
     return out
+
+
+def judge_air_support_front(board: Board, state: GameState, marker: Unit, target: str, supported: list[Unit], *,
+                            step: int | None, when: str | None) -> list[Finding]:
+    """AR-02 for an Italian marker supporting the Italian units `supported` in the combat on
+    `target` (PB 13.6.5.3: it supports only units of its front; state: the position at the
+    attack's declaration)."""
+    front = marker_front(board, marker)
+    if state.scenario != "1935-36" or marker.side != "italian" or front is None or not supported:
+        return []
+    missing: list[str] = []
+    others: list[str] = []
+    for u in supported:
+        association = front_association(board, state, u)
+        if front in association.fronts:
+            return []
+        missing.extend(association.depends_on)
+        if association.fronts:
+            others.append(u.name)
+    if not others or fronts_connected(board, state):
+        return []
+    depends = tuple(dict.fromkeys(missing))
+    other = next(f for f in FRONT_USS if f != front)
+    return [finding("AR-02", Ruling.POSSIBLE if depends else Ruling.PROVEN, step=step, when=when,
+                    subjects=(marker.name, *others),
+                    message=f"air marker {marker.name} ({FRONT_NAMES[front]}) supported the combat on "
+                            f"{hex_label(target, board)}, whose Italian units ({', '.join(others)}) are of "
+                            f"the {FRONT_NAMES[other]}: it supports only {FRONT_NAMES[front]} units "
+                            "(PB 13.6.5.3)",
+                    evidence={"hex": target, "marker_front": front, "units": others, "units_front": other,
+                              "mission": "air support"}, depends_on=depends)]
