@@ -206,6 +206,45 @@ def test_hq10_combat_spending_beyond_the_hqs_named(board):
                           "boxes": {N: -2}}
 
 
+def test_hq02_each_box_pays_only_for_the_hqs_that_reach_it(board):
+    """CAE, named in the attack, reaches the Northern Front box only: an RP gone from the
+    Southern Front box is not its RP (7.3.2)."""
+    for box, found in ((N, []), (S, ["HQ-02"])):
+        r = Replay(board)
+        r.start(rp("a", box=N), rp("b", box=S), at=phase("first-combat"))
+        r.ledger.note_support("italian", hq("CAE", "1207"), frozenset({N}), 1)
+        decl = AttackDeclaration("1107", ("21A",), ("CAE",), None)
+        left = rp("b", box=S) if box == N else rp("a", box=N)
+        assert r.to(left, declarations=[(decl, "italian")]) == []
+        closed = r.next_phase("second-movement")
+        assert [f.check.split("/")[1] for f in closed] == found, [f.message for f in closed]
+    f = closed[0]
+    assert f.basis is Basis.PROVEN and f.step == 1
+    assert f.evidence == {"side": "italian", "boxes": {S: -1}, "hqs_reaching": [],
+                          "hqs_named": {"CAE": [N]}, "other_spending": 0}
+
+
+def test_hq02_per_box_counts_spending_whose_box_is_not_told(board):
+    """An HQ named but not found on the map (its box unknown) may have paid from any box."""
+    r = Replay(board)
+    r.start(rp("a", box=N), rp("b", box=S), at=phase("first-combat"))
+    r.ledger.note_support("italian", hq("CAE", "1207"), frozenset({N}), 1)
+    decl = AttackDeclaration("1107", ("21A",), ("CAE", "1CA"), None)
+    assert r.to(declarations=[(decl, "italian")]) == []          # both RPs gone
+    assert r.next_phase("second-movement") == []
+
+
+def test_hq02_per_box_in_a_logged_combat(tmp_path):
+    """Sb attacks 1107 from 1207 with CAE (at 1207: 2 hexes from Massawa by rail and road) in the
+    Italian combat of turn 1, and the RP removed is one of the Southern Front box's."""
+    from .scripted import judge_actions
+    found = judge_actions(tmp_path, "\n".join([
+        "as Alice", 'add "Sb" at 1207', 'move "CAE" along 1207 on "Main Map"', "turn next", "turn next",
+        'chat "attack 1107 with Sb; HQ: CAE"', "remove @1704067200079", "roll 1d6 = 3", "turn next"]))
+    [f] = [f for f in found if f.check.endswith("HQ-02")]
+    assert f.step == 6 and f.evidence["boxes"] == {S: -1} and f.evidence["hqs_named"] == {"CAE": [N]}
+
+
 def test_hq10_nothing_is_spent_in_a_movement_segment(board):
     r = Replay(board)
     r.start(rp("a", box=N, value=2), at=phase("first-movement"))

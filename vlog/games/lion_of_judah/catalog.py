@@ -194,7 +194,9 @@ IMPLEMENTED: dict[str, str] = {
              "most one into British Somaliland (Event C1 possible in the Event Phase)",
     "RR-12": "(40) Italian RPs never arrive after the start (possible for two in the Event Phase: Event C3)",
     "HQ-02": "an HQ named in an attack reaches a box of its side with RPs by an RP route of 4 hexes "
-             "+1 per truck in the box (at most 3) from its USS: rail and road 0, track 1/2, no enemy hexes",
+             "+1 per truck in the box (at most 3) from its USS: rail and road 0, track 1/2, no enemy hexes; "
+             "the RPs each box loses in the phase are covered by the HQs named that reach it (and by "
+             "spending whose box the log does not tell: defensive support, bribes)",
     "HQ-03": "the USS hexes of each RP box by scenario (findings under HQ-02/MV-32/HQ-06/HQ-07)",
     "MV-32": "RPs leave a box only onto its USS hex with a truck there (the MAP's rail and naval "
              "movement excepted) and go into it only from that hex; a truck carries RPs at most 6 "

@@ -22,12 +22,15 @@ moving on, or the log's end) whether the losses are covered by what the rules le
 spend in that phase (HQ-10) and the gains by its income (RR-04, RR-09, RR-12). Moves of markers
 and trucks between the map and the boxes are judged as they happen (MV-32, HQ-06); the state
 at the end of each phase for RPs left on the map (MV-35, CB-25) and boxes whose USS the enemy
-entered (HQ-07). `judge_rp_route` judges an HQ's RP route (HQ-02) when it supports a combat.
+entered (HQ-07). `judge_rp_route` judges an HQ's RP route (HQ-02) when it supports a combat,
+and the phase's end whether each box's losses are covered by HQs named in attacks that reach it
+(`boxes_reached`) and the spending whose box the log does not tell (defensive support, bribes).
 """
 from __future__ import annotations
 
 import heapq
 import re
+from itertools import combinations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
@@ -46,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
 
 __all__ = ["RpBox", "RpLedger", "rp_boxes", "rp_value", "rp_in_box", "trucks_in_box",
-           "judge_rp_route", "rp_route_cost", "logistics_action", "judge_logistics_action",
+           "judge_rp_route", "boxes_reached", "rp_route_cost", "logistics_action", "judge_logistics_action",
            "BASE_RP_ROUTE", "MAX_BOX_TRUCKS"]
 
 BASE_RP_ROUTE = 4
@@ -179,6 +182,46 @@ def rp_route_cost(board: "Board", state: GameState, side: str, start: str, goal:
     return found[0], found[1], tuple(sorted(unknown))
 
 
+def _usable_boxes(hq: Unit, boxes: Mapping[str, RpBox], scenario: str | None) -> list[RpBox]:
+    return [b for b in boxes.values() if b.side == hq.side and b.uss
+            and (scenario is None or b.scenario in (None, scenario))]
+
+
+def _box_reach(board: "Board", state: GameState, hq: Unit, box: RpBox) -> tuple[Ruling, set[str], list[dict[str, Any]]]:
+    """Whether an RP route from the box's USS reaches the HQ (7.3.2): LEGAL on every reading of
+    the map, POSSIBLE on some (with the data that would settle it), PROVEN not; and the routes
+    tried, as evidence."""
+    trucks = min(len(trucks_in_box(state, box.id)), MAX_BOX_TRUCKS)
+    limit = Fraction(BASE_RP_ROUTE + trucks)
+    tried: list[dict[str, Any]] = []
+    unknown: set[str] = set()
+    for uss in box.uss:
+        low, high, data = rp_route_cost(board, state, hq.side or "", uss, hq.hex or "", limit)
+        if high is not None:
+            return Ruling.LEGAL, set(), []
+        if low is not None:
+            unknown.update(data)
+        tried.append({"box": box.id, "uss": uss, "trucks": trucks, "route_limit": int(limit),
+                      "distance": board.distance(uss, hq.hex)})
+    return (Ruling.POSSIBLE if unknown else Ruling.PROVEN), unknown, tried
+
+
+def boxes_reached(board: "Board", state: GameState, hq: Unit, boxes: Mapping[str, RpBox], *,
+                  scenario: str | None) -> tuple[frozenset[str], frozenset[str]]:
+    """The RP boxes of the HQ's side whose USS an RP route surely reaches it from, and those it
+    may reach on some reading of the map (HQ-02 per box)."""
+    sure, maybe = set(), set()
+    if hq.hex is None or hq.side is None:
+        return frozenset(), frozenset()
+    for box in _usable_boxes(hq, boxes, scenario):
+        ruling, _, _ = _box_reach(board, state, hq, box)
+        if ruling is Ruling.LEGAL:
+            sure.add(box.id)
+        elif ruling is Ruling.POSSIBLE:
+            maybe.add(box.id)
+    return frozenset(sure), frozenset(maybe)
+
+
 def judge_rp_route(board: "Board", state: GameState, hq: Unit, boxes: Mapping[str, RpBox], *,
                    scenario: str | None, rps_shown: bool, step: int | None,
                    when: str | None, target: str) -> list[Finding]:
@@ -187,8 +230,7 @@ def judge_rp_route(board: "Board", state: GameState, hq: Unit, boxes: Mapping[st
     `rps_shown`: the log shows this side's RP markers, so a box without markers holds no RPs."""
     if hq.hex is None or hq.side is None:
         return []
-    usable = [b for b in boxes.values() if b.side == hq.side and b.uss
-              and (scenario is None or b.scenario in (None, scenario))]
+    usable = _usable_boxes(hq, boxes, scenario)
     if not usable:
         return []
     tried: list[dict[str, Any]] = []
@@ -199,18 +241,13 @@ def judge_rp_route(board: "Board", state: GameState, hq: Unit, boxes: Mapping[st
         if rps_shown and rps == 0:
             tried.append({"box": box.id, "rps": 0})
             continue
-        trucks = min(len(trucks_in_box(state, box.id)), MAX_BOX_TRUCKS)
-        limit = Fraction(BASE_RP_ROUTE + trucks)
-        for uss in box.uss:
-            low, high, data = rp_route_cost(board, state, hq.side, uss, hq.hex, limit)
-            if high is not None:
-                return []                       # a route every reading of the map allows
-            if low is not None:
-                possible = True
-                unknown.update(data)
-            tried.append({"box": box.id, "rps": rps if rps_shown else None, "uss": uss,
-                          "trucks": trucks, "route_limit": int(limit),
-                          "distance": board.distance(uss, hq.hex)})
+        ruling, data, routes = _box_reach(board, state, hq, box)
+        if ruling is Ruling.LEGAL:
+            return []                           # a route every reading of the map allows
+        if ruling is Ruling.POSSIBLE:
+            possible = True
+            unknown.update(data)
+        tried.extend({"box": box.id, "rps": rps if rps_shown else None, **r} for r in routes)
     ruling = Ruling.POSSIBLE if possible else Ruling.PROVEN
     reachable = [t for t in tried if "uss" in t]
     if reachable:
@@ -248,6 +285,8 @@ class _PhaseBook:
     """side -> the step of its first RP lost in the phase."""
     gain_step: dict[tuple[str, str], int] = field(default_factory=dict)
     declarations: set[int] = field(default_factory=set)
+    supports: list[tuple[str, str, frozenset[str], int]] = field(default_factory=list)
+    """(side, HQ name, the boxes it may reach by an RP route, step) for each HQ named in an attack."""
     ethiopian_attacks: int = 0
     """(35) Ethiopian attacks declared in the phase so far (each may give an RP, PB 13.6.4.1)."""
     bribes: int = 0
@@ -707,9 +746,45 @@ class RpLedger:
                         evidence={"side": side, "spent": spent, "allowed": allowed, "turn": phase.turn,
                                   "phase": phase.key,
                                   "boxes": {b: v for (b, s), v in sorted(book.net.items()) if s == side}}))
+                else:
+                    out += self._boxes_spent_from(phase, side, step=step)
             if gains:
                 out += self._income(phase, scenario, side, gains, step=step)
         return out
+
+    def note_support(self, side: str, hq: Unit, reached: frozenset[str], step: int) -> None:
+        """An HQ named in an attack spends its RP from a box it reaches by an RP route (HQ-02)."""
+        self.book.supports.append((side, hq.name, reached, step))
+
+    def _boxes_spent_from(self, phase: "Phase", side: str, *, step: int | None) -> list[Finding]:
+        """HQ-02 per box: the RPs each box lost are covered by HQs named in attacks that reach
+        it (7.3.2) and the spending whose box the log does not tell (defensive support, bribes,
+        HQs not found); checked over every set of boxes (Hall's condition)."""
+        book = self.book
+        lost = {b: -v for (b, s), v in book.net.items() if s == side and v < 0}
+        supports = [(name, reached, at) for s, name, reached, at in book.supports if s == side]
+        if not supports or not lost:
+            return []
+        free = book.allowance.get(side, 0) + (book.bribes if side == "italian" else 0) - len(supports)
+        boxes = sorted(lost)
+        for size in range(1, len(boxes) + 1):
+            for chosen in combinations(boxes, size):
+                covering = [(name, at) for name, reached, at in supports if reached & set(chosen)]
+                need = sum(lost[b] for b in chosen)
+                if need <= free + len(covering):
+                    continue
+                names = ", ".join(self.boxes[b].name if b in self.boxes else b for b in chosen)
+                return [finding(
+                    "HQ-02", Ruling.PROVEN, step=book.first_step.get(side, step), when=phase.when(),
+                    message=f"{names} lost {need} RP{'s' if need != 1 else ''} in the "
+                            f"{phase.when().split(', ', 1)[1]} of turn {phase.turn}; the HQs named in attacks "
+                            f"({', '.join(name for name, _, _ in supports)}) account for {len(covering)} "
+                            f"from there" + (f" and other spending for {free} from any box" if free > 0 else "")
+                            + " (7.3.2: an HQ spends from a box whose USS its RP route reaches)",
+                    evidence={"side": side, "boxes": {b: -lost[b] for b in chosen},
+                              "hqs_reaching": [n for n, _ in covering],
+                              "hqs_named": {n: sorted(r) for n, r, _ in supports}, "other_spending": free})]
+        return []
 
     @staticmethod
     def _allowance_text(phase: "Phase", side: str, scenario: str) -> str:
@@ -840,4 +915,7 @@ def judge_logistics_action(ledger: RpLedger, action: Any, scenario: str | None) 
             out += judge_rp_route(ledger.board, before, hq, ledger.boxes, scenario=scenario,
                                   rps_shown=hq.side in ledger.sides_shown, step=action.step,
                                   when=data["when"], target=decl.target)
+            sure, maybe = boxes_reached(ledger.board, before, hq, ledger.boxes, scenario=scenario)
+            if hq.side is not None and (sure or maybe):         # none: the route's own HQ-02
+                ledger.note_support(hq.side, hq, sure | maybe, action.step)
     return out
