@@ -62,3 +62,18 @@ def test_only_units_lost_in_a_combat_count_and_swaps_are_not_losses(tmp_path):
     truck = unit("tr", "1413", name="Truck", kind="truck", size=None)
     both = _eliminated(hq, truck)
     assert set(both.eliminated) == {"SN"}
+
+
+def test_an_hq_overrun_outside_a_combat_counts_as_eliminated(tmp_path):
+    """11.6: an enemy unit enters the HQ's hex in a movement segment and the HQ leaves the map;
+    placed again in a later MAP of 1940-41, an Italian HQ is a rebuild the scenario forbids."""
+    board = synthetic_board(tmp_path)
+    hq = unit("cae", "1207", name="CAE", kind="hq", attack=None, defense=None, size=None)
+    enemy = unit("kar", "1307", name="KAR1", side="allied")
+    ledger = RebuildLedger()
+    ledger.note_step(state(hq, enemy), state(replace(enemy, hex="1207")), in_combat=False, step=4)
+    [f] = ledger.judge(board, replace(hq, hex="1405"), "1940-41", step=9, when=None)
+    assert f.check == "lion-of-judah/RR-15" and f.evidence["eliminated_at_step"] == 4
+    moved_off = RebuildLedger()                                        # no enemy: shipped or withdrawn
+    moved_off.note_step(state(hq, enemy), state(enemy), in_combat=False, step=4)
+    assert moved_off.judge(board, replace(hq, hex="1405"), "1940-41", step=9, when=None) == []

@@ -285,7 +285,7 @@ IMPLEMENTED: dict[str, str] = {
     "RR-10": "(40) Allied units enter at their entry hexes, or next to one",
     "RR-13": "(40) Black Shirt units and the 40th and 65th divisions are never replaced",
     "RR-14": "replacements only in the MAP, in supply, with a friendly HQ in or next to the hex",
-    "RR-15": "eliminated units placed again in a MAP: never with a black circle; (40) no Italian unit (POSSIBLE for colonial regulars: campaign rule); entry hex under RR-03/RR-10",
+    "RR-15": "eliminated units (gone in a combat, or from a hex the enemy holds) placed again in a MAP: never with a black circle; (40) no Italian unit (POSSIBLE for colonial regulars: campaign rule); entry hex under RR-03/RR-10",
     "RR-16": "breakdown units formed from a unit of 3+ steps and the same class in their hex that gives "
              "up a step in the same MAP (in either order), in supply; (40) only the 40th and 65th",
     "RR-18": "(40) the Allied breakdown units A-D never come back once eliminated (Italian ones re-form "

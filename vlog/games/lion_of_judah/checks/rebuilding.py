@@ -1,7 +1,8 @@
 """Rebuilding eliminated units (7.3.4, PB 13.5.2.1, PB 14.5.2.3): RR-15.
 
-A counter (combat unit or HQ) that left the map while a combat was open and is later placed on
-the map again in a Mutual Administration Phase is a rebuilt unit. It may come back only as the
+A counter (combat unit or HQ) that left the map while a combat was open, or whose hex an enemy
+unit holds once it is gone (an HQ overrun, 11.6), and is later placed on the map again in a
+Mutual Administration Phase is a rebuilt unit. It may come back only as the
 scenario allows and never when it bears a black circle:
 
 * (35) Italian units may be rebuilt (PB 13.5.2.1); Ethiopian placements follow the faction
@@ -50,16 +51,19 @@ class RebuildLedger:
         self.eliminated: dict[str, int | None] = {}     # counter -> step it left the map
 
     def note_step(self, before: GameState, after: GameState, *, in_combat: bool, step: int | None) -> None:
-        """Counters that left the map in this step while a combat was open were eliminated."""
-        if not in_combat:
-            return
+        """Counters that left the map in this step while a combat was open, or whose hex an
+        enemy unit holds once it is over (overrun, 11.6), were eliminated."""
         arrived = {(u.side, u.hex) for uid, u in after.units.items() if u.hex is not None
                    and (uid not in before.units or before.units[uid].hex is None)}
         for uid, old in before.units.items():
             if old.hex is None or old.kind not in REBUILT_KINDS:
                 continue
             now = after.units.get(uid)
-            if (now is None or now.hex is None) and (old.side, old.hex) not in arrived:   # not a swap
+            if now is not None and now.hex is not None:
+                continue
+            overrun = any(u.side not in (None, old.side) and u.kind not in ("air", "marker")
+                          for u in after.at(old.hex))
+            if (in_combat or overrun) and (old.side, old.hex) not in arrived:   # not a swap
                 self.eliminated[_key(old)] = step
 
     def judge(self, board: Board, unit: Unit, scenario: str | None, *, step: int | None,
