@@ -142,3 +142,30 @@ def test_su07_guerrilla_counts_fit_the_scenario_or_a_campaign_result(shipped):
     assert len(f.evidence["readings"]) == 9     # scenario, two strategic, six tactical choices
     [f] = _guerrillas(shipped, 5, 3, 4)          # two more Shoa
     assert f.check == "lion-of-judah/SU-07"
+
+
+def _boxes(data, *pieces: tuple[str, str, str | None]):
+    """SU-03's box findings for pieces (counter, box, face level) where 1935-36 play begins."""
+    from dataclasses import replace
+
+    from vlog.games.lion_of_judah.checks.setup import judge_start_boxes_1935
+    units = {}
+    for i, (counter, box, level) in enumerate(pieces):
+        u = unit_from_counter(data, counter, id=f"p{i}", name=counter, hex_=None, level=level)
+        units[u.id] = replace(u, box=box)
+    return judge_start_boxes_1935(data, GameState(units, "1935-36"), step=2, when="Turn 1")
+
+
+def test_su03_rp_boxes_and_trucks_when_1935_play_begins(shipped):
+    """PB 13.3.3: 4 RP markers in the Southern Front box, 6 in the Northern; 1 and 2 trucks."""
+    south, north = "rp-southern-front", "rp-northern-front"
+    start = [("it-rp-2-1", south, "1rp")] * 4 + [("it-rp-2-1", north, "1rp")] * 6
+    trucks = [("it-truck", south, None), ("it-truck", north, None), ("it-truck", north, None)]
+    assert _boxes(shipped, *start, *trucks) == []
+    assert _boxes(shipped, *[("it-rp-2-1", south, "2rp")] * 4, *start[4:]) == []   # 4 markers
+    assert _boxes(shipped, *[("it-rp-2-1", south, "2rp")] * 2, *start[4:]) == []   # 4 RPs
+    [f] = _boxes(shipped, *start[1:])
+    assert f.check == "lion-of-judah/SU-03" and f.basis is Basis.PROVEN
+    assert f.evidence == {"box": south, "markers": 3, "rps": 3, "expected": 4}
+    [g] = _boxes(shipped, *start, ("it-truck", south, None), ("it-truck", south, None))
+    assert g.evidence == {"box": south, "trucks": 2, "allowed": 1}

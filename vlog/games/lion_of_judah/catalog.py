@@ -165,8 +165,9 @@ IMPLEMENTED: dict[str, str] = {
     "VC-03": "(35) a result declared in chat is the level the victory-level table gives for its VP",
     "VC-07": "(40) a result declared in chat is the level the victory-level table gives for its VP",
     "SU-03": "(35) the bombing attacks and eliminated steps markers start in GRT box 0, on their front, "
-             "and the air markers in their fronts' boxes, when a log begins at turn 1 (the turn marker is "
-             "the turn track's; the RPs in the storage boxes and the trucks not judged)",
+             "the air markers in their fronts' boxes, 4 and 6 RPs (or RP markers) in the Southern and Northern "
+             "Front boxes and at most 1 and 2 trucks in them, when a log begins at turn 1 (the turn marker "
+             "is the turn track's)",
     "VC-01": "(35) a VP total declared at the end of turn 7 is the tally: VP hexes held by supplied Italian units",
     "VC-02": "(35) the declared total's other VP: leaders, Negus, Italian steps lost, events A1/A4, Great Offensive, air",
     "VC-05": "(40) a VP total declared at the end of turn 11 is the tally: VP hexes held by supplied Allied units",

@@ -50,7 +50,8 @@ from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRA
                                                             judge_event_irregulars, judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
                                                            judge_kar_regiment, judge_step_gain)
-from vlog.games.lion_of_judah.checks.setup import judge_campaign_guerrillas, judge_setup_areas
+from vlog.games.lion_of_judah.checks.setup import (judge_campaign_guerrillas, judge_setup_areas,
+                                                   judge_start_boxes_1935)
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
                                                      judge_supply_prerequisite, trace)
@@ -317,6 +318,7 @@ class LionOfJudah(Game):
             if history.first_turn == 1 and not history.start_markers_judged and turn == 1                     and phase is not None and phase.phasing is not None:
                 history.start_markers_judged = True          # SU-03 when play begins
                 out += judge_start_markers_1935(states[0], step=step.index, when=when, data=self.data)
+                out += judge_start_boxes_1935(self.data, states[0], step=step.index, when=when)
             elif history.turns_seen and turn > max(history.turns_seen):
                 out += judge_steps_marker(self.board, states[0], history, turn=max(history.turns_seen),
                                           step=step.index, when=when)

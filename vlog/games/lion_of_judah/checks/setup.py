@@ -15,7 +15,8 @@ any consistent one is accepted.
 
 Not judged here: how many units each other placement puts down (several placements share counters,
 and Ethiopian units are drawn at random), units placed by setup code (the codes are printed on
-the counters only, PB 14.3.2), the markers and boxes (SU-03, SU-06).
+the counters only, PB 14.3.2), the markers and boxes (SU-03, SU-06; the 1935-36 RP boxes and
+trucks in boxes when play begins: `judge_start_boxes_1935`).
 """
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["SetupArea", "setup_areas", "judge_setup_areas", "campaign_readings", "judge_campaign_guerrillas"]
+__all__ = ["SetupArea", "setup_areas", "judge_setup_areas", "campaign_readings", "judge_campaign_guerrillas",
+           "judge_start_boxes_1935"]
 
 CHECK_OF_SIDE = {("1935-36", "ethiopian"): "SU-01", ("1935-36", "italian"): "SU-02",
                  ("1940-41", "allied"): "SU-05", ("1940-41", "ethiopian"): "SU-05"}
@@ -219,3 +221,47 @@ def judge_campaign_guerrillas(data: "GameData", state: "GameState", *, step: int
                 + ", ".join(f"{n} {GUERRILLA_HOMES.get(c, (c,))[0]}" for c, n in sorted(shown.items()))
                 + ") fit neither the scenario's set-up nor any 1935-36 result's adjustment",
         evidence={"shown": shown, "readings": readings, "rule": CAMPAIGN_RESULTS})]
+
+
+START_TRUCKS_1935 = {"rp-southern-front": 1, "rp-northern-front": 2}
+"""PB 13.3.3: the trucks each Italian front sets up, on the map in its colony or in its RP box."""
+
+
+def _start_rps(data: "GameData", scenario: str) -> dict[str, tuple[int, str]]:
+    """RP box -> (RPs, the setup entry's words) from the scenario's setup entries of RP counters."""
+    out: dict[str, tuple[int, str]] = {}
+    for entry in data.scenario(scenario)["setup"]:
+        box = entry["box"].value if "box" in entry else None
+        count = entry["count"].value if "count" in entry else None
+        units = entry["units"].value if "units" in entry else None
+        if isinstance(box, str) and isinstance(count, int) and units and all(
+                c in data.counter_ids and data.counter(c)["type"].value == "rp" for c in units):
+            out[box] = (count, str(entry["what"].value if "what" in entry else box))
+    return out
+
+
+def judge_start_boxes_1935(data: "GameData", state: "GameState", *, step: int | None,
+                           when: str | None) -> list[Finding]:
+    """SU-03 (PB 13.3.3): when 1935-36 play begins, each Italian RP storage box holds the RPs the
+    setup gives it (the text's "4 x RP markers" read as markers or as RPs: either count passes),
+    and no box more trucks than its front sets up."""
+    from vlog.games.lion_of_judah.checks.logistics import rp_value
+
+    out: list[Finding] = []
+    for box, (count, what) in sorted(_start_rps(data, "1935-36").items()):
+        markers = [u for u in state.units.values() if u.kind == "rp" and u.box == box]
+        rps = sum(rp_value(u) for u in markers)
+        if count in (rps, len(markers)):
+            continue
+        out.append(finding("SU-03", Ruling.PROVEN, step=step, when=when, subjects=(box,),
+                           message=f"the {box} box holds {len(markers)} RP marker(s) worth {rps} RP(s) when "
+                                   f"play begins; the 1935-36 set-up puts {what} there (PB 13.3.3)",
+                           evidence={"box": box, "markers": len(markers), "rps": rps, "expected": count}))
+    for box, allowed in START_TRUCKS_1935.items():
+        trucks = sorted(u.name for u in state.units.values() if u.kind == "truck" and u.box == box)
+        if len(trucks) > allowed:
+            out.append(finding("SU-03", Ruling.PROVEN, step=step, when=when, subjects=(box,),
+                               message=f"the {box} box holds {len(trucks)} trucks when play begins; its "
+                                       f"front sets up {allowed} (PB 13.3.3)",
+                               evidence={"box": box, "trucks": len(trucks), "allowed": allowed}))
+    return out
