@@ -244,11 +244,13 @@ def judge_start_boxes_1935(data: "GameData", state: "GameState", *, step: int | 
                            when: str | None) -> list[Finding]:
     """SU-03 (PB 13.3.3): when 1935-36 play begins, each Italian RP storage box holds the RPs the
     setup gives it (the text's "4 x RP markers" read as markers or as RPs: either count passes),
-    and no box more trucks than its front sets up."""
+    and no box more trucks than its front sets up (RPs only when the table shows Italian RP
+    markers somewhere)."""
     from vlog.games.lion_of_judah.checks.logistics import rp_value
 
     out: list[Finding] = []
-    for box, (count, what) in sorted(_start_rps(data, "1935-36").items()):
+    shown = any(u.kind == "rp" and u.side == "italian" for u in state.units.values())
+    for box, (count, what) in sorted(_start_rps(data, "1935-36").items() if shown else ()):
         markers = [u for u in state.units.values() if u.kind == "rp" and u.box == box]
         rps = sum(rp_value(u) for u in markers)
         if count in (rps, len(markers)):
