@@ -293,6 +293,7 @@ def test_red_sea_fleet_played_in_the_turn_drawn_is_ev13_later_map_is_legal(tmp_p
     play2.draw("ev-c4")
     play2.to(3, "map")
     assert play2.put("ev-c4", gone=True) == []
+    assert play2.ledger.played_turns("C4") == {3} and play2.ledger.played_turns("D8") == set()
 
 
 def test_imperial_proclamation_outside_the_map_is_ev16(tmp_path):

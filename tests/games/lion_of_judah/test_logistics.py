@@ -335,6 +335,19 @@ def test_rr09_allied_income_total_and_british_somaliland(board):
     assert only(r.next_phase("event"), "RR-09").evidence["income"] == 3
 
 
+def test_ev13_red_sea_fleet_halves_the_allied_rps(board):
+    """C4 played in the MAP of turn 3: half of 3 RPs, rounded up (the text does not say)."""
+    r = Replay(board, "1940-41")
+    r.ledger.halved_income = {3}
+    r.start(at=phase("map", 3, "1940-41"))
+    r.to(rp("a", box="rp-sudan", side="allied", value=2))
+    assert r.next_phase("event") == []
+    r.start(at=phase("map", 3, "1940-41"))
+    r.to(rp("a", box="rp-sudan", side="allied", value=2), rp("b", box="rp-kenya", side="allied"))
+    f = only(r.next_phase("event"), "RR-09")
+    assert f.evidence["income"] == 2 and f.evidence["halved_by"] == "C4" and "Event C4" in f.message
+
+
 def test_rr12_italians_get_no_rps_in_1940(board):
     r = Replay(board, "1940-41")
     r.start(at=phase("map", 2, "1940-41"))

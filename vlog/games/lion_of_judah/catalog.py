@@ -192,7 +192,8 @@ IMPLEMENTED: dict[str, str] = {
              "per Ethiopian leader; none in movement segments (change making is not spending)",
     "RR-04": "(35) Italian RPs arrive only in the MAP, +3/+2 on turns 2-3, +5/+4 on turns 4-7",
     "RR-09": "(40) Allied RPs arrive only in the MAP, 3 (turns 2-6) or 4 (turns 7-11) a turn, at "
-             "most one into British Somaliland (Event C1 possible in the Event Phase)",
+             "most one into British Somaliland, half (rounded up) in a MAP C4 is played in (Event C1 possible "
+             "in the Event Phase)",
     "RR-12": "(40) Italian RPs never arrive after the start (possible for two in the Event Phase: Event C3)",
     "HQ-02": "an HQ named in an attack reaches a box of its side with RPs by an RP route of 4 hexes "
              "+1 per truck in the box (at most 3) from its USS: rail and road 0, track 1/2, no enemy hexes; "
@@ -333,7 +334,7 @@ IMPLEMENTED: dict[str, str] = {
     "EV-08": "(35) B7 Wireless Interception (findings under ET-13; the air use is AR-13)",
     "EV-10": "(40) C1 is rolled in the Event Phase it is drawn; its roll decides French Somaliland for "
              "TS-09 and SC-08 (a 4 read against the prestige marker's GRT box; possible without it)",
-    "EV-13": "(40) C4 is played in the MAP of a later turn (the halved Allied RPs not judged)",
+    "EV-13": "(40) C4 is played in the MAP of a later turn; the Allied RPs of that MAP are halved, rounded up (findings under RR-09)",
     "EV-16": "(40) D8 is played in the MAP of a later turn (the +2 recruitment DRM not judged)",
     "EV-17": "(40) D9/D10 used or discarded in the Event Phase drawn (discarded at a high IPL), on a town or "
              "capital of Eritrea, Ethiopia or Italian Somaliland next to a Commonwealth unit and not surrounded "

@@ -227,6 +227,11 @@ class EventLedger:
                     and self.c1_roll is None:
                 self.c1_roll = rolls[0]
 
+    def played_turns(self, code: str) -> set[int]:
+        """The turns a held event (by code, "C4") was played in."""
+        return {turn for pid, (turn, _) in self.played.items()
+                if turn is not None and pid in self.info and self.info[pid].code == code}
+
     def french_somaliland_joined(self) -> bool | Unknown | None:
         """PB 14.6.6 / C1: True after a C1 roll of 5-6 (4-6 when the IPL is not high), False while
         C1 is undrawn or failed, Unknown on a 4 (the IPL decides), None when the log shows no

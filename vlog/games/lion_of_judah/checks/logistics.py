@@ -320,6 +320,8 @@ class RpLedger:
         self.losses: list[_BoxLoss] = []
         self.reported: set[tuple[str, str]] = set()
         self.started = False
+        self.halved_income: set[int] = set()
+        """(40) Turns Event C4 was played in: the Allies receive half their RPs (EV-13)."""
         self.roads: dict[str, int] = {}
         """Road marker -> the turn it was placed (10.2.2.1)."""
         """Whether play has begun (the setup ends with the Event Phase of turn 1)."""
@@ -820,11 +822,16 @@ class RpLedger:
                             evidence=evidence)]
         if scenario == "1940-41" and side == "allied":
             income_total = sum(self._schedule(scenario, side, phase.turn).values()) if phase.key == "map" else 0
+            halved = phase.key == "map" and phase.turn in self.halved_income
+            if halved:          # EV-13: half (rounded up: the text does not say)
+                income_total = -(-income_total // 2)
+                evidence["halved_by"] = "C4"
             bs = gains.get("rp-british-somaliland", 0)
             problems = []
             if total > income_total:
                 problems.append(f"the scenario gives {income_total} RP{'s' if income_total != 1 else ''} "
-                                f"{'that turn' if phase.key == 'map' else 'outside the MAP'}")
+                                f"{'that turn' if phase.key == 'map' else 'outside the MAP'}"
+                                + (" (half the turn's RPs, Event C4 Italian Red Sea Fleet played)" if halved else ""))
             if phase.key == "map" and bs > 1:
                 problems.append("at most one RP a turn goes into the British Somaliland box")
             if not problems:
