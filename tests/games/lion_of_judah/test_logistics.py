@@ -518,6 +518,20 @@ def test_hq05_next_to_the_enemy_a_friendly_unit_must_hold_the_hex(board):
     assert r.to(csi, lv, sb, road("rd", "1404")) == []
 
 
+def test_hq05_a_road_left_alone_next_to_the_enemy_is_removed(board):
+    """10.2.2.1: Sb leaves the road it guarded with the Ethiopians next door; the marker still
+    there when the phase ends is the finding (once)."""
+    r = Replay(board)
+    csi, lv, sb = hq("CSI", "1405"), unit("lv", "1304", side="ethiopian", unit_class="ethiopian-levy"), unit("sb", "1404")
+    r.start(csi, lv, sb, at=phase("map", 2))
+    assert r.to(csi, lv, sb, road("rd", "1404")) == []
+    assert r.next_phase("event") == []                                   # Sb still holds it
+    r.to(csi, lv, replace(sb, hex="1504"), road("rd", "1404"))
+    f = only(r.next_phase("first-movement"), "HQ-05")
+    assert f.evidence == {"hex": "1404", "builder": "italian", "enemies_adjacent": ["lv"]}
+    assert r.next_phase("first-combat") == []
+
+
 # -- (35) Ethiopian RPs (RR-08) ------------------------------------------------------------------------
 
 

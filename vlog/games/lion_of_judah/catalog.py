@@ -221,8 +221,9 @@ IMPLEMENTED: dict[str, str] = {
              "entered its USS (possible where the box has several USS)",
     "CB-25": "an RP alone with an enemy unit is gone by the end of the phase",
     "HQ-05": "a road marker placed under construction in the MAP, not in desert, with an HQ of the "
-             "hex's controller in or next to it, and a friendly unit in it next to the enemy (its RPs "
-             "counted under HQ-10; removal when left alone next to the enemy not judged)",
+             "hex's controller in or next to it, and a friendly unit in it next to the enemy; one left "
+             "without its builder's units next to the enemy is gone by the end of the phase (its RPs "
+             "counted under HQ-10)",
     "MV-14": "a road marker flipped to its road side only in a MAP after the one it was placed in "
              "(RP routes count only finished roads)",
     "RR-08": "(35) an Ethiopian RP placed on the map outside the Event Phase only after an Ethiopian "

@@ -323,6 +323,8 @@ class RpLedger:
         self.halved_income: set[int] = set()
         """(40) Turns Event C4 was played in: the Allies receive half their RPs (EV-13)."""
         self.roads: dict[str, int] = {}
+        self.road_builders: dict[str, str] = {}
+        """Road marker -> the side whose HQ stood by it when it was placed (HQ-05)."""
         """Road marker -> the turn it was placed (10.2.2.1)."""
         """Whether play has begun (the setup ends with the Event Phase of turn 1)."""
 
@@ -542,8 +544,9 @@ class RpLedger:
     def _roads(self, before: GameState, after: GameState, *, step: int, when: str | None) -> list[Finding]:
         """HQ-05 (10.2.2, 10.2.2.1): a road marker is placed under construction in the MAP, in a
         non-desert hex its builder controls, with the builder's HQ in or next to it, and with a
-        friendly unit in it when enemy units are adjacent; MV-14: it is flipped to its road side
-        only in a later MAP (before that the hex is no road, and RP routes ignore it)."""
+        friendly unit in it when enemy units are adjacent (and while it is under construction:
+        `_roads_left_alone`); MV-14: it is flipped to its road side only in a later MAP (before
+        that the hex is no road, and RP routes ignore it)."""
         out: list[Finding] = []
         phase = self.phase if self.phase_bound else None
         for uid, new in after.units.items():
@@ -562,6 +565,29 @@ class RpLedger:
                         + (", the turn it was placed" if placed == phase.turn else "")
                         + ": a road is finished only in the next MAP's step vii",
                         {"hex": new.hex, "placed_turn": placed, "turn": phase.turn, "phase": phase.key}))
+        return out
+
+    def _roads_left_alone(self, state: GameState, *, step: int | None, when: str | None) -> list[Finding]:
+        """HQ-05 (10.2.2.1): a road under construction in a hex without a unit of its builder and
+        next to an enemy unit is removed (its RPs lost): one still there when a phase ends."""
+        out: list[Finding] = []
+        for uid, side in list(self.road_builders.items()):
+            marker = state.units.get(uid)
+            if marker is None or marker.hex is None or marker.level == "road":
+                continue
+            around = self.board.neighbours(marker.hex)
+            friends = [u for u in state.at(marker.hex) if u.side == side and u.kind not in ("air", "marker", "rp")]
+            enemies = sorted(u.name for u in state.units.values() if u.hex in around and u.side not in (None, side)
+                             and u.kind not in ("air", "marker"))
+            if friends or not enemies:
+                continue
+            del self.road_builders[uid]          # reported once
+            out.append(self._report(
+                "HQ-05", marker, step, when,
+                f"the road under construction at {hex_label(marker.hex, self.board)} has no "
+                f"{side_name(side)} unit with it and enemy units next to it ({', '.join(enemies)}): "
+                "such a marker is removed and its RPs are lost (10.2.2.1)",
+                {"hex": marker.hex, "builder": side, "enemies_adjacent": enemies}))
         return out
 
     def _road_placed(self, marker: Unit, before: GameState, after: GameState, phase: "Phase | None", *,
@@ -592,6 +618,8 @@ class RpLedger:
                       and u.kind not in ("air", "marker", "rp")]
         if enemy_near and not friends_in:
             problems.append(f"next to enemy units ({', '.join(enemy_near)}) with no friendly unit in it")
+        elif len(sides) == 1:
+            self.road_builders[marker.id] = next(iter(sides))      # judged again as phases end
         if not problems:
             return []
         return [self._report("HQ-05", marker, step, when,
@@ -659,6 +687,7 @@ class RpLedger:
         out: list[Finding] = []
         out += self._left_on_map(state, step=step, when=when)
         out += self._box_losses(state, step=step, when=when)
+        out += self._roads_left_alone(state, step=step, when=when)
         if phase is not None and self.phase_bound and scenario is not None:
             out += self._accounts(phase, scenario, step=step)
         self.book = _PhaseBook()
