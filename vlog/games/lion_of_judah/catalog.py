@@ -183,7 +183,8 @@ IMPLEMENTED: dict[str, str] = {
              "Ethiopian leader next to the units using it; at most one, two next to the Negus",
     # rail movement (checks/rail.py), in the MAP shown by the turn track
     "MV-36": "a map move in the MAP is rail movement: only the side and lines the scenario allows, "
-             "from a hex of the line to another through friendly rail hexes (the MAP supply not judged)",
+             "from a hex of the line to another through friendly rail hexes (supply at the MAP's start under "
+             "SP-16; a truck moved next door onto a unit goes under it, HQ-08)",
     "MV-37": "a rail line carries up to two RPs and one division or equivalent a MAP",
     # RPs, storage boxes, RP routes and trucks (checks/logistics.py): RP markers' faces in the
     # box zones, totals per box kept from the log's history; judged once the turn track has moved
@@ -260,7 +261,8 @@ IMPLEMENTED: dict[str, str] = {
              "at the segment's start, one air marker per hex ((35) possible only when a gas attack may share the hex)",
     "AR-09": "(35) air supply (an Italian marker placed in the Italian movement segment the turn track tells) "
              "before any unit moves, on an Italian unit of at most two steps, one marker a turn (the units' "
-             "front and staying stacked not judged)",
+             "front under AR-02; which units of the hex it supplies is not logged, so their staying "
+             "stacked is not judged)",
     "AR-11": "no Ethiopian air in 1935-36; in 1940-41 no mission in the owner's own movement segment (no air "
              "supply); no bombing in 1940-41 (a marker placed in a combat segment on a hex no attack of it names)",
     "AR-12": "no air marker left on the map when the turn track shows a new turn (the delayed-return "
