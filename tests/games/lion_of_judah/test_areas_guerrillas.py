@@ -146,6 +146,28 @@ def test_italian_units_attack_guerrillas_in_their_own_hex_and_guerrillas_them(bo
     assert [f.check for f in found] == ["lion-of-judah/CB-01"]
 
 
+def test_guerrillas_sharing_an_amba_with_italians_get_only_its_other_terrain(board):
+    """PB 14.6.4.1: e.g. the mountain's shift, not the amba's (Amba Aradam, 1208)."""
+    from vlog.games.lion_of_judah.checks.combat import terrain_shift
+
+    assert board.has_feature("1208", "amba") is True and board.terrain("1208") == "mountain"
+    assert terrain_shift(board, "1208", False) == [(-2, frozenset(), "amba")]
+    assert terrain_shift(board, "1208", False, shared=True) == [(-1, frozenset(), "mountain")]
+
+
+def test_a_shared_amba_combat_is_read_on_the_mountain_column(board):
+    """Sb attacks the guerrilla in Amba Aradam with it: 2 vs 1 is 2:1, one left (mountain) makes
+    it 1:1 -- the amba's two left (1:2) is no reading any more."""
+    from vlog.games.lion_of_judah.checks.combat import CombatFacts, judge_combat
+
+    g, sb = guerrilla("g", "1208"), unit("sb", "1208", name="Sb", attack=2)
+    found = judge_combat(board, state(g, sb, scenario="1940-41"),
+                         CombatFacts("1208", (sb,), (g,), 3, {"sb": 0}, {"g": 0}), step=5, when=None)
+    [f] = [f for f in found if f.check.endswith("CB-19")]
+    assert f.evidence["initial_ratio"] == "2:1" and f.evidence["shifts"] == -1
+    assert f.evidence["column"] == "1:1" and f.evidence["reading"].startswith("mountain")
+
+
 # -- TS-07 -------------------------------------------------------------------------------------
 def test_a_face_down_dummy_takes_control_until_revealed_as_a_true_dummy():
     """PB 14.6.5: face-down dummies count as units that control hexes 'for all purposes

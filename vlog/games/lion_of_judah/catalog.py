@@ -91,8 +91,9 @@ IMPLEMENTED: dict[str, str] = {
     "CB-26": "(35) Ethiopian attacks on the Ethiopian CRT with its own modifiers (findings under CB-19)",
     "CB-33": "(40) guerrillas attack only with Commonwealth units, with 0 factors",
     "CB-34": "(40) no air or HQ support named for guerrillas alone in a hex",
-    "CB-36": "(40) Italian units attack guerrillas in their own hex, and guerrillas them, without "
-             "being adjacent (findings under CB-01); the shared hex's TEC shift is not judged apart",
+    "CB-36": "(40) Italian units attack guerrillas in their own hex, and guerrillas them, without being "
+             "adjacent (findings under CB-01); guerrillas defending a hex shared with Italian units get only "
+             "its other terrain's shift, never the town, city or amba (findings under CB-19)",
     "CB-35": "(40) guerrillas defending with other Allied units add no defence, take no losses, "
              "and go when those units are eliminated",
     "CB-29": "(35) one tribal faction per Ethiopian combat, Negus units excepted",

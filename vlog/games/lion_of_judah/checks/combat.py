@@ -188,12 +188,18 @@ def attack_total(units: Iterable[Unit], halved: frozenset[str], key: str) -> tup
     return full + halved_total, shown
 
 
-def terrain_shift(board: Board, hex_: str, ethiopian: bool) -> list[tuple[int, frozenset[str], str]]:
+def terrain_shift(board: Board, hex_: str, ethiopian: bool, *,
+                  shared: bool = False) -> list[tuple[int, frozenset[str], str]]:
     """Candidate terrain shifts (negative = left) with the data each relies on.
 
     Errata 12.8: a town/city or amba controls; terrain shifts are not cumulative. On the
-    Ethiopian CRT only the amba benefits the defender (PB 13.6.2.3, example of play)."""
-    feats = {f: board.has_feature(hex_, f) for f in ("amba", "town", "capital")}
+    Ethiopian CRT only the amba benefits the defender (PB 13.6.2.3, example of play).
+    `shared`: (40) guerrillas defending a hex they share with Italian units get only the
+    hex's other terrain, never the town, city or amba (PB 14.6.4.1, CB-36)."""
+    if shared:
+        feats: dict[str, Any] = {f: False for f in ("amba", "town", "capital")}
+    else:
+        feats = {f: board.has_feature(hex_, f) for f in ("amba", "town", "capital")}
     amba_shift = _shift(board.tec("amba", "combat"))
     town_shift = _shift(board.tec("town", "combat"))
     out: list[tuple[int, frozenset[str], str]] = []
@@ -460,8 +466,11 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         return out
 
     lines = guerrilla_line_modifiers(board, state, facts) if state.scenario == "1940-41" else [_NO_LINE]
+    shared = state.scenario == "1940-41" and bool(facts.defenders) \
+        and all(d.unit_class == "guerrilla" for d in facts.defenders) \
+        and any(u.side == "italian" for u in state.at(facts.target))      # CB-36 (PB 14.6.4.1)
     context = _Readings(board, facts, ethiopian, table, columns, hq_shift_candidates,
-                        attackers_counted, defense, lines)
+                        attackers_counted, defense, lines, shared_hex=shared)
     explanations = context.explain(facts.out_of_supply, gas_readings)
     if len(gas_readings) >= GAS_READINGS_CAP:       # not every choice of gassed units was tried
         explanations.append(Explanation(Tri(None, frozenset({GAS_UNTRIED})), "other gassed units", {}))
@@ -523,14 +532,15 @@ class _Readings:
     def __init__(self, board: Board, facts: CombatFacts, ethiopian: bool,
                  table: CombatTable[int] | None, columns: list[int] | None,
                  hq_candidates: list[tuple[int, int, str, bool]], attackers_counted: tuple[Unit, ...],
-                 defense: Any, lines: list[tuple[int, int, frozenset[str], str]] | None = None):
+                 defense: Any, lines: list[tuple[int, int, frozenset[str], str]] | None = None,
+                 shared_hex: bool = False):
         self.board, self.facts, self.ethiopian = board, facts, ethiopian
         self.table, self.columns = table, columns
         self.known_columns = sorted({c for (c, _r) in table.cells}) if table is not None else []
         self.hq_candidates = hq_candidates
         self.attackers_counted = attackers_counted
         self.defense = defense
-        self.terrain = terrain_shift(board, facts.target, ethiopian)
+        self.terrain = terrain_shift(board, facts.target, ethiopian, shared=shared_hex)
         self.air = [((facts.air[0], facts.air[1]), frozenset(), "")] if facts.air is not None else [
             ((a, d), frozenset({"air support results (not in the log)"}) if (a or d) else frozenset(),
              f"air {a}R/{d}L" if (a or d) else "") for a in range(3) for d in range(3)]
