@@ -142,3 +142,16 @@ def test_ar02_air_support_judged_in_a_logged_combat(tmp_path):
         "roll 1d6 = 3", "turn next"]))
     support = [f for f in found if f.check.endswith("AR-02") and f.evidence.get("mission") == "air support"]
     assert [(f.step, f.evidence["units"]) for f in support] == [(4, ["Sb"])]
+
+
+def test_a1_counts_attacks_on_the_northern_front_by_a_division_or_equivalent(board):
+    """Event A1: 1107 traces to Massawa (Northern Front); Italian Somaliland is the Southern;
+    a brigade alone is half a division, two of them one."""
+    from vlog.games.lion_of_judah.checks.fronts import counts_for_pressure
+    s = state(scenario="1935-36")
+    sb, sl, gs = unit("Sb", "1207"), unit("SL", "1207", size="brigade"), unit("GS", "1207", size="brigade")
+    assert counts_for_pressure(board, s, "1107", [sb]) is True
+    assert counts_for_pressure(board, s, "1107", [sl]) is False
+    assert counts_for_pressure(board, s, "1107", [sl, gs]) is True
+    assert counts_for_pressure(board, s, "2322", [sb]) is False
+    assert counts_for_pressure(board, s, "1107", [unit("X", "1207", size=None)]) is None

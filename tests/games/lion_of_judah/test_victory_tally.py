@@ -181,6 +181,20 @@ def test_vc02_mussolinis_pressure_counts_the_attacks_made(board):
     assert (a1.low, a1.high) == (0, 0)
 
 
+def test_vc02_mussolinis_pressure_counts_only_northern_attacks_by_a_division(board):
+    """A1: attacks on Northern Front hexes, each by a division or equivalent; one the data
+    cannot settle widens the range."""
+    history = whole_game(VPHistory(), events={3: "A1"})
+    for counts in (True, True, False, None):
+        history.note_attack("italian", 3, for_a1=counts)
+    [a1] = [t for t in tally_1935(board, state(*all_leaders(), scenario="1935-36"), history).terms
+            if t.rule == "Event A1"]
+    assert (a1.low, a1.high) == (-4, 0)
+    assert a1.evidence["attacks"] == 2 and a1.evidence["attacks_uncertain"] == 1
+    assert a1.evidence["attacks_declared"] == 4
+    assert any("Northern Front by a division" in d for d in a1.depends_on)
+
+
 def test_vc02_league_of_nations_needs_two_bombing_missions_to_cost_a_vp(board):
     ethiopians = state(levy("e", "1308"), levy("f", "1309"))
     history = VPHistory()

@@ -329,8 +329,8 @@ IMPLEMENTED: dict[str, str] = {
              "unit is placed at Berbera while Italian units stay in British Somaliland (a 4 read against the prestige "
              "marker, possible without it; the optional rule's C2 held from the start counts as the turn's event "
              "when played, its trigger and the design-note variant not judged)",
-    "EV-03": "(35) A1: the draw read from the event markers; the VP tally counts -2 per attack of the four "
-             "not made that turn (the attacks' front and size not judged) (findings under VC-02)",
+    "EV-03": "(35) A1: the draw read from the event markers; the VP tally counts -2 per attack of the four not made "
+             "that turn, counting attacks on Northern Front hexes by a division or equivalent (findings under VC-02)",
     "EV-14": "(40) D6 drawn after D7 lets three Commonwealth brigades enter one turn early, a fourth and any "
              "after a D6 drawn before D7 (discarded) still early, where the data gives their entry turns "
              "(findings under RR-01)",

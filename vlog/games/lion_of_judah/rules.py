@@ -33,7 +33,8 @@ from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger, judge_rp_use
 from vlog.games.lion_of_judah.checks.events import EventLedger
-from vlog.games.lion_of_judah.checks.fronts import judge_air_front, judge_air_supply_front, judge_air_support_front
+from vlog.games.lion_of_judah.checks.fronts import (counts_for_pressure, judge_air_front, judge_air_supply_front,
+                                                    judge_air_support_front)
 from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
                                                    starts_the_scenario)
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
@@ -835,7 +836,10 @@ class LionOfJudah(Game):
         decl = pending.declaration
         attackers = action.data["attackers"]
         defenders = action.data["defenders"]
-        self.vp_history.note_attack(pending.side, pending.phase.turn if pending.phase is not None else None)
+        pressure = counts_for_pressure(self.board, before, decl.target, attackers) \
+            if self.scenario == "1935-36" and pending.side == "italian" else True      # Event A1
+        self.vp_history.note_attack(pending.side, pending.phase.turn if pending.phase is not None else None,
+                                    for_a1=pressure)
         if not attackers:
             return []      # attackers not named: nothing to judge the odds on
         phase = pending.phase           # the phase it was declared in, not the one closing it

@@ -31,11 +31,13 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.air import air_range, towns_in_range
 from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.rail import division_share
 from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["FRONT_USS", "FRONT_ZONES", "FrontAssociation", "front_association", "marker_front",
-           "fronts_connected", "judge_air_front", "judge_air_supply_front", "judge_air_support_front"]
+           "fronts_connected", "judge_air_front", "judge_air_supply_front", "judge_air_support_front",
+           "counts_for_pressure"]
 
 FRONT_USS = {"northern": "1405", "southern": "2322"}
 """PB 13.6.6.1: each Italian front's unit supply source (Massawa, Mogadishu)."""
@@ -191,3 +193,28 @@ def judge_air_support_front(board: Board, state: GameState, marker: Unit, target
                             "(PB 13.6.5.3)",
                     evidence={"hex": target, "marker_front": front, "units": others, "units_front": other,
                               "mission": "air support"}, depends_on=depends)]
+
+
+def counts_for_pressure(board: Board, state: GameState, target: str, attackers: list[Unit]) -> bool | None:
+    """Event A1 (Mussolini's Pressure, 1935-36): whether an Italian attack counts among the four
+    required -- against a Northern Front hex (SP-17: one an Italian unit there would trace to
+    Massawa from) by at least a division or equivalent (non-division units count one half, 11.7's
+    measure); None when map or counter data vlog lacks leaves it open."""
+    association = front_association(board, state, Unit(id="a1-target", name=target, side="italian", hex=target))
+    if "northern" in association.fronts:
+        northern: bool | None = True
+    elif association.depends_on:
+        northern = None
+    else:
+        northern = False
+    shares = [division_share(u) for u in attackers]
+    total = sum(sh for sh in shares if sh is not None and not isinstance(sh, Unknown))
+    if total >= 1:
+        size: bool | None = True
+    elif any(isinstance(sh, Unknown) for sh in shares):
+        size = None
+    else:
+        size = False
+    if northern is False or size is False:
+        return False
+    return True if northern and size else None

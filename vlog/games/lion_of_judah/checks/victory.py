@@ -211,6 +211,8 @@ class VPHistory:
     """Turn -> (event id, step) announced."""
     attacks: dict[tuple[str, int], int] = field(default_factory=dict)
     """(side, turn) -> attacks declared."""
+    pressure: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Turn -> (Italian attacks that count for Event A1, attacks that may count)."""
     great_offensive: tuple[int, int] | None = None
     """(turn, step) of the Great Offensive announced."""
     markers_at_start: dict[str, tuple[int | None, str | None]] = field(default_factory=dict)
@@ -229,9 +231,14 @@ class VPHistory:
             self.gaps.append((max(self.turns_seen), turn))
         self.turns_seen.add(turn)
 
-    def note_attack(self, side: str | None, turn: int | None) -> None:
+    def note_attack(self, side: str | None, turn: int | None, *, for_a1: bool | None = True) -> None:
+        """An attack declared; `for_a1`: whether it counts for Event A1 (an Italian attack on a
+        Northern Front hex by a division or equivalent), None when the data cannot say."""
         if side is not None and turn is not None:
             self.attacks[(side, turn)] = self.attacks.get((side, turn), 0) + 1
+            if side == "italian" and for_a1 is not False:
+                sure, maybe = self.pressure.get(turn, (0, 0))
+                self.pressure[turn] = (sure + 1, maybe) if for_a1 else (sure, maybe + 1)
 
     def note_chat(self, text: str, *, step: int, turn: int | None) -> None:
         if turn is None:
@@ -602,20 +609,27 @@ def _mussolini_term(history: VPHistory, last: int) -> VPTerm:
     """Event A1 (PB 13.7 events): -2 VP per attack of the four required not made that turn."""
     turn = _event_turn(history, "A1")
     if turn is not None:
-        made = history.attacks.get(("italian", turn), 0)
+        made, maybe = history.pressure.get(turn, (0, 0))
         missing = max(0, 4 - made)
-        evidence = {"event": "A1", "turn": turn, "attacks": made, "missing": missing}
+        evidence = {"event": "A1", "turn": turn, "attacks": made, "missing": missing,
+                    "attacks_declared": history.attacks.get(("italian", turn), 0)}
+        if maybe:
+            evidence["attacks_uncertain"] = maybe
         if missing == 0:
             return VPTerm("VC-02", "Event A1", f"Mussolini's Pressure on turn {turn}: 4 attacks made", 0, 0, evidence)
-        return VPTerm("VC-02", "Event A1", f"Mussolini's Pressure on turn {turn}: {made} of 4 attacks made",
-                      -2 * missing, 0, evidence,
-                      (f"whether the fronts were connected when Event A1 was drawn on turn {turn} (PB 13.2.1: "
-                       "then discarded)",))
+        why = (f"whether the fronts were connected when Event A1 was drawn on turn {turn} (PB 13.2.1: "
+               "then discarded)",)
+        if maybe:
+            why += (f"whether {maybe} attack(s) of turn {turn} were on the Northern Front by a division or "
+                    "equivalent (map or counter data vlog lacks)",)
+        return VPTerm("VC-02", "Event A1", f"Mussolini's Pressure on turn {turn}: {made} of 4 attacks made "
+                      "(on Northern Front hexes, each by a division or equivalent)",
+                      -2 * missing, 0, evidence, why)
     unshown = [t for t in range(1, last + 1) if t not in history.events]
     if not unshown:
         return VPTerm("VC-02", "Event A1", "Mussolini's Pressure not drawn", 0, 0,
                       {"event": "A1", "events": {t: e for t, (e, _) in sorted(history.events.items())}})
-    worst = max(4 - min(4, history.attacks.get(("italian", t), 0)) if t in history.turns_seen else 4
+    worst = max(4 - min(4, history.pressure.get(t, (0, 0))[0]) if t in history.turns_seen else 4
                 for t in unshown)
     return VPTerm("VC-02", "Event A1", "Mussolini's Pressure", -2 * worst, 0,
                   {"event": "A1", "turns_without_event": unshown},
