@@ -348,6 +348,20 @@ def test_ev13_red_sea_fleet_halves_the_allied_rps(board):
     assert f.evidence["income"] == 2 and f.evidence["halved_by"] == "C4" and "Event C4" in f.message
 
 
+def test_rr26_the_rp_french_somaliland_brings_in_the_event_phase(board):
+    """PB 14.6.6: one RP into the British Somaliland box when C1 brings French Somaliland in;
+    POSSIBLE while the log shows no draws, PROVEN once it shows C1 undrawn or failed."""
+    from vlog.engine.judge import Unknown
+
+    for joined, found in ((True, []), (None, [Basis.POSSIBLE]), (Unknown("the IPL"), [Basis.POSSIBLE]),
+                          (False, [Basis.PROVEN])):
+        r = Replay(board, "1940-41")
+        r.ledger.french_joined = joined
+        r.start(at=phase("event", 3, "1940-41"))
+        r.to(rp("a", box="rp-british-somaliland", side="allied"))
+        assert [f.basis for f in r.next_phase("first-movement", 3)] == found
+
+
 def test_rr12_italians_get_no_rps_in_1940(board):
     r = Replay(board, "1940-41")
     r.start(at=phase("map", 2, "1940-41"))

@@ -194,8 +194,8 @@ IMPLEMENTED: dict[str, str] = {
              "per Ethiopian leader; none in movement segments (change making is not spending)",
     "RR-04": "(35) Italian RPs arrive only in the MAP, +3/+2 on turns 2-3, +5/+4 on turns 4-7",
     "RR-09": "(40) Allied RPs arrive only in the MAP, 3 (turns 2-6) or 4 (turns 7-11) a turn, at "
-             "most one into British Somaliland, half (rounded up) in a MAP C4 is played in (Event C1 possible "
-             "in the Event Phase)",
+             "most one into British Somaliland, half (rounded up) in a MAP C4 is played in; one into British "
+             "Somaliland in the Event Phase C1 brings French Somaliland in (possible while the log shows no draws)",
     "RR-12": "(40) Italian RPs never arrive after the start (possible for two in the Event Phase: Event C3)",
     "HQ-02": "an HQ named in an attack reaches a box of its side with RPs by an RP route of 4 hexes "
              "+1 per truck in the box (at most 3) from its USS: rail and road 0, track 1/2, no enemy hexes; "
@@ -301,7 +301,8 @@ IMPLEMENTED: dict[str, str] = {
     "RR-22": "(40) the Gideon Force and the Negus arrive on turn 6",
     "RR-26": "(40) the Free French: BdO and TS Allied only once French Somaliland joins, the BdO otherwise "
              "from turn 9 (findings under SC-08), Djibouti an Allied entry hex and supply source once it "
-             "joins (findings under RR-10); the +1 RP to the Berbera box is not judged",
+             "joins (findings under RR-10), and its +1 RP to the Berbera box in the Event Phase only then "
+             "(findings under RR-09)",
     "RR-27": "(40) optional rule: the BF and GF regiments placed in Sudan, each for one KAR brigade step "
              "eliminated so far",
     "RR-21": "(40) the SOM HQ comes in on turn 5 at Berbera while the Allies control it (the two truck "

@@ -320,6 +320,9 @@ class RpLedger:
         self.losses: list[_BoxLoss] = []
         self.reported: set[tuple[str, str]] = set()
         self.started = False
+        self.french_joined: bool | Unknown | None = None
+        """(40) Whether French Somaliland has joined (Event C1, from the event ledger): its +1 RP
+        to the British Somaliland box (RR-26)."""
         self.halved_income: set[int] = set()
         """(40) Turns Event C4 was played in: the Allies receive half their RPs (EV-13)."""
         self.roads: dict[str, int] = {}
@@ -867,9 +870,18 @@ class RpLedger:
                 return []
             ruling = Ruling.PROVEN
             depends: tuple[str, ...] = ()
-            if phase.key == "event" and total == 1 and bs == 1:
-                ruling, depends = Ruling.POSSIBLE, ("Event C1 (French Somaliland joins: one RP to the "
-                                                    "British Somaliland box), not shown in the log",)
+            if phase.key == "event" and total == 1 and bs == 1:     # RR-26: C1, French Somaliland joins
+                joined = self.french_joined
+                if joined is True:
+                    return []
+                if joined is None:
+                    ruling, depends = Ruling.POSSIBLE, ("Event C1 (French Somaliland joins: one RP to the "
+                                                        "British Somaliland box), not shown in the log",)
+                elif isinstance(joined, Unknown):
+                    ruling, depends = Ruling.POSSIBLE, tuple(sorted(joined.data))
+                else:
+                    problems.append("French Somaliland has not joined the Allies (Event C1), which alone "
+                                    "gives an RP then")
             evidence["income"] = income_total
             return [finding("RR-09", ruling, step=first, when=when,
                             message=f"the Allied RP boxes gained {boxes_text} in the {when.split(', ', 1)[1]} "
