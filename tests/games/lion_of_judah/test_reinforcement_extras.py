@@ -226,6 +226,18 @@ def test_reinforcement_dummies(kenya):
     assert h.evidence == {"hex": "1122", "dummies_in_play": 9}
 
 
+def test_two_reinforcement_dummies_a_turn(kenya):
+    from vlog.games.lion_of_judah.checks.reinforcements import DummyArrivals
+    arrivals = DummyArrivals()
+    assert arrivals.note(kenya, dummy("d1", "1122"), turn=2, step=3, when=None) == []
+    assert arrivals.note(kenya, dummy("d2", "1122"), turn=2, step=4, when=None) == []
+    [f] = arrivals.note(kenya, dummy("d3", "1121"), turn=2, step=5, when=None)
+    assert f.check == "lion-of-judah/RR-23" and f.step == 5
+    assert f.evidence == {"turn": 2, "hex": "1121", "dummies_this_turn": 3, "allowed": 2}
+    assert arrivals.note(kenya, dummy("d4", "1121"), turn=2, step=6, when=None) == []     # once a turn
+    assert arrivals.note(kenya, dummy("d5", "1121"), turn=3, step=9, when=None) == []
+
+
 def test_the_somalia_hq_comes_in_at_berbera_on_turn_5(tmp_path):
     from vlog.games.lion_of_judah.checks.reinforcements import judge_placement
     board = synthetic_board(tmp_path / "bs", zones={"british-somaliland": ["2311", "2310", "2210"]})

@@ -297,7 +297,8 @@ IMPLEMENTED: dict[str, str] = {
     "RR-18": "(40) the Allied breakdown units A-D never come back once eliminated (Italian ones re-form "
              "through breaking down, under RR-16)",
     "RR-20": "(40) KAR1 and KAR2, in play and in supply when the turn 5 MAP begins, withdrawn in it; the EA "
-             "brigades enter only then, each in a withdrawn KAR's hex (their strength not judged)",
+             "brigades enter only then, each in a withdrawn KAR's hex (their full strength: the data gives their "
+             "counters a single level)",
     "RR-22": "(40) the Gideon Force and the Negus arrive on turn 6",
     "RR-26": "(40) the Free French: BdO and TS Allied only once French Somaliland joins, the BdO otherwise "
              "from turn 9 (findings under SC-08), Djibouti an Allied entry hex and supply source once it "
@@ -308,7 +309,7 @@ IMPLEMENTED: dict[str, str] = {
     "RR-21": "(40) the SOM HQ comes in on turn 5 at Berbera while the Allies control it (the two truck "
              "reinforcements it replaces not shown by a log; later arrivals may be rebuilds)",
     "RR-23": "(40) reinforcement dummies on turns 2 to 6, in a hex with an Allied unit or as Allied "
-             "reinforcements enter, at most 8 in play (the draw of 8 and two a turn not judged)",
+             "reinforcements enter, two a turn, at most 8 in play (which 8 of the 12 were drawn is not logged)",
     "RR-19": "(35) the Starace, Frusci and Badoglio columns from turn 4, from a 3/4-step Black Shirt or "
              "Italian regular division in their hex, one truck removed for one column and two for two or three",
     "RR-17": "consolidation only in supply",

@@ -47,8 +47,9 @@ from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_act
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.rebuilding import RebuildLedger
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
-from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, KarWithdrawal,
-                                                            judge_event_irregulars, judge_placement)
+from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, DummyArrivals,
+                                                            KarWithdrawal, judge_event_irregulars,
+                                                            judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
                                                            judge_kar_regiment, judge_step_gain)
 from vlog.games.lion_of_judah.checks.setup import (judge_campaign_guerrillas, judge_setup_areas,
@@ -161,6 +162,8 @@ class LionOfJudah(Game):
         """The last step whose chat reports a die roll (AR-05 reads a roll made with or just before)."""
         self.kar = KarWithdrawal()
         """(40) The KAR brigades' withdrawal in the MAP of turn 5 (RR-20)."""
+        self.dummies = DummyArrivals()
+        """(40) The reinforcement dummies placed in each MAP (RR-23)."""
         self.kar_regiments: set[str] = set()
         """(40) The BF and GF regiments placed so far (RR-27)."""
         self.air_supply_flown: dict[int, str] = {}
@@ -472,6 +475,8 @@ class LionOfJudah(Game):
         after.flags["french-somaliland-joined"] = self.events.french_somaliland_joined() is True  # RR-11
         out += self.rebuilds.judge(self.board, unit, self.scenario, step=action.step,
                                    when=action.data["when"])               # RR-15 (7.3.4)
+        if self.scenario == "1940-41":                  # RR-23: two dummies a turn
+            out += self.dummies.note(self.board, unit, turn=phase.turn, step=action.step, when=action.data["when"])
         return out + judge_placement(self.board, before, after, action.data["unit"],
                                      turn=self.events.entry_turn(unit, phase.turn),   # EV-14: D6 early
                                      step=action.step, when=action.data["when"],

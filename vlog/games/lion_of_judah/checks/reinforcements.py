@@ -19,8 +19,9 @@ tells the phase):
   it (in place of two truck reinforcements, which a log does not show); later arrivals may be
   rebuilds and are not judged;
 * RR-22 (PB 14.6.4.3, 14.6.4.4): (40) the Gideon Force and the Negus arrive on turn 6;
-* RR-23 (PB 14.6.5): (40) reinforcement dummies arrive on turns 2 to 6, in a hex holding an
-  Allied unit or as other Allied reinforcements do, with at most 8 dummies in play.
+* RR-23 (PB 14.6.5): (40) reinforcement dummies arrive on turns 2 to 6, two a turn at most
+  (`DummyArrivals`), in a hex holding an Allied unit or as other Allied reinforcements do, with at
+  most 8 dummies in play.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["judge_placement", "judge_event_irregulars", "ENTRY_1935_ITALIAN", "ENTRY_1940_ALLIED",
            "CAPTURED_PORTS", "REVOLT_CENTRES", "KarWithdrawal", "KAR_BRIGADES", "EA_BRIGADES",
-           "WITHDRAWAL_TURN"]
+           "WITHDRAWAL_TURN", "DummyArrivals"]
 
 KAR_BRIGADES = ("gb-kar1", "gb-kar2")
 EA_BRIGADES = ("gb-21ea-11a", "gb-22ea-12a")
@@ -50,6 +51,8 @@ DUMMY_TURNS = range(2, 7)
 """PB 14.6.5: two reinforcement dummies on each of turns 2 to 6."""
 DUMMIES_IN_PLAY = 8
 """PB 14.6.5: at most 8 dummy counters in play."""
+DUMMIES_A_TURN = 2
+"""PB 14.6.5: two reinforcement dummies a turn."""
 
 ENTRY_1935_ITALIAN = ("1405", "2322")
 ENTRY_1940_ALLIED = ("0505", "0508", "1001", "1122", "1327", "2311")
@@ -238,6 +241,26 @@ class KarWithdrawal:
                                evidence={"hex": unit.hex, "kar_hexes": withdrawn}))
         self.placed = []
         return out
+
+
+@dataclass
+class DummyArrivals:
+    """(40) The reinforcement dummies placed in each turn's MAP (RR-23: two a turn)."""
+
+    placed: dict[int, list[str]] = field(default_factory=dict)
+
+    def note(self, board: Board, unit: Unit, *, turn: int, step: int | None, when: str | None) -> list[Finding]:
+        if unit.kind != "dummy" or unit.side != "allied" or unit.hex is None:
+            return []
+        names = self.placed.setdefault(turn, [])
+        names.append(unit.name)
+        if len(names) != DUMMIES_A_TURN + 1:
+            return []                       # reported once a turn, at the first one too many
+        return [finding("RR-23", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                        message=f"a reinforcement dummy entered at {hex_label(unit.hex, board)}, the third "
+                                f"of turn {turn}; the Allies receive {DUMMIES_A_TURN} a turn (PB 14.6.5)",
+                        evidence={"turn": turn, "hex": unit.hex, "dummies_this_turn": len(names),
+                                  "allowed": DUMMIES_A_TURN})]
 
 
 def _arrivals_1940(board: Board, before: GameState, after: GameState, unit: Unit, *, turn: int | None,
