@@ -278,7 +278,8 @@ IMPLEMENTED: dict[str, str] = {
              "Ethiopian movement segment, one per unit (possible in the Italian combat segment: optional rule); "
              "the number gassed (air attack table) not judged",
     "AR-05": "a marker leaving the map goes to a Committed box on 5 or less, to the turn track two turns "
-             "on for a 6 (possible where a bombing or gas mission's +1 may apply; the last turn's VP not judged)",
+             "on for a 6 (possible where a bombing or gas mission's +1 may apply); on the last turn a 6 costs a VP "
+             "instead, counted by the VP tally (VC-02, VC-06)",
     # reinforcements (checks/reinforcements.py), in the MAP shown by the turn track
     "RR-01": "not before the turn of entry, where the data gives it",
     "RR-02": "never into an entry hex occupied by the enemy",
