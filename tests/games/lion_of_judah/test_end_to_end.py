@@ -166,6 +166,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                             "trucks": ["Italian truck"]})],
     "MV-35": [("MV-35", 7, {"hex": "1305", "with": []})],
     "HQ-09": [("HQ-09", 20, {"from": "1405", "to": "1208", "trucks": 1, "movement_factor": 4})],
+    "MV-08": [("MV-08", 7, {"unit": "SL", "dropped_at": "1505", "stack_went_to": "1506", "to": "1406",
+                            "other": "Sb"})],
     "HQ-08": [("HQ-08", 13, {"unit": "Sb", "size": "division", "type": "infantry", "trucks": 1,
                              "trucks_needed": 2, "from": "1405"})],
     "MV-34": [("MV-34", 14, {"unit": "SL", "hex": "1509", "motorized_at_step": 13,

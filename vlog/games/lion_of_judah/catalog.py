@@ -31,6 +31,11 @@ IMPLEMENTED: dict[str, str] = {
     "MV-24": "forced march only by European units and Eritrean colonial regulars, never into desert or amba",
     "MV-28": "an HQ on its CS side does not move; a moved HQ shows M",
     "MV-29": "a moving HQ goes one hex, or its MF along tracks/rail/roads, or by truck",
+    "MV-08": "stacks in a movement segment: a unit moving again after another stack began is possible "
+             "(the opponent may allow it); units dragged together in one step began the segment in one hex; "
+             "a unit left behind when its stack went on moves no further (trucks, air and RP markers aside)",
+    "MV-09": "each member of a stack is judged by its own MF from where it began, so none outruns the "
+             "slowest while they move together (findings under MV-03/MV-23)",
     "MV-04": "only the phasing player's units move (when the turn tracker tells the phase)",
     "TS-01": "only the phasing player's units move (when the turn tracker tells the phase) (findings under MV-04)",
     "TS-08": "(35) no unit enters a hex outside Eritrea, Ethiopia and Italian Somaliland (findings under MV-07)",
@@ -415,8 +420,6 @@ NOT_JUDGEABLE: dict[str, str] = {
     "FW-07": "inspecting a hex is not logged",
     "SC-06": "inspecting a shared hex is not logged",
     "VC-09": "the campaign result combines two separate games (two logs)",
-    "MV-08": "VASSAL logs each piece's move separately; which pieces moved as a stack is not shown",
-    "MV-09": "the stack a unit moved with is not shown in a log",
     "FW-01": "VASSAL keeps stack order but players reorder stacks freely between moves",
     "HQ-04": "which RP box a bribe is paid from is chosen by the player off the map",
 }

@@ -54,6 +54,7 @@ from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge
                                                            judge_kar_regiment, judge_step_gain)
 from vlog.games.lion_of_judah.checks.setup import (judge_campaign_guerrillas, judge_setup_areas,
                                                    judge_start_boxes_1935)
+from vlog.games.lion_of_judah.checks.stack_moves import StackMoves
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
                                                      judge_supply_prerequisite, trace)
@@ -112,6 +113,8 @@ class LionOfJudah(Game):
         self.sudden_death_reported = False
         self.too_long_reported = False
         self.air_missions: dict[str, tuple[int, int]] = {}
+        self.stack_moves = StackMoves(self.board)
+        """The stacks moving in the current movement segment (MV-08, checks/stack_moves.py)."""
         self.origins: dict[str, str] = {}
         """Unit -> the hex it began the current movement segment in."""
         self.fm_rolls: dict[str, list[int]] = {}
@@ -699,6 +702,8 @@ class LionOfJudah(Game):
                                message=f"{unit.name} ({side_name(unit.side)}) moved in the "
                                        f"{side_name(phase.phasing)} movement segment",
                                evidence={"unit_side": unit.side, "phasing": phase.phasing}))
+        if phase is not None and self.interpreter.phase_bound and phase.segment == "movement":   # MV-08
+            out.extend(self.stack_moves.move(unit, unit.hex, data["to"], step=action.step, when=when))
         # a unit dragged hex by hex is judged from where it began the segment, with every
         # forced-march roll logged for it so far; its supply when its movement ends (9.1)
         out.extend(self._flush_end_of_move(before, moving=unit.id, step=action.step))
@@ -777,6 +782,7 @@ class LionOfJudah(Game):
         if self.interpreter.phase_bound:                    # HQ-08, MV-34
             out += self.motorization.phase_ended(old, new, state, step=action.step)
         self.origins, self.fm_rolls, self.move_reported = {}, {}, set()
+        self.stack_moves.reset()
         if self.interpreter.phase_bound and not self.too_long_reported and new.turn > new.rules.turns:
             self.too_long_reported = True
             out.append(finding("TS-03", Ruling.PROVEN, step=action.step, when=new.when(),
