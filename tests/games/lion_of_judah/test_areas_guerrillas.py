@@ -131,11 +131,14 @@ def test_italian_units_attack_guerrillas_in_their_own_hex_and_guerrillas_them(bo
 
     g, sb = guerrilla("g", "1213"), unit("sb", "1213", name="Sb")
     shared = state(g, sb, scenario="1940-41")
-    assert judge_combat(board, shared, CombatFacts("1213", (sb,), (g,), None), step=5, when=None) == []
+    only_no_roll = ["lion-of-judah/CB-04"]        # eligible; declared with no roll logged (CB-04)
+    assert [f.check for f in judge_combat(board, shared, CombatFacts("1213", (sb,), (g,), None),
+                                          step=5, when=None)] == only_no_roll
     # guerrillas in the hex join a Commonwealth attack from next door (CB-33: never alone)
     kb = allied("kb", "1212", name="KB")
     with_kb = state(g, sb, kb, scenario="1940-41")
-    assert judge_combat(board, with_kb, CombatFacts("1213", (g, kb), (sb,), None), step=5, when=None) == []
+    assert [f.check for f in judge_combat(board, with_kb, CombatFacts("1213", (g, kb), (sb,), None),
+                                          step=5, when=None)] == only_no_roll
     # the same attack in 1935-36, or a Commonwealth unit attacking its own hex: not adjacent
     old = state(g, sb, scenario="1935-36")
     [f] = judge_combat(board, old, CombatFacts("1213", (sb,), (g,), None), step=5, when=None)

@@ -411,3 +411,35 @@ def test_attack_on_an_empty_hex(board):
     a = it("a", "1604")
     [f] = judge_combat(board, state(a), CombatFacts("1605", (a,), (), 3), step=1, when=None)
     assert f.check == "lion-of-judah/CB-01" and f.evidence == {"target": "1605", "defenders": []}
+
+
+# -- CB-04: a declared attack is carried out -------------------------------------------------------
+
+def _no_roll(data):
+    """Sb (5) attacks a Shoa levy (2) in clear 1107 from 1207: declared, no roll, no loss."""
+    sb, lv = it("sb", "1207", name="Sb"), et("lv", "1107", combat=2, name="levy")
+    return judge_combat(Board(data), state(sb, lv, scenario="1935-36"), CombatFacts("1107", (sb,), (lv,), None),
+                        step=4, when=None)
+
+
+def test_cb04_no_roll_no_loss_is_a_cancelled_attack(synthetic, shipped):
+    [f] = _no_roll(synthetic)           # every roll of the synthetic CRT's 2:1 column costs steps
+    assert f.check == "lion-of-judah/CB-04" and f.basis is Basis.PROVEN and f.rule == "12.3"
+    assert f.evidence == {"target": "1107", "attackers": ["Sb"], "defenders": ["levy"]}
+    [g] = _no_roll(shipped)             # the published CRT's cells are not in the data
+    assert g.check == "lion-of-judah/CB-04" and g.basis is Basis.POSSIBLE
+
+
+def test_cb04_a_roll_without_loss_may_explain_it(tmp_path):
+    """With a CRT whose 2:1 column has a 0/0 cell, a roll outside the log could explain it."""
+    import shutil
+
+    from .conftest import SYNTHETIC_DATA
+    overlay = tmp_path / "data"
+    shutil.copytree(SYNTHETIC_DATA, overlay)
+    raw = json.loads((overlay / "tables.json").read_text())
+    crt = next(t for t in raw["tables"] if t["id"] == "crt")
+    for column in crt["cells"].values():
+        column["6"] = {"value": "0/0", "source": "SYNTHETIC test cell"}
+    (overlay / "tables.json").write_text(json.dumps(raw))
+    assert _no_roll(load_game_data("lion-of-judah", overlays=[overlay])) == []

@@ -84,6 +84,9 @@ IMPLEMENTED: dict[str, str] = {
     "CB-10": "river 1L when more than half the attack factors cross a river (findings under CB-19)",
     "CB-11": "attackers per adjacent hex within the defending hex's stacking limit",
     "CB-12": "concentric +1 DRM, never against an amba (findings under CB-19)",
+    "CB-04": "an attack declared (in order otherwise) with no die roll, loss or advance logged for it "
+             "was cancelled, unless some roll gives it a result without loss (possible where the CRT "
+             "cells are missing)",
     "CB-13": "HQ support: CS side, in or next to its units, at most two per side",
     "CB-14": "air shifts at most two per side (results from the log or every reading) (findings under CB-19)",
     "CB-15": "extended scale clamped to 1:3..7:1; 0 vs x eliminates the attackers; 0 vs 0 on 1:1",
@@ -416,7 +419,6 @@ IMPLEMENTED: dict[str, str] = {
 
 NOT_JUDGEABLE: dict[str, str] = {
     "TS-12": "the MAP order 'when it matters' is a players' agreement, not shown by a log",
-    "CB-04": "a declared attack that is not carried out leaves no trace in a log",
     "FW-07": "inspecting a hex is not logged",
     "SC-06": "inspecting a shared hex is not logged",
     "VC-09": "the campaign result combines two separate games (two logs)",

@@ -301,6 +301,25 @@ def _per_unit_factors(units: Iterable[Unit], halved: frozenset[str], key: str) -
     return out
 
 
+NO_ROLL_LOGGED = "a combat roll made outside the log (a result with no loss)"
+"""CB-04: what would make a declared attack without a logged roll or loss legal."""
+
+
+def _no_loss_roll(board: Board, state: GameState, facts: CombatFacts) -> Ruling:
+    """CB-04: LEGAL when some die roll gives this combat a result without loss (a roll outside
+    the log would explain the silence), PROVEN when none does, POSSIBLE when table cells vlog
+    lacks leave it open."""
+    open_cells = False
+    for roll in range(1, 7):
+        probe = replace(facts, roll=roll, roll_step=facts.declared_step, rolls_seen=1)
+        wrong = [f for f in judge_combat(board, state, probe, step=None, when=None, memory=CombatMemory())
+                 if f.check.endswith("/CB-19")]
+        if not wrong:
+            return Ruling.LEGAL
+        open_cells = open_cells or any(f.basis.value == "possible" for f in wrong)
+    return Ruling.POSSIBLE if open_cells else Ruling.PROVEN
+
+
 def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: int | None,
                  when: str | None, memory: CombatMemory | None = None) -> list[Finding]:
     """Findings about one combat (empty when some legal reading explains what the log shows)."""
@@ -446,6 +465,15 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         return out
 
     if facts.roll is None:
+        if not out and not any(facts.attacker_losses.values()) and not any(facts.defender_losses.values()) \
+                and not facts.removed and not facts.advanced:       # an attack otherwise in order
+            ruling = _no_loss_roll(board, state, facts)
+            if ruling is not Ruling.LEGAL:
+                add("CB-04", ruling, f"an attack on {target} was declared and the log shows no die roll, "
+                    "loss or advance for it: once declared an attack may not be cancelled (12.3)"
+                    + ("; no roll of the die gives it a result without loss" if ruling is Ruling.PROVEN else ""),
+                    {"attackers": [u.name for u in attackers], "defenders": [u.name for u in defenders]},
+                    depends_on=(NO_ROLL_LOGGED,) if ruling is Ruling.POSSIBLE else ())
         _raised(facts, add, target)
         _distribution(facts, add, target)
         _advance(board, facts, add, target, gone=dummies_gone)
