@@ -70,6 +70,8 @@ NO_FINDING: dict[str, str] = {
     "TS-05": "who takes control (no finding of its own)",
     "TS-07": "dummies take control (no finding of its own; test_areas_guerrillas.py covers it)",
     "TS-06": "guerrilla control (no finding of its own; test_1940_specifics.py covers it)",
+    "HQ-04": "a permission: bribe RPs come from any box with no RP route "
+             "(test_logistics.py::test_hq04_bribes_come_from_any_box_with_no_route)",
 }
 """Implemented checks the catalog says report nothing themselves."""
 

@@ -234,6 +234,18 @@ def test_hq02_per_box_counts_spending_whose_box_is_not_told(board):
     assert r.next_phase("second-movement") == []
 
 
+def test_hq04_bribes_come_from_any_box_with_no_route(board):
+    """7.3.2: a bribe's RP comes straight from a box; with an HQ named in an attack reaching only
+    the Northern Front box, the Southern Front box may still pay the bribe."""
+    leader = unit("l0", "1210", side="ethiopian", kind="leader")
+    r = Replay(board)
+    r.start(rp("a", box=N), rp("b", box=S), leader, at=phase("second-movement"))
+    r.ledger.note_support("italian", hq("CAE", "1207"), frozenset({N}), 1)
+    decl = AttackDeclaration("1107", ("21A",), ("CAE",), None)
+    assert r.to(leader, declarations=[(decl, "italian")]) == []     # one RP from each box
+    assert r.next_phase("second-combat") == []
+
+
 def test_hq02_per_box_in_a_logged_combat(tmp_path):
     """Sb attacks 1107 from 1207 with CAE (at 1207: 2 hexes from Massawa by rail and road) in the
     Italian combat of turn 1, and the RP removed is one of the Southern Front box's."""

@@ -205,6 +205,8 @@ IMPLEMENTED: dict[str, str] = {
              "most one into British Somaliland, half (rounded up) in a MAP C4 is played in; one into British "
              "Somaliland in the Event Phase C1 brings French Somaliland in (possible while the log shows no draws)",
     "RR-12": "(40) Italian RPs never arrive after the start (possible for two in the Event Phase: Event C3)",
+    "HQ-04": "RPs for bribes, Mission 101 and the desertion bribe may come from any box of the side with no "
+             "RP route: HQ-02's per-box check and HQ-10 count them so (no finding of its own)",
     "HQ-02": "an HQ named in an attack reaches a box of its side with RPs by an RP route of 4 hexes "
              "+1 per truck in the box (at most 3) from its USS: rail and road 0, track 1/2, no enemy hexes; "
              "the RPs each box loses in the phase are covered by the HQs named that reach it (and by "
@@ -422,8 +424,9 @@ NOT_JUDGEABLE: dict[str, str] = {
     "FW-07": "inspecting a hex is not logged",
     "SC-06": "inspecting a shared hex is not logged",
     "VC-09": "the campaign result combines two separate games (two logs)",
-    "FW-01": "VASSAL keeps stack order but players reorder stacks freely between moves",
-    "HQ-04": "which RP box a bribe is paid from is chosen by the player off the map",
+    "FW-01": "stack order hides units only across a real table: VASSAL shows every piece of a stack to "
+             "both players, and the rulebook also puts trucks under the units they motorize (10.3.2) and RPs "
+             "under their truck (10.3.1 example), so an order in the log is no breach of fog of war",
 }
 """Items a VASSAL log cannot show."""
 
