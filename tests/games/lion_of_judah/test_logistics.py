@@ -548,7 +548,8 @@ def test_hq05_a_road_left_alone_next_to_the_enemy_is_removed(board):
     """10.2.2.1: Sb leaves the road it guarded with the Ethiopians next door; the marker still
     there when the phase ends is the finding (once)."""
     r = Replay(board)
-    csi, lv, sb = hq("CSI", "1405"), unit("lv", "1304", side="ethiopian", unit_class="ethiopian-levy"), unit("sb", "1404")
+    csi, sb = hq("CSI", "1405"), unit("sb", "1404")
+    lv = unit("lv", "1304", side="ethiopian", unit_class="ethiopian-levy")
     r.start(csi, lv, sb, at=phase("map", 2))
     assert r.to(csi, lv, sb, road("rd", "1404")) == []
     assert r.next_phase("event") == []                                   # Sb still holds it

@@ -696,13 +696,13 @@ class LionOfJudah(Game):
                                          step=action.step, when=when))
         if unit.kind == "rp":
             return out          # an RP moves with the truck carrying it (checks/logistics.py)
-        if phase is not None and self.interpreter.phase_bound and phase.segment == "movement" \
-                and unit.side not in (None, phase.phasing):
+        in_movement = phase is not None and self.interpreter.phase_bound and phase.segment == "movement"
+        if in_movement and unit.side not in (None, phase.phasing):
             out.append(finding("MV-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
                                message=f"{unit.name} ({side_name(unit.side)}) moved in the "
                                        f"{side_name(phase.phasing)} movement segment",
                                evidence={"unit_side": unit.side, "phasing": phase.phasing}))
-        if phase is not None and self.interpreter.phase_bound and phase.segment == "movement":   # MV-08
+        if in_movement:                                  # MV-08
             out.extend(self.stack_moves.move(unit, unit.hex, data["to"], step=action.step, when=when))
         # a unit dragged hex by hex is judged from where it began the segment, with every
         # forced-march roll logged for it so far; its supply when its movement ends (9.1)
@@ -718,8 +718,7 @@ class LionOfJudah(Game):
         if unit.id in self.move_reported or origin == data["to"]:
             return out
         riders = self.motorization.riders(unit, origin, data["to"], before, after, phase, self.trucks,
-                                          step=action.step, when=when) \
-            if phase is not None and self.interpreter.phase_bound and phase.segment == "movement" else set()
+                                          step=action.step, when=when) if in_movement else set()
         start_unit = replace(unit, hex=origin, motorized=True) if riders else replace(unit, hex=origin)
         facts = MoveFacts(start_unit, origin, data["to"], after_level=data["after_level"],
                           forced_march_rolls=tuple(rolls),

@@ -65,6 +65,11 @@ def carried_type(unit: Unit) -> str | None:
     return _LOAD_TYPES.get(unit.kind)
 
 
+def _truck_label(truck: Unit) -> str:
+    """How messages name a truck: its piece name, said to be a truck when the name does not."""
+    return truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
+
+
 def _article(kind: str) -> str:
     return f"an {kind}" if kind[0] in "AEFHILMNORSX" else f"a {kind}"
 
@@ -243,7 +248,7 @@ class TruckLedger:
         if carried <= allowed:
             return []
         self.over_capacity.add(truck.id)
-        named = truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
+        named = _truck_label(truck)
         where = f"from {hex_label(path[0], self.board)} to {hex_label(path[1], self.board)}"
         began = hex_label(start, self.board)
         why = (f"it began its movement segment in {began}, not a USS hex of its side, so it carries "
@@ -281,13 +286,16 @@ class TruckLedger:
         self.over_range.add(truck.id)
         by_count = extra > 0 and motorized_route(self.board, before, truck, loaded, path[1], allowance,
                                                  scenario=scenario)[0].ruling is Ruling.LEGAL
-        named = truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
         names = sorted(after.units[r].name for r in rps if r in after.units)
         where = f"from {hex_label(loaded, self.board)} to {hex_label(path[1], self.board)}"
-        why = (f"{allowance} MPs less 1 for each of the {extra} RP(s) above one (10.3.4)" if by_count else
-               f"{allowance} MPs (10.3.1: 6 for the truck and its RPs" +
-               (f", {plain_number(truck.movement)} less the {plain_number(spent)} spent reaching {hex_label(loaded, self.board)}"
-                if spent is not None else "") + ")")
+        if by_count:
+            why = f"{allowance} MPs less 1 for each of the {extra} RP(s) above one (10.3.4)"
+        elif spent is not None:
+            why = (f"{allowance} MPs (10.3.1: 6 for the truck and its RPs, {plain_number(truck.movement)} "
+                   f"less the {plain_number(spent)} spent reaching {hex_label(loaded, self.board)})")
+        else:
+            why = f"{allowance} MPs (10.3.1: 6 for the truck and its RPs)"
+        named = _truck_label(truck)
         return [finding(
             "MV-33" if by_count else "MV-32", Ruling.PROVEN, step=step, when=when,
             subjects=(truck.name, *names),
@@ -303,7 +311,7 @@ class TruckLedger:
         if kind is None:
             return []
         out: list[Finding] = []
-        named = truck.name if "truck" in truck.name.lower() else f"truck {truck.name}"
+        named = _truck_label(truck)
         where = f"from {hex_label(path[0], self.board)} to {hex_label(path[1], self.board)}"
         first = self.loads.setdefault((turn, truck.id), (kind, load.name, step))
         if first[0] != kind and (turn, truck.id, "type") not in self.reported:
