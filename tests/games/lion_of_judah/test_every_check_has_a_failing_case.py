@@ -60,8 +60,6 @@ UNIT_CASES: dict[str, str] = {
     "SC-03": "test_1940_specifics.py::test_ipl_moving_without_cause_is_possible_sc03",
     # judged on the position a log begins with; the starts vlog writes have no Italian setup
     "SC-09": "test_1940_specifics.py::test_setup_garrisons_sc09",
-    # the synthetic scripts carry no more than one RP marker a truck: the capacity is a unit test
-    "MV-33": "test_trucks.py::test_mv33_never_more_than_the_rps_it_left_the_uss_with",
 }
 """Checks whose failing case is a unit test: no fixture log plants them exactly (yet)."""
 

@@ -23,7 +23,8 @@ it). `hq_trucks` counts them for the HQ's move; the movement check then allows i
 MV-33 (10.3.4): a truck carries more than one RP (the values its RP markers show, 7.3.1) only
 when it began its movement segment in a USS hex of its side (supply.py's USS table), and then
 never more than the RPs it carried out of that hex on its first move of the segment. The RPs of
-one leg are those that move with the truck in one step or follow it in the next (as for MV-31).
+one leg are those that move with the truck in one step or follow it, from the same hex to the
+same hex, before it moves again.
 Not judged: whether the USS is still controlled.
 
 MV-32 and MV-33, how far (10.3.1, 10.3.4): from the hex a truck first carried RPs from in the
@@ -220,13 +221,13 @@ class TruckLedger:
             if rps:
                 grown.add(tid)
                 self.rp_loaded.setdefault(tid, path[0])
-        for tid, path in previous.items():              # RPs following a truck that moved before
-            leg = self.rp_legs.get(tid)
-            if tid in moves or leg is None or leg[0] != path:
+        for tid, (path, _, carried) in self.rp_legs.items():    # RPs following a truck that moved before
+            truck = after.units.get(tid)
+            if tid in moves or truck is None or truck.hex != path[1]:
                 continue
             followers = {pid for pid, other in moves.items() if other == path and is_rp(pid)}
-            if followers - leg[2]:
-                leg[2].update(followers)
+            if followers - carried:
+                carried.update(followers)
                 grown.add(tid)
                 self.rp_loaded.setdefault(tid, path[0])
         return grown
