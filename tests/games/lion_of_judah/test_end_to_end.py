@@ -167,6 +167,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-35": [("MV-35", 7, {"hex": "1305", "with": []})],
     "HQ-09": [("HQ-09", 20, {"from": "1405", "to": "1208", "trucks": 1, "movement_factor": 4})],
     "CB-04": [("CB-04", 4, {"target": "1107", "attackers": ["Sb"]})],
+    "RR-15": [("RR-15", 15, {"hex": "1405", "eliminated_at_step": 10, "scenario": "1940-41"})],
     "MV-33": [("MV-33", 7, {"truck": "Italian truck", "rps": 2, "loaded_at": "1405", "to": "1208",
                             "allowance": 5, "extra_rps": 1, "cheapest_cost": 6})],
     "MV-08": [("MV-08", 7, {"unit": "SL", "dropped_at": "1505", "stack_went_to": "1506", "to": "1406",

@@ -35,8 +35,6 @@ UNIT_CASES: dict[str, str] = {
     "MV-40": "test_movement_extras.py::test_an_air_supplied_irregular_may_cross_the_danakil_only_with_the_option",
     # an Italian unit in Berbera, the Negus killed, IPL turns: the synthetic scenario reaches none simply
     "VC-06": "test_victory_tally.py::test_vc06_negus_berbera_ipl_and_open_city",
-    # a rebuild needs a unit eliminated in a combat and placed again in a later MAP: a unit test
-    "RR-15": "test_rebuilding.py::test_an_italian_unit_rebuilt_in_1940_is_rr15",
     # (35) taking an Italian box's USS ends the game (PB 13.4.3); on the synthetic 1940-41 map a unit
     # entering a box's one USS (Berbera, Mogadishu) ends out of supply: the box loss is a unit test
     "HQ-07": "test_logistics.py::test_hq07_box_emptied_when_the_enemy_enters_its_uss",
