@@ -167,6 +167,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-35": [("MV-35", 7, {"hex": "1305", "with": []})],
     "HQ-09": [("HQ-09", 20, {"from": "1405", "to": "1208", "trucks": 1, "movement_factor": 4})],
     "CB-04": [("CB-04", 4, {"target": "1107", "attackers": ["Sb"]})],
+    "MV-48": [("MV-48", 5, {"from": "1910", "to": "1911", "turn": 1})],
+    "MV-41": [("MV-41", 3, {"hex": "1307", "class": "eritrean-colonial-regular"})],
+    "RR-25": [("RR-25", 7, {"hex": "1305", "rp_before": 2, "rp_after": 1})],
     "RR-15": [("RR-15", 15, {"hex": "1405", "eliminated_at_step": 10, "scenario": "1940-41"})],
     "MV-33": [("MV-33", 7, {"truck": "Italian truck", "rps": 2, "loaded_at": "1405", "to": "1208",
                             "allowance": 5, "extra_rps": 1, "cheapest_cost": 6})],
@@ -263,6 +266,12 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-40": [("CB-40", 69, {"fuel": [0], "use": "attack", "turn": 7, "player_phase": "second"})],
     "AR-10": [("AR-10", 64, {"fuel": [0], "use": "air", "turn": 7, "player_phase": "first"})],
 }
+
+POSSIBLE_PLANTS: dict[str, str] = {
+    "MV-41": "an optional rule: a log does not say it is played",
+    "MV-48": "an optional rule: a log does not say it is played",
+}
+"""Checks whose planted finding is POSSIBLE (a warning) on any log, and why: the rest are PROVEN errors."""
 
 KNOWN_GAPS: dict[str, str] = {}
 """Logs whose planted finding comes with a wrong extra one in the rules as they stand: the
@@ -431,7 +440,7 @@ def test_exactly_the_planted_findings(name: str) -> None:
     for check, step, evidence in EXPECTED[name]:
         found = next(f for f in game_findings if f.check == f"lion-of-judah/{check}" and f.step == step)
         assert found.rule == rules[check]
-        assert found.severity.value == "error"
+        assert found.severity.value == ("warning" if check in POSSIBLE_PLANTS else "error")
         assert _matches(found.evidence, evidence), (check, dict(found.evidence))
         assert found.message and found.when
 

@@ -30,8 +30,6 @@ UNIT_CASES: dict[str, str] = {
     # (40) no Allied air marker is in the game data; (35) an Italian marker over Ethiopian units
     # may have flown a gas attack (PB 13.6.5.1), so a log only makes MV-18 possible
     "MV-18": "test_movement_extras.py::test_a_move_on_the_full_mf_under_an_air_marker_is_mv18",
-    # an optional rule: a log cannot show it is played, so MV-41 is only ever possible
-    "MV-41": "test_movement_extras.py::test_the_first_italian_unit_into_an_ethiopian_town_is_a_regular",
     "MV-40": "test_movement_extras.py::test_an_air_supplied_irregular_may_cross_the_danakil_only_with_the_option",
     # an Italian unit in Berbera, the Negus killed, IPL turns: the synthetic scenario reaches none simply
     "VC-06": "test_victory_tally.py::test_vc06_negus_berbera_ipl_and_open_city",
@@ -50,10 +48,6 @@ UNIT_CASES: dict[str, str] = {
     "SU-02": "test_setup_areas.py::test_a_save_and_a_log_that_begin_from_a_bad_set_up",
     "SU-05": "test_setup_areas.py::test_su05_guerrillas_never_in_an_italian_occupied_hex",
     "SU-07": "test_setup_areas.py::test_su07_guerrilla_counts_fit_the_scenario_or_a_campaign_result",
-    # RPs reach the map only on trucks; the synthetic scripts carry none to flip there
-    "RR-25": "test_logistics.py::test_rr25_an_rp_flipped_down_on_the_map_was_spent_there",
-    # an optional rule: a log cannot say it is played, so only POSSIBLE (fixture logs plant errors)
-    "MV-48": "test_1940_specifics.py::test_french_call_to_war_is_possible_before_turn_3_once_france_joined",
     # the IPL adjustment table is missing: only POSSIBLE
     "SC-03": "test_1940_specifics.py::test_ipl_moving_without_cause_is_possible_sc03",
     # judged on the position a log begins with; the starts vlog writes have no Italian setup

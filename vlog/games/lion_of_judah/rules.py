@@ -202,6 +202,8 @@ class LionOfJudah(Game):
 
     def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
         rolls = ctx.rolls if ctx is not None else ()
+        if self.scenario == "1940-41":      # RR-26: Djibouti an Allied supply source once it joined
+            self.interpreter.flags["french-somaliland-joined"] = self.events.french_somaliland_joined()
         rp_before = (self.interpreter.phase, build_state(table, self.data, scenario=self.scenario,
                                                          cache=self.interpreter.cache))
         before = self.last_after if self.last_after is not None else build_state(
