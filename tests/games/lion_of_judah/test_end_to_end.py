@@ -167,6 +167,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-35": [("MV-35", 7, {"hex": "1305", "with": []})],
     "HQ-09": [("HQ-09", 20, {"from": "1405", "to": "1208", "trucks": 1, "movement_factor": 4})],
     "CB-04": [("CB-04", 4, {"target": "1107", "attackers": ["Sb"]})],
+    "SC-03": [("SC-03", 4, {"ipl_at_start": 5, "ipl_at_end": 7, "turn": 1, "player_phase": "first"})],
     "MV-48": [("MV-48", 5, {"from": "1910", "to": "1911", "turn": 1})],
     "MV-41": [("MV-41", 3, {"hex": "1307", "class": "eritrean-colonial-regular"})],
     "RR-25": [("RR-25", 7, {"hex": "1305", "rp_before": 2, "rp_after": 1})],
@@ -270,6 +271,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
 POSSIBLE_PLANTS: dict[str, str] = {
     "MV-41": "an optional rule: a log does not say it is played",
     "MV-48": "an optional rule: a log does not say it is played",
+    "SC-03": "the IPL adjustment table (player aid card) is not in the data",
 }
 """Checks whose planted finding is POSSIBLE (a warning) on any log, and why: the rest are PROVEN errors."""
 

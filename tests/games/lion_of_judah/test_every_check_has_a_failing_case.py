@@ -48,8 +48,6 @@ UNIT_CASES: dict[str, str] = {
     "SU-02": "test_setup_areas.py::test_a_save_and_a_log_that_begin_from_a_bad_set_up",
     "SU-05": "test_setup_areas.py::test_su05_guerrillas_never_in_an_italian_occupied_hex",
     "SU-07": "test_setup_areas.py::test_su07_guerrilla_counts_fit_the_scenario_or_a_campaign_result",
-    # the IPL adjustment table is missing: only POSSIBLE
-    "SC-03": "test_1940_specifics.py::test_ipl_moving_without_cause_is_possible_sc03",
     # judged on the position a log begins with; the starts vlog writes have no Italian setup
     "SC-09": "test_1940_specifics.py::test_setup_garrisons_sc09",
 }

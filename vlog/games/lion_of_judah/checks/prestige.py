@@ -27,11 +27,12 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.fuel import IPL_MARKER, marker_value, player_phase
+from vlog.games.lion_of_judah.interpret import update_control
 from vlog.games.lion_of_judah.sequence import side_name
+from vlog.games.lion_of_judah.state import GameState
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
-    from vlog.games.lion_of_judah.state import GameState
 
 __all__ = ["NEGUS_FIRST_ENTRY", "PAC_TABLE", "PrestigeWatch", "prestige_action"]
 
@@ -77,7 +78,7 @@ class PrestigeWatch:
                                                    or old.turn != new.turn)
         if opens:
             self.at_start = marker_value(data, state, IPL_MARKER)[0]
-            self.control_at_start = dict(state.control)
+            self.control_at_start = _control_shown(state)
             self.negus_moves, self.negus_first_entry = [], None
             self.open = True
         return out
@@ -117,6 +118,14 @@ class PrestigeWatch:
                                     f"{marker.name} marker stayed at {shown}",
                             evidence=evidence, depends_on=(PAC_TABLE,))]
         return []
+
+
+def _control_shown(state: GameState) -> dict[str, str]:
+    """The control the position shows (3.2): the log's history, with every occupied hex settled
+    by its occupants (a log's first steps may not have recorded the set-up's yet)."""
+    shown = GameState(state.units, state.scenario, control=dict(state.control))
+    update_control(shown)
+    return shown.control
 
 
 def _initial_control(board: Board, data: Any, hex_: str) -> str | None:
