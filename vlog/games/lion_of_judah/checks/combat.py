@@ -66,7 +66,7 @@ from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation import offensive_effects, with_extra_attacker_loss
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import finding, show_number
 from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
@@ -375,8 +375,8 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         fits = at_most(weight, limit)
         if not fits.true:
             add("CB-11", Ruling.PROVEN if fits.false else Ruling.POSSIBLE,
-                f"{_show(weight)} divisions attacked {target} from {hex_label(hex_, board)}; the "
-                f"defending hex's stacking limit is {_show(limit)}",
+                f"{show_number(weight)} divisions attacked {target} from {hex_label(hex_, board)}; the "
+                f"defending hex's stacking limit is {show_number(limit)}",
                 {"from": hex_, "divisions": _n(weight) if not isinstance(weight, Unknown) else None,
                  "limit": _n(limit) if not isinstance(limit, Unknown) else None},
                 subjects=[u.name for u in units], depends_on=fits.depends_on)
@@ -1190,7 +1190,7 @@ def _advance(board: Board, facts: CombatFacts, add: Any, target: str,
             weight = weight + (w if w is not None else 0)
     limit = stacking_limit(board, facts.target)
     if facts.advanced and at_most(weight, limit).false:
-        problems.append(f"{_show(weight)} divisions advanced, over the hex's limit of {_show(limit)}")
+        problems.append(f"{show_number(weight)} divisions advanced, over the hex's limit of {show_number(limit)}")
     if problems:
         add("CB-23", Ruling.PROVEN, f"advance after the attack on {target}: {'; '.join(problems)}",
             {"advanced": [attackers[i].name if i in attackers else i for i in facts.advanced],
@@ -1285,9 +1285,3 @@ def _drm_candidates(board: Board, facts: CombatFacts, ethiopian: bool) -> list[t
     return out
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, Unknown):
-        return f"{_show(value.at_least)}-{_show(value.at_most)}"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-    return str(value)

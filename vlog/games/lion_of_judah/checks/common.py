@@ -9,7 +9,7 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Basis, Finding, Severity
 from vlog.games.lion_of_judah.inventory import item
 
-__all__ = ["GAME", "finding", "check_id", "plain_number"]
+__all__ = ["GAME", "finding", "check_id", "plain_number", "show_number"]
 
 GAME = "lion-of-judah"
 SHOWN_DATA = 3
@@ -50,3 +50,12 @@ def plain_number(value: Any) -> Any:
     if isinstance(value, Unknown):
         return None
     return value
+
+
+def show_number(value: Any) -> str:
+    """A cost or factor as a message shows it: '3', '1.5', or '2-4' for a range vlog cannot narrow."""
+    if isinstance(value, Unknown):
+        return f"{show_number(value.at_least)}-{show_number(value.at_most)}"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return str(value)

@@ -397,6 +397,14 @@ def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None
     return mf, notes
 
 
+def facts_allowance(facts: MoveFacts, *, interdicted: bool = True) -> tuple[Any, list[str]]:
+    """`allowance_of` for the unit of a move as its facts tell (`interdicted` False: without the
+    interdiction, MV-18/MV-20's comparison)."""
+    return allowance_of(facts.unit, facts.out_of_supply_at_start, scenario=facts.scenario, turn=facts.turn,
+                        interdiction=facts.interdiction if interdicted else None,
+                        motorized_by=facts.motorized_by)
+
+
 def may_force_march(unit: Unit, oos: bool | Unknown) -> tuple[bool, str]:
     """11.5.2: European units and Eritrean colonial regulars, never HQs, never a unit that
     began the segment out of supply."""
@@ -515,9 +523,7 @@ def _danakil_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck
     if facts.scenario != "1935-36" or unit.unit_class != "italian-colonial-irregular" \
             or unit.id not in state.flags.get(AIR_SUPPLIED, ()) or board.terrain(facts.goal) == "desert":
         return None
-    allowance, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
-                                turn=facts.turn, interdiction=facts.interdiction,
-                                    motorized_by=facts.motorized_by)
+    allowance, _ = facts_allowance(facts)
     if isinstance(allowance, Unknown):
         return None
     rules = movement_rules(board, state, unit, motorized=False, scenario=facts.scenario)
@@ -546,9 +552,7 @@ def _tug_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str
     if facts.scenario != "1935-36" or unit.kind != "combat" or not (
             unit.european or unit.unit_class in TUG_CLASSES):
         return None
-    allowance, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
-                                turn=facts.turn, interdiction=facts.interdiction,
-                                    motorized_by=facts.motorized_by)
+    allowance, _ = facts_allowance(facts)
     if isinstance(allowance, Unknown):
         return None
     motorized = _is_motorized(unit)
@@ -578,8 +582,7 @@ def _blame_interdiction(board: Board, facts: MoveFacts, over: Finding, *, step: 
     """MV-18/MV-20: the move needed more than the interdicted allowance, no more than the MF."""
     unit, why = facts.unit, facts.interdiction
     assert why is not None
-    full, _ = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario, turn=facts.turn,
-                           motorized_by=facts.motorized_by)
+    full, _ = facts_allowance(facts, interdicted=False)
     data = set(over.evidence.get("depends_on", ()))       # type: ignore[arg-type]
     if isinstance(why.certain, Unknown):
         data |= why.certain.data
@@ -633,7 +636,7 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
         ruling, why, data = prohibited
         out.append(finding("MV-07", ruling, step=step, when=when, subjects=subjects,
                            message=f"{unit.name} moved from {where}: {why}",
-                           evidence={"hex": goal, "terrain": _show(board.terrain(goal))},
+                           evidence={"hex": goal, "terrain": _num(board.terrain(goal))},
                            depends_on=data))
         if ruling is Ruling.PROVEN:
             return out
@@ -662,9 +665,7 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
 
     motorized = _is_motorized(unit)
     candidates = [True, False] if isinstance(motorized, Unknown) else [bool(motorized)]
-    allowance, notes = allowance_of(unit, facts.out_of_supply_at_start, scenario=facts.scenario,
-                                    turn=facts.turn, interdiction=facts.interdiction,
-                                    motorized_by=facts.motorized_by)
+    allowance, notes = facts_allowance(facts)
     if isinstance(allowance, Unknown):
         return out   # no factor to compare against: nothing can be judged about the cost
     checks = []
@@ -815,10 +816,6 @@ def _fm_search(board: Board, state: GameState, unit: Unit, candidates: list[bool
         rules.forced_march_into = _fm_into(board)
         found.append(check_move(rules, facts.start, facts.goal, allowance))
     return best_of(*found)
-
-
-def _show(value: Any) -> Any:
-    return None if isinstance(value, Unknown) else value
 
 
 def _prohibited(board: Board, hex_: str, unit: Unit, scenario: str | None

@@ -19,7 +19,7 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.stacking import Violation, count_limit, exclusive, weight_limit
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import finding, show_number
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["division_weight", "stacking_limit", "judge_stacking", "ETHIOPIAN_LIMIT"]
@@ -104,8 +104,8 @@ def _weight_finding(v: Violation[str], where: str, step: int | None, when: str |
     count = _num(v.count)
     limit = _num(v.limit)
     return finding("ST-02", v.ruling, step=step, when=when, subjects=names,
-                   message=f"{where} holds {_show(v.count)} divisions or equivalents "
-                           f"({', '.join(names)}); the limit there is {_show(v.limit)}",
+                   message=f"{where} holds {show_number(v.count)} divisions or equivalents "
+                           f"({', '.join(names)}); the limit there is {show_number(v.limit)}",
                    evidence={"hex": v.hex, "divisions": count, "limit": limit, "units": names},
                    depends_on=v.depends_on)
 
@@ -151,9 +151,3 @@ def _num(value: Any) -> Any:
     return value
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, Unknown):
-        return f"{_show(value.at_least)}-{_show(value.at_most)}"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-    return str(value)
