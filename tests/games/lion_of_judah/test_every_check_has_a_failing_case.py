@@ -27,9 +27,6 @@ from vlog.games.lion_of_judah.rules import LionOfJudah
 HERE = Path(__file__).resolve().parent
 
 UNIT_CASES: dict[str, str] = {
-    # (40) no Allied air marker is in the game data; (35) an Italian marker over Ethiopian units
-    # may have flown a gas attack (PB 13.6.5.1), so a log only makes MV-18 possible
-    "MV-18": "test_movement_extras.py::test_a_move_on_the_full_mf_under_an_air_marker_is_mv18",
     "MV-40": "test_movement_extras.py::test_an_air_supplied_irregular_may_cross_the_danakil_only_with_the_option",
     # an Italian unit in Berbera, the Negus killed, IPL turns: the synthetic scenario reaches none simply
     "VC-06": "test_victory_tally.py::test_vc06_negus_berbera_ipl_and_open_city",
