@@ -167,6 +167,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-35": [("MV-35", 7, {"hex": "1305", "with": []})],
     "HQ-09": [("HQ-09", 20, {"from": "1405", "to": "1208", "trucks": 1, "movement_factor": 4})],
     "CB-04": [("CB-04", 4, {"target": "1107", "attackers": ["Sb"]})],
+    "RR-17": [("RR-17", 12, {"hex": "1410"})],
     "MV-18": [("MV-18", 5, {"from": "1202", "to": "0902", "allowance": 2, "allowance_without_interdiction": 4,
                             "cheapest_cost": 3, "interdicted_by": "air marker 7 St at 1202"})],
     "SC-03": [("SC-03", 4, {"ipl_at_start": 5, "ipl_at_end": 7, "turn": 1, "player_phase": "first"})],

@@ -33,7 +33,6 @@ UNIT_CASES: dict[str, str] = {
     # (35) taking an Italian box's USS ends the game (PB 13.4.3); on the synthetic 1940-41 map a unit
     # entering a box's one USS (Berbera, Mogadishu) ends out of supply: the box loss is a unit test
     "HQ-07": "test_logistics.py::test_hq07_box_emptied_when_the_enemy_enters_its_uss",
-    "RR-17": "test_replacements.py::test_consolidation_needs_supply",
     # the synthetic start has one KZ battalion and no Negus available before turn 4: these
     # activation rules are planted in unit tests
     "ET-07": "test_activation.py::test_kz_battalion_activates_once_a_turn",

@@ -385,3 +385,19 @@ def test_su03_the_air_markers_start_in_their_fronts_boxes(board):
         ("lion-of-judah/SU-03", ("7 St",), "air-southern-front"),
         ("lion-of-judah/SU-03", ("III Br",), "air-northern-front")]
     assert "starts in hex 1305" in found[1].message
+
+
+def test_set_up_break_downs_and_two_step_consolidations_lose_no_step():
+    """13.4.4 counts steps lost in play: not the set-up's changes (2.4: PL may break down before
+    set-up), nor a breakdown unit deleted and its unit raised in a later step of the turn (2.5)."""
+    pl, bd = unit("pl", "1410", name="PL", steps=4), unit("bd", "1410", name="breakdown", unit_type="breakdown",
+                                                           size="regiment", steps=1)
+    history = VPHistory()
+    history.observe(state(pl), state(replace(pl, steps=3)), step=1, turn=1, setting_up=True)
+    assert history.italian_steps_lost == []
+    history.observe(state(replace(pl, steps=3), bd), state(replace(pl, steps=3)), step=5, turn=2)
+    assert [e["how"] for e in history.italian_steps_lost] == ["deleted"]
+    history.observe(state(replace(pl, steps=3)), state(pl), step=6, turn=2)
+    assert history.italian_steps_lost == []
+    history.observe(state(pl), state(replace(pl, steps=3)), step=9, turn=2)      # a loss in play
+    assert [e["steps"] for e in history.italian_steps_lost] == [1]

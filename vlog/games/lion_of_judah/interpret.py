@@ -123,6 +123,9 @@ class Interpreter:
     """The position before and after the last step interpreted (the VP history reads it)."""
     activation: ActivationReader = field(default_factory=ActivationReader)
     """(35) activation and attrition declarations and their rolls (checks/activation.py)."""
+    breakdowns_gone: dict[str, list[str]] = field(default_factory=dict)
+    """Hex -> breakdown units taken off it earlier in the phase (2.5: a consolidation may remove
+    the breakdown unit one step and raise the unit the next)."""
     gone_leaders: set[str] = field(default_factory=set)
     """Counters of leaders removed from the map (eliminated, PB 13.6.2)."""
     control: dict[str, str] = field(default_factory=dict)
@@ -219,10 +222,13 @@ class Interpreter:
                 continue
             if isinstance(old.steps, int) and isinstance(new.steps, int) and new.steps > old.steps:
                 merged = [u.id for u in removed if u.hex == new.hex and u.side == new.side
-                          and u.unit_type == "breakdown"]
+                          and u.unit_type == "breakdown"] or self.breakdowns_gone.pop(new.hex or "", [])
                 actions.append(Action("step-gain", index, (uid,), {
                     "unit": old, "steps_after": new.steps, "consolidated_with": merged,
                     "before": before, "after": after, "when": self.when()}))
+        for u in removed:
+            if u.unit_type == "breakdown" and u.id not in in_combat:
+                self.breakdowns_gone.setdefault(u.hex or "", []).append(u.id)
         # units placed on the map (reinforcements, rebuilt units, event placements)
         for uid, new in after.units.items():
             old = before.units.get(uid)
@@ -289,6 +295,7 @@ class Interpreter:
             actions.append(self._close(index))
         self.phase = new
         self.rolls_since_move = []
+        self.breakdowns_gone = {}
         actions.append(Action("phase", index, (), {"old": old, "new": new, "state": before,
                                                    "after": self._after, "bound": self.phase_bound}))
         return actions

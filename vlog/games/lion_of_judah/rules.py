@@ -334,7 +334,8 @@ class LionOfJudah(Game):
                 out += judge_steps_marker(self.board, states[0], history, turn=max(history.turns_seen),
                                           step=step.index, when=when)
         if states is not None:
-            history.observe(states[0], states[1], step=step.index, turn=turn)
+            history.observe(states[0], states[1], step=step.index, turn=turn,    # set-up changes are no losses
+                            setting_up=self.interpreter.phase_bound and starts_the_scenario(self.interpreter.phase))
         history.note_turn(turn)
         for command in step.commands:
             if type(command).__name__ == "Chat":

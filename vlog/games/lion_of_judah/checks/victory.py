@@ -199,6 +199,9 @@ class VPHistory:
     gaps: list[tuple[int, int]] = field(default_factory=list)
     """Turn-track jumps (from, to) that skip whole turns: the log does not show those turns."""
     italian_steps_lost: list[dict[str, object]] = field(default_factory=list)
+    breakdowns_deleted: list[dict[str, object]] = field(default_factory=list)
+    """The entries of breakdown units deleted: a unit in their hex gaining steps later in the
+    turn consolidated them (2.5), and the entry goes."""
     leaders_seen: dict[str, str] = field(default_factory=dict)
     """Leader counter -> name, for leaders seen on the map in this log."""
     leaders_left: dict[str, tuple[int, bool]] = field(default_factory=dict)
@@ -270,12 +273,14 @@ class VPHistory:
             if value is not None:
                 self.ipl_at_start[turn] = value
 
-    def observe(self, before: "GameState", after: "GameState", *, step: int, turn: int | None) -> None:
+    def observe(self, before: "GameState", after: "GameState", *, step: int, turn: int | None,
+                setting_up: bool = False) -> None:
         """Leaders leaving the map, air markers deleted or placed on enemies, Italian steps lost
         (13.4.4): a lower step level or a unit taken off the map, except a division breaking
         down (2.4: a breakdown unit appears in its hex in the same step), a breakdown unit
         consolidating (2.5: a unit in its hex gains steps) and a 3/4-step unit swapped for its
-        replacement counter (2.3.9: the difference only)."""
+        replacement counter (2.3.9: the difference only). `setting_up`: the turn track still
+        shows the scenario's start, where pieces are placed and broken down, not lost."""
         self._markers(before, after, step=step, turn=turn)
         for counter in (BOMBING_MARKER, STEPS_MARKER):
             if counter not in self.markers_at_start:
@@ -294,8 +299,9 @@ class VPHistory:
                         self.leaders_left[old.counter] = (step, new is None)
             if old.kind == "air" and new is None:
                 self.air_deleted.append((step, turn, old.name, old.side))
-            if old.side == "italian" and old.hex is not None:
+            if old.side == "italian" and old.hex is not None and not setting_up:
                 self._italian_loss(old, new, before, after, arrived, step=step, turn=turn)
+        self._consolidated_later(before, after, turn)
         for unit in arrived:
             if unit.kind == "leader" and unit.counter:
                 self.leaders_seen.setdefault(unit.counter, unit.name)
@@ -338,9 +344,25 @@ class VPHistory:
         self._record(old, whole, step=step, turn=turn,
                      how="deleted" if new is None else f"sent off the map{f' to {new.box}' if new.box else ''}")
 
+    def _consolidated_later(self, before: "GameState", after: "GameState", turn: int | None) -> None:
+        """2.5 in two steps: a breakdown unit deleted earlier in the turn from a hex where an
+        Italian unit now gains steps was consolidated, not lost."""
+        for uid, new in after.units.items():
+            old = before.units.get(uid)
+            if old is None or new.side != "italian" or new.hex is None or new.hex != old.hex \
+                    or not (isinstance(old.steps, int) and isinstance(new.steps, int) and new.steps > old.steps):
+                continue
+            for loss in self.breakdowns_deleted:
+                if loss["hex"] == new.hex and loss["turn"] == turn and loss in self.italian_steps_lost:
+                    self.italian_steps_lost.remove(loss)
+                    self.breakdowns_deleted.remove(loss)
+                    break
+
     def _record(self, unit: "Unit", steps: int | None, *, step: int, turn: int | None, how: str) -> None:
         self.italian_steps_lost.append({"unit": unit.name, "hex": unit.hex, "steps": steps, "step": step,
                                         "turn": turn, "how": how})
+        if unit.unit_type == "breakdown" and how == "deleted":
+            self.breakdowns_deleted.append(self.italian_steps_lost[-1])
 
     def covers(self, first: int, last: int) -> bool:
         """Whether the log shows every turn from `first` to `last` (began by `first`, no jump)."""
