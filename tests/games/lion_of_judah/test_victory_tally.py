@@ -401,3 +401,22 @@ def test_set_up_break_downs_and_two_step_consolidations_lose_no_step():
     assert history.italian_steps_lost == []
     history.observe(state(pl), state(replace(pl, steps=3)), step=9, turn=2)      # a loss in play
     assert [e["steps"] for e in history.italian_steps_lost] == [1]
+
+
+def test_a_break_down_in_two_steps_loses_no_step():
+    """2.4: PL reduced in one step of the MAP and its breakdown unit placed in the next (or the
+    other way round) is a break-down, not a loss; a second reduction that turn still is."""
+    pl, bd = unit("pl", "1406", name="PL", steps=4), unit("bd", "1406", name="breakdown", unit_type="breakdown",
+                                                           size="regiment", steps=1)
+    for order in ("reduce first", "place first"):
+        history = VPHistory()
+        three = replace(pl, steps=3)
+        if order == "reduce first":
+            history.observe(state(pl), state(three), step=5, turn=2)
+            history.observe(state(three), state(three, bd), step=6, turn=2)
+        else:
+            history.observe(state(pl), state(pl, bd), step=5, turn=2)
+            history.observe(state(pl, bd), state(three, bd), step=6, turn=2)
+        assert history.italian_steps_lost == [], order
+        history.observe(state(three, bd), state(replace(pl, steps=2), bd), step=9, turn=2)
+        assert [e["steps"] for e in history.italian_steps_lost] == [1], order

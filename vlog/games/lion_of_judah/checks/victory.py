@@ -199,6 +199,8 @@ class VPHistory:
     gaps: list[tuple[int, int]] = field(default_factory=list)
     """Turn-track jumps (from, to) that skip whole turns: the log does not show those turns."""
     italian_steps_lost: list[dict[str, object]] = field(default_factory=list)
+    breakdowns_placed: list[tuple[str | None, int | None]] = field(default_factory=list)
+    """(hex, turn) of Italian breakdown units placed before the unit they come from lost its step."""
     breakdowns_deleted: list[dict[str, object]] = field(default_factory=list)
     """The entries of breakdown units deleted: a unit in their hex gaining steps later in the
     turn consolidated them (2.5), and the entry goes."""
@@ -301,7 +303,9 @@ class VPHistory:
                 self.air_deleted.append((step, turn, old.name, old.side))
             if old.side == "italian" and old.hex is not None and not setting_up:
                 self._italian_loss(old, new, before, after, arrived, step=step, turn=turn)
-        self._consolidated_later(before, after, turn)
+        if not setting_up:
+            self._consolidated_later(before, after, turn)
+            self._broken_down_later(before, after, arrived, turn)
         for unit in arrived:
             if unit.kind == "leader" and unit.counter:
                 self.leaders_seen.setdefault(unit.counter, unit.name)
@@ -328,6 +332,9 @@ class VPHistory:
             if any(u.unit_type == "breakdown" and u.side == old.side and u.hex in (old.hex, new.hex)
                    for u in arrived):
                 return                                        # 2.4: broken down, not lost
+            if (new.hex, turn) in self.breakdowns_placed:     # 2.4: its breakdown unit came first
+                self.breakdowns_placed.remove((new.hex, turn))
+                return
             self._record(old, old.steps - new.steps, step=step, turn=turn, how="reduced")
             return
         if old.unit_type == "breakdown" and any(
@@ -343,6 +350,25 @@ class VPHistory:
             return
         self._record(old, whole, step=step, turn=turn,
                      how="deleted" if new is None else f"sent off the map{f' to {new.box}' if new.box else ''}")
+
+    def _broken_down_later(self, before: "GameState", after: "GameState", arrived: list["Unit"],
+                           turn: int | None) -> None:
+        """2.4 in two steps: a breakdown unit placed in a hex where an Italian unit lost a step
+        earlier in the turn was broken down from it (the entry goes); placed first, it is kept
+        for the reduction to come."""
+        for unit in arrived:
+            if unit.unit_type != "breakdown" or unit.side != "italian":
+                continue
+            if any(o.side == "italian" and o.hex == unit.hex and uid in after.units
+                   and isinstance(o.steps, int) and isinstance(after.units[uid].steps, int)
+                   and after.units[uid].steps < o.steps for uid, o in before.units.items()):
+                continue                                      # reduced in this very step
+            reduced = next((e for e in self.italian_steps_lost if e["hex"] == unit.hex and e["turn"] == turn
+                            and e["how"] == "reduced" and e["steps"] == 1), None)
+            if reduced is not None:
+                self.italian_steps_lost.remove(reduced)
+            else:
+                self.breakdowns_placed.append((unit.hex, turn))
 
     def _consolidated_later(self, before: "GameState", after: "GameState", turn: int | None) -> None:
         """2.5 in two steps: a breakdown unit deleted earlier in the turn from a hex where an
