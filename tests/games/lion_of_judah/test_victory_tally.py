@@ -420,3 +420,13 @@ def test_a_break_down_in_two_steps_loses_no_step():
         assert history.italian_steps_lost == [], order
         history.observe(state(three, bd), state(replace(pl, steps=2), bd), step=9, turn=2)
         assert [e["steps"] for e in history.italian_steps_lost] == [1], order
+
+
+def test_a_counter_swapped_in_two_steps_loses_the_difference():
+    """2.3.9: Sb (4 steps) deleted, then its replacement counter placed in its hex at 2 steps
+    later that turn: 2 steps lost, not 4."""
+    sb = unit("sb", "1406", name="Sb", steps=4)
+    history = VPHistory()
+    history.observe(state(sb), state(), step=5, turn=2)
+    history.observe(state(), state(replace(sb, id="sb2", steps=2)), step=6, turn=2)
+    assert [(e["steps"], e["how"]) for e in history.italian_steps_lost] == [(2, "replaced by a reduced counter")]

@@ -306,6 +306,7 @@ class VPHistory:
         if not setting_up:
             self._consolidated_later(before, after, turn)
             self._broken_down_later(before, after, arrived, turn)
+            self._swapped_later(arrived, turn)
         for unit in arrived:
             if unit.kind == "leader" and unit.counter:
                 self.leaders_seen.setdefault(unit.counter, unit.name)
@@ -369,6 +370,20 @@ class VPHistory:
                 self.italian_steps_lost.remove(reduced)
             else:
                 self.breakdowns_placed.append((unit.hex, turn))
+
+    def _swapped_later(self, arrived: list["Unit"], turn: int | None) -> None:
+        """2.3.9 in two steps: a counter deleted earlier in the turn and placed again in its hex
+        (its replacement counter, reduced) lost only the difference."""
+        for unit in arrived:
+            entry = next((e for e in self.italian_steps_lost if e["hex"] == unit.hex and e["turn"] == turn
+                          and e["how"] == "deleted" and e["unit"] == unit.name), None)
+            if entry is None or not isinstance(entry["steps"], int) or not isinstance(unit.steps, int):
+                continue
+            if entry["steps"] > unit.steps:
+                entry["steps"] = entry["steps"] - unit.steps
+                entry["how"] = "replaced by a reduced counter"
+            else:
+                self.italian_steps_lost.remove(entry)
 
     def _consolidated_later(self, before: "GameState", after: "GameState", turn: int | None) -> None:
         """2.5 in two steps: a breakdown unit deleted earlier in the turn from a hex where an
