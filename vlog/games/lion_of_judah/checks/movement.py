@@ -731,22 +731,16 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     eligible, why_not = may_force_march(unit, facts.out_of_supply_at_start)
     rolls = facts.forced_march_rolls
     if not eligible:
-        if unit.kind == "dummy" and unit.level == DUMMY_FRONT:     # PB 14.6.5 (MV-45)
-            rolled = f" with forced-march roll(s) {', '.join(map(str, rolls))}" if rolls else ""
-            out.append(finding("MV-45", plain.ruling, step=step, when=when, subjects=subjects,
-                               message=f"{unit.name} moved from {where}{rolled} beyond its "
-                                       f"{_num(allowance)} MPs: {why_not}",
-                               evidence={**base_evidence, "forced_march_rolls": list(rolls)},
-                               depends_on=plain.verdict.depends_on))
-            return out
-        if rolls:
-            out.append(finding("MV-24", plain.ruling, step=step, when=when, subjects=subjects,
-                               message=f"{unit.name} force-marched from {where} beyond its "
-                                       f"{_num(allowance)} MPs: {why_not}",
-                               evidence={**base_evidence, "forced_march_rolls": list(rolls)},
-                               depends_on=plain.verdict.depends_on))
-            return out
-        return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when)]
+        dummy = unit.kind == "dummy" and unit.level == DUMMY_FRONT           # PB 14.6.5 (MV-45)
+        if not dummy and not rolls:
+            return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when)]
+        rolled = f" with forced-march roll(s) {', '.join(map(str, rolls))}" if rolls else ""
+        moved = f"moved from {where}{rolled}" if dummy else f"force-marched from {where}"
+        out.append(finding("MV-45" if dummy else "MV-24", plain.ruling, step=step, when=when, subjects=subjects,
+                           message=f"{unit.name} {moved} beyond its {_num(allowance)} MPs: {why_not}",
+                           evidence={**base_evidence, "forced_march_rolls": list(rolls)},
+                           depends_on=plain.verdict.depends_on))
+        return out
     unlimited = _fm_search(board, state, unit, candidates, allowance, facts, None)
     if unlimited.ruling is Ruling.PROVEN or unlimited.route is None:
         return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when,
