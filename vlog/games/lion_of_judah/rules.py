@@ -689,7 +689,7 @@ class LionOfJudah(Game):
                                              scenario=self.scenario, turn=phase.turn,
                                              ledger=self.rail, step=action.step, when=when)
             out.append(finding("TS-02", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
-                               message=f"{unit.name} moved in the {phase.when().split(', ', 1)[1]}, "
+                               message=f"{unit.name} moved in the {phase.name}, "
                                        "where units do not move (advances after combat excepted)",
                                evidence={"phase": phase.key, "turn": phase.turn}))
             return out

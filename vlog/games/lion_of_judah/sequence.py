@@ -90,10 +90,14 @@ class Phase:
         """'movement' or 'combat' in a player phase, else None."""
         return self.key.split("-", 1)[1] if "-" in self.key else None
 
-    def when(self) -> str:
-        text = _PHASE_TEXT[self.key].format(first=side_name(self.rules.first),
+    @property
+    def name(self) -> str:
+        """The phase as messages name it, without its turn ("Italian movement")."""
+        return _PHASE_TEXT[self.key].format(first=side_name(self.rules.first),
                                             second=side_name(self.rules.second))
-        out = f"Turn {self.turn}, {text}"
+
+    def when(self) -> str:
+        out = f"Turn {self.turn}, {self.name}"
         if self.inferred:
             out += f" (inferred: {self.reason})" if self.reason else " (inferred)"
         return out

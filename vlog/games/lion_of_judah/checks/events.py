@@ -291,7 +291,7 @@ class EventLedger:
         self.any_draw = True
         if bound and phase is not None and phase.key != "event":
             out.append(finding("EV-02", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"event {name} was drawn in the {phase.when().split(', ', 1)[1]}; "
+                               message=f"event {name} was drawn in the {phase.name}; "
                                        "an event is drawn in the Event Phase only (6.2)",
                                evidence={"event": info.code, "phase": phase.key, "turn": phase.turn}))
         elif bound and phase is not None and self.phase_draws:
@@ -436,7 +436,7 @@ class EventLedger:
         same_turn = draw is not None and draw.turn is not None and draw.turn >= phase.turn
         if not (wrong_phase or same_turn):
             return []
-        why = (f"in the {phase.when().split(', ', 1)[1]}" if wrong_phase else
+        why = (f"in the {phase.name}" if wrong_phase else
                f"on turn {phase.turn}, the turn it was drawn")
         return [finding(check, Ruling.PROVEN, step=step, when=when, subjects=(name,),
                         message=f"event {name} was played {why}; it is played in the Mutual "
@@ -459,7 +459,7 @@ class EventLedger:
         if bound and phase is not None and phase.key != "second-movement":
             out.append(finding("ET-12", Ruling.PROVEN, step=step, when=when, subjects=(name,),
                                message=f"{name} was placed in the "
-                                       f"{phase.when().split(', ', 1)[1]}; it is placed when a leader "
+                                       f"{phase.name}; it is placed when a leader "
                                        "is activated, in the Ethiopian activation segment",
                                evidence={"hex": hex_, "phase": phase.key}))
         return out

@@ -538,7 +538,7 @@ class RpLedger:
             out.append(self._report(
                 "RR-08", new, step, when,
                 f"an Ethiopian RP was placed at {hex_label(new.hex, self.board)} in the "
-                f"{phase.when().split(', ', 1)[1]} of turn {phase.turn}, with no Ethiopian attack before "
+                f"{phase.name} of turn {phase.turn}, with no Ethiopian attack before "
                 "it in the segment: the Ethiopians get RPs only from Event A3 and 'R' results",
                 {"hex": new.hex, "phase": phase.key, "turn": phase.turn, "ethiopian_attacks": attacks}))
         return out
@@ -564,7 +564,7 @@ class RpLedger:
                     out.append(self._report(
                         "MV-14", new, step, when,
                         f"the road marker at {hex_label(new.hex, self.board)} was flipped to its road side in "
-                        f"the {phase.when().split(', ', 1)[1]} of turn {phase.turn}"
+                        f"the {phase.name} of turn {phase.turn}"
                         + (", the turn it was placed" if placed == phase.turn else "")
                         + ": a road is finished only in the next MAP's step vii",
                         {"hex": new.hex, "placed_turn": placed, "turn": phase.turn, "phase": phase.key}))
@@ -774,7 +774,7 @@ class RpLedger:
                     out.append(finding(
                         "HQ-10", Ruling.PROVEN, step=book.first_step.get(side, step), when=when,
                         message=f"the {side_name(side)} RP storage boxes lost {spent} RP"
-                                f"{'s' if spent != 1 else ''} in the {when.split(', ', 1)[1]} of turn "
+                                f"{'s' if spent != 1 else ''} in the {phase.name} of turn "
                                 f"{phase.turn}; the rules let that side spend at most {allowed} there "
                                 f"({self._allowance_text(phase, side, scenario)})",
                         evidence={"side": side, "spent": spent, "allowed": allowed, "turn": phase.turn,
@@ -811,7 +811,7 @@ class RpLedger:
                 return [finding(
                     "HQ-02", Ruling.PROVEN, step=book.first_step.get(side, step), when=phase.when(),
                     message=f"{names} lost {need} RP{'s' if need != 1 else ''} in the "
-                            f"{phase.when().split(', ', 1)[1]} of turn {phase.turn}; the HQs named in attacks "
+                            f"{phase.name} of turn {phase.turn}; the HQs named in attacks "
                             f"({', '.join(name for name, _, _ in supports)}) account for {len(covering)} "
                             f"from there" + (f" and other spending for {free} from any box" if free > 0 else "")
                             + " (7.3.2: an HQ spends from a box whose USS its RP route reaches)",
@@ -847,7 +847,7 @@ class RpLedger:
                 return []
             evidence["income"] = income
             return [finding("RR-04", Ruling.PROVEN, step=first, when=when,
-                            message=f"the Italian RP boxes gained {boxes_text} in the {when.split(', ', 1)[1]} "
+                            message=f"the Italian RP boxes gained {boxes_text} in the {phase.name} "
                                     f"of turn {phase.turn}; the scenario gives "
                                     + (", ".join(f"{self.boxes[b].name} +{v}" for b, v in sorted(income.items()))
                                        or "none then"),
@@ -884,7 +884,7 @@ class RpLedger:
                                     "gives an RP then")
             evidence["income"] = income_total
             return [finding("RR-09", ruling, step=first, when=when,
-                            message=f"the Allied RP boxes gained {boxes_text} in the {when.split(', ', 1)[1]} "
+                            message=f"the Allied RP boxes gained {boxes_text} in the {phase.name} "
                                     f"of turn {phase.turn}: " + "; ".join(problems),
                             evidence=evidence, depends_on=depends)]
         if scenario == "1940-41" and side == "italian":
@@ -894,7 +894,7 @@ class RpLedger:
                 ruling, depends = Ruling.POSSIBLE, ("Event C3 (Blockade Runner: two RPs into one Italian "
                                                     "box), not shown in the log",)
             return [finding("RR-12", ruling, step=first, when=when,
-                            message=f"the Italian RP boxes gained {boxes_text} in the {when.split(', ', 1)[1]} "
+                            message=f"the Italian RP boxes gained {boxes_text} in the {phase.name} "
                                     f"of turn {phase.turn}; the Italians receive no RPs after the start "
                                     "but the two of Event C3",
                             evidence=evidence, depends_on=depends)]

@@ -170,7 +170,7 @@ class MotorizationLedger:
                 when=phase.when(),
                 subjects=(unit.name, *where),
                 message=f"{unit.name}, motorized since step {record.step}, stands at "
-                        f"{hex_label(unit.hex, self.board)} at the end of the {_segment(phase)} without "
+                        f"{hex_label(unit.hex, self.board)} at the end of the {phase.name} without "
                         f"its truck(s) ({shown}): trucks stay stacked with the unit they motorize "
                         "until the next MAP (10.3.2)",
                 evidence={"unit": unit.name, "hex": unit.hex, "motorized_at_step": record.step,
@@ -223,7 +223,3 @@ class MotorizationLedger:
 def _at(state: GameState, piece_id: str) -> str | None:
     unit = state.units.get(piece_id)
     return unit.hex if unit is not None else None
-
-
-def _segment(phase: Phase) -> str:
-    return phase.when().split(", ", 1)[1] if ", " in phase.when() else phase.key
