@@ -16,6 +16,12 @@ SYNTHETIC = FIXTURES / "synthetic"
 SECOND_PLAYER = {"1935-36": "ethiopian", "1940-41": "allied"}
 
 
+TO_TURN_2_MAP = "\n".join(["as Alice", "turn next", "turn next", "turn next",     # Italian movement, combat,
+                           "as Bob", "turn next", "turn next", "turn next",       # activation, Ethiopian
+                           "as Alice", "turn next"])                              # movement, combat, End; MAP
+"""1935-36: from the Event Phase of turn 1, where the synthetic start stands, to the MAP of turn 2."""
+
+
 def script_text(actions: str, scenario: str = "1935-36") -> str:
     """A script on the synthetic module and the scenario's synthetic start: Alice plays the
     Italians, Bob the other side; `actions` follow the header."""

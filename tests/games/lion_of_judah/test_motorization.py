@@ -10,7 +10,7 @@ from vlog.engine.judge import Unknown
 from vlog.findings import Basis
 from vlog.games.lion_of_judah.checks.motorization import MotorizationLedger, trucks_needed
 
-from .scripted import judge_actions
+from .scripted import TO_TURN_2_MAP, judge_actions
 from .synthetic import unit
 
 TRUCKS = ("@1704067200042", "@1704067200065", "@1704067200066")
@@ -22,9 +22,7 @@ def play(tmp_path, setup: str, movement: str, *, map_phase: str = "") -> list:
     (`map_phase`) and the Italian movement (`movement`); the findings of the whole log."""
     return judge_actions(tmp_path, "\n".join([
         "as Alice", setup,
-        "turn next", "turn next", "turn next",              # turn 1: Italian movement, combat, activation
-        "as Bob", "turn next", "turn next", "turn next",    # Ethiopian movement, combat, End of Turn
-        "as Alice", "turn next",                            # turn 2: MAP
+        TO_TURN_2_MAP,
         map_phase,
         "turn next", "turn next",                           # Event, Italian movement
         movement,

@@ -9,7 +9,7 @@ from vlog.engine.judge import Unknown
 from vlog.findings import Basis, Severity
 from vlog.games.lion_of_judah.checks.rail import RailLedger, division_share, judge_rail_move
 
-from .scripted import judge_actions
+from .scripted import TO_TURN_2_MAP, judge_actions
 from .synthetic import shipped_board, state, synthetic_board, unit
 
 MASSAWA_LINE = ["1405", "1305", "1205", "1104"]
@@ -192,16 +192,7 @@ def test_replay_a_reinforcement_moved_by_rail_in_its_arrival_map(tmp_path):
     """Through the game: PL placed at Massawa in the turn 2 MAP and moved along the line at once
     is MV-36 (11.7: it did not begin the MAP on the line); 21A, on the map since the start and
     moving along the same line in the same MAP, is legal alone."""
-    findings = judge_actions(tmp_path, """as Alice
-turn next
-turn next
-turn next
-as Bob
-turn next
-turn next
-turn next
-as Alice
-turn next
+    findings = judge_actions(tmp_path, TO_TURN_2_MAP + """
 move "21A" along 1305
 move "PL" along 1405 on "Main Map"
 move "PL" along 1305 1205
