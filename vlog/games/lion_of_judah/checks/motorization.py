@@ -99,21 +99,18 @@ class MotorizationLedger:
         if unit.kind != "combat" or unit.motorized is not False:
             return set()
         segment = (phase.turn, phase.key)
-        starts = trucks.starts(phase)
         record = self.units.get(unit.id)
         if record is not None and record.segment != segment:
             record = None
 
-        def began(tid: str) -> str | None:
-            was = before.units.get(tid)
-            return starts.get(tid, was.hex if was is not None else None)
-
-        joining = {tid: began(tid) for tid in trucks.moving_with(unit, to, before, after, phase)}
+        joining = {tid: trucks.began(tid, before, phase)
+                   for tid in trucks.moving_with(unit, to, before, after, phase)}
         riding = set()
         for truck in after.units.values():
             if truck.kind != "truck" or truck.side != unit.side or truck.hex is None:
                 continue
-            if began(truck.id) != origin or trucks.load_type(phase.turn, truck.id) not in (None, "combat unit"):
+            if trucks.began(truck.id, before, phase) != origin \
+                    or trucks.load_type(phase.turn, truck.id) not in (None, "combat unit"):
                 continue
             was = before.units.get(truck.id)
             followed = truck.hex == unit.hex != origin and was is not None and was.hex == unit.hex

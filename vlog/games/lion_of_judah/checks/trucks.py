@@ -116,11 +116,14 @@ class TruckLedger:
     over_range: set[str] = field(default_factory=set)
     """Trucks reported for carrying RPs too far this phase (MV-32, MV-33)."""
 
-    def starts(self, phase: Phase | None) -> dict[str, str]:
-        """Truck id -> the hex it began the current phase in, for trucks seen so far in it (a
-        truck missing has not moved in the phase: it stands where it began)."""
+    def began(self, truck_id: str, before: GameState, phase: Phase | None) -> str | None:
+        """The hex a truck began the current phase in: where it was first seen in the phase, or
+        where it stands before this step when it has not moved in it yet."""
         current = (phase.turn, phase.key) if phase is not None else None
-        return self.segment_start if current is not None and current == self.start_phase else {}
+        if current is not None and current == self.start_phase and truck_id in self.segment_start:
+            return self.segment_start[truck_id]
+        was = before.units.get(truck_id)
+        return was.hex if was is not None else None
 
     def load_type(self, turn: int, truck_id: str) -> str | None:
         """The type of thing the truck carried first this turn (MV-31), None when nothing yet."""
@@ -147,17 +150,9 @@ class TruckLedger:
                   phase: Phase | None) -> int:
         """HQ-09: the trucks of the HQ's side at `to` once it arrives that began the phase
         stacked with or adjacent to `origin`, the hex the HQ began the segment in."""
-        starts = self.starts(phase)
         near = {origin, *self.board.neighbours(origin)}
-        count = 0
-        for truck in after.at(to):
-            if truck.kind != "truck" or truck.side != hq.side:
-                continue
-            was = before.units.get(truck.id)
-            start = starts.get(truck.id, was.hex if was is not None else None)
-            if start in near:
-                count += 1
-        return count
+        return sum(1 for truck in after.at(to) if truck.kind == "truck" and truck.side == hq.side
+                   and self.began(truck.id, before, phase) in near)
 
     def observe(self, before: GameState, after: GameState, *, step: int, phase: Phase | None,
                 bound: bool, scenario: str | None, when: str | None) -> list[Finding]:
