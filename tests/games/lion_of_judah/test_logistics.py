@@ -374,6 +374,21 @@ def test_rr26_the_rp_french_somaliland_brings_in_the_event_phase(board):
         assert [f.basis for f in r.next_phase("first-movement", 3)] == found
 
 
+@pytest.mark.parametrize("roll, found", [(6, []), (3, [("RR-09", 12)])])
+def test_rr26_the_joining_rp_read_from_a_logged_c1(tmp_path, roll, found):
+    """Through the game: C1 drawn in the Event Phase of turn 2, its roll, then one RP into the
+    British Somaliland box: legal when French Somaliland joined (5-6), not on a 3."""
+    from .scripted import judge_actions
+    script = "\n".join([
+        "as Bob", "turn next", "turn next", "as Alice", "turn next", "turn next", "turn next", "turn next",
+        "as Bob", "turn next", "turn next",                         # turn 2: MAP, Event Phase
+        'move "C1 French Somaliland" along "Events drawn" on "Off-map Boxes"', f"roll 1d6 = {roll}",
+        'remove "C1 French Somaliland"',
+        'add "Allied RP 2/1" at "British Somaliland RP storage box" on "Off-map Boxes"', "turn next"])
+    findings = judge_actions(tmp_path, script, scenario="1940-41", name="rr26")
+    assert [(f.check.split("/")[1], f.step) for f in findings] == found
+
+
 def test_rr12_italians_get_no_rps_in_1940(board):
     r = Replay(board, "1940-41")
     r.start(at=phase("map", 2, "1940-41"))

@@ -274,7 +274,6 @@ class LionOfJudah(Game):
             return list(action.data["findings"])
         if action.kind == "logistics":          # RPs, boxes, trucks (checks/logistics.py)
             self.logistics.halved_income = self.events.played_turns("C4")      # EV-13
-            self.logistics.french_joined = self.events.french_somaliland_joined()   # RR-26
             self.motorization.note_step(action.data["before"], action.data["after"], step=action.step)
             return judge_logistics_action(self.logistics, action, self.scenario) + self.trucks.observe(
                 action.data["before"], action.data["after"], step=action.step, phase=action.data["new"],

@@ -321,8 +321,8 @@ class RpLedger:
         self.reported: set[tuple[str, str]] = set()
         self.started = False
         self.french_joined: bool | Unknown | None = None
-        """(40) Whether French Somaliland has joined (Event C1, from the event ledger): its +1 RP
-        to the British Somaliland box (RR-26)."""
+        """(40) Whether French Somaliland has joined (Event C1, the positions' flag the event
+        history sets): its +1 RP to the British Somaliland box (RR-26)."""
         self.halved_income: set[int] = set()
         """(40) Turns Event C4 was played in: the Allies receive half their RPs (EV-13)."""
         self.roads: dict[str, int] = {}
@@ -340,6 +340,8 @@ class RpLedger:
         `actions` the step's actions (step gains, placements); `declarations` the attacks
         declared in it with the declaring side."""
         out: list[Finding] = []
+        if "french-somaliland-joined" in after.flags:           # RR-26, as the event history tells
+            self.french_joined = after.flags["french-somaliland-joined"]
         for state in (before, after):
             self.sides_shown.update(u.side for u in state.units.values() if u.kind == "rp" and u.side)
         changed = old_phase is not None and new_phase is not None and \
