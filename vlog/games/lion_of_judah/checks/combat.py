@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from vlog.engine.combat import (
@@ -66,7 +65,7 @@ from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation import offensive_effects, with_extra_attacker_loss
-from vlog.games.lion_of_judah.checks.common import finding, show_number
+from vlog.games.lion_of_judah.checks.common import finding, plain_number, show_number
 from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
@@ -179,7 +178,7 @@ def attack_total(units: Iterable[Unit], halved: frozenset[str], key: str) -> tup
         value = getattr(u, key)
         if value is None:
             value = 0
-        shown[u.name] = None if isinstance(value, Unknown) else _n(value)
+        shown[u.name] = None if isinstance(value, Unknown) else plain_number(value)
         if u.id in halved:
             half = half + value
         else:
@@ -274,22 +273,14 @@ def river_shift(board: Board, facts: CombatFacts, attack_by_unit: Mapping[str, A
         data = frozenset(deps) | unknowns(across, total)
         return [(0, data, "river shift unknown (0)"), (-1, data, "river shift unknown (1L)")]
     if across * 2 > total:
-        return [(-1, frozenset(), f"river: {_n(across)} of {_n(total)} factors across")]
+        return [(-1, frozenset(), f"river: {plain_number(across)} of {plain_number(total)} factors across")]
     if deps:
         return [(0, frozenset(deps), "river (0)"), (-1, frozenset(deps), "river (1L)")]
-    return [(0, frozenset(), f"river: {_n(across)} of {_n(total)} factors across")]
+    return [(0, frozenset(), f"river: {plain_number(across)} of {plain_number(total)} factors across")]
 
 
 # ---------------------------------------------------------------------------------------------
 # the judgement
-
-
-def _n(value: Any) -> Any:
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    if isinstance(value, Unknown):
-        return None
-    return value
 
 
 def _per_unit_factors(units: Iterable[Unit], halved: frozenset[str], key: str) -> dict[str, Any]:
@@ -377,8 +368,8 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
             add("CB-11", Ruling.PROVEN if fits.false else Ruling.POSSIBLE,
                 f"{show_number(weight)} divisions attacked {target} from {hex_label(hex_, board)}; the "
                 f"defending hex's stacking limit is {show_number(limit)}",
-                {"from": hex_, "divisions": _n(weight) if not isinstance(weight, Unknown) else None,
-                 "limit": _n(limit) if not isinstance(limit, Unknown) else None},
+                {"from": hex_, "divisions": plain_number(weight) if not isinstance(weight, Unknown) else None,
+                 "limit": plain_number(limit) if not isinstance(limit, Unknown) else None},
                 subjects=[u.name for u in units], depends_on=fits.depends_on)
     guerrillas = [u for u in attackers if u.unit_class == "guerrilla"]
     if guerrillas:
@@ -444,7 +435,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
     halved_attack = facts.out_of_supply | first_gas
     attack, attack_shown = attack_total(attackers_counted, halved_attack, "attack")
     defense, defense_shown = attack_total(defenders_counted, facts.out_of_supply, "defense")
-    evidence: dict[str, Any] = {"attack": _n(attack), "defense": _n(defense),
+    evidence: dict[str, Any] = {"attack": plain_number(attack), "defense": plain_number(defense),
                                 "attack_factors": attack_shown, "defense_factors": defense_shown,
                                 "halved": sorted(u.name for u in attackers + defenders
                                                  if u.id in facts.out_of_supply | first_gas),
@@ -458,7 +449,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         survivors = [u.name for u in attackers if facts.attacker_losses.get(u.id, 0) < _steps(u)]
         touched = {u.name: facts.defender_losses.get(u.id) for u in defenders if facts.defender_losses.get(u.id)}
         if survivors or touched:
-            add("CB-15", Ruling.PROVEN, f"an attack of 0 against {_n(defense)} on {target} eliminates "
+            add("CB-15", Ruling.PROVEN, f"an attack of 0 against {plain_number(defense)} on {target} eliminates "
                 "every attacking unit and leaves the defenders untouched (errata 12.4)",
                 {**evidence, "attackers_not_eliminated": survivors, "defender_losses": touched})
         memory.recon_units = set()
@@ -534,9 +525,9 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
             verdict = ungassed
     if verdict.ruling not in (Ruling.LEGAL,) and not any(f.check.endswith(("/CB-08", "/CB-18")) for f in out):
         detail = dict(best.evidence) if best is not None else {}
-        message = (f"the attack on {target} ({_n(attack)} vs {_n(defense)}, die {facts.roll}) was "
+        message = (f"the attack on {target} ({plain_number(attack)} vs {plain_number(defense)}, die {facts.roll}) was "
                    "resolved with losses no reading of the CRT gives" if verdict.ruling is Ruling.PROVEN
-                   else f"the result of the attack on {target} ({_n(attack)} vs {_n(defense)}, die "
+                   else f"the result of the attack on {target} ({plain_number(attack)} vs {plain_number(defense)}, die "
                         f"{facts.roll}) rests on data vlog lacks")
         add("CB-19", verdict.ruling, message,
             {**evidence, **detail, **observed, "readings_rejected": list(verdict.reasons)[:6]},
@@ -586,7 +577,7 @@ class _Readings:
             halved = out_of_supply | gassed
             attack, _ = attack_total(self.attackers_counted, halved, "attack")
             attack_units = _per_unit_factors(facts.attackers, halved, "attack")
-            key_gas = (_n(attack), tuple(sorted((k, str(v)) for k, v in attack_units.items())))
+            key_gas = (plain_number(attack), tuple(sorted((k, str(v)) for k, v in attack_units.items())))
             if key_gas in done_gas:
                 continue
             done_gas.add(key_gas)
@@ -1138,7 +1129,7 @@ def _distribution(facts: CombatFacts, add: Any, target: str) -> None:
     for side, units, losses, first_rule in (("attacker", facts.attackers, facts.attacker_losses, True),
                                             ("defender", facts.defenders, facts.defender_losses, False)):
         takers = [LossTaker(u.name, _steps(u), losses.get(u.id, 0),
-                            attack=_n(u.attack) if not isinstance(u.attack, Unknown) else 1)
+                            attack=plain_number(u.attack) if not isinstance(u.attack, Unknown) else 1)
                   for u in _takers(units, side == "defender")]
         taken = sum(t.lost for t in takers)
         problems = [p for p in loss_violations(takers, taken, spread_before_second=True,
