@@ -76,16 +76,10 @@ def file_kind(path: str | os.PathLike | None) -> str | None:
 
 
 def _read_json_document(path: str | os.PathLike) -> object:
+    from vlog.vassal.archive import read_regular_file
+
     shown = os.fspath(path)
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_JSON_BYTES:
-            raise jsonform.JsonFormError(
-                f"JSON file of {size} bytes is larger than the limit of {MAX_JSON_BYTES}", file=shown)
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise VlogError(f"cannot read the file ({exc.strerror or exc})", file=shown) from None
+    data = read_regular_file(path, MAX_JSON_BYTES, shown, jsonform.JsonFormError)
     try:
         doc = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:

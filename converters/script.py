@@ -106,13 +106,9 @@ def parse_script(source: str | os.PathLike) -> Script:
     """Read a script file (line form or JSON form, told apart by the first character)."""
     path = Path(source)
     shown = os.fspath(source)
-    try:
-        size = path.stat().st_size
-        if size > MAX_SCRIPT_BYTES:
-            raise ScriptError(f"script of {size} bytes exceeds the {MAX_SCRIPT_BYTES}-byte limit", file=shown)
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ScriptError(f"cannot read the script ({exc.strerror or exc})", file=shown) from None
+    from vlog.vassal.archive import read_regular_file
+
+    data = read_regular_file(path, MAX_SCRIPT_BYTES, shown, ScriptError)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -299,7 +299,7 @@ def test_overlapping_members_count_against_the_total():
 def test_file_path_errors(tmp_path):
     with pytest.raises(ArchiveError, match="cannot read"):
         open_archive(tmp_path / "absent.vsav")
-    with pytest.raises(ArchiveError, match="cannot read"):
+    with pytest.raises(ArchiveError, match="is a folder"):
         open_archive(tmp_path)
     big = tmp_path / "big.vsav"
     big.write_bytes(make_zip([("a", b"x")]))

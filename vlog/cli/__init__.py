@@ -82,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
             traceback.print_exc()
         click.echo(f"vlog: error: {e}", err=True)
         return EXIT_INPUT
+    except MemoryError:  # an input too large for this machine is unreadable input, not a crash
+        click.echo("vlog: error: out of memory: the input is too large for this machine, or "
+                   "hostile; check that it is the file you meant", err=True)
+        return EXIT_INPUT
     except KeyboardInterrupt:
         click.echo("vlog: interrupted", err=True)
         return 130

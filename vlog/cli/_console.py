@@ -242,6 +242,9 @@ def check_input(path: Path) -> Path:
         raise VlogError("no such file; check the name and folder", file=str(path))
     if path.is_dir():
         raise VlogError("is a folder; give a .vsav, .vlog, .vmod or .json file", file=str(path))
+    if not path.is_file():  # a device never ends, a FIFO without a writer blocks
+        raise VlogError("is not a regular file (a device, a pipe or a socket); give a saved file",
+                        file=str(path))
     if not os.access(path, os.R_OK):
         raise VlogError("cannot be read: permission denied", file=str(path))
     return path

@@ -1,15 +1,19 @@
 """Zip archives (.vmod, .vmdx, .vsav, .vlog) read into memory with caps, written atomically.
 
-Nothing is ever extracted to disk, so member names (even `../x`) are only keys. Every member is
-inflated in bounded chunks while counting bytes: the sizes in the zip headers are not trusted, so a
-zip bomb is stopped while it inflates, not after. All failures are `ArchiveError` naming the
-file and the member; writing refuses to replace the input file (`OutputError`).
+Nothing is ever extracted to disk, so member names (even `../x`) are only keys. The file is read
+in bounded chunks (only a regular file: a device or a FIFO would never end), and a member is
+inflated only when asked for, in bounded chunks while counting bytes: the sizes in the zip headers
+are not trusted, so a zip bomb is stopped while it inflates, not after, and many members each
+below the ratio cap are stopped by the same cap over the whole archive. All failures are
+`ArchiveError` naming the file and the member; writing refuses to replace the input file
+(`OutputError`).
 """
 from __future__ import annotations
 
 import io
 import os
 import secrets
+import stat
 import struct
 import time
 import zipfile
@@ -28,6 +32,7 @@ __all__ = [
     "is_zip",
     "write_archive",
     "atomic_write_bytes",
+    "read_regular_file",
 ]
 
 MiB = 1 << 20
@@ -101,6 +106,8 @@ class Archive:
         self.path = path
         self.limits = limits
         self._total_read = 0
+        self._total_consumed = 0
+        """Inflated and compressed bytes of every member read so far: the caps over the archive."""
         if len(data) > limits.max_archive_size:
             raise ArchiveError(
                 f"archive is {len(data)} bytes, more than the limit of {limits.max_archive_size}",
@@ -158,6 +165,7 @@ class Archive:
         cap = min(lim.max_member_size, lim.max_total - self._total_read)
         compressed = max(info.compress_size, 1)
         out = bytearray()
+        consumed = 0
         try:
             with self._zip.open(info) as stream:
                 while True:
@@ -165,6 +173,7 @@ class Archive:
                     if not chunk:
                         break
                     out += chunk
+                    consumed = _consumed(stream, compressed)
                     if len(out) > lim.max_member_size:
                         raise ArchiveError(
                             f"member inflates to more than {lim.max_member_size} bytes",
@@ -173,11 +182,16 @@ class Archive:
                         raise ArchiveError(
                             f"archive inflates to more than {lim.max_total} bytes in total",
                             file=self.path, where=where)
-                    if len(out) > lim.ratio_floor and len(out) > lim.max_ratio * _consumed(stream, compressed):
+                    if len(out) > lim.ratio_floor and len(out) > lim.max_ratio * consumed:
                         raise ArchiveError(
                             f"member inflates more than {lim.max_ratio} times its compressed "
                             f"size of {info.compress_size} bytes (zip bomb?)",
                             file=self.path, where=where)
+                    total = self._total_read + len(out)
+                    if total > lim.ratio_floor and total > lim.max_ratio * (self._total_consumed + consumed):
+                        raise ArchiveError(
+                            f"the members read so far inflate more than {lim.max_ratio} times "
+                            "their compressed size (zip bomb?)", file=self.path, where=where)
         except ArchiveError:
             raise
         except zipfile.BadZipFile as exc:
@@ -191,6 +205,7 @@ class Archive:
             raise ArchiveError(f"broken member ({type(exc).__name__}: {exc})",
                                file=self.path, where=where) from None
         self._total_read += len(out)
+        self._total_consumed += consumed or compressed
         return bytes(out)
 
 
@@ -200,19 +215,47 @@ def open_archive(source: str | os.PathLike | bytes, *, name: str | None = None,
     shown = _display_name(source, name)
     if isinstance(source, (bytes, bytearray, memoryview)):
         return Archive(bytes(source), shown, limits)
+    data = read_regular_file(source, limits.max_archive_size, shown, ArchiveError)
+    return Archive(data, shown, limits)
+
+
+_READ_CHUNK = 1 << 20
+
+
+def read_regular_file(path: str | os.PathLike, limit: int, shown: str | None = None,
+                      error: type = ArchiveError) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, read in bounded chunks.
+
+    Anything but a regular file is refused before it is opened: `/dev/zero` never ends and a FIFO
+    without a writer blocks the open itself. Errors are `error` (a VlogError class) naming the file.
+    """
+    shown = shown if shown is not None else os.fspath(path)
     try:
-        size = os.path.getsize(source)
-        if size > limits.max_archive_size:
-            raise ArchiveError(
-                f"archive is {size} bytes, more than the limit of {limits.max_archive_size}",
-                file=shown)
-        with open(source, "rb") as fh:
-            data = fh.read(limits.max_archive_size + 1)
-    except ArchiveError:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise error("is a folder, not a file", file=shown)
+        if not stat.S_ISREG(st.st_mode):
+            raise error("is not a regular file (a device, a pipe or a socket); give a saved file",
+                        file=shown)
+        if st.st_size > limit:
+            raise error(f"is {st.st_size} bytes, more than the limit of {limit}", file=shown)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb", buffering=0) as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # replaced since the stat
+                raise error("is not a regular file", file=shown)
+            out = bytearray()
+            while True:
+                chunk = fh.read(_READ_CHUNK)
+                if not chunk:
+                    break
+                out += chunk
+                if len(out) > limit:  # the file grew while being read
+                    raise error(f"is more than the limit of {limit} bytes", file=shown)
+    except error:
         raise
     except OSError as exc:
-        raise ArchiveError(f"cannot read the file ({exc.strerror or exc})", file=shown) from None
-    return Archive(data, shown, limits)
+        raise error(f"cannot read the file ({exc.strerror or exc})", file=shown) from None
+    return bytes(out)
 
 
 def is_zip(data_or_path: str | os.PathLike | bytes) -> bool:

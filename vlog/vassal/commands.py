@@ -37,6 +37,13 @@ MAX_DEPTH = 200
 """Deepest ESC nesting accepted; real files nest a handful of levels."""
 MAX_TOKEN_CHARS = 256 * 1024 * 1024
 """Longest command string accepted (characters); guards memory on hostile input."""
+MAX_COMMANDS = 500_000
+"""Most command nodes one text may decode to: the largest real saves and logs hold a few tens of
+thousands; a tiny XZ stream can inflate to millions, each costing memory and time."""
+MAX_NESTING_WORK = 64
+"""Characters the decoder may visit, as a multiple of the text's length: each nesting level
+visits its text again (real files nest a handful of levels), so deep nesting of a long text is
+refused instead of taking hours."""
 
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
 
@@ -704,12 +711,15 @@ _PREFIXED: tuple[tuple[str, Any], ...] = (
 
 
 class _Ctx:
-    __slots__ = ("file", "top", "where")
+    __slots__ = ("file", "top", "where", "count", "work", "max_work")
 
-    def __init__(self, file: str | None):
+    def __init__(self, file: str | None, length: int = 0):
         self.file = file
         self.top = 0  # index of the top-level token being decoded
         self.where = ""
+        self.count = 0  # command nodes decoded so far
+        self.work = 0  # characters visited so far, every nesting level counted
+        self.max_work = MAX_NESTING_WORK * length + (1 << 20)
 
 
 def decode_leaf(s: str, ctx: _Ctx | None = None, depth: int = 0) -> Command:
@@ -719,7 +729,7 @@ def decode_leaf(s: str, ctx: _Ctx | None = None, depth: int = 0) -> Command:
     if s == "begin_save" or s == "end_save":
         return Setup(s == "begin_save")._remember(s)
     if s.startswith("LOG\t"):
-        inner = _decode(s[4:], ctx or _Ctx(None), depth + 1)
+        inner = _decode(s[4:], ctx or _Ctx(None, len(s)), depth + 1)
         node = LogStep(inner)
         node._raw = s
         node._snap = (inner,)
@@ -746,6 +756,16 @@ def _decode(s: str, ctx: _Ctx, depth: int) -> Command:
         raise CommandSyntaxError(
             f"commands nested more than {MAX_DEPTH} levels deep", file=ctx.file,
             where=f"top-level command {ctx.top}")
+    ctx.count += 1
+    ctx.work += len(s)
+    if ctx.count > MAX_COMMANDS:
+        raise CommandSyntaxError(
+            f"more than {MAX_COMMANDS} commands (far more than any real save or log holds)",
+            file=ctx.file, where=f"top-level command {ctx.top}")
+    if ctx.work > ctx.max_work:
+        raise CommandSyntaxError(
+            "commands nested so deeply that decoding them would take too long",
+            file=ctx.file, where=f"top-level command {ctx.top}")
     if ESC not in s and not (len(s) > 1 and s[0] == "'" and s[-1] == "'"):
         node = decode_leaf(s, ctx, depth)
         node._enc = s
@@ -778,7 +798,7 @@ def decode(text: str, *, file: str | None = None) -> Command:
         raise CommandSyntaxError(
             f"command text of {len(text)} characters exceeds the {MAX_TOKEN_CHARS} limit",
             file=file, where="offset 0")
-    ctx = _Ctx(file)
+    ctx = _Ctx(file, len(text))
     if ESC not in text:
         return _decode(text, ctx, 0)
     tokens = split(text, ESC)

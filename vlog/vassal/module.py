@@ -19,7 +19,7 @@ from typing import Iterable
 
 from vlog.errors import ModuleError, VlogError
 from vlog.vassal import grids as G
-from vlog.vassal.archive import open_archive, is_zip
+from vlog.vassal.archive import open_archive, is_zip, read_regular_file
 from vlog.vassal.sequence import Decoder, Encoder, encode_token, split
 from vlog.vassal.xmlsafe import parse_xml, text_of
 
@@ -571,13 +571,12 @@ class _Source:
         self.build_member: str | None = None
         if path.is_dir():
             self.folder = path
+        elif not path.is_file():  # a device never ends, a FIFO blocks: read nothing from them
+            read_regular_file(path, 0, display, ModuleError)
         elif is_zip(path):
             self.archive = open_archive(path, name=display)
         else:
-            try:
-                self.build_bytes = path.read_bytes()
-            except OSError as e:
-                raise ModuleError(f"cannot read the file ({e.strerror or e})", file=display) from None
+            self.build_bytes = read_regular_file(path, 64 << 20, display, ModuleError)
             self.build_member = None
             self.folder = path.parent
 

@@ -147,7 +147,9 @@ def _read_xz(data: bytes, file: str | None, member: str, max_size: int) -> tuple
     consumed = 0
     try:
         while rest:
-            dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ, memlimit=_XZ_MEMLIMIT)
+            # the decoder's own memory stays below the text limit too (a small limit is the caller's)
+            dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ,
+                                        memlimit=min(_XZ_MEMLIMIT, max(max_size, 16 << 20)))
             out += dec.decompress(rest, max_length=max_size + 1 - len(out))
             if len(out) > max_size:
                 raise _err(f"the XZ stream inflates to more than {max_size} bytes", file, member)

@@ -8,6 +8,7 @@ tree (exact text), the dialect and key, and every other member's bytes in zip or
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Iterable, Iterator, NamedTuple
 
@@ -46,8 +47,10 @@ class Save:
         self.commands = commands
         self.dialect = dialect
         self.key = key
-        self.members: list[tuple[str, bytes]] = list(members or [])
-        """Every zip member in order, raw bytes (the savedGame entry as read)."""
+        self.members: Sequence[tuple[str, bytes]] = (
+            members if isinstance(members, LazyMembers) else list(members or []))
+        """Every zip member in order, raw bytes (the savedGame entry as read); as read from a
+        file, the members are inflated only when first looked at."""
         self.metadata = metadata
         self.module_metadata = module_metadata
         self.path = path
@@ -216,31 +219,60 @@ def _is_log(root: Command) -> bool:
 
 # -- reading ------------------------------------------------------------------------------
 
+class LazyMembers(Sequence):
+    """A save's zip members as (name, bytes) in zip order, each inflated when first looked at.
+
+    Reading a save needs only savedGame and the metadata; the other members (images, a module's
+    extras) are inflated only to be written back, so a hostile archive costs nothing until then.
+    """
+
+    def __init__(self, archive):
+        self._archive = archive
+        seen: set[str] = set()
+        self._names: list[str] = []
+        for n in archive.names():
+            if n not in seen:  # VASSAL reads only the first member of a name
+                seen.add(n)
+                self._names.append(n)
+        self._data: dict[str, bytes] = {}
+
+    def get(self, name: str) -> bytes | None:
+        if name not in self._data:
+            if name not in self._names:
+                return None
+            self._data[name] = self._archive.read(name)
+        return self._data[name]
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        name = self._names[i]
+        return name, self.get(name)
+
+
 def _open(source: Source, name: str | None):
     arch = open_archive(source, name=name)
     shown = arch.path
     if not arch.has(SAVED_GAME):
         from vlog.errors import ArchiveError
         raise ArchiveError("no savedGame member: not a VASSAL save or log", file=shown)
-    members: list[tuple[str, bytes]] = []
-    seen: set[str] = set()
-    for n in arch.names():
-        if n in seen:
-            continue  # VASSAL reads only the first member of a name
-        seen.add(n)
-        members.append((n, arch.read(n)))
-    return shown, members
+    return shown, LazyMembers(arch)
 
 
 def read(source: Source, *, name: str | None = None) -> Save | Log:
     """Read a .vsav or .vlog (path or bytes): a Log when steps follow end_save, else a Save."""
     shown, members = _open(source, name)
-    data = dict(members)
-    text, dialect, key = deobfuscate(data[SAVED_GAME], file=shown, member=SAVED_GAME)
+    text, dialect, key = deobfuscate(members.get(SAVED_GAME), file=shown, member=SAVED_GAME)
     commands = decode(text, file=shown)
     problems: list[str] = []
-    md = _meta(data, "savedata", shown, problems)
-    mmd = _meta(data, "moduledata", shown, problems)
+    md = _meta(members, "savedata", shown, problems)
+    mmd = _meta(members, "moduledata", shown, problems)
     cls = Log if _is_log(commands) else Save
     source_path = None if isinstance(source, (bytes, bytearray, memoryview)) else os.fspath(source)
     return cls(commands, dialect=dialect, key=key, members=members, metadata=md,
@@ -248,11 +280,12 @@ def read(source: Source, *, name: str | None = None) -> Save | Log:
                source_path=source_path)
 
 
-def _meta(data: dict[str, bytes], member: str, shown: str, problems: list[str]) -> MetaData | None:
-    if member not in data:
+def _meta(members: LazyMembers, member: str, shown: str, problems: list[str]) -> MetaData | None:
+    data = members.get(member)
+    if data is None:
         return None
     try:
-        return parse_metadata(data[member], file=shown, member=member)
+        return parse_metadata(data, file=shown, member=member)
     except VlogError as exc:  # VASSAL loads a game without its metadata; keep the bytes
         problems.append(str(exc))
         return None

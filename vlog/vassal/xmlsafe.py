@@ -13,9 +13,12 @@ from lxml import etree
 
 from vlog.errors import ModuleError
 
-__all__ = ["parse_xml", "text_of", "DEFAULT_MAX_XML"]
+__all__ = ["parse_xml", "text_of", "DEFAULT_MAX_XML", "MAX_XML_ELEMENTS"]
 
 DEFAULT_MAX_XML = 64 << 20
+MAX_XML_ELEMENTS = 1_000_000
+"""Most elements a document may hold: the largest real buildFiles hold tens of thousands, and
+each parsed element costs lxml over a hundred bytes (64 MiB of `<a/>` would take gigabytes)."""
 
 # Java String.trim() removes every character <= U+0020, not Python's notion of whitespace.
 _JAVA_TRIM = "".join(chr(c) for c in range(0x21))
@@ -78,6 +81,12 @@ def parse_xml(data: bytes, *, file: str | None = None, member: str | None = None
         raise ModuleError(f"XML is {len(data)} bytes, more than the limit of {max_bytes}",
                           file=file, where=member)
     _refuse_entities(data, file, member)
+    # Each element opens with `<` not followed by `/`, `!` or `?` (a literal `<` elsewhere must be
+    # escaped): counting those bounds the tree before lxml builds it.
+    elements = data.count(b"<") - data.count(b"</") - data.count(b"<!") - data.count(b"<?")
+    if elements > MAX_XML_ELEMENTS:
+        raise ModuleError(f"XML holds about {elements} elements, more than the limit of "
+                          f"{MAX_XML_ELEMENTS}", file=file, where=member)
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
