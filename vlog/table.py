@@ -84,6 +84,9 @@ class Problem:
     kind: str
     message: str
     raw: str
+    concealed: bool = False
+    """The raw text names a piece a side may not see (a move of an invisible piece, anything else
+    of a masked or invisible one): shown only to a referee."""
 
 
 class TablePiece:
@@ -359,7 +362,16 @@ class Table:
         handler(self, cmd)
 
     def _problem(self, kind: str, message: str, cmd: Command) -> None:
-        self.problems.append(Problem(self.step, kind, message, _raw(cmd)))
+        raw = _raw(cmd)
+        self.problems.append(Problem(self.step, kind, message, raw, self._raw_conceals(raw)))
+
+    def _raw_conceals(self, raw: str) -> bool:
+        from vlog.vassal.privacy import raw_piece_id
+
+        held = self.pieces.get(raw_piece_id(raw) or "")
+        if held is None or held.type == "stack":
+            return False
+        return held.hidden_by is not None if raw.startswith("M/") else held.piece.concealed
 
     # -- queries ----------------------------------------------------------------------------
     def __contains__(self, piece_id: object) -> bool:

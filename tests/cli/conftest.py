@@ -99,6 +99,40 @@ def built_log(tmp_path: Path) -> Path:
     return _write(Log(decode(log_text()), dialect=Dialect.VCSK, key=0x21), tmp_path / "built.vlog")
 
 
+HIDDEN_IDS = ("Zq7-secret-pw-CAROL", "Zq7-secret-pw-DAVE")
+"""Ids found only inside a change command's piece state (CAROL) and in a move vlog cannot parse
+(DAVE)."""
+INVISIBLE_PLACE = ("7771", "8882", "8993", "7a71")
+"""Where the invisible scout is and is moved to: shown only to a referee."""
+
+
+def _scout(piece_id: str, x: int, y: int, owner: str) -> str:
+    piece_type = join_chain(["hide;H;Hide;;;", "piece;;;scout.png;Scout Patrol"])
+    state = join_chain([owner, f"Main Map;{x};{y};;0"])
+    return "+/" + (join([piece_id, piece_type, state], "/") or "")
+
+
+def hostile_log_text() -> str:
+    """The built log, then: an invisible scout alone in a stack at (7771,8882), a move of it that
+    vlog cannot parse (its x is `7a71`) by DAVE, and CAROL masking the infantry (her id only in
+    the D/ state)."""
+    alice = SECRET_IDS[0]
+    carol, dave = HIDDEN_IDS
+    masked = join_chain([carol + ";", "1", "Main Map;100;200;;0"])
+    unmasked = join_chain([";", "1", "Main Map;100;200;;0"])
+    steps = [
+        nest("LOG\t" + _scout("1003", 7771, 8882, alice), "LOG\t+/2003/stack/Main Map;7771;8882;1003"),
+        f"LOG\tM/1003/Main Map/7a71/8993/null/Main Map/7771/8882/null/{dave}",
+        "LOG\tD/" + (join(["1001", masked, unmasked], "/") or ""),
+    ]
+    return ESC.join([log_text(), *(encode_token(s, ESC) for s in steps)])
+
+
+@pytest.fixture
+def hostile_log(tmp_path: Path) -> Path:
+    return _write(Log(decode(hostile_log_text()), dialect=Dialect.VCSK, key=0x21), tmp_path / "hostile.vlog")
+
+
 _P = "VASSAL.build.module."
 _B = _P + "map.boardPicker."
 BUILD_FILE = f"""<?xml version="1.0" encoding="UTF-8"?>

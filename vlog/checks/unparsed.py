@@ -23,13 +23,23 @@ def _head(raw: str) -> str:
     return raw.split("\t", 1)[0].split("/", 1)[0][:40] or raw[:40]
 
 
-def check(problems: Sequence[Problem], *, redact: Callable[[str], str] | None = None) -> list[Finding]:
+NOT_SHOWN = "(not shown: it names a masked or invisible piece)"
+
+
+def check(problems: Sequence[Problem], *, redact: Callable[[str], str] | None = None,
+          referee: bool = False) -> list[Finding]:
     """One finding per problem in the steps, one for all problems of the starting position.
 
-    `redact` replaces player ids (passwords) in the raw text, which a MovePiece carries.
+    `redact` replaces player ids (passwords) in the raw text, which a MovePiece carries; the raw
+    text and message of a problem naming a concealed piece are shown only to a `referee`.
     """
     if redact is not None:
-        problems = [Problem(p.step, p.kind, redact(p.message), redact(p.raw)) for p in problems]
+        problems = [Problem(p.step, p.kind, redact(p.message), redact(p.raw), p.concealed)
+                    for p in problems]
+    if not referee:
+        problems = [Problem(p.step, p.kind, "a command of a concealed piece could not be interpreted",
+                            _head(p.raw) + "/" + NOT_SHOWN, True) if p.concealed else p
+                    for p in problems]
     findings: list[Finding] = []
     start = [p for p in problems if p.step == 0]
     if start:

@@ -83,7 +83,7 @@ def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_
       vlog convert --game lion-of-judah --scenario 1935-36 --data my-data lion-1935.vmod
       vlog convert --game lion-of-judah --scenario 1935-36 --module lion.vmod start.vsav
     """
-    from converters.save_json import ConversionOptionError, convert, find_conversion
+    from converters.save_json import ConversionOptionError, convert, file_kind, find_conversion
     from vlog.vassal.obfuscation import Dialect
 
     if game is not None:
@@ -123,6 +123,29 @@ def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_
         raise click.UsageError(f"{input}: {exc}") from None
     for message in result.warnings:
         warn(message)
+    if file_kind(output) == "vassal":
+        written = dialect or getattr(getattr(result.obj, "dialect", None), "name", "").lower()
+        _warn_secrets(result.obj, output, readable=written in ("plain", "xz"))
+
+
+CLEAR_WARNING = (
+    "{out} holds {what}{how}: a VASSAL file must hold everything to be played on; share it "
+    "only with whom you would share the original")
+
+
+def _warn_secrets(obj: object, output: Path, *, readable: bool) -> None:
+    """Says on stderr that a VASSAL file written holds the players' ids and concealed pieces."""
+    from vlog.vassal.privacy import concealed_commands, player_ids
+
+    commands = getattr(obj, "commands", None)
+    if commands is None:
+        return
+    what = [w for w, present in (("the players' real ids (passwords)", bool(player_ids(commands))),
+                                 ("the masked and invisible pieces", bool(concealed_commands(commands))))
+            if present]
+    if what:
+        warn(CLEAR_WARNING.format(out=output, what=" and ".join(what),
+                                  how=" in readable text" if readable else ""))
 
 
 def _is_script(path: Path) -> bool:
@@ -144,7 +167,9 @@ def _convert_play(input: Path, output: Path, step: int | None, force: bool, dial
     check_output_path(output, [input], force=force)
     if step is not None:
         from converters.step_save import log_to_save
+        from vlog.vassal.savefile import read
         log_to_save(input, step, output)
+        _warn_secrets(read(output), output, readable=False)
     else:
         from converters.save_json import convert
         convert(input, output)

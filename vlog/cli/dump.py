@@ -86,6 +86,23 @@ class PieceTable:
         piece = None if self.referee else self._piece(piece_id)
         return piece is not None and piece.hidden_by is not None
 
+    def hides_in_stack(self, piece_id: str, *states: str | None) -> bool:
+        """True when `piece_id` is a stack and one of its states holds an invisible piece."""
+        from vlog.vassal.pieces import Stack
+
+        if self.types.get(piece_id) != "stack":
+            return False
+        return any(self.invisible(i) for st in (self.states.get(piece_id), *states) if st is not None
+                   for i in Stack("stack", st).piece_ids)
+
+    def raw_hidden(self, raw: str) -> bool:
+        """True when a raw (unparsed) command names a piece the reader may not see: a move of an
+        invisible piece, or anything else of a masked or invisible one."""
+        from vlog.vassal.privacy import raw_piece_id
+
+        pid = raw_piece_id(raw)
+        return self.invisible(pid) if raw.startswith("M/") else self.concealed(pid)
+
     def name(self, piece_id: str | None) -> str:
         """The piece's name, or `piece <id>` when the file never added it."""
         if piece_id is None:
@@ -93,7 +110,8 @@ class PieceTable:
         if self.types.get(piece_id) == "stack":
             from vlog.vassal.pieces import Stack
 
-            inside = [self.name(i) for i in Stack("stack", self.states[piece_id]).piece_ids]
+            inside = [self.name(i) for i in Stack("stack", self.states[piece_id]).piece_ids
+                      if not self.invisible(i)]  # a side sees only the pieces it can see
             return "stack of " + ", ".join(inside) if inside else "empty stack"
         if self.concealed(piece_id):
             return self._piece(piece_id).shown_name()
@@ -112,6 +130,8 @@ def position(map_id: str | None, x: int, y: int, namer: LocationNamer | None) ->
 
 HIDDEN_POSITION: dict[str, Any] = {"map": None, "x": None, "y": None, "hidden": True}
 """Where an invisible piece is, for anyone but the referee: not shown."""
+RAW_NOT_SHOWN = "(a command of a masked or invisible piece that vlog could not read: not shown)"
+"""A raw command would give away a concealed piece (its position, its state)."""
 
 
 def position_text(pos: dict[str, Any]) -> str:
@@ -327,8 +347,15 @@ def piece_records(obj: Any, players: PlayerNames, namer: LocationNamer | None, *
         if pid is not None and (p.is_stack or p.is_deck):
             for child in p.piece_ids:
                 container.setdefault(child, pid)
+    from vlog.vassal.privacy import visible_stack
+
     records: list[dict[str, Any]] = []
     for pid, p in progress(pieces.items(), len(pieces), "pieces"):
+        if p.is_stack and not referee:  # a stack shows only the pieces a side sees
+            seen = visible_stack(p, pieces)  # type: ignore[arg-type]
+            if seen is not None and not seen.piece_ids:
+                continue
+            p = seen or p
         holder = pieces.get(container.get(pid or "", "")) if pid else None
         map_id, x, y = p.map, p.x, p.y
         if map_id is None and holder is not None:
@@ -378,16 +405,20 @@ def piece_text(rec: dict[str, Any]) -> list[str]:
 
 # -- commands of the restore block ----------------------------------------------------------
 
-def setup_records(obj: Any, players: PlayerNames) -> dict[str, Any]:
-    """Global properties, turn trackers, boards, notes and other restore commands."""
+def setup_records(obj: Any, players: PlayerNames, *, referee: bool = False) -> dict[str, Any]:
+    """Global properties, turn trackers, boards, notes and other restore commands (a raw one
+    that names a concealed piece is not shown, unless `referee`)."""
     from vlog.vassal.commands import (
         AddPiece, BoardPicker, Ext, GlobalPropertySet, MutableProperty, Notes, NullCommand, PlayerAdd,
         Plugin, PrivateNote, PublicNotes, SecretNote, Setup, SetupStack, TurnState, UnknownCommand,
         Unmask,
     )
 
+    from vlog.vassal.privacy import concealed_commands
+
     out: dict[str, Any] = {"global_properties": [], "turn_trackers": [], "boards": [],
                            "notes": [], "extensions": [], "other": []}
+    hidden = {} if referee else concealed_commands(obj.commands)
     for c in obj.restore_commands():
         if isinstance(c, GlobalPropertySet):
             out["global_properties"].append({"name": c.name, "value": c.value, "container": c.container})
@@ -417,7 +448,8 @@ def setup_records(obj: Any, players: PlayerNames) -> dict[str, Any]:
             if ids:
                 out["other"].append({"command": "unmask", "text": "may unmask: " + ", ".join(map(str, ids))})
         elif isinstance(c, UnknownCommand):
-            out["other"].append({"command": "unknown", "text": players.text(c.raw),
+            out["other"].append({"command": "unknown",
+                                 "text": RAW_NOT_SHOWN if id(c) in hidden else players.text(c.raw),
                                  **({"problem": c.problem} if c.problem else {})})
         elif isinstance(c, (AddPiece, PlayerAdd, Setup, SetupStack, NullCommand)) or c.KIND in ("group", "log"):
             continue
@@ -439,17 +471,22 @@ def action_record(c: Any, table: PieceTable, players: PlayerNames, namer: Locati
 
     if isinstance(c, MovePiece):
         name = table.name(c.id)
-        secret = table.invisible(c.id)
+        secret = table.invisible(c.id) or name == "empty stack" and table.hides_in_stack(c.id or "")
         rec: dict[str, Any] = {"action": "move", "piece": c.id, "name": name,
                                "from": HIDDEN_POSITION if secret else position(c.old_map, c.old_x, c.old_y, namer),
                                "to": HIDDEN_POSITION if secret else position(c.new_map, c.new_x, c.new_y, namer),
                                "by": players.who(c.player_id)}
-        if c.new_under:
-            rec["onto"] = c.new_under
+        onto = c.new_under if c.new_under and not table.invisible(c.new_under) else None
+        if onto:
+            rec["onto"] = onto
         rec["text"] = (f"move {name} [{c.id}] from {position_text(rec['from'])} to "
-                       f"{position_text(rec['to'])}" + (f" onto {table.name(c.new_under)}" if c.new_under else "")
+                       f"{position_text(rec['to'])}" + (f" onto {table.name(onto)}" if onto else "")
                        + (f" by {rec['by']}" if rec["by"] else ""))
         return rec
+    if isinstance(c, ChangePiece) and table.hides_in_stack(c.id, c.new_state, c.old_state):
+        table.change(c.id, c.new_state)
+        return {"action": "change", "piece": c.id, "name": "stack", "changes": [],
+                "text": f"change stack [{c.id}]: it holds an invisible piece (not shown)"}
     if isinstance(c, ChangePiece):
         type_ = table.types.get(c.id)
         old = c.old_state if c.old_state is not None else table.states.get(c.id)
@@ -473,7 +510,11 @@ def action_record(c: Any, table: PieceTable, players: PlayerNames, namer: Locati
         shown = table.name(c.id) if table.concealed(c.id) else p.name
         rec = {"action": "add", "piece": c.id, "kind": p.kind, "name": shown or None, **pos}
         if p.is_stack or p.is_deck:
-            rec["contains"] = [table.name(i) for i in p.piece_ids]
+            seen = [i for i in p.piece_ids if not table.invisible(i)]  # a side sees only these
+            if p.piece_ids and not seen:
+                pos = HIDDEN_POSITION
+                rec.update(pos)
+            rec["contains"] = [table.name(i) for i in seen]
             rec["text"] = (f"{p.kind} [{c.id}] at {position_text(pos)}: "
                            + (", ".join(rec["contains"]) or "empty"))
         else:
@@ -515,7 +556,8 @@ def action_record(c: Any, table: PieceTable, players: PlayerNames, namer: Locati
     if isinstance(c, (Undo, NullCommand)):
         return None
     if isinstance(c, UnknownCommand):
-        return {"action": "unknown", "raw": players.text(c.raw), "text": f"other: {players.text(c.raw)}"}
+        raw = RAW_NOT_SHOWN if table.raw_hidden(c.raw) else players.text(c.raw)
+        return {"action": "unknown", "raw": raw, "text": f"other: {raw}"}
     payload = players.text(c.payload() or "")
     return {"action": c.KIND, "raw": payload, "text": f"{c.KIND}: {payload}"}
 
@@ -575,7 +617,7 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
         "player_ids_redacted": not show_player_ids,
         "players": player_entries(obj, show_player_ids=show_player_ids, redactor=players.redactor),
     }
-    dump.update(setup_records(obj, players))
+    dump.update(setup_records(obj, players, referee=referee))
     dump["pieces"] = piece_records(obj, players, location_namer, referee=referee)
     if is_log:
         dump["steps"] = step_records(obj, players, location_namer, referee=referee)

@@ -101,7 +101,7 @@ def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> di
             chats.append(node)
     redactor = redactor_for(obj)
     pieces = obj.pieces
-    piece_kinds = Counter(p.kind for p in pieces.values())
+    piece_kinds = Counter(p.kind for p in _seen_pieces(pieces))
     md = obj.metadata
     summary: dict[str, Any] = {
         **file_facts(obj, path),
@@ -124,6 +124,22 @@ def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> di
     if obj.metadata_problems:
         summary["metadata_problems"] = list(obj.metadata_problems)
     return summary
+
+
+def _seen_pieces(pieces: dict) -> list:
+    """The pieces a side sees: not the invisible ones, nor stacks holding only those."""
+    from vlog.vassal.privacy import visible_stack
+
+    out = []
+    for p in pieces.values():
+        if p.is_stack:
+            seen = visible_stack(p, pieces)
+            if seen is not None and not seen.piece_ids:
+                continue
+        elif p.hidden_by is not None:
+            continue
+        out.append(p)
+    return out
 
 
 def _iso_date(ms: int | None) -> str | None:

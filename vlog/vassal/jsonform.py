@@ -14,8 +14,10 @@ With `redact_player_ids=True` (the default) every player id (a password) is repl
 with placeholder ids (byte-identical to the original when it held no ids).
 
 With `referee=False` (the default) masked and invisible pieces are shown only as a side sees
-them: their add/change nodes (and the moves of invisible ones) keep the piece id and say
-`"concealed": "masked" | "invisible"`, with the piece summary a side sees, and no type or state.
+them: their add/change nodes (and the moves of invisible ones, and raw commands naming them) keep
+the piece id and say `"concealed": "masked" | "invisible"`, with the piece summary a side sees,
+and no type or state; a stack holding invisible pieces says `"holds-invisible"` and lists only
+the pieces a side sees (and no place when none is left).
 Such JSON cannot be written back as a VASSAL file (`from_json` refuses it, naming the node).
 """
 from __future__ import annotations
@@ -25,8 +27,8 @@ from typing import Any
 
 from vlog.errors import VlogError
 from vlog.vassal.commands import (
-    COMMAND_TYPES, ESC, MAX_DEPTH, AddPiece, Command, Group, LogStep, decode, decode_leaf, encode,
-    is_pristine, walk,
+    COMMAND_TYPES, ESC, MAX_DEPTH, AddPiece, Command, Group, LogStep, UnknownCommand, decode,
+    decode_leaf, encode, is_pristine, walk,
 )
 from vlog.vassal.metadata import MetaData, parse_metadata
 from vlog.vassal.obfuscation import Dialect
@@ -82,11 +84,18 @@ def _shown(text: str | None, hide: tuple[str, ...]) -> bool:
 
 def _concealed_json(c: Command, piece: Piece) -> dict[str, Any]:
     """A piece command as a side sees it: the id, what hides the piece, and its outside."""
+    pid = getattr(c, "id", None) if not isinstance(c, UnknownCommand) else piece.id
+    if piece.is_stack:  # a stack holding invisible pieces: only the others, and no place if none
+        ids = piece.piece_ids
+        shown: dict[str, Any] = {"kind": "stack", "name": "", "traits": [], "piece_ids": ids}
+        if ids:
+            shown.update(map=piece.map or None, x=piece.x, y=piece.y)
+        return {"command": c.KIND, "id": pid, "concealed": "holds-invisible", "piece": shown}
     hidden = piece.hidden_by is not None
-    shown: dict[str, Any] = {"kind": piece.kind, "name": piece.shown_name(), "traits": []}
+    shown = {"kind": piece.kind, "name": piece.shown_name(), "traits": []}
     if not hidden:
         shown.update(map=piece.map, x=piece.x, y=piece.y)
-    return {"command": c.KIND, "id": getattr(c, "id", None), "concealed": "invisible" if hidden else "masked",
+    return {"command": c.KIND, "id": pid, "concealed": "invisible" if hidden else "masked",
             "piece": shown}
 
 

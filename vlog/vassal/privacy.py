@@ -3,7 +3,12 @@
 VASSAL's user id (`GameModule.getUserId()`) is the player's password preference; it is written
 in PLAYER entries, every MovePiece, Mask/Invisible/Restricted owners in piece states, private and
 secret note owners and UNMASK lists. Anything vlog shows or exports replaces each distinct id by
-a stable `<player-N>` (numbered in order of first appearance).
+a stable `<player-N>` (numbered in order of first appearance). Ids are also found where only a
+piece state holds them (a change command's new or old state) and in commands vlog cannot parse,
+whose raw text goes out through the same redaction.
+
+A side does not see an invisible piece, nor where it is: commands that would show one (its own,
+raw ones naming it, and stacks holding it) are found by `concealed_commands`.
 """
 from __future__ import annotations
 
@@ -11,12 +16,14 @@ import copy
 from typing import Iterable
 
 from vlog.vassal.commands import (
-    AddPiece, ChangePiece, Command, MovePiece, PlayerAdd, PrivateNote, RemovePiece, SecretNote, Unmask, walk,
+    AddPiece, ChangePiece, Command, MovePiece, PlayerAdd, PrivateNote, RemovePiece, SecretNote, Unmask,
+    UnknownCommand, walk,
 )
 from vlog.vassal.pieces import Hideable, Obscurable, Piece, Restricted, id_prefix, join_chain, split_chain
 from vlog.vassal.sequence import join, split
 
-__all__ = ["Redactor", "player_ids", "redact_player_ids", "redact_state", "copy_tree", "concealed_commands"]
+__all__ = ["Redactor", "player_ids", "redact_player_ids", "redact_state", "copy_tree", "concealed_commands",
+           "raw_piece_id", "visible_stack"]
 
 _NOT_IDS = frozenset(("", "null"))
 
@@ -46,9 +53,38 @@ def _owner_ids_in_state(type_: str, state: str) -> list[str]:
     return out
 
 
+_PIECE_PREFIXES = ("M/", "D/", "+/", "-/")
+
+
+def raw_piece_id(raw: str) -> str | None:
+    """The piece a raw (unparsed) piece command names: `M/id/…`, `D/id/…`, `+/id/…`, `-/id`."""
+    if not raw.startswith(_PIECE_PREFIXES):
+        return None
+    return split(raw[2:], "/")[0]
+
+
+def _raw_ids(raw: str, types: dict[str, str]) -> list[str]:
+    """Player ids in the raw text of a command vlog could not parse, where VASSAL puts them."""
+    if raw.startswith("M/"):
+        toks = split(raw[2:], "/")
+        return toks[9:10]
+    if raw.startswith("D/"):
+        toks = split(raw[2:], "/")
+        t = types.get(toks[0])
+        return [i for st in toks[1:3] for i in (_owner_ids_in_state(t, st) if t else [])]
+    if raw.startswith("+/"):
+        toks = split(raw[2:], "/")
+        return _owner_ids_in_state(toks[1], toks[2]) if len(toks) > 2 else []
+    if raw.startswith(("PLAYER\t", "PNOTE\t", "SNOTE\t", "UNMASK\t")):
+        toks = split(raw, "\t")
+        return toks[1:] if raw.startswith("UNMASK\t") else toks[1:2]
+    return []
+
+
 def player_ids(root: Command) -> list[str]:
     """Every distinct player id in the tree, in order of first appearance."""
     seen: dict[str, None] = {}
+    types: dict[str, str] | None = None
     for c in walk(root):
         ids: Iterable[str | None] = ()
         if isinstance(c, PlayerAdd):
@@ -61,6 +97,14 @@ def player_ids(root: Command) -> list[str]:
             ids = c.user_ids
         elif isinstance(c, AddPiece):
             ids = _owner_ids_in_state(c.type, c.state)
+        elif isinstance(c, (ChangePiece, UnknownCommand)):
+            if types is None:
+                types = _piece_types(root)
+            if isinstance(c, UnknownCommand):
+                ids = _raw_ids(c.raw, types)
+            elif c.id in types:
+                ids = [i for st in (c.new_state, c.old_state) if st is not None
+                       for i in _owner_ids_in_state(types[c.id], st)]
         for i in ids:
             if i is not None and i not in _NOT_IDS:
                 seen.setdefault(i, None)
@@ -163,29 +207,64 @@ def redact_player_ids(root: Command, redactor: Redactor | None = None) -> tuple[
             c.new_state = redact_state(t, c.new_state, red)
             if c.old_state is not None:
                 c.old_state = redact_state(t, c.old_state, red)
+        elif isinstance(c, UnknownCommand):
+            raw = red.text(c.raw)
+            if raw != c.raw:
+                c.raw = raw
+            if c.problem:
+                c.problem = red.text(c.problem)
     return out, red
+
+
+def visible_stack(stack: Piece, pieces: dict[str, Piece]) -> Piece | None:
+    """The stack as a side sees it when it holds invisible pieces (their ids left out, and no
+    position when none is left); None when it holds none."""
+    ids = stack.piece_ids
+    shown = [i for i in ids if not (i in pieces and pieces[i].hidden_by is not None)]
+    if len(shown) == len(ids):
+        return None
+    return Piece(stack.id, "stack", join([stack.map or "", str(stack.x), str(stack.y), *shown], ";") or "")
 
 
 def concealed_commands(root: Command) -> dict[int, Piece]:
     """The piece commands that would show what a side may not see, by `id()` of the node, with
     the piece as it then stood: adds and changes of masked or invisible pieces (a change also
-    when it masks or unmasks: its other state is the hidden one), and moves of invisible pieces
-    (a masked piece's place is seen, an invisible one's is not). Followed in the tree's order,
-    which for a log is the order of its steps."""
+    when it masks or unmasks: its other state is the hidden one), moves of invisible pieces
+    (a masked piece's place is seen, an invisible one's is not), raw commands vlog could not parse
+    that name such a piece, and stacks holding an invisible piece (with the piece as a side sees
+    it: see `visible_stack`). Followed in the tree's order, which for a log is the order of its
+    steps."""
     pieces: dict[str, Piece] = {}
     out: dict[int, Piece] = {}
     for c in walk(root):
         if isinstance(c, AddPiece) and c.id is not None:
             piece = pieces[c.id] = c.piece
-            if piece.concealed:
+            if piece.is_stack:
+                seen = visible_stack(piece, pieces)
+                if seen is not None:
+                    out[id(c)] = seen
+            elif piece.concealed:
                 out[id(c)] = piece
         elif isinstance(c, ChangePiece) and c.id in pieces:
             before = pieces[c.id]
             after = pieces[c.id] = before.merge_state(c.new_state, c.old_state)
-            if before.concealed or after.concealed:
+            if after.is_stack:
+                seen = visible_stack(before, pieces) or visible_stack(after, pieces)
+                if seen is not None:
+                    out[id(c)] = visible_stack(after, pieces) or seen
+            elif before.concealed or after.concealed:
                 out[id(c)] = after if after.concealed else before
-        elif isinstance(c, MovePiece) and c.id in pieces and pieces[c.id].hidden_by is not None:
-            out[id(c)] = pieces[c.id]
+        elif isinstance(c, MovePiece) and c.id in pieces:
+            piece = pieces[c.id]
+            if piece.hidden_by is not None:
+                out[id(c)] = piece
+            elif piece.is_stack and visible_stack(piece, pieces) is not None:
+                out[id(c)] = visible_stack(piece, pieces)  # type: ignore[assignment]
+        elif isinstance(c, UnknownCommand):
+            piece = pieces.get(raw_piece_id(c.raw) or "")
+            if piece is not None and (piece.hidden_by is not None if c.raw.startswith("M/")
+                                      else piece.concealed):
+                out[id(c)] = piece
         elif isinstance(c, RemovePiece):
             pieces.pop(c.id, None)
     return out

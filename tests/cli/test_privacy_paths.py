@@ -1,0 +1,96 @@
+"""Every output path (each command x each format x with and without the opt-in flags) is
+grepped for the secrets of a log holding real-looking ids in PLAYER, M/, D/ and a raw move vlog
+cannot parse, and an invisible piece alone in a stack: ids appear only with --show-player-ids,
+the invisible piece's place only with --referee; VASSAL files written say on stderr that they
+hold everything."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tests.cli.conftest import HIDDEN_IDS, INVISIBLE_PLACE, SECRET_IDS
+from vlog.cli import EXIT_FINDINGS, EXIT_OK, main
+
+IDS = (*SECRET_IDS, *HIDDEN_IDS)
+FORMATS = {"info": ("text", "json"), "dump": ("text", "json", "jsonl"),
+           "check": ("text", "json", "junit", "sarif", "github"), "dice": ("text", "json")}
+FLAGS = {"info": ("--show-player-ids",), "dump": ("--show-player-ids", "--referee"),
+         "check": ("--show-player-ids", "--referee"), "dice": ()}
+
+
+def _cases():
+    for command, formats in FORMATS.items():
+        flags = FLAGS[command]
+        for fmt in formats:
+            for n in range(len(flags) + 1):
+                for chosen in itertools.combinations(flags, n):
+                    yield pytest.param(command, fmt, chosen, id=f"{command}-{fmt}-{'-'.join(chosen) or 'default'}")
+
+
+def _assert_kept(text: str, flags: tuple[str, ...], where: str) -> None:
+    if "--show-player-ids" not in flags:
+        leaked = [i for i in IDS if i in text]
+        assert not leaked, f"{where}: player ids {leaked} shown"
+    if "--referee" not in flags:
+        leaked = [p for p in INVISIBLE_PLACE if p in text]
+        assert not leaked, f"{where}: the invisible piece's place {leaked} shown"
+
+
+@pytest.mark.parametrize("command,fmt,flags", list(_cases()))
+def test_every_output_keeps_the_secrets(hostile_log, tmp_path, capsys, command, fmt, flags):
+    argv = [command, str(hostile_log), "--format", fmt, *flags]
+    assert main(argv) in (EXIT_OK, EXIT_FINDINGS)
+    out, err = capsys.readouterr()
+    _assert_kept(out + err, flags, " ".join(argv))
+    written = tmp_path / f"out.{fmt}"
+    assert main([*argv, "-o", str(written)]) in (EXIT_OK, EXIT_FINDINGS)
+    _assert_kept(written.read_text(encoding="utf-8") + capsys.readouterr().err, flags, "-o of " + " ".join(argv))
+
+
+def test_the_opt_in_flags_do_show_what_they_promise(hostile_log, capsys):
+    """The grep above could pass on an output that drops everything: the flags bring it back."""
+    assert main(["dump", str(hostile_log), "--show-player-ids", "--referee"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert all(i in out for i in IDS)
+    assert "7771" in out and "7a71" in out
+
+
+@pytest.mark.parametrize("flags", [(), ("--show-player-ids",), ("--referee",),
+                                   ("--show-player-ids", "--referee")], ids=str)
+def test_convert_to_json_keeps_the_secrets(hostile_log, tmp_path, capsys, flags):
+    out = tmp_path / "log.json"
+    assert main(["convert", str(hostile_log), str(out), *flags]) == EXIT_OK
+    _assert_kept(out.read_text(encoding="utf-8") + capsys.readouterr().err, flags, f"convert {flags}")
+
+
+def test_a_stack_holding_only_an_invisible_piece_is_not_shown(hostile_log, tmp_path, capsys):
+    import json
+    out = tmp_path / "log.json"
+    assert main(["convert", str(hostile_log), str(out)]) == EXIT_OK
+    doc = json.loads(out.read_text(encoding="utf-8"))
+
+    def nodes(node):
+        if isinstance(node, dict):
+            yield node
+            node = list(node.values())
+        if isinstance(node, list):
+            for item in node:
+                yield from nodes(item)
+
+    stacks = [n for n in nodes(doc) if n.get("concealed") == "holds-invisible"]
+    assert [n["id"] for n in stacks] == ["2003"]
+    assert stacks[0]["piece"] == {"kind": "stack", "name": "", "traits": [], "piece_ids": []}
+    assert main(["info", str(hostile_log), "--format", "json"]) == EXIT_OK
+    info = json.loads(capsys.readouterr().out)
+    assert info["pieces"] == 2 and info["pieces_by_kind"] == {"piece": 2, "stack": 2}
+
+
+@pytest.mark.parametrize("extra", [["--step", "9"], ["--dialect", "plain"], ["--dialect", "vobs"]], ids=str)
+def test_vassal_files_written_say_they_hold_everything(hostile_log, tmp_path, capsys, extra):
+    out = tmp_path / ("at.vsav" if extra[0] == "--step" else "again.vlog")
+    assert main(["convert", str(hostile_log), str(out), *extra]) == EXIT_OK
+    err = capsys.readouterr().err
+    assert "holds the players' real ids (passwords) and the masked and invisible pieces" in err
+    assert ("readable text" in err) == (extra == ["--dialect", "plain"])
+    _assert_kept(err, (), "the warning")
