@@ -131,15 +131,19 @@ def format_option(*choices: str, default: str = "text") -> Callable:
 
 
 def output_option() -> Callable:
-    """The `-o/--output FILE` option: write to FILE (atomically) instead of stdout."""
-    return click.option(
+    """The `-o/--output FILE` and `--force` options: write to FILE (atomically) instead of stdout,
+    replacing an existing FILE only with `--force` (the one overwrite rule of every command)."""
+    output = click.option(
         "-o",
         "--output",
         "output",
         type=click.Path(dir_okay=False, path_type=Path),
         default=None,
-        help="Write to FILE instead of standard output (never overwrites an input file).",
+        help="Write to FILE instead of standard output (never over an input file, nor over an "
+             "existing file unless --force is given).",
     )
+    force = click.option("--force", is_flag=True, help="With -o: replace FILE if it exists (never an input).")
+    return lambda f: output(force(f))
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -161,6 +165,10 @@ def check_output_path(output: Path, inputs: Sequence[Path], *, force: bool) -> N
             )
     if output.is_dir():
         raise OutputError("is a folder; give a file name for the output", file=str(output))
+    from vlog.vassal.archive import is_special_file
+
+    if is_special_file(output):  # /dev/stdout, a FIFO: written to as a stream, nothing replaced
+        return
     if output.exists() and not force:
         raise OutputError("already exists; use --force to replace it", file=str(output))
     parent = output.parent if str(output.parent) else Path(".")
@@ -178,11 +186,12 @@ def write_atomic(output: Path, data: bytes, *, inputs: Sequence[Path] = ()) -> N
     atomic_write_bytes(output, data, protect=inputs)
 
 
-def emit(text: str, output: Path | None, *, inputs: Sequence[Path] = (), force: bool = True) -> None:
+def emit(text: str, output: Path | None, *, inputs: Sequence[Path] = (), force: bool = False) -> None:
     """Sends finished command output to stdout, or atomically to `output`.
 
     `text` must already be printable (see `printable`); it is written as UTF-8 and ends with one
-    newline. `-o` replaces an existing file unless it is one of the inputs.
+    newline. `-o` never replaces an input, nor an existing file unless `force`; a special file
+    (`/dev/stdout`, a FIFO) is written to as a stream.
     """
     if text and not text.endswith("\n"):
         text += "\n"

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from vlog.cli._console import check_input, emit, format_option, output_option, progress
+from vlog.cli._console import check_input, check_output_path, emit, format_option, output_option, progress
 from vlog.findings import FAIL_ON_CHOICES, LogResult, Report, fail_exit_code
 
 FORMATS = ("text", "json", "junit", "sarif", "github")
@@ -122,7 +122,7 @@ def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> 
               help="Name masked and invisible pieces by what they are (reveals hidden units).")
 def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | None,
             overlays: tuple[Path, ...], after_path: Path | None, output_format: str, fail_on: str, output: Path | None,
-            show_player_ids: bool, referee: bool) -> int:
+            show_player_ids: bool, referee: bool, force: bool = False) -> int:
     """Replay logs (.vlog) or saves (.vsav) and report what breaks the rules.
 
     Every log gets the checks any log can be judged on: undos after die rolls
@@ -157,6 +157,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
         raise click.UsageError("--data applies only with --game")
     for path in (*logs, *([after_path] if after_path else [])):
         check_input(path)
+    if output is not None:  # refused before the replay, not after it
+        check_output_path(output, [*logs, *([after_path] if after_path else [])], force=force)
     read_first: dict[Path, Any] = {}
     if module_path is None and game_name is not None:
         read_first[logs[0]] = read_input(logs[0])
@@ -205,5 +207,6 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     )
     redact = None if show_player_ids or not redactor.mapping else redactor.text
     inputs = [*logs, *([after_path] if after_path else []), *([module_path] if module_path else [])]
-    emit(render(report, output_format, fail_on=fail_on, redact=redact), output, inputs=inputs)
+    emit(render(report, output_format, fail_on=fail_on, redact=redact), output, inputs=inputs,
+         force=force)
     return fail_exit_code(report, fail_on)

@@ -20,7 +20,7 @@ from vlog.cli._console import check_input, emit, format_option, output_option
 @format_option("text", "json")
 @output_option()
 def command(logs: tuple[Path, ...], module_path: Path | None, output_format: str,
-            output: Path | None) -> int:
+            output: Path | None, force: bool = False) -> int:
     """Dice statistics across logs (.vlog): were each player's dice fair?
 
     A small p-value says the faces are unlikely under fair dice; it is a statistic, not proof.
@@ -51,5 +51,5 @@ def command(logs: tuple[Path, ...], module_path: Path | None, output_format: str
             rolls.extend(dice_rolls(obj, module=module, name=str(path)))
     stats = dice_stats(rolls)
     text = renderer.render_json(stats) if output_format == "json" else renderer.render(stats)
-    emit(text, output, inputs=[*logs, *([module_path] if module_path else [])])
+    emit(text, output, inputs=[*logs, *([module_path] if module_path else [])], force=force)
     return 0

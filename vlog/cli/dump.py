@@ -713,7 +713,7 @@ def render(dump: dict[str, Any], output_format: str) -> str:
 @output_option()
 def command(file: Path, output_format: str, show_player_ids: bool, module_path: Path | None,
             extensions: tuple[Path, ...], output: Path | None, at_step: int | None = None,
-            referee: bool = False) -> None:
+            referee: bool = False, force: bool = False) -> None:
     """List everything in a save (.vsav), a log (.vlog) or its JSON form.
 
     For a save: players, global properties, turn trackers, boards, notes and every piece with
@@ -760,4 +760,4 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
             warn(f"{finding.message}: location names may be wrong ({module_mismatch.CHECK_ID})")
         namer = module_location_namer(module, obj, on_problem=warn)
     dump = build_dump(obj, file, show_player_ids=show_player_ids, location_namer=namer, referee=referee)
-    emit(render(dump, output_format), output, inputs=[file])
+    emit(render(dump, output_format), output, inputs=[file], force=force)

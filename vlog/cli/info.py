@@ -259,7 +259,8 @@ def render_text(summary: dict[str, Any]) -> str:
 @click.option("--show-player-ids", is_flag=True,
               help="Show the players' real ids. They are passwords: do not share the output.")
 @output_option()
-def command(file: Path, output_format: str, show_player_ids: bool, output: Path | None) -> None:
+def command(file: Path, output_format: str, show_player_ids: bool, output: Path | None,
+            force: bool) -> None:
     """Summarise a save (.vsav), log (.vlog), its JSON form, or a module (.vmod/.vmdx/buildFile/folder).
 
     Shows the kind of file, how it is stored, the VASSAL and module versions, the counts of
@@ -281,4 +282,4 @@ def command(file: Path, output_format: str, show_player_ids: bool, output: Path 
         check_input(file)
         summary = summarize_game(load(file), file, show_player_ids=show_player_ids)
     text = json_text(summary) if output_format == "json" else render_text(summary)
-    emit(text, output, inputs=[file])
+    emit(text, output, inputs=[file], force=force)

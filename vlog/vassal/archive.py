@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import secrets
 import stat
 import struct
@@ -33,6 +34,7 @@ __all__ = [
     "write_archive",
     "atomic_write_bytes",
     "read_regular_file",
+    "is_special_file",
 ]
 
 MiB = 1 << 20
@@ -280,7 +282,10 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, *,
     """Write `data` to `path` all at once: a temp file in the same folder, then `os.replace`.
 
     A reader never sees a half-written file, and a crash leaves the old file intact. Refuses
-    (`OutputError`) to overwrite any path in `protect` (the input files).
+    (`OutputError`) to overwrite any path in `protect` (the input files). A special file at `path`
+    (`/dev/stdout`, a FIFO, a device) is written to as a stream, never replaced by a regular file.
+    The temp file's name carries the writer's process id, so temp files stranded by a writer that
+    was killed (`kill -9`) are removed by the next write beside them.
     """
     target = Path(path)
     shown = os.fspath(path)
@@ -290,10 +295,14 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, *,
             raise OutputError("refusing to overwrite the input file", file=shown)
     if target.is_dir():
         raise OutputError("the output path is a folder", file=shown)
+    if is_special_file(target):
+        _write_stream(target, data, shown)
+        return
     folder = target.parent
     if not folder.is_dir():
         raise OutputError(f"the folder {os.fspath(folder)!r} does not exist", file=shown)
-    tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    _remove_stranded_temps(folder, target.name)
+    tmp = folder / f".{target.name}.{os.getpid()}-{secrets.token_hex(6)}.tmp"
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     except OSError as exc:
@@ -316,6 +325,84 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, *,
         except OSError:
             pass
         raise OutputError(f"cannot write the file ({exc.strerror or exc})", file=shown) from None
+
+
+def is_special_file(path: str | os.PathLike) -> bool:
+    """True for an existing path that is neither a regular file nor a folder (a device, a FIFO,
+    a socket, or any path under /dev and /proc: `/dev/stdout` may lead to the file the shell
+    redirected to): written to as a stream, not replaced."""
+    if os.name != "nt" and os.path.abspath(path).startswith(("/dev/", "/proc/")):
+        return os.path.exists(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+_STANDARD_FDS = {"/dev/stdout": 1, "/dev/stderr": 2, "/dev/fd/1": 1, "/dev/fd/2": 2,
+                 "/proc/self/fd/1": 1, "/proc/self/fd/2": 2}
+
+
+def _write_stream(target: Path, data: bytes, shown: str) -> None:
+    """Writes to the process's own stdout/stderr descriptor when the path names it (keeping the
+    shell's redirection, `>>` included), else opens the special file without truncating it."""
+    try:
+        fd = _STANDARD_FDS.get(os.path.abspath(target))
+        if fd is not None:
+            import sys
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (OSError, ValueError, AttributeError):
+                    pass
+        own = fd is None
+        if own:
+            fd = os.open(target, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            if own:
+                os.close(fd)
+    except OSError as exc:
+        raise OutputError(f"cannot write to it ({exc.strerror or exc})", file=shown) from None
+
+
+_TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{12}\.tmp\Z")
+
+
+def _remove_stranded_temps(folder: Path, name: str) -> None:
+    """Removes `.NAME.PID-XXXX.tmp` files beside the output whose writer no longer runs."""
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(f".{name}.") and e.name.endswith(".tmp")]
+    except OSError:
+        return
+    for entry in entries:
+        m = _TEMP.match(entry.name)
+        if m is None or m.group("name") != name or not entry.is_file(follow_symlinks=False):
+            continue
+        if _process_runs(int(m.group("pid"))):
+            continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
+
+
+def _process_runs(pid: int) -> bool:
+    if os.name == "nt":
+        return True  # os.kill would end the process there, not probe it
+    if pid == os.getpid():
+        return False  # this process writes one file at a time; its own leftovers are stranded
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError, ValueError):
+        return True  # not ours to judge (another user's process, or no signals here)
+    return True
 
 
 def write_archive(path: str | os.PathLike, members: list[tuple[str, bytes]], *,
