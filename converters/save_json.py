@@ -57,9 +57,10 @@ class Conversion:
 
 
 def file_kind(path: str | os.PathLike | None) -> str | None:
-    """The kind of file by its name: `vassal` (.vsav/.vlog), `script` (.vscript, .vscript.json),
-    `json`, `module` (.vmod/.vmdx, buildFile.xml, buildFile, or an existing folder); `game` for
-    no file (game data); None for anything else."""
+    """The kind of file by its name: `vassal` (.vsav/.vlog, or an existing file of another name
+    holding a save or log), `script` (.vscript, .vscript.json), `json`, `module` (.vmod/.vmdx,
+    buildFile.xml, buildFile, or an existing folder); `game` for no file (game data); None for
+    anything else."""
     if path is None:
         return GAME
     p = Path(path)
@@ -72,7 +73,22 @@ def file_kind(path: str | os.PathLike | None) -> str | None:
         return "json"
     if p.suffix.lower() in MODULE_SUFFIXES or name in MODULE_FILE_NAMES or p.is_dir():
         return "module"
+    if _holds_saved_game(p):  # VASSAL 2.9-3.0 `.sav` and `.log`, or any name: by content
+        return "vassal"
     return None
+
+
+def _holds_saved_game(path: Path) -> bool:
+    """True for an existing zip with a savedGame member: a save or log whatever its name, as
+    VASSAL opens it (GameState.loadGame reads the archive, not the extension)."""
+    from vlog.vassal.archive import is_special_file, open_archive
+
+    try:
+        if not path.is_file() or is_special_file(path):
+            return False
+        return open_archive(path).has("savedGame")
+    except (VlogError, OSError):
+        return False
 
 
 def _read_json_document(path: str | os.PathLike) -> object:

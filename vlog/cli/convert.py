@@ -159,7 +159,9 @@ def _convert_play(input: Path, output: Path, step: int | None, force: bool, dial
     if dialect_given:
         raise click.UsageError("--dialect and --key do not apply to --step or to scripts "
                                "(a step save keeps the log's; a script names its own)")
-    if step is not None and (input.suffix.lower() not in (".vlog", ".vsav") or output.suffix.lower() != ".vsav"):
+    from converters.save_json import file_kind
+
+    if step is not None and (file_kind(input) != "vassal" or output.suffix.lower() != ".vsav"):
         raise click.UsageError("--step converts a .vlog (or .vsav) to a .vsav")
     if step is None and output.suffix.lower() != ".vlog":
         raise click.UsageError("a script converts to a .vlog")

@@ -165,6 +165,7 @@ def to_json(obj: Save, *, redact_player_ids: bool = True, referee: bool = False)
         "kind": "log" if isinstance(obj, Log) else "save",
         "dialect": obj.dialect.name,
         "key": obj.key,
+        **({"hex_case": "upper"} if getattr(obj, "hex_upper", False) else {}),
         "vassal_version": obj.vassal_version,
         "legacy_quoting": obj.legacy_quoting,
         "module_name": obj.module_name,
@@ -273,6 +274,8 @@ def from_json(data: dict[str, Any]) -> Save:
     key = data.get("key")
     if key is not None and (not isinstance(key, int) or isinstance(key, bool) or not 0 <= key <= 255):
         raise _bad("key must be an integer 0..255 or null", "key")
+    if data.get("hex_case", "lower") not in ("lower", "upper"):
+        raise _bad("hex_case must be 'lower' or 'upper'", "hex_case")
     legacy = bool(data.get("legacy_quoting"))
     try:
         tree = node_from_json(data.get("commands"), legacy=legacy)
@@ -307,4 +310,5 @@ def from_json(data: dict[str, Any]) -> Save:
                 problems.append(str(exc))
     cls = Log if _is_log(commands) else Save
     return cls(commands, dialect=dialect, key=key, members=members, metadata=mds["savedata"],
-               module_metadata=mds["moduledata"], metadata_problems=problems)
+               module_metadata=mds["moduledata"], metadata_problems=problems,
+               hex_upper=dialect is Dialect.VCSK and data.get("hex_case") == "upper")

@@ -15,7 +15,7 @@ import re
 
 from vlog.errors import ObfuscationError
 
-__all__ = ["Dialect", "deobfuscate", "obfuscate", "sniff", "DEFAULT_MAX_TEXT"]
+__all__ = ["Dialect", "deobfuscate", "obfuscate", "sniff", "vcsk_upper", "DEFAULT_MAX_TEXT"]
 
 DEFAULT_MAX_TEXT = 512 << 20  # bytes of decoded UTF-8 text
 _XZ_MEMLIMIT = 256 << 20
@@ -175,11 +175,20 @@ def _read_xz(data: bytes, file: str | None, member: str, max_size: int) -> tuple
     return text, Dialect.XZ, None
 
 
-def obfuscate(text: str, dialect: Dialect, key: int | None = None) -> bytes:
+def vcsk_upper(data: bytes) -> bool:
+    """True for a !VCSK member written in upper-case hex (VASSAL 2.9 and 3.0 did), so that a
+    rewrite can keep the case."""
+    body = bytes(data[len(VCSK_HEADER):])
+    return (data.startswith(VCSK_HEADER) and not body.translate(None, b"0123456789ABCDEF")
+            and bool(body.translate(None, b"0123456789")))
+
+
+def obfuscate(text: str, dialect: Dialect, key: int | None = None, *, upper: bool = False) -> bytes:
     """Encode `text` as a `savedGame` member in `dialect`; a given key is used verbatim.
 
-    !VCSK writes lowercase hex like ObfuscatingOutputStream; its default key is a random byte
-    0..255 (VOBS: 1..255), as VASSAL picks one per save.
+    !VCSK writes lowercase hex like ObfuscatingOutputStream (upper-case with `upper`, as VASSAL
+    2.9 and 3.0 wrote it); its default key is a random byte 0..255 (VOBS: 1..255), as VASSAL
+    picks one per save.
     """
     raw = text.encode("utf-8")
     if dialect is Dialect.VCSK:
@@ -187,7 +196,10 @@ def obfuscate(text: str, dialect: Dialect, key: int | None = None) -> bytes:
             key = random.randrange(256)
         if not 0 <= key <= 255:
             raise ValueError(f"!VCSK key must be 0..255, not {key}")
-        return VCSK_HEADER + b"%02x" % key + raw.translate(_XOR_TABLES[key]).hex().encode("ascii")
+        body = raw.translate(_XOR_TABLES[key]).hex().encode("ascii")
+        if upper:
+            return VCSK_HEADER + b"%02X" % key + body.upper()
+        return VCSK_HEADER + b"%02x" % key + body
     if dialect is Dialect.VOBS:
         if key is None:
             key = random.randrange(1, 256)

@@ -18,7 +18,7 @@ from vlog.vassal.commands import (
     AddPiece, Command, LogStep, PlayerAdd, Setup, Undo, decode, encode, walk,
 )
 from vlog.vassal.metadata import MetaData, parse_metadata, version_tuple
-from vlog.vassal.obfuscation import Dialect, deobfuscate, obfuscate
+from vlog.vassal.obfuscation import Dialect, deobfuscate, obfuscate, vcsk_upper
 from vlog.vassal.pieces import Piece
 
 __all__ = ["Save", "Log", "Step", "Player", "read", "read_save", "read_log", "write",
@@ -43,7 +43,8 @@ class Save:
                  key: int | None = None, members: list[tuple[str, bytes]] | None = None,
                  metadata: MetaData | None = None, module_metadata: MetaData | None = None,
                  path: str | None = None, original_text: str | None = None,
-                 metadata_problems: list[str] | None = None, source_path: str | None = None):
+                 metadata_problems: list[str] | None = None, source_path: str | None = None,
+                 hex_upper: bool = False):
         self.commands = commands
         self.dialect = dialect
         self.key = key
@@ -59,6 +60,8 @@ class Save:
         """The file this was read from (None for bytes): `write` refuses to overwrite it."""
         self.original_text = original_text
         self.metadata_problems = list(metadata_problems or [])
+        self.hex_upper = hex_upper
+        """!VCSK in upper-case hex (VASSAL 2.9/3.0): a rewrite in !VCSK keeps the case."""
 
     # -- text and versions ----------------------------------------------------------------
     @property
@@ -174,7 +177,8 @@ class Log(Save):
         return Save(commands, dialect=self.dialect, key=self.key, members=self.members,
                     metadata=self.metadata, module_metadata=self.module_metadata,
                     path=self.path, source_path=self.source_path,
-                    original_text=self.original_text if commands is root else None)
+                    original_text=self.original_text if commands is root else None,
+                    hex_upper=self.hex_upper)
 
     @property
     def steps(self) -> list[Step]:
@@ -268,7 +272,8 @@ def _open(source: Source, name: str | None):
 def read(source: Source, *, name: str | None = None) -> Save | Log:
     """Read a .vsav or .vlog (path or bytes): a Log when steps follow end_save, else a Save."""
     shown, members = _open(source, name)
-    text, dialect, key = deobfuscate(members.get(SAVED_GAME), file=shown, member=SAVED_GAME)
+    saved = members.get(SAVED_GAME)
+    text, dialect, key = deobfuscate(saved, file=shown, member=SAVED_GAME)
     commands = decode(text, file=shown)
     problems: list[str] = []
     md = _meta(members, "savedata", shown, problems)
@@ -277,7 +282,7 @@ def read(source: Source, *, name: str | None = None) -> Save | Log:
     source_path = None if isinstance(source, (bytes, bytearray, memoryview)) else os.fspath(source)
     return cls(commands, dialect=dialect, key=key, members=members, metadata=md,
                module_metadata=mmd, path=shown, original_text=text, metadata_problems=problems,
-               source_path=source_path)
+               source_path=source_path, hex_upper=dialect is Dialect.VCSK and vcsk_upper(saved))
 
 
 def _meta(members: LazyMembers, member: str, shown: str, problems: list[str]) -> MetaData | None:
@@ -305,7 +310,7 @@ def read_log(source: Source, *, name: str | None = None) -> Log:
     return Log(obj.commands, dialect=obj.dialect, key=obj.key, members=obj.members,
                metadata=obj.metadata, module_metadata=obj.module_metadata, path=obj.path,
                original_text=obj.original_text, metadata_problems=obj.metadata_problems,
-               source_path=obj.source_path)
+               source_path=obj.source_path, hex_upper=obj.hex_upper)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -322,7 +327,7 @@ def saved_game_bytes(obj: Save, *, dialect: Dialect | None = None, key: int | No
         return original
     if target in (Dialect.PLAIN, Dialect.XZ):
         key = None
-    return obfuscate(text, target, key)
+    return obfuscate(text, target, key, upper=target is Dialect.VCSK and getattr(obj, "hex_upper", False))
 
 
 def _carry_key(key: int | None, target: Dialect) -> int | None:
