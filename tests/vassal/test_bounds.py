@@ -212,3 +212,36 @@ def test_the_package_exports_what_a_program_needs(tmp_path):
     assert vlog.read(tmp_path / "y.vsav").text == SAVE_TEXT
     with pytest.raises(vlog.ModuleError):
         vlog.read_module(path)
+
+
+# --- grid numbering ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("attrs,message", [
+    ('hType="N" vType="N" vLeading="1000000000"', "zeros"),
+    ('hType="A" vType="N" hOff="-2147483648"', "letters"),
+    ('hType="A" vType="N" hOff="1000000000"', "letters, more than"),
+], ids=["huge-leading", "smallest-int-offset", "huge-offset"])
+def test_hostile_grid_numbering_fails_fast_with_a_clear_error(tmp_path, capsys, attrs, message):
+    """Attributes no real module uses, which made VASSAL's naming loops overflow, run for
+    minutes or print a name of millions of characters: refused with one line."""
+    from tests.cli.conftest import BUILD_FILE
+    from vlog.cli import EXIT_INPUT, EXIT_OK, main
+    from vlog.vassal.grids import LocationError, MAX_PART_CHARS
+    build = tmp_path / "buildFile.xml"
+    build.write_text(BUILD_FILE.replace('sep="," hType="N" vType="N"', f'sep="," {attrs}'), encoding="utf-8")
+    grid = vlog.read_module(build).maps[0].boards[0].grid
+    with pytest.raises(LocationError, match=message):
+        grid.location_name(150, 250)
+    assert main(["where", str(build), "--map", "Main Map", "150", "250"]) == EXIT_INPUT
+    err = capsys.readouterr().err
+    assert message.split()[0] in err and len(err) < 400 and "Traceback" not in err
+    assert MAX_PART_CHARS < 10_000
+
+
+def test_ordinary_grid_names_are_unchanged(tmp_path):
+    from tests.cli.conftest import BUILD_FILE
+    build = tmp_path / "buildFile.xml"
+    build.write_text(BUILD_FILE.replace('sep="," hType="N" vType="N"',
+                                        'sep="," hType="A" vType="N" vLeading="2" hOff="27"'), encoding="utf-8")
+    grid = vlog.read_module(build).maps[0].boards[0].grid
+    assert grid.location_name(150, 250) == "DD,004"  # column 2 + 27 in letters, row 3 + 1 padded

@@ -33,6 +33,8 @@ __all__ = [
 OFFBOARD = "offboard"
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _INT_MIN, _INT_MAX = -(2 ** 31), 2 ** 31 - 1
+MAX_PART_CHARS = 4096
+"""Longest row or column name vlog writes; real grids name hexes with a handful of characters."""
 
 
 class LocationError(VlogError):
@@ -272,19 +274,32 @@ class RegularGridNumbering:
 
     @staticmethod
     def part_name(n: int, typ: str, leading: int) -> str:
-        """`getName(rowOrColumn, type, leading)`: one coordinate as printed."""
+        """`getName(rowOrColumn, type, leading)`: one coordinate as printed, in Java int arithmetic.
+
+        Where VASSAL's own loops would run for minutes (an offset near 2**31 read as letters, a
+        leading of a billion zeros) or throw (`Math.abs` of the smallest int, read as letters),
+        a `LocationError` says so: no name is longer than MAX_PART_CHARS.
+        """
+        n = i32(n)
         val = "-" if n < 0 else ""
-        n = abs(n)
         if typ == "A":
-            while True:
-                val += ALPHABET[n % 26]
-                n -= 26
-                if n < 0:
-                    return val
-        while leading > 0 and n < 10.0 ** leading:
-            val += "0"
-            leading -= 1
-        return val + str(n)
+            if n == _INT_MIN:
+                raise LocationError(f"grid numbering cannot name coordinate {n} in letters "
+                                    "(VASSAL fails on it too)")
+            n = abs(n)
+            length = n // 26 + 1  # one letter, repeated: A..Z, AA..ZZ, AAA..
+            if length > MAX_PART_CHARS:
+                raise LocationError(f"grid numbering would name coordinate {n} with {length} letters, "
+                                    f"more than {MAX_PART_CHARS}: check the grid's offsets")
+            return val + ALPHABET[n % 26] * length
+        digits = str(abs(n))
+        # `while (leading > 0 && n < Math.pow(10, leading)) val += "0"`: one zero for each power
+        # of ten from 10**leading down to the first that is not above n
+        zeros = max(0, leading - len(digits) + 1) if n != _INT_MIN else max(0, leading)
+        if zeros + len(digits) > MAX_PART_CHARS:
+            raise LocationError(f"grid numbering would pad coordinate {n} with {zeros} zeros, more "
+                                f"than {MAX_PART_CHARS} characters: check the grid's leading zeros")
+        return val + "0" * zeros + (digits if n != _INT_MIN else str(n))
 
     def grid_name(self, row: int, col: int) -> str:
         """`getName(row, column)`: the `$gridLocation$` text."""
