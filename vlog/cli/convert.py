@@ -123,7 +123,7 @@ def command(files: tuple[Path, ...], dialect: str | None, key: int | None, show_
         raise click.UsageError(f"{input}: {exc}") from None
     for message in result.warnings:
         warn(message)
-    if file_kind(output) == "vassal":
+    if file_kind(input) == "vassal" and file_kind(output) == "vassal":  # JSON holds what it was given
         written = dialect or getattr(getattr(result.obj, "dialect", None), "name", "").lower()
         _warn_secrets(result.obj, output, readable=written in ("plain", "xz"))
 
