@@ -147,8 +147,17 @@ def test_an_xz_log_of_millions_of_commands_is_refused_quickly():
     xz = lzma.compress((SAVE_TEXT + ESC + steps).encode(), format=lzma.FORMAT_XZ)
     assert len(xz) < 64 * 1024
     data = _zip([("savedGame", xz)])
-    with pytest.raises(CommandSyntaxError, match=f"more than {C.MAX_COMMANDS} commands"):
+    with pytest.raises(CommandSyntaxError, match=f"many.vlog: offset 0: .*more than the {C.MAX_COMMANDS} commands"):
         read(data, name="many.vlog")
+
+
+def test_commands_beyond_the_cap_are_counted_while_decoding(monkeypatch):
+    """LOG steps decode to two nodes per separator: the count while decoding catches those."""
+    monkeypatch.setattr(C, "MAX_COMMANDS", 1000)
+    text = SAVE_TEXT + ESC + ESC.join(["LOG\tCHAT x"] * 600)
+    with pytest.raises(CommandSyntaxError, match="more than 1000 commands"):
+        C.decode(text, file="steps.vlog")
+    C.decode(SAVE_TEXT + ESC + ESC.join(["LOG\tCHAT x"] * 400))
 
 
 def test_deep_nesting_of_a_long_text_is_refused_as_too_much_work(monkeypatch):

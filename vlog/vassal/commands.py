@@ -798,6 +798,11 @@ def decode(text: str, *, file: str | None = None) -> Command:
         raise CommandSyntaxError(
             f"command text of {len(text)} characters exceeds the {MAX_TOKEN_CHARS} limit",
             file=file, where="offset 0")
+    separators = text.count(ESC)  # every command but a LOG step's inner one has its own ESC
+    if separators > MAX_COMMANDS:
+        raise CommandSyntaxError(
+            f"{separators} command separators, more than the {MAX_COMMANDS} commands any real "
+            "save or log holds", file=file, where="offset 0")
     ctx = _Ctx(file, len(text))
     if ESC not in text:
         return _decode(text, ctx, 0)
