@@ -94,3 +94,11 @@ def test_vassal_files_written_say_they_hold_everything(hostile_log, tmp_path, ca
     assert "holds the players' real ids (passwords) and the masked and invisible pieces" in err
     assert ("readable text" in err) == (extra == ["--dialect", "plain"])
     _assert_kept(err, (), "the warning")
+
+
+@pytest.mark.parametrize("fmt", FORMATS["dump"])
+def test_a_position_dumped_at_a_step_keeps_the_secrets(hostile_log, capsys, fmt):
+    for step in ("1", "3"):
+        assert main(["dump", str(hostile_log), "--at", step, "--format", fmt]) == EXIT_OK
+        out, err = capsys.readouterr()
+        _assert_kept(out + err, (), f"dump --at {step} --format {fmt}")
