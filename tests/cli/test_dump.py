@@ -161,9 +161,15 @@ def test_dump_every_sample(sample, capsys):
     text = dump(capsys, str(sample))
     assert text.startswith(f"File: {sample}\n")
     doc = json.loads(dump(capsys, str(sample), "--format", "json"))
-    assert len(doc["pieces"]) == len(obj.pieces)
+    # every piece a side sees: a stack holding only invisible pieces is not seen
+    from vlog.vassal.privacy import visible_stack
+    seen = [p for p in obj.pieces.values()
+            if not (p.is_stack and (v := visible_stack(p, obj.pieces)) is not None and not v.piece_ids)]
+    assert len(doc["pieces"]) == len(seen)
+    referee = json.loads(dump(capsys, str(sample), "--format", "json", "--referee"))
+    assert len(referee["pieces"]) == len(obj.pieces)
     lines = dump(capsys, str(sample), "--format", "jsonl").splitlines()
-    assert len(lines) == 1 + len(obj.pieces) + len(getattr(obj, "steps", []))
+    assert len(lines) == 1 + len(seen) + len(getattr(obj, "steps", []))
     if doc["kind"] == "log":
         assert [s["step"] for s in doc["steps"]] == list(range(1, len(obj.steps) + 1))
         assert f"Steps ({len(obj.steps)}):" in text
