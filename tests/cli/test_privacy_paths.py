@@ -102,3 +102,25 @@ def test_a_position_dumped_at_a_step_keeps_the_secrets(hostile_log, capsys, fmt)
         assert main(["dump", str(hostile_log), "--at", step, "--format", fmt]) == EXIT_OK
         out, err = capsys.readouterr()
         _assert_kept(out + err, (), f"dump --at {step} --format {fmt}")
+
+
+def test_a_move_onto_an_invisible_piece_does_not_name_it(tmp_path, capsys):
+    """The (masked) infantry is seen moving to the scout's hex; that the scout is there is not seen."""
+    import json
+    from tests.cli.conftest import _write, hostile_log_text
+    from vlog.vassal.commands import decode
+    from vlog.vassal.obfuscation import Dialect
+    from vlog.vassal.savefile import Log
+    from vlog.vassal.sequence import encode_token
+    move = "LOG\tM/1001/Main Map/7771/8882/1003/Main Map/100/200/null/" + SECRET_IDS[1]
+    text = hostile_log_text() + "\x1b" + encode_token(move, "\x1b")
+    path = _write(Log(decode(text), dialect=Dialect.VCSK, key=0x21), tmp_path / "onto.vlog")
+    out = tmp_path / "onto.json"
+    assert main(["convert", str(path), str(out)]) == EXIT_OK
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    moves = [n for n in json.dumps(doc).split('"command": ')
+             if n.startswith('"move_piece"') and '"1001"' in n and "7771" in n]
+    assert len(moves) == 1 and '"1003"' not in moves[0] and '"onto-invisible"' in moves[0]
+    assert main(["dump", str(path), "--format", "json"]) == EXIT_OK
+    step = json.loads(capsys.readouterr().out)["steps"][-1]
+    assert step["actions"][0]["to"]["x"] == 7771 and "onto" not in step["actions"][0]

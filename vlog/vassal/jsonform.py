@@ -17,7 +17,8 @@ With `referee=False` (the default) masked and invisible pieces are shown only as
 them: their add/change nodes (and the moves of invisible ones, and raw commands naming them) keep
 the piece id and say `"concealed": "masked" | "invisible"`, with the piece summary a side sees,
 and no type or state; a stack holding invisible pieces says `"holds-invisible"` and lists only
-the pieces a side sees (and no place when none is left).
+the pieces a side sees (and no place when none is left); a move onto or off an invisible piece
+says `"onto-invisible"` and gives only where the moving piece went.
 Such JSON cannot be written back as a VASSAL file (`from_json` refuses it, naming the node).
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Any
 
 from vlog.errors import VlogError
 from vlog.vassal.commands import (
-    COMMAND_TYPES, ESC, MAX_DEPTH, AddPiece, Command, Group, LogStep, UnknownCommand, decode,
+    COMMAND_TYPES, ESC, MAX_DEPTH, AddPiece, Command, Group, LogStep, MovePiece, UnknownCommand, decode,
     decode_leaf, encode, is_pristine, walk,
 )
 from vlog.vassal.metadata import MetaData, parse_metadata
@@ -93,6 +94,9 @@ def _concealed_json(c: Command, piece: Piece) -> dict[str, Any]:
         return {"command": c.KIND, "id": pid, "concealed": "holds-invisible", "piece": shown}
     hidden = piece.hidden_by is not None
     shown = {"kind": piece.kind, "name": piece.shown_name(), "traits": []}
+    if isinstance(c, MovePiece) and not hidden:  # seen moving, not onto what it joined
+        shown.update(map=c.new_map, x=c.new_x, y=c.new_y)
+        return {"command": c.KIND, "id": pid, "concealed": "onto-invisible", "piece": shown}
     if not hidden:
         shown.update(map=piece.map, x=piece.x, y=piece.y)
     return {"command": c.KIND, "id": pid, "concealed": "invisible" if hidden else "masked",

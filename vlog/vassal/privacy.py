@@ -230,7 +230,8 @@ def concealed_commands(root: Command) -> dict[int, Piece]:
     """The piece commands that would show what a side may not see, by `id()` of the node, with
     the piece as it then stood: adds and changes of masked or invisible pieces (a change also
     when it masks or unmasks: its other state is the hidden one), moves of invisible pieces
-    (a masked piece's place is seen, an invisible one's is not), raw commands vlog could not parse
+    (a masked piece's place is seen, an invisible one's is not) and moves onto or off one (they
+    name it), raw commands vlog could not parse
     that name such a piece, and stacks holding an invisible piece (with the piece as a side sees
     it: see `visible_stack`). Followed in the tree's order, which for a log is the order of its
     steps."""
@@ -260,6 +261,8 @@ def concealed_commands(root: Command) -> dict[int, Piece]:
                 out[id(c)] = piece
             elif piece.is_stack and visible_stack(piece, pieces) is not None:
                 out[id(c)] = visible_stack(piece, pieces)  # type: ignore[assignment]
+            elif any(u in pieces and pieces[u].hidden_by is not None for u in (c.new_under, c.old_under) if u):
+                out[id(c)] = piece  # a move onto (or off) an invisible piece names it
         elif isinstance(c, UnknownCommand):
             piece = pieces.get(raw_piece_id(c.raw) or "")
             if piece is not None and (piece.hidden_by is not None if c.raw.startswith("M/")
