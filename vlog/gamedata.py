@@ -89,6 +89,8 @@ class Datum:
     blocks: tuple[str, ...] = ()
     file: str = ""
     path: str = ""
+    derived: tuple[str, str] | None = None
+    """(rule, reasoning) when the value follows from a rule applied to other facts."""
 
     @property
     def known(self) -> bool:
@@ -155,10 +157,14 @@ def _json_path(doc: Any, parts: Sequence[str | int]) -> str:
     return path
 
 
+def _derived(raw: Any) -> tuple[str, str] | None:
+    return (raw["rule"], raw["reasoning"]) if isinstance(raw, Mapping) else None
+
+
 def _datum(raw: Mapping[str, Any], file: str, path: str) -> Datum:
     return Datum(value=raw.get("value"), source=raw.get("source"), note=raw.get("note"),
                  partial=bool(raw.get("partial", False)), blocks=tuple(raw.get("blocks", ())),
-                 file=file, path=path)
+                 file=file, path=path, derived=_derived(raw.get("derived")))
 
 
 def hexside_key(a: str, b: str) -> str:

@@ -209,3 +209,56 @@ def test_crt_cells_appear_on_the_cited_line(loj, rulebook):
     for table_id in ("crt", "crt-ethiopian"):
         for labels, datum in loj.table(table_id).listed_cells().items():
             assert datum.value in _cited_line(datum), (table_id, labels)
+
+
+def test_a_movement_class_is_known_only_with_the_type_it_follows_from(loj):
+    """2.3.8 gives the class by type; 2E's type is not in the text, so neither is its class."""
+    eritrean = loj.counter("it-2e")
+    assert eritrean["type"].value is None and eritrean["movement_class"].value is None
+    assert "type is not in the text" in eritrean["movement_class"].note
+    assert "MV-02" in eritrean["movement_class"].blocks
+    sabauda = loj.counter("it-sb")["movement_class"]
+    assert sabauda.value == "foot" and sabauda.derived[0] == "2.3.8" and "type infantry" in sabauda.derived[1]
+    tanks = loj.counter("it-lt4")["movement_class"]
+    assert tanks.value == "motorized" and tanks.derived is not None
+    assert loj.counter("de-dmk")["movement_class"].value == "motorized"    # stated for DMK itself (line 1563)
+
+
+def test_sides_cite_the_line_that_names_the_unit(loj):
+    """Not the set-up order's opening line ("The Italian player sets up second")."""
+    from tests.games.rulebook_lines import cited_line, on_line, rulebook_lines
+
+    book = rulebook_lines(GAME)
+    for counter, name in (("it-sb", "SB"), ("it-2e", "2E"), ("it-21a", "21A"), ("et-leader-shoa", "Ras Mulugheta"),
+                          ("gb-sdf1", "SDF1"), ("it-sn", "SN"), ("ff-ts", "TS")):
+        side = loj.counter(counter)["side"]
+        assert on_line(book, cited_line(side, GAME), name), (counter, side.source)
+    for counter in loj.counter_ids:
+        line = cited_line(loj.counter(counter)["side"], GAME, required=False)
+        assert line not in (1011, 1032, 1389, 1417), (counter, "cites the set-up order's first line")
+
+
+def test_no_nationality_rests_on_the_colour_scheme_line(loj):
+    """2.3.4's first line says the colours show nationality (on the counters); a unit's nationality
+    cites the line that names it, or says how it is derived."""
+    from tests.games.rulebook_lines import cited_line
+
+    for cid in loj.counter_ids:
+        nationality = loj.counter(cid).get("nationality")
+        if nationality is None or nationality.value is None:
+            continue
+        assert cited_line(nationality, GAME, required=False) not in (187, 189), cid
+    colonial = loj.counter("it-1e")["nationality"]
+    assert colonial.value == "italian" and colonial.derived[0] == "2.3.4"
+    assert loj.counter("gb-kar1")["nationality"].derived[0] == "PB 14.3.3"
+
+
+def test_the_example_of_play_fixes_two_activation_rows(loj):
+    """PB 13.6.2's table is on the player aid card; the example of play gives a 5 (no modifier) as
+    a full activation and Ras Imru's 6 + 1 as a surprise tactical activation."""
+    full = loj.lookup("ethiopian-activation", "5")
+    surprise = loj.lookup("ethiopian-activation", "7")
+    assert full.value == "full activation" and full.source.endswith("line 1916)")
+    assert surprise.value == "surprise tactical activation" and surprise.derived[0] == "PB 13.6.2"
+    assert loj.lookup("ethiopian-activation", "3").value is None
+    assert loj.table("ethiopian-activation").labels("roll").value is None      # the rows are not all known

@@ -97,6 +97,18 @@ def test_named_hexes_and_map_facts(iod):
     assert iod.terrain("1515").value is None
 
 
+def test_ports_are_the_hexes_the_ammunition_and_placement_rules_name_not_a_terrain(iod):
+    ports = iod.zone("ports")
+    assert ports["type"].value == "port" and ports["type"].source.startswith("12.54")
+    assert "not as a terrain type" in ports["hexes"].note
+    assert all(iod.zone(z)["type"].value != "port" for z in ("cities", "towns", "airfields"))
+
+
+def test_movement_classes_say_how_they_follow_from_2_1(iod):
+    battalion = iod.counter("al-8m")["movement_class"]
+    assert battalion.value == "foot" and battalion.derived[0] == "2.1" and "wheels symbol" in battalion.derived[1]
+
+
 def test_counters_with_factors_from_the_text(iod):
     v186 = iod.counter("ax-v-186")["levels"]["full"]
     assert (v186["attack"].value, v186["defense"].value, v186["movement"].value, v186["morale"].value) == (6, 7, 6, 6)
@@ -104,12 +116,17 @@ def test_counters_with_factors_from_the_text(iod):
     assert iod.counter("ax-1-33")["levels"]["full"]["combat"].value == 6
     tank = iod.counter("ax-tank-10")["levels"]["full"]
     assert (tank["attack"].value, tank["movement"].value, tank["morale"].value) == (1, 8, 4)
+    assert "the only Italian tank company" in tank["morale"].derived[1]
     ram = iod.counter("ax-ram-1-2")["levels"]
-    assert ram["full"]["movement"].value == 7 and ram["reduced"]["attack"].partial
+    # the 13.2 example reforms "the Ramcke battalion" at 4-5-7 without naming which of the three
+    assert ram["full"]["movement"].value == 7 and ram["reduced"]["attack"].value is None
+    assert "without naming" in ram["reduced"]["attack"].note
     assert iod.counter("ax-185-art-1")["levels"]["prepared"]["offensive"].value == 5
     assert iod.counter("al-raf-security")["count"].value == 3
     assert iod.counter("al-strongpoint")["levels"]["front"]["morale"].value == 4
-    assert iod.counter("al-8m")["levels"]["3"]["morale"].partial
+    # the 9.95 example gives morale 4 to two British 6-6 battalions it does not name
+    unnamed = iod.counter("al-8m")["levels"]["3"]["morale"]
+    assert unnamed.value is None and "does not name" in unnamed.note
     assert iod.counter("al-2k")["levels"]["full"]["morale"].value is None
 
 
