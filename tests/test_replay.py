@@ -168,6 +168,69 @@ def test_game_hooks_see_the_table_before_the_step_and_illegal_moves_still_apply(
     assert replay_log(log, game=game).final.pieces["1"].point == (MAP, 150, 150)
 
 
+class Fragile(Recorder):
+    """Calls every move illegal, and fails on the second step's move and at the end."""
+
+    def check(self, action, table, ctx):
+        if action.step == 2:
+            raise KeyError("not in the data")
+        return super().check(action, table, ctx)
+
+    def end(self, table, ctx):
+        return [None][1]
+
+
+def test_a_failing_check_is_a_warning_and_the_replay_goes_on(tmp_path, capsys):
+    log = built(tmp_path, [step([move("1", 110, 110, 100, 100)]), step([move("1", 120, 120, 110, 110)]),
+                           step([move("1", 130, 130, 120, 120)])])
+    rep = replay_log(log, game=Fragile())
+    assert [(f.check, f.step) for f in rep.findings] == [
+        ("vlog/internal", None), ("test-game/MV-01", 1), ("vlog/internal", 2), ("test-game/MV-01", 3)]
+    crash = next(f for f in rep.findings if f.check == "vlog/internal" and f.step == 2)
+    assert crash.severity is Severity.WARNING and crash.basis is Basis.UNVERIFIABLE
+    assert crash.message.startswith("the test-game check of 'move' failed with KeyError (")
+    assert crash.message.endswith("what it judges at step 2 was not judged")
+    assert dict(crash.evidence)["exception"] == "KeyError"
+    assert dict(crash.evidence)["judging"] == "move" and dict(crash.evidence)["hook"] == "check"
+    at_end = rep.findings[0]
+    assert "end failed with IndexError" in at_end.message and "the end of the log" in at_end.message
+    assert rep.final.pieces["1"].point == (MAP, 130, 130)       # every step applied
+    assert capsys.readouterr().err == ""                        # no traceback without debug
+    replay_log(log, game=Fragile(), debug=True)
+    err = capsys.readouterr().err
+    assert err.count("Traceback (most recent call last)") == 2 and "KeyError: 'not in the data'" in err
+
+
+class Watcher(Game):
+    """Records the tables it is handed: the driver's view of each step."""
+
+    id = "test-watch"
+
+    def __init__(self):
+        self.views = []
+
+    def interpret(self, step, table, ctx):
+        self.views.append((table, ctx.view))
+        assert ctx.view.before.table is table and ctx.view.step is step
+        return ()
+
+    def end(self, table, ctx):
+        self.views.append((table, ctx.view))
+        return ()
+
+
+def test_the_game_is_handed_each_table_once_before_and_after(tmp_path):
+    log = built(tmp_path, [step([move("1", 110, 110, 100, 100)]), step(roll("2d6", [3, 4]))])
+    game = Watcher()
+    rep = replay_log(log, game=game)
+    (t1, v1), (t2, v2), (t_end, v_end) = game.views
+    assert v1.after is v2.before                    # one position: the after of one step
+    assert v1.after.table.pieces["1"].point == (MAP, 110, 110)
+    assert t1.pieces["1"].point == (MAP, 100, 100)  # the table before is not changed
+    assert [r.total for r in v2.rolls] == [7] and v1.rolls == ()
+    assert v_end.is_end and v_end.before is v_end.after is v2.after and t_end is rep.final
+
+
 def test_find_game_names_the_games_there_are():
     assert set(known_games()) == {"lion-of-judah", "island-of-death", "ascari", "sideshow"}
     with pytest.raises(UnknownGameError, match="unknown game 'chess'.*lion-of-judah"):

@@ -1,10 +1,13 @@
 """The one driver loop: a log's steps applied to a table, judged on the way, gathered in a Report.
 
-For each step (one top-level LOG token, one Step-Forward click in VASSAL) the driver asks the
-game, when one is given, what the step does (`interpret`) and whether that is legal (`check`,
-against the table as it stood before the step), then applies the step's commands to the table
-whatever the verdict. Undo steps are applied like any other (they carry VASSAL's inverse
-commands); which earlier step each one took back is worked out as `BasicLogger.undo` chooses it.
+For each step (one top-level LOG token, one Step-Forward click in VASSAL) the driver applies
+the step's commands once, whatever the verdict, and, when a game is given, hands it the tables
+before and after the step in one `vlog.kit.steps.StepView` (`Context.view`): the game says what
+the step does (`interpret`) and whether that is legal (`check`); it never re-applies a step. The
+end of the log is a view too (no step, the final table). Each call into the game is guarded: an
+exception becomes a `vlog/internal` warning (vlog/checks/internal.py) and the replay goes on.
+Undo steps are applied like any other (they carry VASSAL's inverse commands); which earlier step
+each one took back is worked out as `BasicLogger.undo` chooses it.
 
 Checks every log gets (vlog/checks) run on what the replay gathered: undos after die rolls,
 continuity with a previous file, module mismatch and entries that could not be read.
@@ -13,14 +16,17 @@ continuity with a previous file, module mismatch and entries that could not be r
 from __future__ import annotations
 
 import os
+import sys
+import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from vlog.checks import GENERIC_CHECKS, continuity, module_mismatch, undo_after_roll, unparsed
+from vlog.checks import GENERIC_CHECKS, continuity, internal, module_mismatch, undo_after_roll, unparsed
 from vlog.dice_rolls import DiceReportReader, module_buttons
 from vlog.dicestats import DiceRoll, dice_stats
 from vlog.findings import CheckInfo, Finding, LogResult, Report
 from vlog.games.base import Context, Game
+from vlog.kit.steps import Position, StepView
 from vlog.table import Table
 from vlog.vassal.commands import (
     AddPiece, ChangePiece, Chat, Command, MovePiece, MutableProperty, RemovePiece, TurnState,
@@ -207,13 +213,14 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
                start: Table | None = None, referee: bool = False,
                checkpoint_every: int = CHECKPOINT_EVERY,
                iterate: Callable[[list[Step]], Iterable[Step]] | None = None,
-               show_player_ids: bool = False) -> Replay:
+               show_player_ids: bool = False, debug: bool = False) -> Replay:
     """Replay a log (a save replays as its position, with no steps) and run the per-log checks.
 
     `start` replaces the log's own starting table (rarely wanted; continuity is checked by
     `replay` and the CLI from the previous file's final table). `iterate` wraps the walk over
     the steps (a progress bar). Raw text in findings has player ids (passwords) replaced by
-    `<player-N>` unless `show_player_ids`.
+    `<player-N>` unless `show_player_ids`. A game hook that raises becomes a `vlog/internal`
+    warning; `debug` also prints its traceback on stderr.
     """
     path = _name(log)
     steps = log.steps if isinstance(log, Log) else []
@@ -230,22 +237,31 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
             rolls_by_step.setdefault(roll.step, []).append(roll)
     findings: list[Finding] = []
     ctx = Context(log_path=path, step=None, module=module, referee=referee)
-    if game is not None:
-        findings.extend(game.begin(table, ctx))
+    guard = _Guard(game, findings, debug) if game is not None else None
+    position = Position(table)
+    if guard is not None:
+        findings.extend(guard.run("begin", 0, None, game.begin, table, ctx))
     for step in (iterate(steps) if iterate is not None else steps):
-        if game is not None:
+        if guard is None:
+            table.step = step.index
+            table.apply_all(step.commands)
+        else:                                   # the table after, built once; both read-only
+            table = table.copy()
+            table.step = step.index
+            table.apply_all(step.commands)
+            after = Position(table)
             ctx.step = step
             ctx.rolls = rolls_by_step.get(step.index, ())
-            for action in game.interpret(step, table, ctx):
-                findings.extend(game.check(action, table, ctx))
-        table.step = step.index
-        table.apply_all(step.commands)
+            ctx.view = StepView(step, position, after, ctx.rolls)
+            guard.step(step.index, position.table, ctx)
+            position = after
         if step.index % rep.checkpoint_every == 0:
-            rep.checkpoints[step.index] = table.copy()
-    if game is not None:
+            rep.checkpoints[step.index] = table.copy() if guard is None else table
+    if guard is not None:
         ctx.step = None
         ctx.rolls = ()
-        findings.extend(game.end(table, ctx))
+        ctx.view = StepView.end(position)
+        findings.extend(guard.run("end", None, None, game.end, table, ctx))
     rep.final = table
     rep.undos = track_undos(steps)
     findings.extend(undo_after_roll.check(rep.undos, rep.rolls, steps))
@@ -259,6 +275,29 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
     findings.sort(key=lambda f: (f.step is not None, f.step or 0))
     rep.findings = findings
     return rep
+
+
+class _Guard:
+    """Calls into the game, each guarded: an exception is a `vlog/internal` finding naming the
+    hook, the step and what was judged, and the replay goes on (`debug`: its traceback too)."""
+
+    def __init__(self, game: Game, findings: list[Finding], debug: bool):
+        self.game, self.findings, self.debug = game, findings, debug
+
+    def run(self, hook: str, step: int | None, what: str | None, fn: Callable, *args: object) -> list:
+        try:
+            return list(fn(*args))
+        except Exception as exc:  # noqa: BLE001 - a failing check must not end the report
+            if self.debug:
+                traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+            self.findings.append(internal.crashed(self.game.id, hook, exc, step=step, what=what))
+            return []
+
+    def step(self, index: int, before: Table, ctx: Context) -> None:
+        """What the step does, then each action judged on its own."""
+        for action in self.run("interpret", index, None, self.game.interpret, ctx.step, before, ctx):
+            self.findings.extend(self.run("check", index, getattr(action, "kind", None),
+                                          self.game.check, action, before, ctx))
 
 
 def _previous_table(after: object, module: object | None) -> tuple[Table, str]:

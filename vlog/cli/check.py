@@ -9,6 +9,7 @@ the other side sees them unless `--referee` is given.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +136,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     before. The report ends with the dice statistics of all the logs (see `vlog dice`).
 
     Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error, 3 unreadable
-    input, 4 internal error.
+    input, 4 internal error. A game check that fails is reported as a vlog/internal warning
+    and the others go on; with --debug its traceback is shown and the exit status is 4.
 
     \b
     Examples:
@@ -147,7 +149,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
       vlog check turn3.vlog --format sarif -o vlog.sarif --fail-on warning
       vlog check turn3.vlog --format github --fail-on never
     """
-    from vlog.checks import continuity
+    from vlog.checks import continuity, internal
+    from vlog.cli import EXIT_INTERNAL
     from vlog.dicestats import dice_stats
     from vlog.replay import checks_run, module_label, replay_log, start_table
     from vlog.vassal.privacy import Redactor, player_ids
@@ -155,6 +158,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
 
     if overlays and game_name is None:
         raise click.UsageError("--data applies only with --game")
+    root = click.get_current_context().find_root().obj or {}
+    debug = bool(root.get("debug") or os.environ.get("VLOG_DEBUG"))
     for path in (*logs, *([after_path] if after_path else [])):
         check_input(path)
     if output is not None:  # refused before the replay, not after it
@@ -186,7 +191,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
         for uid in player_ids(obj.commands):
             redactor.placeholder(uid)
         rep = replay_log(obj, module=module, game=game, referee=referee,
-                         show_player_ids=show_player_ids,
+                         show_player_ids=show_player_ids, debug=debug,
                          iterate=lambda steps, p=path: progress(steps, len(steps), f"checking {p.name}"))
         findings = list(rep.findings)
         rolls.extend(rep.rolls)
@@ -209,4 +214,6 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     inputs = [*logs, *([after_path] if after_path else []), *([module_path] if module_path else [])]
     emit(render(report, output_format, fail_on=fail_on, redact=redact), output, inputs=inputs,
          force=force)
+    if debug and any(f.check == internal.CHECK_ID for _, f in report.findings()):
+        return EXIT_INTERNAL        # a check failed: its traceback is on stderr
     return fail_exit_code(report, fail_on)

@@ -1,8 +1,10 @@
 """The interface a game's rules engine plugs into the replay (`vlog.replay`).
 
-A game turns each logged step into the actions its rules speak of (`interpret`), judges each
-action against the table as it stood before the step (`check`), and the driver then applies the
-step to the table whatever the verdict: the log is what happened on the table.
+A game turns each logged step into the actions its rules speak of (`interpret`) and judges each
+action (`check`). The driver applies the step to the table once, whatever the verdict (the log
+is what happened on the table), and hands the game the tables before and after it in
+`Context.view`; `interpret` and `check` are also given the table before the step. A hook that
+raises becomes a `vlog/internal` warning and the replay goes on.
 
 Games are found by name with `find_game`. A game package `vlog.games.<package>` offers a rules
 engine by defining `rules.py` with a `game()` factory returning a `Game`; packages that hold only
@@ -19,6 +21,7 @@ from vlog.findings import CheckInfo, Finding
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.dicestats import DiceRoll
+    from vlog.kit.steps import StepView
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
@@ -72,6 +75,9 @@ class Context:
     """'Turn 3, Italian movement' when the game can tell; None otherwise."""
     memory: dict[str, Any] = field(default_factory=dict)
     """Scratch space a game keeps from step to step (phase, last combat, ...)."""
+    view: "StepView | None" = None
+    """The step being judged: its tables before and after (built once by the driver, read-only),
+    its rolls and chats; at `end`, the final table with no step. None in `begin`."""
 
 
 class Game:

@@ -41,3 +41,28 @@ def test_text_names_the_reasons(capsys, monkeypatch):
     assert f"rules engine, {len(IMPLEMENTED)} of 245 checks implemented" in out
     assert "  MV-23  11.5.1; 11.5.3" in out
     assert "no rules engine yet (not yet built)" in out
+
+
+def test_a_failing_check_is_reported_and_exits_4_only_with_debug(capsys, monkeypatch):
+    """A check that raises is a vlog/internal warning naming it; the other checks still judge
+    the log (AR-01's own finding), and --debug adds the traceback and exit status 4."""
+    from pathlib import Path
+
+    from vlog.cli import EXIT_FINDINGS, EXIT_INTERNAL
+    from vlog.games.lion_of_judah import rules
+
+    def broken(self, action):
+        raise ZeroDivisionError("injected")
+
+    monkeypatch.setattr(rules.LionOfJudah, "_check_phase", broken)
+    log = str(Path(__file__).resolve().parents[3] / "fixtures/lion-of-judah/rules/AR-01.vlog")
+    assert main(["check", log, "--game", "lion-of-judah", "--format", "json"]) == EXIT_FINDINGS
+    out, err = capsys.readouterr()
+    findings = json.loads(out)["logs"][0]["findings"]
+    crashes = [f for f in findings if f["check"] == "vlog/internal"]
+    assert [f["step"] for f in crashes] == [1, 2, 3]          # the three phase changes
+    assert "check of 'phase' failed with ZeroDivisionError" in crashes[0]["message"]
+    assert "lion-of-judah/AR-01" in [f["check"] for f in findings]
+    assert "Traceback" not in err
+    assert main(["--debug", "check", log, "--game", "lion-of-judah", "--format", "json"]) == EXIT_INTERNAL
+    assert "ZeroDivisionError: injected" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 """What a logged step does in Lion of Judah terms: moves, flips, eliminations, rolls, attacks.
 
 A step is read by comparing the game state before and after it (`state.build_state` on the
-table and on a copy with the step applied):
+two tables the driver hands over in a `vlog.kit.steps.StepView`, each read once: `state_of`):
 
 * a unit whose hex changed moved ("move"); the die rolls logged since that side's previous move
   in the same movement segment, and in the step itself, are its forced-march rolls (11.5.3);
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from vlog.games.base import Action
 from vlog.games.lion_of_judah.checks.activation import ActivationReader
@@ -33,11 +33,9 @@ from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_sta
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
-    from vlog.dicestats import DiceRoll
-    from vlog.table import Table
-    from vlog.vassal.savefile import Step
+    from vlog.kit.steps import Position, StepView
 
-__all__ = ["Interpreter", "PendingCombat", "parse_attack", "ATTACK"]
+__all__ = ["Interpreter", "PendingCombat", "parse_attack", "state_of", "ATTACK"]
 
 ATTACK = re.compile(r"\battack(?:s|ing)?\s+(?:hex\s+)?(?P<hex>\d{4})\b(?P<rest>[^\n]*)", re.IGNORECASE)
 _WITH = re.compile(r"^\s*(?:with|from|by)\s+(?P<names>[^;]+)", re.IGNORECASE)
@@ -134,34 +132,32 @@ class Interpreter:
     flags: dict[str, Any] = field(default_factory=dict)
     """Facts the history establishes, copied into every state built (`GameState.flags`)."""
 
-    def states(self, step: "Step", table: "Table") -> tuple[GameState, GameState, "Table"]:
-        before = build_state(table, self.data, scenario=self.scenario, control=self.control,
-                             cache=self.cache)
-        after_table = table.copy()
-        after_table.apply_all(step.commands)
-        after = build_state(after_table, self.data, scenario=self.scenario, control=self.control,
-                            cache=self.cache)
+    def states(self, view: "StepView") -> tuple[GameState, GameState]:
+        before = state_of(view.before, self.data, self.scenario, self.cache, control=self.control)
+        after = state_of(view.after, self.data, self.scenario, self.cache, control=self.control)
         update_control(after)
         before.flags.update(self.flags)
         after.flags.update(self.flags)
-        return before, after, after_table
+        return before, after
 
-    def interpret(self, step: "Step", table: "Table", rolls_logged: Sequence["DiceRoll"] = ()) -> list[Action]:
-        """The actions of one step; `rolls_logged` are the die rolls the step's chat reports."""
-        before, after, after_table = self.states(step, table)
+    def interpret(self, view: "StepView") -> list[Action]:
+        """The actions of one step; `view.rolls` are the die rolls the step's chat reports."""
+        step = view.step
+        assert step is not None
+        before, after = self.states(view)
         self._after = after
         self.last_states = (before, after)
         actions: list[Action] = []
         index = step.index
         # the phase: the tracker, else inference
         if self.scenario is not None:
-            bound = phase_from_table(after_table, self.data, self.scenario)
+            bound = phase_from_table(view.after.table, self.data, self.scenario)
             if bound is not None:
                 self.phase_bound = True
                 actions += self._set_phase(bound, index, before)
             elif self.phase is None:
                 self.phase = start_phase(self.scenario)
-        rolls = [r.total for r in rolls_logged if r.total is not None]
+        rolls = [r.total for r in view.rolls if r.total is not None]
         rolls, extra = self.activation.read(step, before, after, rolls, self)
         actions += extra
         moved = [(before.units[uid], after.units[uid]) for uid in before.units
@@ -390,6 +386,16 @@ class Interpreter:
         if self.pending is None:
             return []
         return [self._close(self.pending.step)]
+
+
+def state_of(position: "Position", data: "GameData", scenario: str | None, cache: UnitCache | None = None,
+             *, control: Mapping[str, str] | None = None) -> GameState:
+    """The game state of a position: its units read from the table once (the next step's
+    position before is this step's after), in a fresh GameState each call (checks may add
+    flags or control to the one they are given)."""
+    read = position.derived(("lion-of-judah/state", scenario),
+                            lambda table: build_state(table, data, scenario=scenario, cache=cache))
+    return GameState(dict(read.units), scenario, control=dict(control or {}), events=dict(read.events))
 
 
 def update_control(state: GameState) -> None:

@@ -62,7 +62,7 @@ from vlog.games.lion_of_judah.checks.trucks import TruckLedger
 from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge_start_markers_1935,
                                                       judge_steps_marker, judge_victory_claim, judge_vp_claim,
                                                       parse_victory_claim, tally)
-from vlog.games.lion_of_judah.interpret import Interpreter, units_named
+from vlog.games.lion_of_judah.interpret import Interpreter, state_of, units_named
 from vlog.games.lion_of_judah.sequence import Phase, phase_from_table, side_name
 from vlog.games.lion_of_judah.state import GameState, build_state
 
@@ -204,11 +204,11 @@ class LionOfJudah(Game):
         rolls = ctx.rolls if ctx is not None else ()
         if self.scenario == "1940-41":      # RR-26: Djibouti an Allied supply source once it joined
             self.interpreter.flags["french-somaliland-joined"] = self.events.french_somaliland_joined()
-        rp_before = (self.interpreter.phase, build_state(table, self.data, scenario=self.scenario,
-                                                         cache=self.interpreter.cache))
-        before = self.last_after if self.last_after is not None else build_state(
-            table, self.data, scenario=self.scenario, control=self.interpreter.control)
-        actions = list(self.interpreter.interpret(step, table, rolls))
+        view = ctx.view
+        rp_before = (self.interpreter.phase, state_of(view.before, self.data, self.scenario, self.interpreter.cache))
+        before = self.last_after if self.last_after is not None else state_of(
+            view.before, self.data, self.scenario, control=self.interpreter.control)
+        actions = list(self.interpreter.interpret(view))
         actions.append(logistics_action(self.interpreter, step.index, *rp_before, actions))
         after = self.interpreter._after
         if after is not None:                   # RR-16, RR-18, RR-19: what the MAP shows
@@ -616,7 +616,7 @@ class LionOfJudah(Game):
     def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
         out: list[Finding] = []
         if self.end_pending:
-            final = build_state(table, self.data, scenario=self.scenario, control=self.interpreter.control)
+            final = state_of(ctx.view.after, self.data, self.scenario, control=self.interpreter.control)
             final.flags.update(self.interpreter.flags)          # SP-15: air supply still counts
             out.extend(self._flush_end_of_move(final))
         for action in self.interpreter.finish():
@@ -627,7 +627,7 @@ class LionOfJudah(Game):
                 allied_action(self.negus, action, phase=self.interpreter.phase,
                               phase_bound=self.interpreter.phase_bound, joined=None)
         phase = self.interpreter.phase
-        last = build_state(table, self.data, scenario=self.scenario)
+        last = state_of(ctx.view.after, self.data, self.scenario)
         if self.interpreter.phase_bound:                    # HQ-08, MV-34: the segment the log ends in
             out.extend(self.motorization.phase_ended(phase, None, last, step=None))
         out.extend(self.formations.close(self.board, turn=phase.turn if phase is not None else None,
