@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import vlog
 from tests.checks.logbuild import move, restore, step, unit, write_file
-from vlog.kit.steps import Position, StepView
+from vlog.kit.steps import Moved, Position, Removed, StepView, unit_events
 from vlog.table import Table
 from vlog.vassal.commands import Chat
 
@@ -38,3 +38,38 @@ def test_the_end_of_a_log_is_a_view_with_no_step():
     end = StepView.end(final)
     assert end.is_end and end.index is None and end.chats == () and end.messages == ()
     assert end.before is end.after is final
+
+
+class U:
+    """A unit as any game's state holds one: an id, where it stands, its level and steps."""
+
+    def __init__(self, id, hex, level="1", steps=1):
+        self.id, self.hex, self.level, self.steps = id, hex, level, steps
+
+    def __repr__(self):
+        return f"U({self.id}@{self.hex})"
+
+
+def test_unit_events_name_what_changed_between_two_positions():
+    before = {"a": U("a", "0101"), "b": U("b", "0202", steps=3), "c": U("c", "0303"),
+              "d": U("d", None), "e": U("e", "0505", "front")}
+    after = {"f": U("f", "0606"), "a": U("a", "0102"), "b": U("b", "0202", "2", steps=2),
+             "c": U("c", None), "d": U("d", "0404"), "e": U("e", "0505", "back")}
+    events = unit_events(7, before, after)
+    assert all(e.step == 7 for e in events)
+    kinds = [(type(e).__name__, (getattr(e, "before", None) or e.unit).id) for e in events]
+    assert kinds == [("Moved", "a"), ("StepsChanged", "b"), ("Flipped", "b"), ("Moved", "c"),
+                     ("Removed", "c"), ("Moved", "d"), ("Flipped", "e"), ("Placed", "f"),
+                     ("Placed", "d")]
+    removed = next(e for e in events if isinstance(e, Removed))
+    assert removed.unit is before["c"] and removed.after is after["c"]      # sent to a box
+    moved = next(e for e in events if isinstance(e, Moved))
+    assert (moved.before.hex, moved.after.hex) == ("0101", "0102")
+
+
+def test_a_unit_gone_from_the_table_is_removed_and_unknown_steps_never_change():
+    before = {"a": U("a", "0101", steps=None), "z": U("z", "0909")}
+    after = {"a": U("a", "0101", steps=2)}
+    events = unit_events(None, before, after)
+    assert [(type(e).__name__, e.unit.id, e.after) for e in events] == [("Removed", "z", None)]
+    assert unit_events(1, before, dict(before)) == []

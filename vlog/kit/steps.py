@@ -9,11 +9,15 @@ computed and the game's view of each position is built once.
 
 The end of a log is a view of its own (`StepView.end`): no step, the final table before and
 after, so a game closes what is still open (a combat, a move) on the path every step takes.
+
+What a step did is told in typed events (`Moved`, `Placed`, `Removed`, `StepsChanged`,
+`Flipped`, `MarkerMoved`, `Declared`, `PhaseChanged`, `MoveFinished`), each naming what it
+carries; `unit_events` reads the ones every game's units share from the units before and after.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Hashable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence, TypeVar
 
 from vlog.vassal.commands import Chat
 
@@ -22,7 +26,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["Position", "StepView"]
+__all__ = ["Position", "StepView", "Event", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
+           "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events"]
 
 T = TypeVar("T")
 
@@ -79,3 +84,116 @@ class StepView:
     def messages(self) -> tuple[str, ...]:
         """What players typed in the step (reports left out), without the speaker."""
         return tuple(c.message for c in self.chats if not c.is_report)
+
+
+# -- typed events ------------------------------------------------------------------------------
+# What a step did, in the game's terms, each event saying what it carries (instead of a kind
+# string and a dict read by key). `unit_events` reads the events every game's units share from
+# the units before and after a step; a game adds its own (a declaration, a phase change, a
+# unit's move finished) as it reads them.
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a step did; `step` is the log step it happened in (None: at the end)."""
+
+    step: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """A unit changed place: `before` and `after` are the unit at either end (a hex or None
+    for a box or off the map)."""
+
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """A unit came onto the map (from a box, off the table or the palette): as it stands now."""
+
+    unit: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Removed(Event):
+    """A unit left the map (deleted, or sent to a box): as it stood before."""
+
+    unit: Any
+    after: Any = None
+    """The unit where it went (a box), None when it left the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepsChanged(Event):
+    """A unit's step count changed where it stands."""
+
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Flipped(Event):
+    """A unit shows another face or level (a step level, a hidden side)."""
+
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerMoved(Event):
+    """A marker (an event, a track marker) changed place or came or went (None)."""
+
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """A chat declaration of grammar `grammar` (vlog/kit/chat.py) and what it says."""
+
+    grammar: str
+    declaration: Any
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChanged(Event):
+    """The phase changed from `old` (None before the first) to `new`; `bound` when the turn
+    tracker shows it (else it is inferred from play)."""
+
+    old: Any
+    new: Any
+    bound: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFinished(Event):
+    """A unit's move is over (another unit moved, the phase changed, or the log ended);
+    `step` is the step of its last move."""
+
+    unit: Any
+
+
+def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Event]:
+    """The moves, placements, removals, step changes and flips between two sets of units by
+    id (each with `hex`, `level` and `steps`): first those of the units before, in their order
+    (moved, removed, steps changed, flipped), then the placements in the order of the units
+    after."""
+    out: list[Event] = []
+    for uid, old in before.items():
+        new = after.get(uid)
+        if new is not None and new.hex != old.hex:
+            out.append(Moved(step, old, new))
+        if old.hex is not None and (new is None or new.hex is None):
+            out.append(Removed(step, old, new))
+        if new is None:
+            continue
+        if isinstance(old.steps, int) and isinstance(new.steps, int) and new.steps != old.steps:
+            out.append(StepsChanged(step, old, new))
+        if new.level != old.level:
+            out.append(Flipped(step, old, new))
+    for uid, new in after.items():
+        old = before.get(uid)
+        if new.hex is not None and (old is None or old.hex is None):
+            out.append(Placed(step, new))
+    return out

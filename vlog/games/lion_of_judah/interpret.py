@@ -27,7 +27,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from vlog.games.base import Action
-from vlog.games.lion_of_judah.checks.activation import ActivationReader
+from vlog.kit.chat import ChatGrammars
+from vlog.kit.steps import Moved, Placed, Removed, unit_events
+from vlog.games.lion_of_judah.checks.activation import ActivationReader, parse_declaration
+from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
 from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state
 
@@ -35,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.kit.steps import Position, StepView
 
-__all__ = ["Interpreter", "PendingCombat", "parse_attack", "state_of", "ATTACK"]
+__all__ = ["Interpreter", "PendingCombat", "parse_attack", "state_of", "ATTACK", "CHAT"]
 
 ATTACK = re.compile(r"\battack(?:s|ing)?\s+(?:hex\s+)?(?P<hex>\d{4})\b(?P<rest>[^\n]*)", re.IGNORECASE)
 _WITH = re.compile(r"^\s*(?:with|from|by)\s+(?P<names>[^;]+)", re.IGNORECASE)
@@ -71,6 +74,15 @@ def parse_attack(text: str) -> AttackDeclaration | None:
     air_m = _AIR.search(rest)
     air = (int(air_m.group("a")), int(air_m.group("d"))) if air_m else None
     return AttackDeclaration(match.group("hex"), names, hqs, air)
+
+
+CHAT = ChatGrammars()
+"""The chat lines Lion of Judah reads (vlog/kit/chat.py): attacks (above, report lines too), (35)
+the Ethiopian army's declarations (checks/activation.py) and VP totals with a victory level
+(checks/victory.py, VC-03, VC-07)."""
+CHAT.add("attack", lambda line: parse_attack(line.text), reports=True)
+CHAT.add("activation", lambda line: parse_declaration(line.message, line.speaker))
+CHAT.add("victory-claim", lambda line: parse_victory_claim(line.text), reports=True)
 
 
 @dataclass(slots=True)
@@ -131,6 +143,8 @@ class Interpreter:
     and trucks never take control, 3.2, 10.1.2); hexes not listed keep their initial control."""
     flags: dict[str, Any] = field(default_factory=dict)
     """Facts the history establishes, copied into every state built (`GameState.flags`)."""
+    chat: ChatGrammars = CHAT
+    """The chat grammars the step's declarations are read with."""
 
     def states(self, view: "StepView") -> tuple[GameState, GameState]:
         before = state_of(view.before, self.data, self.scenario, self.cache, control=self.control)
@@ -160,10 +174,9 @@ class Interpreter:
         rolls = [r.total for r in view.rolls if r.total is not None]
         rolls, extra = self.activation.read(step, before, after, rolls, self)
         actions += extra
-        moved = [(before.units[uid], after.units[uid]) for uid in before.units
-                 if uid in after.units and before.units[uid].hex != after.units[uid].hex]
-        declarations = [parse_attack(c.text) for c in step.commands if type(c).__name__ == "Chat"]
-        declarations = [d for d in declarations if d is not None]
+        events = unit_events(index, before.units, after.units)
+        moved = [(e.before, e.after) for e in events if isinstance(e, Moved)]
+        declarations: list[AttackDeclaration] = self.chat.read("attack", step.commands)
         involved = self._combat_involved(self.pending) if self.pending is not None else set()
         for decl in declarations:
             involved |= {u.id for u in before.at(decl.target)}
@@ -210,8 +223,7 @@ class Interpreter:
         # steps gained on the map (replacement 7.3.3, consolidation 2.5) and breakdown units
         # formed (2.4), outside any combat
         in_combat = self._combat_involved(self.pending) if self.pending is not None else set()
-        removed = [u for uid, u in before.units.items() if u.hex is not None
-                   and (uid not in after.units or after.units[uid].hex is None)]
+        removed = [e.unit for e in events if isinstance(e, Removed)]
         for uid, new in after.units.items():
             old = before.units.get(uid)
             if old is None or old.hex is None or new.hex != old.hex or uid in in_combat:
@@ -226,14 +238,12 @@ class Interpreter:
             if u.unit_type == "breakdown" and u.id not in in_combat:
                 self.breakdowns_gone.setdefault(u.hex or "", []).append(u.id)
         # units placed on the map (reinforcements, rebuilt units, event placements)
-        for uid, new in after.units.items():
-            old = before.units.get(uid)
-            if new.hex is not None and (old is None or old.hex is None):
-                actions.append(Action("appear", index, (uid,), {
-                    "unit": new, "hex": new.hex, "before": before, "after": after,
-                    "when": self.when()}))
-        for uid, old in before.units.items():
-            if old.kind == "leader" and old.hex is not None and uid not in after.units:
+        for new in (e.unit for e in events if isinstance(e, Placed)):
+            actions.append(Action("appear", index, (new.id,), {
+                "unit": new, "hex": new.hex, "before": before, "after": after,
+                "when": self.when()}))
+        for old in (e.unit for e in events if isinstance(e, Removed) and e.after is None):
+            if old.kind == "leader":
                 self.gone_leaders.add(old.counter or old.name)
         # movement
         movers_side = {o.side for o, _ in moved if o.side}

@@ -60,14 +60,14 @@ from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_m
                                                      judge_supply_prerequisite, trace)
 from vlog.games.lion_of_judah.checks.trucks import TruckLedger
 from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge_start_markers_1935,
-                                                      judge_steps_marker, judge_victory_claim, judge_vp_claim,
-                                                      parse_victory_claim, tally)
-from vlog.games.lion_of_judah.interpret import Interpreter, state_of, units_named
+                                                      judge_steps_marker, judge_victory_claim, judge_vp_claim, tally)
+from vlog.games.lion_of_judah.interpret import CHAT, Interpreter, state_of, units_named
 from vlog.games.lion_of_judah.sequence import Phase, phase_from_table, side_name
 from vlog.games.lion_of_judah.state import GameState, build_state
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
+    from vlog.vassal.commands import Chat
     from vlog.vassal.savefile import Step
 
 __all__ = ["LionOfJudah", "game", "detect_scenario", "SUDDEN_DEATH_1935"]
@@ -232,27 +232,25 @@ class LionOfJudah(Game):
             deserted = self.desertion.note_step(
                 self.board, self.data, step=step.index, before=before, after=after,
                 rolls=[r.total for r in rolls if r.total is not None],
-                chats=[c.message for c in step.commands if type(c).__name__ == "Chat" and not c.is_report],
+                chats=list(view.messages),
                 turn=turn, in_map=self.interpreter.phase_bound and phase is not None and phase.key == "map",
                 when=self.interpreter.when())
             if deserted:
                 actions.append(Action("desertion", step.index, (), {"findings": deserted}))
         if self.scenario == "1935-36":          # RR-05 (checks/ethiopian_reinforcements.py)
             counted = count_step(self.reinforcement_count, self.board, list(actions),
-                                 [c.message for c in step.commands if type(c).__name__ == "Chat" and not c.is_report],
+                                 list(view.messages),
                                  phase=self.interpreter.phase, bound=self.interpreter.phase_bound,
                                  gone_leaders=self.interpreter.gone_leaders, step=step.index)
             if counted:
                 actions.append(Action("reinforcement-count", step.index, (), {"findings": counted}))
-        marker_findings = self._note_vp_history(step, turn)
+        marker_findings = self._note_vp_history(step, view.chats, turn)
         if marker_findings:                     # SU-03, VC-02 (the GRT markers)
             actions.append(Action("vp-markers", step.index, (), {"findings": marker_findings}))
-        for claim in (parse_victory_claim(c.text) for c in step.commands   # VC-03, VC-07
-                      if type(c).__name__ == "Chat"):
-            if claim is not None:
-                actions.append(Action("victory-claim", step.index, (), {
-                    "claim": claim, "when": self.interpreter.when(), "turn": turn,
-                    "state": self.interpreter.last_states[1] if self.interpreter.last_states else None}))
+        for claim in CHAT.read("victory-claim", step.commands):          # VC-03, VC-07
+            actions.append(Action("victory-claim", step.index, (), {
+                "claim": claim, "when": self.interpreter.when(), "turn": turn,
+                "state": self.interpreter.last_states[1] if self.interpreter.last_states else None}))
         if self.scenario == "1935-36" and self.sudden_death is None:
             for hex_ in SUDDEN_DEATH_1935:            # PB 13.4.3
                 if self.interpreter.control.get(hex_) == "ethiopian":
@@ -316,7 +314,7 @@ class LionOfJudah(Game):
             return out + self._check_step_gain(action)
         return out
 
-    def _note_vp_history(self, step: "Step", turn: int | None) -> list[Finding]:
+    def _note_vp_history(self, step: "Step", chats: Sequence[Chat], turn: int | None) -> list[Finding]:
         """Feeds the VP history with this step (VC-01, VC-02, VC-05, VC-06); (35) judges the GRT
         markers on the position before it: where the log begins at turn 1 (SU-03) and when the
         turn track shows a new turn (the eliminated steps marker, VC-02)."""
@@ -336,9 +334,8 @@ class LionOfJudah(Game):
             history.observe(states[0], states[1], step=step.index, turn=turn,    # set-up changes are no losses
                             setting_up=self.interpreter.phase_bound and starts_the_scenario(self.interpreter.phase))
         history.note_turn(turn)
-        for command in step.commands:
-            if type(command).__name__ == "Chat":
-                self.vp_history.note_chat(command.text, step=step.index, turn=turn)
+        for line in chats:
+            self.vp_history.note_chat(line.text, step=step.index, turn=turn)
         return out
 
     def _check_vp(self, action: Action) -> list[Finding]:

@@ -907,9 +907,7 @@ class ActivationReader:
             return rolls, []
         index = step.index
         actions: list[Any] = []
-        decls = [parse_declaration(c.message, c.speaker) for c in step.commands
-                 if type(c).__name__ == "Chat" and not c.is_report]
-        decls = [d for d in decls if d is not None]
+        decls = interp.chat.read("activation", step.commands)     # interpret.CHAT
         opens = [d for d in decls if d.kind in ("activate", "great-offensive")]
         if opens and interp.phase is not None and not interp.phase_bound:
             actions += interp._set_phase(infer_phase(interp.phase, "ethiopian", "movement"), index, before)
