@@ -43,7 +43,7 @@ from typing import Iterable, Iterator, Sequence
 
 from converters.script import Action, Script, parse_script
 from converters.step_save import _state_at_point
-from converters.turn_tracker import DEFAULT_REPORT_FORMAT, TrackerRun, format_text
+from vlog.vassal.turn_tracker import DEFAULT_REPORT_FORMAT, TrackerRun, format_text
 from vlog.errors import ScriptError, VlogError
 from vlog.table import MODULE_CONTAINER, Table, TablePiece
 from vlog.vassal.commands import (

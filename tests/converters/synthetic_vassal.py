@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from converters.turn_tracker import TrackerRun
+from vlog.vassal.turn_tracker import TrackerRun
 from vlog.vassal.commands import (
     AddPiece, BoardPicker, GlobalPropertySet, NullCommand, PlayerAdd, Setup, SetupStack, TurnState,
 )

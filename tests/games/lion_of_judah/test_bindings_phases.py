@@ -295,7 +295,7 @@ class TrackerModule(HexModule):
         self.turn_trackers = [TurnTracker("Turn Tracker", [turn])]
 
     def state(self, turn: int, phase: str) -> str:
-        from converters.turn_tracker import TrackerRun
+        from vlog.vassal.turn_tracker import TrackerRun
 
         run = TrackerRun(self.turn_trackers[0], "TurnTracker0")
         run.set_level(run.find("Turn")[0], str(turn))

@@ -209,7 +209,7 @@ def tracker_properties(table: "Table") -> dict[str, str]:
     trackers = getattr(table.module, "turn_trackers", None) if table.module is not None else None
     if not trackers or not table.turns:
         return {}
-    from converters.turn_tracker import TrackerRun
+    from vlog.vassal.turn_tracker import TrackerRun
 
     out: dict[str, str] = {}
     for index, tracker in enumerate(trackers):

@@ -1,4 +1,5 @@
-"""A module's Turn Counter as VASSAL runs it, to write `turn next` / `turn set` steps exactly.
+"""A module's Turn Counter as VASSAL runs it: to read the turn a tracker's state on the table shows
+(the judge) and to write `turn next` / `turn set` steps exactly (converters/log_writer.py).
 
 A port of VASSAL.build.module.turn (TurnTracker, TurnLevel, CounterTurnLevel, ListTurnLevel):
 the state string `SE('|')[currentLevel, levelState...]` with CounterTurnLevel states

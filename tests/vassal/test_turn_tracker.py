@@ -2,7 +2,7 @@
 are written in VASSAL's nested SequenceEncoder form and read back, inactive list items are skipped."""
 from __future__ import annotations
 
-from converters.turn_tracker import TrackerRun, format_text
+from vlog.vassal.turn_tracker import TrackerRun, format_text
 from vlog.vassal.module import TurnLevel, TurnTracker
 
 
