@@ -12,24 +12,21 @@ would settle it.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Mapping, Union
+from typing import TYPE_CHECKING, Any, Mapping
 
 from vlog.engine.judge import Unknown
-from vlog.errors import GameDataError
+from vlog.kit.units import UnitCache, Value, factor, read_units
+from vlog.kit.units import value as _v
 
 if TYPE_CHECKING:  # pragma: no cover
-    from vlog.gamedata import GameData, Record
-    from vlog.table import Table, TablePiece
+    from vlog.gamedata import GameData
+    from vlog.table import Table
 
 __all__ = ["Unit", "GameState", "UnitCache", "Value", "SIDES", "build_state", "unit_from_counter",
-           "DEFENSELESS_KINDS", "HEX_NAME"]
+           "DEFENSELESS_KINDS"]
 
-Value = Union[int, Fraction, Unknown]
 SIDES = ("italian", "ethiopian", "allied")
-HEX_NAME = re.compile(r"^\d{4}$")
 DEFENSELESS_KINDS = frozenset({"hq", "truck", "rp"})
 """2.3.7, 11.6, 12.13: RPs, HQs and trucks (and true dummies) are defenseless."""
 
@@ -148,26 +145,6 @@ class GameState:
 # counters -> units
 
 
-def _v(datum: Any) -> Any:
-    return getattr(datum, "value", None) if datum is not None else None
-
-
-def _factor(levels: "Record | None", level: str | None, key: str, counter_id: str) -> Value | None:
-    """A factor of a counter at a level: the number, Unknown when null, None when not printed."""
-    if levels is None or level is None or level not in levels:
-        return Unknown(f"counters.json {counter_id} level {level} {key}") if levels else None
-    record = levels[level]
-    if key not in record:
-        if key in ("attack", "defense") and "combat" in record:
-            key = "combat"
-        else:
-            return None
-    value = _v(record[key])
-    if value is None:
-        return Unknown(f"counters.json {counter_id} level {level} {key}")
-    return value
-
-
 def unit_from_counter(data: "GameData", counter_id: str, *, id: str, name: str, hex_: str | None,
                       level: str | None = None, box: str | None = None) -> Unit:
     """A unit standing for counter `counter_id` at a level (the counter's first level if None)."""
@@ -196,187 +173,25 @@ def unit_from_counter(data: "GameData", counter_id: str, *, id: str, name: str, 
         level=level, unit_class=_v(record["class"]) if "class" in record else None,
         unit_type=unit_type, size=_v(record["size"]) if "size" in record else None,
         motorized=motorized, steps=steps,
-        attack=None if kind in ("hq", "truck", "air") else _factor(levels, level, "attack", counter_id),
-        defense=None if kind in ("hq", "air") else _factor(levels, level, "defense", counter_id),
-        movement=_factor(levels, level, "movement", counter_id),
+        attack=None if kind in ("hq", "truck", "air") else factor(levels, level, "attack", counter_id, also=_COMBAT),
+        defense=None if kind in ("hq", "air") else factor(levels, level, "defense", counter_id, also=_COMBAT),
+        movement=factor(levels, level, "movement", counter_id),
         faction=faction.lower() if isinstance(faction, str) else None,
         hidden=level == "hidden",
         properties={k: _v(props[k]) for k in props} if props else {})
 
 
+_COMBAT = ("combat",)
+"""A counter printing one combat factor uses it for attack and defense."""
+
+
+def _template(data: "GameData", counter_id: str, level: str | None) -> Unit:
+    """The game's unit transform for the kit's reader: the unit a counter makes at a level."""
+    return unit_from_counter(data, counter_id, id="", name="", hex_=None, level=level)
+
+
 # ---------------------------------------------------------------------------------------------
 # table -> state
-
-
-@dataclass(frozen=True, slots=True)
-class _Bindings:
-    by_gpid: dict[str, str]
-    by_name: dict[str, str]
-    layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]]
-    """layer name -> [(counter ids or classes it applies to (None: all), {level: key})]"""
-    locations: list[tuple[re.Pattern[str], str | None, str | None]]  # pattern, hex, box
-    counters: dict[tuple[str, str], str | None]
-    """(gpid, piece name) -> counter id, as found (a cache: pieces repeat at every step)."""
-    templates: dict[tuple[str, str | None], Unit]
-    """(counter, level) -> the unit it makes, before id, name and place are set."""
-    box_names: dict[str, str] = field(default_factory=dict)
-    """A box's name in map.json (the zone name modules vlog writes give it) -> the box id,
-    for locations the bindings do not name."""
-
-
-_BINDINGS_CACHE: dict[int, tuple["GameData", _Bindings]] = {}
-
-
-def _bindings(data: "GameData") -> _Bindings:
-    """The bindings of a data set, read once (the data object is kept with them, so its id
-    cannot be reused while cached)."""
-    cached = _BINDINGS_CACHE.get(id(data))
-    if cached is not None and cached[0] is data:
-        return cached[1]
-    if len(_BINDINGS_CACHE) > 64:
-        _BINDINGS_CACHE.clear()
-    binds = _read_bindings(data)
-    _BINDINGS_CACHE[id(data)] = (data, binds)
-    return binds
-
-
-def _read_bindings(data: "GameData") -> _Bindings:
-    b = data.bindings
-    by_gpid: dict[str, str] = {}
-    by_name: dict[str, str] = {}
-    for piece in b["pieces"]:
-        counter = _v(piece["counter"])
-        if counter is None:
-            continue
-        if "gpid" in piece and _v(piece["gpid"]):
-            by_gpid[_v(piece["gpid"])] = counter
-        if "piece_name" in piece and _v(piece["piece_name"]):
-            by_name[_v(piece["piece_name"])] = counter
-    layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]] = {}
-    for layer in b["layers"]:
-        name, levels = _v(layer["layer_name"]), _v(layer["levels"])
-        applies = _v(layer["applies_to"]) if "applies_to" in layer else None
-        if name and levels:
-            layers.setdefault(name, []).append((frozenset(applies) if applies else None, dict(levels)))
-    locations = []
-    for loc in b["locations"]:
-        pattern = _v(loc["pattern"])
-        if not pattern:
-            continue
-        try:
-            compiled = re.compile(pattern)
-        except re.error:
-            continue
-        locations.append((compiled, _v(loc["hex"]) if "hex" in loc else None,
-                          _v(loc["box"]) if "box" in loc else None))
-    box_names: dict[str, str] = {}
-    for raw_map in data.documents["map"]["maps"]:
-        for box in raw_map.get("boxes") or ():
-            named = box.get("name")
-            shown = named.get("value") if isinstance(named, dict) else None
-            if isinstance(shown, str) and isinstance(box.get("id"), str):
-                box_names.setdefault(shown, box["id"])
-    return _Bindings(by_gpid, by_name, layers, locations, {}, {}, box_names)
-
-
-COUNTER_ID_PROPERTY = "CounterId"
-"""A marker property naming the counter record directly (modules vlog writes carry it)."""
-
-
-def _counter_of(piece: "TablePiece", data: "GameData", binds: _Bindings) -> str | None:
-    marked = piece.properties.get(COUNTER_ID_PROPERTY)
-    if marked and marked in data.counter_ids:
-        return marked
-    gpid = piece.piece.gpid
-    name = piece.name
-    key = (gpid or "", name)
-    if key in binds.counters:
-        return binds.counters[key]
-    if gpid and gpid in binds.by_gpid:
-        found: str | None = binds.by_gpid[gpid]
-    elif name in binds.by_name:
-        found = binds.by_name[name]
-    else:
-        named = data.counters_named(name) if name else ()
-        found = named[0] if len(named) == 1 else None
-    if len(binds.counters) < 100_000:
-        binds.counters[key] = found
-    return found
-
-
-def _where(table: "Table", piece: "TablePiece", binds: _Bindings) -> tuple[str | None, str | None]:
-    """(hex, box) of a piece from its location name."""
-    name = table.location_name(piece)
-    if name is None:
-        return None, None
-    for pattern, hex_, box in binds.locations:
-        match = pattern.fullmatch(name)
-        if match:
-            if hex_ is not None:
-                try:
-                    found = match.expand(hex_) if "\\" in hex_ else hex_
-                except (re.error, IndexError):
-                    return None, None
-                return (found, None) if _is_hex(found) else (None, None)
-            if box is not None:
-                return None, box
-            groups = match.groupdict()
-            if "hex" in groups and groups["hex"] is not None:
-                return (groups["hex"], None) if _is_hex(groups["hex"]) else (None, None)
-    if _is_hex(name):
-        return name, None
-    return None, binds.box_names.get(name)
-
-
-def _is_hex(name: str) -> bool:
-    """A printed hex number on the Lion of Judah grid ('1213'); anything else is not a hex."""
-    if not HEX_NAME.match(name):
-        return False
-    from vlog.hexes import LAYOUTS
-
-    layout = LAYOUTS["lion-of-judah"]
-    try:
-        return layout.on_map(layout.parse(name))
-    except GameDataError:
-        return False
-
-
-def _level_of(piece: "TablePiece", binds: _Bindings, counter: str, unit_class: str | None,
-              levels_in_order: tuple[str, ...] = ()) -> str | None:
-    for layer in piece.layers:
-        for applies, levels in binds.layers.get(layer.name, ()):
-            if applies is not None and counter not in applies and unit_class not in applies:
-                continue
-            key = levels.get(str(layer.level))
-            if key is not None:
-                return key
-    if piece.properties.get(COUNTER_ID_PROPERTY) == counter and levels_in_order:
-        # modules vlog writes: a "Step" or "Face" Layer whose level N is the counter's N-th level
-        for layer in piece.layers:
-            if layer.name in ("Step", "Face") and 1 <= layer.level <= len(levels_in_order):
-                return levels_in_order[layer.level - 1]
-    return None
-
-
-class UnitCache:
-    """Units already read, by table piece and point: a replay reads the same unchanged pieces
-    at every step (table pieces are immutable and replaced when they change)."""
-
-    MAX = 200_000
-
-    def __init__(self) -> None:
-        self._units: dict[tuple[int, Any], tuple["TablePiece", str | None, Unit | None]] = {}
-
-    def get(self, piece: "TablePiece", location: str | None) -> tuple[bool, Unit | None]:
-        hit = self._units.get((id(piece), piece.point))
-        if hit is not None and hit[0] is piece and hit[1] == location:
-            return True, hit[2]
-        return False, None
-
-    def put(self, piece: "TablePiece", location: str | None, unit: Unit | None) -> None:
-        if len(self._units) >= self.MAX:
-            self._units.clear()
-        self._units[(id(piece), piece.point)] = (piece, location, unit)
 
 
 EVENT_TYPE = "event"
@@ -386,50 +201,20 @@ EVENT_TYPE = "event"
 def build_state(table: "Table", data: "GameData", *, scenario: str | None = None,
                 turn: int | None = None, phase: str | None = None,
                 control: Mapping[str, str] | None = None, cache: UnitCache | None = None) -> GameState:
-    """The units on the table, by the game's bindings; pieces that stand for no counter are
-    left out (markers, the map's decorations). `cache` keeps units between calls."""
-    binds = _bindings(data)
-    units: dict[str, Unit] = {}
-    events: dict[str, Unit] = {}
-    for piece in table.game_pieces():
-        location = table.location_name(piece) if cache is not None else None
-        if cache is not None:
-            found, unit = cache.get(piece, location)
-            if found:
-                if unit is not None:
-                    (events if unit.unit_type == EVENT_TYPE else units)[piece.id] = unit
-                continue
-        unit = _unit_of(table, piece, data, binds)
-        if unit is not None and scenario == "1940-41" and unit.side == "ethiopian":
-            unit = _under_allied_control(unit)
-        if cache is not None:
-            cache.put(piece, location, unit)
-        if unit is not None:
-            (events if unit.unit_type == EVENT_TYPE else units)[piece.id] = unit
+    """The units on the table, by the game's bindings (vlog.kit.units); pieces that stand for
+    no counter are left out (markers, the map's decorations). `cache` keeps units between calls."""
+    read = read_units(table, data, _template, cache=cache,
+                      transform=_under_allied_control if scenario == "1940-41" else None)
+    units = {uid: u for uid, u in read.items() if u.unit_type != EVENT_TYPE}
+    events = {uid: u for uid, u in read.items() if u.unit_type == EVENT_TYPE}
     return GameState(units, scenario, turn, phase, dict(control or {}), events=events)
 
 
 def _under_allied_control(unit: Unit) -> Unit:
     """1940-41 (PB 14.6.4, 14.6.4.4): Ethiopian levies are guerrillas and the Negus an Allied
     unit, all under Allied control."""
+    if unit.side != "ethiopian":
+        return unit
     if unit.kind == "combat":
         return replace(unit, side="allied", unit_class="guerrilla")
     return replace(unit, side="allied")
-
-
-def _unit_of(table: "Table", piece: "TablePiece", data: "GameData", binds: _Bindings) -> Unit | None:
-    counter = _counter_of(piece, data, binds)
-    if counter is None:
-        return None
-    hex_, box = _where(table, piece, binds)
-    first = binds.templates.get((counter, None))
-    if first is None:
-        first = binds.templates[(counter, None)] = unit_from_counter(data, counter, id="", name="", hex_=None)
-    record = data.counter(counter)
-    order = tuple(record["levels"]) if "levels" in record else ()
-    level = _level_of(piece, binds, counter, first.unit_class, order)
-    template = binds.templates.get((counter, level))
-    if template is None:
-        template = binds.templates[(counter, level)] = unit_from_counter(
-            data, counter, id="", name="", hex_=None, level=level)
-    return replace(template, id=piece.id, name=piece.name or counter, hex=hex_, box=box)

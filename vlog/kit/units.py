@@ -1,0 +1,360 @@
+"""The table read into a game's units through its bindings (data/bindings.json).
+
+A VASSAL table knows pieces, points, layers and properties; a game's rules know units with a
+counter, a step level or face, and a place (a hex on one of the game's maps, or a box). The
+bindings say how the module shows these: piece names or gpids -> counters, layer levels -> the
+counter's level keys, location names (optionally on one VASSAL map) -> a hex of a data map or a
+box. Where the bindings are silent, a piece whose name is a counter's printed name stands for
+that counter, a location named like a hex of the map ("1213") is that hex and a location named
+like a box of map.json is that box.
+
+Each game keeps its own unit class (the facts its rules speak of) and supplies the function that
+makes one from a counter at a level; the kit finds the counter, level and place, keeps one unit
+per (counter, level) as a template and a per-piece cache across the steps of a replay. Factors
+the data lacks are `Unknown` naming the datum (`factor`), so a check built on them says what
+would settle it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar, Union
+
+from vlog.engine.judge import Unknown
+from vlog.errors import GameDataError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.gamedata import GameData, Record
+    from vlog.table import Table, TablePiece
+
+__all__ = ["Value", "COUNTER_ID_PROPERTY", "Bindings", "Place", "UnitCache", "value", "factor",
+           "read_unit", "read_units"]
+
+Value = Union[int, Fraction, Unknown]
+"""A printed factor: a number, or Unknown naming the datum that would give it."""
+
+COUNTER_ID_PROPERTY = "CounterId"
+"""A marker property naming the counter record directly (modules vlog writes carry it)."""
+
+WRITTEN_LEVEL_LAYERS = ("Step", "Face")
+"""Layers of the modules vlog writes whose level N is the counter's N-th level."""
+
+U = TypeVar("U")
+MakeUnit = Callable[["GameData", str, "str | None"], U]
+"""A game's unit transform: (data, counter id, level key or None for the counter's first) -> its
+unit, with `id`, `name`, `hex` and `box` (and `map` if it has one) set later per piece."""
+
+
+def value(datum: Any) -> Any:
+    """The value of a Datum (None for a missing or null one)."""
+    return getattr(datum, "value", None) if datum is not None else None
+
+
+def factor(levels: "Record | None", level: str | None, key: str, counter_id: str, *,
+           also: Iterable[str] = ()) -> Value | None:
+    """A counter's factor `key` at a level: the number, Unknown when the data holds null (or
+    the level is not listed), None when the counter prints no such factor. `also` names keys
+    that stand for it when it is absent (a single "combat" factor for attack and defense)."""
+    if levels is None or level is None or level not in levels:
+        return Unknown(f"counters.json {counter_id} level {level} {key}") if levels else None
+    record = levels[level]
+    if key not in record:
+        key = next((k for k in also if k in record), "")
+        if not key:
+            return None
+    found = value(record[key])
+    if found is None:
+        return Unknown(f"counters.json {counter_id} level {level} {key}")
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a piece stands as the rules name it: a hex of a data map, or a box, or neither."""
+
+    hex: str | None = None
+    box: str | None = None
+    map: str | None = None
+
+
+NOWHERE = Place()
+
+
+@dataclass(frozen=True, slots=True)
+class _Location:
+    pattern: re.Pattern[str]
+    vassal_map: str | None
+    map: str | None
+    hex: str | None
+    box: str | None
+
+
+@dataclass(slots=True)
+class Bindings:
+    """A data set's bindings, read once (`Bindings.of`), with what the pieces were found to be."""
+
+    data: "GameData"
+    by_gpid: dict[str, str]
+    by_name: dict[str, str]
+    layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]]
+    """layer name -> [(counter ids or classes it applies to (None: all), {level: key})]"""
+    locations: list[_Location]
+    box_names: dict[str, str]
+    """A box's name in map.json (the zone name modules vlog writes give it) -> the box id."""
+    map_names: dict[str, str]
+    """A data map's id or printed name, casefolded -> its id (a VASSAL map of that name shows it)."""
+    counters: dict[tuple[str, str], str | None] = field(default_factory=dict)
+    classes: dict[str, tuple[Any, tuple[str, ...]]] = field(default_factory=dict)
+    templates: dict[tuple[Any, str, str | None], Any] = field(default_factory=dict)
+    hexes: dict[tuple[str | None, str], bool] = field(default_factory=dict)
+
+    MAX_CACHED = 100_000
+
+    @classmethod
+    def of(cls, data: "GameData") -> "Bindings":
+        """The bindings of a data set, read once (the data object is kept with them, so its id
+        cannot be reused while cached)."""
+        cached = _CACHE.get(id(data))
+        if cached is not None and cached.data is data:
+            return cached
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        made = _CACHE[id(data)] = cls.read(data)
+        return made
+
+    @classmethod
+    def read(cls, data: "GameData") -> "Bindings":
+        b = data.bindings
+        by_gpid: dict[str, str] = {}
+        by_name: dict[str, str] = {}
+        for piece in b["pieces"]:
+            counter = value(piece["counter"])
+            if counter is None:
+                continue
+            if "gpid" in piece and value(piece["gpid"]):
+                by_gpid[value(piece["gpid"])] = counter
+            if "piece_name" in piece and value(piece["piece_name"]):
+                by_name[value(piece["piece_name"])] = counter
+        layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]] = {}
+        for layer in b["layers"]:
+            name, levels = value(layer["layer_name"]), value(layer["levels"])
+            applies = value(layer["applies_to"]) if "applies_to" in layer else None
+            if name and levels:
+                layers.setdefault(name, []).append((frozenset(applies) if applies else None, dict(levels)))
+        locations = []
+        for loc in b["locations"]:
+            pattern = value(loc["pattern"])
+            if not pattern:
+                continue
+            try:
+                compiled = re.compile(pattern)
+            except re.error:
+                continue
+            locations.append(_Location(compiled, *(value(loc[k]) if k in loc else None
+                                                   for k in ("vassal_map", "map", "hex", "box"))))
+        box_names: dict[str, str] = {}
+        map_names: dict[str, str] = {}
+        for map_id in data.map_ids:
+            board = data.map(map_id)
+            map_names.setdefault(map_id.casefold(), map_id)
+            shown = value(board["name"]) if "name" in board else None
+            if isinstance(shown, str):
+                map_names.setdefault(shown.casefold(), map_id)
+            for box in board["boxes"] if "boxes" in board else ():
+                shown = value(box["name"]) if "name" in box else None
+                if isinstance(shown, str) and box.id is not None:
+                    box_names.setdefault(shown, box.id)
+        return cls(data, by_gpid, by_name, layers, locations, box_names, map_names)
+
+    # -- counter and level ---------------------------------------------------------------------
+    def counter_of(self, piece: "TablePiece") -> str | None:
+        """The counter a piece stands for: its CounterId, its gpid or name in the bindings, or
+        the one counter printed with its name; None for markers and decorations."""
+        marked = piece.properties.get(COUNTER_ID_PROPERTY)
+        if marked and marked in self.data.counter_ids:
+            return marked
+        gpid = piece.piece.gpid
+        name = piece.name
+        key = (gpid or "", name)
+        if key in self.counters:
+            return self.counters[key]
+        if gpid and gpid in self.by_gpid:
+            found: str | None = self.by_gpid[gpid]
+        elif name in self.by_name:
+            found = self.by_name[name]
+        else:
+            named = self.data.counters_named(name) if name else ()
+            found = named[0] if len(named) == 1 else None
+        if len(self.counters) < self.MAX_CACHED:
+            self.counters[key] = found
+        return found
+
+    def _class_and_levels(self, counter: str) -> tuple[Any, tuple[str, ...]]:
+        known = self.classes.get(counter)
+        if known is None:
+            record = self.data.counter(counter)
+            known = self.classes[counter] = (value(record["class"]) if "class" in record else None,
+                                             tuple(record["levels"]) if "levels" in record else ())
+        return known
+
+    def level_of(self, piece: "TablePiece", counter: str) -> str | None:
+        """The counter level (step level or face key) the piece's layers show; None when no
+        bound layer tells (the counter's first level is then taken)."""
+        unit_class, order = self._class_and_levels(counter)
+        for layer in piece.layers:
+            for applies, levels in self.layers.get(layer.name, ()):
+                if applies is not None and counter not in applies and unit_class not in applies:
+                    continue
+                key = levels.get(str(layer.level))
+                if key is not None:
+                    return key
+        if piece.properties.get(COUNTER_ID_PROPERTY) == counter and order:
+            for layer in piece.layers:
+                if layer.name in WRITTEN_LEVEL_LAYERS and 1 <= layer.level <= len(order):
+                    return order[layer.level - 1]
+        return None
+
+    # -- place ---------------------------------------------------------------------------------
+    def place_of(self, table: "Table", piece: "TablePiece") -> Place:
+        """The hex (and data map) or box a piece stands in, from its location name."""
+        name = table.location_name(piece)
+        if name is None:
+            return NOWHERE
+        vassal_map = piece.point[0]
+        for loc in self.locations:
+            if loc.vassal_map is not None and loc.vassal_map != vassal_map:
+                continue
+            match = loc.pattern.fullmatch(name)
+            if not match:
+                continue
+            map_id = loc.map or self.map_shown(vassal_map)
+            if loc.hex is not None:
+                try:
+                    found = match.expand(loc.hex) if "\\" in loc.hex else loc.hex
+                except (re.error, IndexError):
+                    return NOWHERE
+                return self._hex_place(found, map_id)
+            if loc.box is not None:
+                return Place(box=loc.box)
+            groups = match.groupdict()
+            if groups.get("hex") is not None:
+                return self._hex_place(groups["hex"], map_id)
+        map_id = self.map_shown(vassal_map)
+        if self.is_hex(name, map_id):
+            return Place(hex=name, map=map_id)
+        box = self.box_names.get(name)
+        return Place(box=box) if box is not None else NOWHERE
+
+    def map_shown(self, vassal_map: str | None) -> str | None:
+        """The data map a VASSAL map shows: the one named like it, or the only one."""
+        if vassal_map is not None:
+            named = self.map_names.get(vassal_map.casefold())
+            if named is not None:
+                return named
+        ids = self.data.map_ids
+        return ids[0] if len(ids) == 1 else None
+
+    def _hex_place(self, name: str, map_id: str | None) -> Place:
+        return Place(hex=name, map=map_id) if self.is_hex(name, map_id) else NOWHERE
+
+    def is_hex(self, name: str, map_id: str | None) -> bool:
+        """Whether `name` is a hex of the map (of any map when `map_id` is None)."""
+        key = (map_id, name)
+        known = self.hexes.get(key)
+        if known is None:
+            maps = (map_id,) if map_id is not None else self.data.map_ids
+            known = any(_on_layout(self.data, m, name) for m in maps)
+            if len(self.hexes) < self.MAX_CACHED:
+                self.hexes[key] = known
+        return known
+
+    # -- units ---------------------------------------------------------------------------------
+    def template(self, make: MakeUnit[U], counter: str, level: str | None) -> U:
+        """The unit `make` gives for a counter at a level, made once per data set."""
+        key = (make, counter, level)
+        found = self.templates.get(key)
+        if found is None:
+            found = self.templates[key] = make(self.data, counter, level)
+        return found
+
+
+_CACHE: dict[int, Bindings] = {}
+
+
+def _on_layout(data: "GameData", map_id: str, name: str) -> bool:
+    try:
+        data.layout(map_id).parse(name)
+    except GameDataError:
+        return False
+    return True
+
+
+class UnitCache:
+    """Units already read, by table piece and point: a replay reads the same unchanged pieces
+    at every step (table pieces are immutable and replaced when they change)."""
+
+    MAX = 200_000
+
+    def __init__(self) -> None:
+        self._units: dict[tuple[int, Any], tuple["TablePiece", str | None, Any]] = {}
+
+    def get(self, piece: "TablePiece", location: str | None) -> tuple[bool, Any]:
+        hit = self._units.get((id(piece), piece.point))
+        if hit is not None and hit[0] is piece and hit[1] == location:
+            return True, hit[2]
+        return False, None
+
+    def put(self, piece: "TablePiece", location: str | None, unit: Any) -> None:
+        if len(self._units) >= self.MAX:
+            self._units.clear()
+        self._units[(id(piece), piece.point)] = (piece, location, unit)
+
+
+_PLACED_FIELDS: dict[type, bool] = {}
+
+
+def read_unit(table: "Table", piece: "TablePiece", data: "GameData", make: MakeUnit[U]) -> U | None:
+    """The unit a table piece stands for (None when it stands for no counter): `make`'s unit for
+    its counter and level, with the piece's id, name (the counter id when unnamed) and place."""
+    binds = Bindings.of(data)
+    counter = binds.counter_of(piece)
+    if counter is None:
+        return None
+    template = binds.template(make, counter, binds.level_of(piece, counter))
+    place = binds.place_of(table, piece)
+    kind = type(template)
+    with_map = _PLACED_FIELDS.get(kind)
+    if with_map is None:
+        with_map = _PLACED_FIELDS[kind] = any(f.name == "map" for f in dataclasses.fields(kind))  # type: ignore[arg-type]
+    changes: dict[str, Any] = {"id": piece.id, "name": piece.name or counter, "hex": place.hex, "box": place.box}
+    if with_map:
+        changes["map"] = place.map
+    return dataclasses.replace(template, **changes)  # type: ignore[type-var]
+
+
+def read_units(table: "Table", data: "GameData", make: MakeUnit[U], *,
+               transform: Callable[[U], U | None] | None = None,
+               cache: UnitCache | None = None) -> dict[str, U]:
+    """Every unit on the table by piece id, in table order; pieces that stand for no counter are
+    left out. `transform` (the game's: a scenario's change of side ...) is applied to each unit
+    read; `cache` keeps the result per piece between calls."""
+    units: dict[str, U] = {}
+    for piece in table.game_pieces():
+        location = table.location_name(piece) if cache is not None else None
+        if cache is not None:
+            found, unit = cache.get(piece, location)
+            if found:
+                if unit is not None:
+                    units[piece.id] = unit
+                continue
+        unit = read_unit(table, piece, data, make)
+        if unit is not None and transform is not None:
+            unit = transform(unit)
+        if cache is not None:
+            cache.put(piece, location, unit)
+        if unit is not None:
+            units[piece.id] = unit
+    return units
+
