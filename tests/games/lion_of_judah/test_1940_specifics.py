@@ -16,11 +16,11 @@ from vlog.games.lion_of_judah.checks.allied_1940 import (
 from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.interpret import (
     AttackDeclaration,
-    PendingCombat,
     update_control,
 )
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import Unit
+from vlog.kit.combat import OpenCombat
 
 from .synthetic import shipped_board, state, unit
 
@@ -52,7 +52,7 @@ SB = replace(unit("Sb", "0202"), counter="it-sb")
 
 def combat(removed: set[str], *, step: int = 9, turn: int = 6, roll: int | None = 4) -> Action:
     at = Phase("1940-41", turn, "second-combat")
-    pending = PendingCombat(step, "w", AttackDeclaration("0302", ("Sb",), None, None), "italian",
+    pending = OpenCombat(step, "w", AttackDeclaration("0302", ("Sb",), None, None), "italian",
                             state(GIDEON, NEGUS, SB), roll=roll, phase=at, phase_bound=True,
                             removed=set(removed))
     return Action("combat", step, ("Sb",), {"pending": pending, "attackers": (SB,),
@@ -122,7 +122,7 @@ def test_negus_back_without_a_logged_roll_is_possible():
 def test_gideon_elsewhere_asks_nothing():
     watch = NegusWatch()
     away = replace(GIDEON, hex="0303")
-    pending = PendingCombat(9, "w", AttackDeclaration("0303", ("Sb",), None, None), "italian",
+    pending = OpenCombat(9, "w", AttackDeclaration("0303", ("Sb",), None, None), "italian",
                             state(away, NEGUS, SB), roll=4, phase=Phase("1940-41", 6, "second-combat"),
                             phase_bound=True, removed={"Gideon Force"})
     run(watch, Action("combat", 9, (), {"pending": pending, "attackers": (SB,), "defenders": (away,),

@@ -6,6 +6,7 @@ CRT columns."""
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 
 import pytest
 
@@ -14,8 +15,9 @@ from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.combat import (
-    CombatFacts, CombatMemory, attack_total, judge_combat, river_shift, terrain_shift,
+    CombatFacts, CombatMemory, judge_combat, river_shift, terrain_shift,
 )
+from vlog.kit.combat import strength_total
 
 from .synthetic import state, synthetic_board, unit, write_overlay
 
@@ -266,7 +268,7 @@ def test_halving_once(board):
     s = state(a1, a2, d)
     facts = CombatFacts("1605", (a1, a2), (d,), None, out_of_supply=frozenset({"a1"}),
                         gassed=frozenset({"a1", "a2"}), ethiopian_crt=False)
-    assert attack_total(facts.attackers, facts.out_of_supply | facts.gassed, "attack")[0] == 4
+    assert strength_total(facts.attackers, facts.out_of_supply | facts.gassed, attrgetter("attack"))[0] == 4
     lone = CombatFacts("1605", (a1,), (d,), 5, {}, {}, out_of_supply=frozenset({"a1"}), air=(0, 0),
                        attacker_hqs=(), defender_hqs=(), ethiopian_crt=False)
     found = judge_combat(board, s, lone, step=1, when=None)

@@ -20,7 +20,8 @@ from vlog.games.lion_of_judah.checks.fuel import (
     marker_value,
     track_value,
 )
-from vlog.games.lion_of_judah.interpret import AttackDeclaration, PendingCombat
+from vlog.games.lion_of_judah.interpret import AttackDeclaration
+from vlog.kit.combat import OpenCombat
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import Unit, build_state
 
@@ -68,7 +69,7 @@ def appear(u: Unit, hex_: str, step: int = 5) -> Action:
 
 def attack(attackers: list[Unit], at: Phase, step: int = 7, *, side: str = "italian",
            air: tuple[int, int] | None = None) -> Action:
-    pending = PendingCombat(step, "w", AttackDeclaration("1306", tuple(u.name for u in attackers), None, air),
+    pending = OpenCombat(step, "w", AttackDeclaration("1306", tuple(u.name for u in attackers), None, air),
                             side, state(*attackers), phase=at, phase_bound=True)
     return Action("combat", step, tuple(u.id for u in attackers),
                   {"pending": pending, "attackers": tuple(attackers), "defenders": (), "when": "w"})

@@ -131,7 +131,8 @@ def test_advance_is_not_a_new_movement_segment(tmp_path):
 
 
 def test_shared_names_pick_the_units_next_to_the_target(tmp_path):
-    from vlog.games.lion_of_judah.interpret import AttackDeclaration, Interpreter, PendingCombat
+    from vlog.games.lion_of_judah.interpret import AttackDeclaration, Interpreter
+    from vlog.kit.combat import OpenCombat
 
     from .synthetic import state, unit
 
@@ -139,7 +140,7 @@ def test_shared_names_pick_the_units_next_to_the_target(tmp_path):
     far = unit("b", "1510", name="Levy", side="ethiopian")
     only = unit("c", "1520", name="Ras", side="ethiopian")
     target = unit("t", "1505", name="Sb")
-    pending = PendingCombat(1, None, AttackDeclaration("1505", ("Levy", "Ras"), None, None), "ethiopian",
+    pending = OpenCombat(1, None, AttackDeclaration("1505", ("Levy", "Ras"), None, None), "ethiopian",
                             state(near, far, only, target))
     attackers, defenders = Interpreter(load_game_data("lion-of-judah"))._sides(pending)
     assert [u.id for u in attackers] == ["a", "c"] and [u.id for u in defenders] == ["t"]
@@ -150,7 +151,8 @@ def test_losses_read_from_the_table():
     4-step unit swapped for its 2-step replacement counter in the same hex (2.3.9): 2 steps."""
     from dataclasses import replace as copy
 
-    from vlog.games.lion_of_judah.interpret import AttackDeclaration, Interpreter, PendingCombat
+    from vlog.games.lion_of_judah.interpret import AttackDeclaration, Interpreter
+    from vlog.kit.combat import OpenCombat
 
     from .synthetic import state, unit
 
@@ -160,7 +162,7 @@ def test_losses_read_from_the_table():
     lv2 = unit("lv2", "1505", name="Levy2", side="ethiopian", steps=1)
     before = state(sl, sb, lv, lv2)
     interp = Interpreter(load_game_data("lion-of-judah"))
-    interp.pending = PendingCombat(1, None, AttackDeclaration("1505", ("SL", "Sb"), None, None),
+    interp.pending = OpenCombat(1, None, AttackDeclaration("1505", ("SL", "Sb"), None, None),
                                    "italian", before)
     replacement = unit("sl-r", "1504", name="SL", steps=2)
     after = state(copy(sb, steps=3), copy(lv2, hex=None), replacement)

@@ -33,12 +33,13 @@ from vlog.games.lion_of_judah.checks.activation import ActivationReader, parse_d
 from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
 from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state
+from vlog.kit.combat import OpenCombat
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.kit.steps import Position, StepView
 
-__all__ = ["Interpreter", "PendingCombat", "parse_attack", "state_of", "ATTACK", "CHAT"]
+__all__ = ["Interpreter", "parse_attack", "state_of", "ATTACK", "CHAT"]
 
 ATTACK = re.compile(r"\battack(?:s|ing)?\s+(?:hex\s+)?(?P<hex>\d{4})\b(?P<rest>[^\n]*)", re.IGNORECASE)
 _WITH = re.compile(r"^\s*(?:with|from|by)\s+(?P<names>[^;]+)", re.IGNORECASE)
@@ -86,36 +87,6 @@ CHAT.add("victory-claim", lambda line: parse_victory_claim(line.text), reports=T
 
 
 @dataclass(slots=True)
-class PendingCombat:
-    """An attack declared and not yet closed."""
-
-    step: int
-    when: str | None
-    declaration: AttackDeclaration
-    side: str | None
-    before: GameState
-    roll: int | None = None
-    losses: dict[str, int] = field(default_factory=dict)
-    advanced: list[str] = field(default_factory=list)
-    phase: Phase | None = None
-    """The phase when the attack was declared: the combat is judged against it (TS-02), not
-    against the phase that closes it (advancing the turn tracker closes the last combat)."""
-    phase_bound: bool = False
-    """Whether that phase was read from the turn tracker (not inferred)."""
-    removed: set[str] = field(default_factory=set)
-    """Units of the combat taken off the map whole (not swapped for a replacement counter)."""
-    raised: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Units whose step level rose in the combat (a Layer wrapped round): id -> (before, after)."""
-    revealed: dict[str, tuple[int, Unit]] = field(default_factory=dict)
-    """Defenders flipped from their ?-side or front side: id -> (step, the unit as flipped)."""
-    roll_step: int | None = None
-    """The step the combat die was rolled in."""
-    rolls: list[tuple[int, int]] = field(default_factory=list)
-    """Every die roll while the combat was open: (total, step); an Italian attack on guerrillas
-    alone rolls the counter-guerrilla die first (PB 14.6.4.5)."""
-
-
-@dataclass(slots=True)
 class Interpreter:
     """Turns steps into actions; keeps the phase, pending rolls and the open combat."""
 
@@ -124,7 +95,7 @@ class Interpreter:
     phase: Phase | None = None
     phase_bound: bool = False
     rolls_since_move: list[int] = field(default_factory=list)
-    pending: PendingCombat | None = None
+    pending: OpenCombat | None = None
     cache: UnitCache = field(default_factory=UnitCache)
     _after: GameState | None = None
     entered_before: set[str] = field(default_factory=set)
@@ -202,21 +173,12 @@ class Interpreter:
         # a move elsewhere, a new declaration or a new phase closes the open combat
         advanced_ids: set[str] = set()
         if self.pending is not None:
-            target = self.pending.declaration.target
-            around = set(self._neighbours(target))
-            advancing = [o for o, n in moved if n.hex == target and o.side == self.pending.side
-                         and o.hex in around]
-            for old in advancing:
-                self.pending.advanced.append(old.id)
+            advancing = self.pending.note_advances(moved, self._neighbours(self.pending.target))
             advanced_ids = {o.id for o in advancing}
             foreign = [o for o, _ in moved if o not in advancing]
             self._record_losses(before, after, index)
-            if rolls and not declarations:
-                self.pending.rolls.extend((r, index) for r in rolls)
-            if self.pending.roll is None and rolls and not declarations:
-                self.pending.roll = rolls[0]
-                self.pending.roll_step = index
-                rolls = rolls[1:]
+            if not declarations:
+                rolls = self.pending.note_rolls(rolls, index)
             if foreign or declarations:
                 actions.append(self._close(index))
         moved = [(o, n) for o, n in moved if o.id not in advanced_ids]   # advances are not movement
@@ -272,7 +234,7 @@ class Interpreter:
             side = self._declaring_side(decl, before)
             if side is not None and self.phase is not None and not self.phase_bound:
                 actions += self._set_phase(infer_phase(self.phase, side, "combat"), index, before)
-            self.pending = PendingCombat(index, self.when(), decl, side, before,
+            self.pending = OpenCombat(index, self.when(), decl, side, before,
                                          roll=rolls[0] if rolls else None, phase=self.phase,
                                          roll_step=index if rolls else None,
                                          rolls=[(r, index) for r in rolls[:1]],
@@ -315,11 +277,11 @@ class Interpreter:
             return self.phase.phasing
         return None
 
-    def _combat_involved(self, pending: PendingCombat) -> set[str]:
+    def _combat_involved(self, pending: OpenCombat) -> set[str]:
         attackers, defenders = self._sides(pending)
         return {u.id for u in attackers} | {u.id for u in defenders}
 
-    def _sides(self, pending: PendingCombat) -> tuple[list[Unit], list[Unit]]:
+    def _sides(self, pending: OpenCombat) -> tuple[list[Unit], list[Unit]]:
         state, decl = pending.before, pending.declaration
         defenders = [u for u in state.at(decl.target) if u.side != pending.side
                      and u.kind not in ("air", "marker") and u.counter != "mk-gassed"]
@@ -340,47 +302,11 @@ class Interpreter:
         return tuple(layout.name(h) for h in layout.neighbours_on_map(layout.parse(hex_)))
 
     def _record_losses(self, before: GameState, after: GameState, index: int | None = None) -> None:
-        """Steps each unit of the open combat lost in this step: a lower step level; removal
-        from the map (deleted or sent to a box) loses every step; a 3/4-step unit swapped for its
-        replacement counter in the same hex in the same step (2.3.9) loses the difference."""
-        pending = self.pending
-        if pending is None:
-            return
-        attackers, defenders = self._sides(pending)
-        arrived: dict[tuple[str, str | None], Unit] = {}
-        for uid, new in after.units.items():
-            old = before.units.get(uid)
-            if new.hex is not None and (old is None or old.hex is None):
-                arrived.setdefault((new.name, new.hex), new)
-                if new.counter:
-                    arrived.setdefault((new.counter, new.hex), new)
-        for u in attackers + defenders:
-            was = before.units.get(u.id)
-            if was is None or was.hex is None:
-                continue
-            now = after.units.get(u.id)
-            if now is not None and u in defenders and now.level != was.level and index is not None \
-                    and (was.hidden or (was.kind == "dummy" and was.level == "front")):
-                pending.revealed.setdefault(u.id, (index, now))        # CB-05, CB-38
-            whole = was.steps if isinstance(was.steps, int) else 1
-            if now is None or now.hex is None:
-                swap = arrived.get((was.name, was.hex)) or (arrived.get((was.counter, was.hex))
-                                                             if was.counter else None)
-                if swap is not None and isinstance(swap.steps, int):
-                    lost = max(0, whole - swap.steps)
-                else:
-                    lost = whole
-                if swap is None:
-                    pending.removed.add(u.id)
-            elif isinstance(was.steps, int) and isinstance(now.steps, int):
-                lost = max(0, was.steps - now.steps)
-                if now.steps > was.steps:                           # CB-21: the Layer wrapped round
-                    first = pending.raised.get(u.id, (was.steps, now.steps))[0]
-                    pending.raised[u.id] = (first, now.steps)
-            else:
-                lost = 0
-            if lost:
-                pending.losses[u.id] = pending.losses.get(u.id, 0) + lost
+        """Steps each unit of the open combat lost in this step (`OpenCombat.record`); a defender
+        on its ?-side or a dummy on its front side that changes level is revealed (CB-05, CB-38)."""
+        if self.pending is not None:
+            self.pending.record(before.units, after.units, *self._sides(self.pending), index,
+                                hidden=lambda u: u.hidden or (u.kind == "dummy" and u.level == "front"))
 
     def _close(self, index: int) -> Action:
         pending = self.pending

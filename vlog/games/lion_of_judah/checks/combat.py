@@ -53,12 +53,13 @@ names it; several readings (air results not in the log, terrain unknown) are all
 from __future__ import annotations
 
 import itertools
+from operator import attrgetter
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from vlog.engine.combat import (
     INFINITE_LEVEL, CombatTable, LossTaker, concentric, halve, level_name, loss_violations,
-    odds_columns, odds_level, parse_odds, parse_result,
+    odds_columns, odds_level, parse_result,
 )
 from vlog.engine.dice import clamp
 from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at_most, judge, unknowns
@@ -69,13 +70,18 @@ from vlog.games.lion_of_judah.checks.common import finding, plain_number, show_n
 from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.kit.combat import (
+    TerrainControl, crt_from_table, loss_range, majority_shift, steps_of, steps_owed, strength_total,
+    tec_shift, terrain_row_shifts, terrain_shifts,
+)
 
-__all__ = ["CombatFacts", "CombatMemory", "GASSED_COUNTER", "attack_total", "counter_guerrilla_applies",
+__all__ = ["CombatFacts", "CombatMemory", "GASSED_COUNTER", "counter_guerrilla_applies",
            "counter_guerrilla_drms", "crt", "gassed_readings",
            "judge_combat", "judge_dummy_flip", "terrain_shift", "true_dummy"]
 
 SCALE = odds_columns("1:3", "7:1")
-ROLL_LOW, ROLL_HIGH = 1, 7
+ROWS = [str(r) for r in range(1, 8)]
+"""12.7: a modified combat roll is 1 to 7 (the rows when the data lacks a CRT's)."""
 CAP = {"air": (-2, 2), "hq": (-2, 2)}
 
 
@@ -141,15 +147,7 @@ def crt(board: Board, ethiopian: bool) -> tuple[CombatTable[int] | None, list[in
     """The regular or Ethiopian CRT from the data: (table, columns) — columns None when the
     printed columns are unknown (the Ethiopian CRT)."""
     table = board.data.table("crt-ethiopian" if ethiopian else "crt")
-    cols = table.labels("column").value
-    rows = table.labels("roll").value or [str(r) for r in range(ROLL_LOW, ROLL_HIGH + 1)]
-    cells: dict[tuple[int, str], str | None] = {}
-    for key, datum in table.listed_cells().items():
-        column, roll = key
-        cells[(parse_odds(column), roll)] = datum.value
-    columns = [parse_odds(c) for c in cols] if cols else sorted({c for c, _ in cells})
-    name = "Ethiopian CRT" if ethiopian else "CRT"
-    return CombatTable.build(name, columns, rows, cells, level_name), (columns if cols else None)
+    return crt_from_table(table, name="Ethiopian CRT" if ethiopian else "CRT", rows=ROWS)
 
 
 def _column(level: int, columns: list[int] | None, known: list[int]) -> tuple[int | None, str | None]:
@@ -169,24 +167,6 @@ def _column(level: int, columns: list[int] | None, known: list[int]) -> tuple[in
 # strengths and shifts
 
 
-def attack_total(units: Iterable[Unit], halved: frozenset[str], key: str) -> tuple[Any, dict[str, Any]]:
-    """12.6: add the factors of the units to halve, halve once (0.5 up), add the rest."""
-    full: Any = 0
-    half: Any = 0
-    shown: dict[str, Any] = {}
-    for u in units:
-        value = getattr(u, key)
-        if value is None:
-            value = 0
-        shown[u.name] = None if isinstance(value, Unknown) else plain_number(value)
-        if u.id in halved:
-            half = half + value
-        else:
-            full = full + value
-    halved_total = halve(half) if (isinstance(half, Unknown) or half) else 0
-    return full + halved_total, shown
-
-
 def terrain_shift(board: Board, hex_: str, ethiopian: bool, *,
                   shared: bool = False) -> list[tuple[int, frozenset[str], str]]:
     """Candidate terrain shifts (negative = left) with the data each relies on.
@@ -199,84 +179,19 @@ def terrain_shift(board: Board, hex_: str, ethiopian: bool, *,
         feats: dict[str, Any] = {f: False for f in ("amba", "town", "capital")}
     else:
         feats = {f: board.has_feature(hex_, f) for f in ("amba", "town", "capital")}
-    amba_shift = _shift(board.tec("amba", "combat"))
-    town_shift = _shift(board.tec("town", "combat"))
-    out: list[tuple[int, frozenset[str], str]] = []
-
-    def add(shift: Any, deps: frozenset[str], why: str) -> None:
-        if isinstance(shift, Unknown):
-            for s in (0, -1, -2):
-                out.append((s, deps | shift.data, f"{why} ({s})"))
-        else:
-            out.append((shift, deps, why))
-
-    amba = feats["amba"]
-    if amba is True:
-        add(amba_shift, frozenset(), "amba")
-        return out
-    amba_deps = amba.data if isinstance(amba, Unknown) else frozenset()
-    if amba_deps:
-        add(amba_shift, amba_deps, "amba")
+    amba = TerrainControl("amba", (feats["amba"],), tec_shift(board.tec("amba", "combat")))
     if ethiopian:
-        out.append((0, amba_deps, "no terrain shift on the Ethiopian CRT"))
-        return out
-    town = [feats["town"], feats["capital"]]
-    if any(t is True for t in town):
-        add(town_shift, amba_deps, "town/city")
-        return out
-    town_deps = unknowns(*town)
-    if town_deps:
-        add(town_shift, amba_deps | town_deps, "town/city")
-    terrain = board.terrain(hex_)
-    deps = amba_deps | town_deps
-    if isinstance(terrain, Unknown):
-        for s in (0, -1):
-            out.append((s, deps | terrain.data, f"terrain unknown ({s})"))
-        return out
-    add(_shift(board.tec(terrain, "combat")), deps, terrain)
-    return out
-
-
-def _shift(value: Any) -> Any:
-    """A TEC combat entry as a shift: '1L' -> -1, '2R' -> +2, 'none' -> 0."""
-    if isinstance(value, Unknown):
-        return value
-    if isinstance(value, int):
-        return value
-    text = str(value).strip().upper()
-    if text in ("NONE", "0", "-", ""):
-        return 0
-    if text.endswith("L") and text[:-1].isdigit():
-        return -int(text[:-1])
-    if text.endswith("R") and text[:-1].isdigit():
-        return int(text[:-1])
-    return Unknown(f"TEC combat entry {value!r}")
+        return terrain_shifts([amba], lambda deps: [(0, deps, "no terrain shift on the Ethiopian CRT")])
+    town = TerrainControl("town/city", (feats["town"], feats["capital"]), tec_shift(board.tec("town", "combat")))
+    return terrain_shifts([amba, town], lambda deps: terrain_row_shifts(
+        board.terrain(hex_), lambda row: tec_shift(board.tec(row, "combat")), deps))
 
 
 def river_shift(board: Board, facts: CombatFacts, attack_by_unit: Mapping[str, Any]
                 ) -> list[tuple[int, frozenset[str], str]]:
     """12.8.1: 1L when more than half the attack factors attack across a river."""
-    across: Any = 0
-    total: Any = 0
-    deps: set[str] = set()
-    for u in facts.attackers:
-        value = attack_by_unit.get(u.id, 0)
-        total = total + value
-        if u.hex is None:
-            continue
-        river = board.hexside_has(u.hex, facts.target, "river")
-        if river is True:
-            across = across + value
-        elif isinstance(river, Unknown):
-            deps |= river.data
-    if isinstance(across, Unknown) or isinstance(total, Unknown):
-        data = frozenset(deps) | unknowns(across, total)
-        return [(0, data, "river shift unknown (0)"), (-1, data, "river shift unknown (1L)")]
-    if across * 2 > total:
-        return [(-1, frozenset(), f"river: {plain_number(across)} of {plain_number(total)} factors across")]
-    if deps:
-        return [(0, frozenset(deps), "river (0)"), (-1, frozenset(deps), "river (1L)")]
-    return [(0, frozenset(), f"river: {plain_number(across)} of {plain_number(total)} factors across")]
+    return majority_shift(facts.attackers, attack_by_unit,
+                          lambda u: board.hexside_has(u.hex, facts.target, "river"), feature="river")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -433,8 +348,8 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
     gas_readings = facts.gassed_readings if facts.gassed_readings else (facts.gassed,)
     first_gas = gas_readings[0]
     halved_attack = facts.out_of_supply | first_gas
-    attack, attack_shown = attack_total(attackers_counted, halved_attack, "attack")
-    defense, defense_shown = attack_total(defenders_counted, facts.out_of_supply, "defense")
+    attack, attack_shown = strength_total(attackers_counted, halved_attack, attrgetter("attack"))
+    defense, defense_shown = strength_total(defenders_counted, facts.out_of_supply, attrgetter("defense"))
     evidence: dict[str, Any] = {"attack": plain_number(attack), "defense": plain_number(defense),
                                 "attack_factors": attack_shown, "defense_factors": defense_shown,
                                 "halved": sorted(u.name for u in attackers + defenders
@@ -446,7 +361,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
 
     # 0 vs x errata (12.4): attackers eliminated, defenders untouched
     if not isinstance(attack, Unknown) and not isinstance(defense, Unknown) and attack == 0 and defense > 0:
-        survivors = [u.name for u in attackers if facts.attacker_losses.get(u.id, 0) < _steps(u)]
+        survivors = [u.name for u in attackers if facts.attacker_losses.get(u.id, 0) < steps_of(u)]
         touched = {u.name: facts.defender_losses.get(u.id) for u in defenders if facts.defender_losses.get(u.id)}
         if survivors or touched:
             add("CB-15", Ruling.PROVEN, f"an attack of 0 against {plain_number(defense)} on {target} eliminates "
@@ -556,6 +471,7 @@ class _Readings:
         self.board, self.facts, self.ethiopian = board, facts, ethiopian
         self.table, self.columns = table, columns
         self.known_columns = sorted({c for (c, _r) in table.cells}) if table is not None else []
+        self.rolls = (table.rows[0].low, table.rows[-1].high)      # 12.7: clamped to the CRT's rows
         self.hq_candidates = hq_candidates
         self.attackers_counted = attackers_counted
         self.defense = defense
@@ -575,7 +491,7 @@ class _Readings:
         done_gas: set[tuple] = set()
         for gassed in gas_readings:
             halved = out_of_supply | gassed
-            attack, _ = attack_total(self.attackers_counted, halved, "attack")
+            attack, _ = strength_total(self.attackers_counted, halved, attrgetter("attack"))
             attack_units = _per_unit_factors(facts.attackers, halved, "attack")
             key_gas = (plain_number(attack), tuple(sorted((k, str(v)) for k, v in attack_units.items())))
             if key_gas in done_gas:
@@ -599,7 +515,7 @@ class _Readings:
                 drm = drm0 + g_drm
                 level = level0 if abs(level0) >= INFINITE_LEVEL else level0 + shift
                 column, col_datum = _column(level, self.columns, self.known_columns)
-                modified = clamp(facts.roll + drm, ROLL_LOW, ROLL_HIGH)
+                modified = clamp(facts.roll + drm, *self.rolls)
                 deps = set(t_deps | r_deps | a_deps | d_deps | g_deps)
                 if h_hidden:
                     deps.add("HQ support (not in the log)")
@@ -633,10 +549,6 @@ class _Readings:
 
 
 
-def _steps(u: Unit) -> int:
-    return u.steps if isinstance(u.steps, int) else 1
-
-
 def _takers(units: Iterable[Unit], defending: bool) -> list[Unit]:
     """Units that absorb step losses: never HQs (12.11), nor guerrillas defending with other
     Allied units (PB 14.6.4.1)."""
@@ -646,29 +558,13 @@ def _takers(units: Iterable[Unit], defending: bool) -> list[Unit]:
     return units
 
 
-def _loss_range(facts: CombatFacts, takers: Iterable[Unit], losses: Mapping[str, int]) -> tuple[int, int]:
-    """The steps a side may have meant to lose, as its pieces show (2.3.9): a unit taken off
-    the map lost from one step to all it had (CB-21 judges whether the removal was due), a unit
-    whose Step layer rose lost from one step to all it had (CB-21: the layer wrapped round)."""
-    low = high = 0
-    for u in takers:
-        if u.id in facts.raised:
-            low, high = low + 1, high + facts.raised[u.id][0]
-        elif u.id in facts.removed and _steps(u) > 1:
-            low, high = low + 1, high + losses.get(u.id, _steps(u))
-        else:
-            low, high = low + losses.get(u.id, 0), high + losses.get(u.id, 0)
-    return low, high
-
-
 def _due(facts: CombatFacts, cell: str) -> dict[str, int]:
     """Steps each side owes by a CRT cell, as far as its units have steps (12.11)."""
     result = parse_result(cell)
     out = {}
     for side, units, due in (("attacker", facts.attackers, result.attacker.number),
                              ("defender", facts.defenders, result.defender.number)):
-        available = sum(_steps(u) for u in _takers(units, side == "defender"))
-        out[side] = min(due, available)
+        out[side] = steps_owed(due, _takers(units, side == "defender"))
     return out
 
 
@@ -679,7 +575,7 @@ def _loss_problems(facts: CombatFacts, cell: str) -> list[str]:
                                 ("defender", facts.defenders, facts.defender_losses)):
         takers = _takers(units, side == "defender")
         taken = sum(losses.get(u.id, 0) for u in takers)
-        low, high = _loss_range(facts, takers, losses)
+        low, high = loss_range(takers, losses, removed=facts.removed, raised=facts.raised)
         expected = due[side]
         if not low <= expected <= high:
             problems.append(f"the {side} lost {taken} step(s), {expected} due")
@@ -712,7 +608,7 @@ def _removed_with_steps_left(facts: CombatFacts, explanations: list[Explanation]
     for side, units, losses in (("attacker", facts.attackers, facts.attacker_losses),
                                 ("defender", facts.defenders, facts.defender_losses)):
         takers = _takers(units, side == "defender")
-        removed = [u for u in takers if u.id in facts.removed and _steps(u) > 1]
+        removed = [u for u in takers if u.id in facts.removed and steps_of(u) > 1]
         if not removed:
             continue
         taken = sum(losses.get(u.id, 0) for u in takers)
@@ -724,20 +620,20 @@ def _removed_with_steps_left(facts: CombatFacts, explanations: list[Explanation]
         excess = taken - owed
         shown = []
         for u in removed:
-            cut = min(excess, losses.get(u.id, _steps(u)) - 1)
+            cut = min(excess, losses.get(u.id, steps_of(u)) - 1)
             if cut <= 0:
                 continue
             excess -= cut
-            adjusted[side][u.id] = losses.get(u.id, _steps(u)) - cut
+            adjusted[side][u.id] = losses.get(u.id, steps_of(u)) - cut
             kept_on_map.add(u.id)
             shown.append(u)
-        add("CB-21", ruling, f"{', '.join(f'{u.name} ({_steps(u)} steps)' for u in shown)} "
+        add("CB-21", ruling, f"{', '.join(f'{u.name} ({steps_of(u)} steps)' for u in shown)} "
             f"{'was' if len(shown) == 1 else 'were'} removed from the map in the attack on {target}, "
             f"where the {side} owed {owed} step(s): a unit with steps left is reduced (its Step "
             "layer lowered, or a 3/4-step unit swapped for its replacement counter), not "
             "eliminated (2.3.9)",
             {"side": side, "owed": owed, "removal_took": taken,
-             "removed": {u.name: _steps(u) for u in shown}},
+             "removed": {u.name: steps_of(u) for u in shown}},
             subjects=[u.name for u in shown], depends_on=deps)
     if not kept_on_map:
         return facts
@@ -1111,13 +1007,13 @@ def _guerrilla_losses(facts: CombatFacts, add: Any, target: str) -> None:
     guerrillas = [u for u in facts.defenders if u.unit_class == "guerrilla"]
     if not regular or not guerrillas:
         return
-    survivors = [u for u in regular if facts.defender_losses.get(u.id, 0) < _steps(u)]
+    survivors = [u for u in regular if facts.defender_losses.get(u.id, 0) < steps_of(u)]
     took = [u.name for u in guerrillas if facts.defender_losses.get(u.id, 0)]
     if took and survivors:
         add("CB-35", Ruling.PROVEN, f"guerrillas ({', '.join(took)}) absorbed losses defending {target} "
             "with other Allied units, which survived", {"guerrillas_lost": took,
                                                          "survivors": [u.name for u in survivors]})
-    kept = [u.name for u in guerrillas if facts.defender_losses.get(u.id, 0) < _steps(u)]
+    kept = [u.name for u in guerrillas if facts.defender_losses.get(u.id, 0) < steps_of(u)]
     if not survivors and kept:
         add("CB-35", Ruling.PROVEN, f"guerrillas ({', '.join(kept)}) stayed in {target} after the "
             "other Allied units there were eliminated", {"guerrillas_left": kept})
@@ -1128,7 +1024,7 @@ def _distribution(facts: CombatFacts, add: Any, target: str) -> None:
     before = []
     for side, units, losses, first_rule in (("attacker", facts.attackers, facts.attacker_losses, True),
                                             ("defender", facts.defenders, facts.defender_losses, False)):
-        takers = [LossTaker(u.name, _steps(u), losses.get(u.id, 0),
+        takers = [LossTaker(u.name, steps_of(u), losses.get(u.id, 0),
                             attack=plain_number(u.attack) if not isinstance(u.attack, Unknown) else 1)
                   for u in _takers(units, side == "defender")]
         taken = sum(t.lost for t in takers)
@@ -1154,7 +1050,7 @@ def _advance(board: Board, facts: CombatFacts, add: Any, target: str,
     # the hex is cleared when every defender left it; defenseless ones that stay are CB-24's
     # finding, so they neither make an advance into the hex wrong nor leave it cleared
     dummies = set(gone)
-    gone = [u.id in facts.removed or u.id in dummies or facts.defender_losses.get(u.id, 0) >= max(_steps(u), 1)
+    gone = [u.id in facts.removed or u.id in dummies or facts.defender_losses.get(u.id, 0) >= max(steps_of(u), 1)
             for u in facts.defenders]
     cleared = all(gone)
     eliminated = all(g or u.defenseless for g, u in zip(gone, facts.defenders))
@@ -1167,7 +1063,7 @@ def _advance(board: Board, facts: CombatFacts, add: Any, target: str,
     hqs = [u.name for u in movers if u is not None and u.kind == "hq"]
     if hqs:
         problems.append(f"HQ {', '.join(hqs)} advanced")
-    survivors = [u for u in facts.attackers if facts.attacker_losses.get(u.id, 0) < _steps(u)
+    survivors = [u for u in facts.attackers if facts.attacker_losses.get(u.id, 0) < steps_of(u)
                  and u.kind not in ("hq", "truck") and u.id not in facts.removed
                  and u.id not in facts.raised]      # off the map, or due off it (CB-21)
     if cleared and facts.defenders and survivors and not facts.advanced:

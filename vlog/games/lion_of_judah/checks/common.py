@@ -1,13 +1,13 @@
-"""Turning a verdict into a `Finding` with the inventory's rule reference, numbers as evidence shows them."""
+"""Turning a verdict into a `Finding` with the inventory's rule reference."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from typing import Any
 
-from vlog.engine.judge import Ruling, Unknown
+from vlog.engine.judge import Ruling
 from vlog.findings import Basis, Finding, Severity
 from vlog.games.lion_of_judah.inventory import item
+from vlog.kit.numbers import plain_number, show_number
 
 __all__ = ["GAME", "finding", "check_id", "plain_number", "show_number"]
 
@@ -40,22 +40,3 @@ def finding(short: str, ruling: Ruling, *, step: int | None, when: str | None, m
         message = f"{message} (possible: depends on {shown}{more})"
     return Finding(check_id(short), item(short).rule, severity, basis, step, when, message,
                    tuple(subjects), ev)
-
-
-def plain_number(value: Any) -> Any:
-    """A cost or factor as evidence shows it: whole Fractions as int, others as float, an
-    unknown as None."""
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    if isinstance(value, Unknown):
-        return None
-    return value
-
-
-def show_number(value: Any) -> str:
-    """A cost or factor as a message shows it: '3', '1.5', or '2-4' for a range vlog cannot narrow."""
-    if isinstance(value, Unknown):
-        return f"{show_number(value.at_least)}-{show_number(value.at_most)}"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-    return str(value)

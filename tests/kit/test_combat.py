@@ -1,0 +1,163 @@
+"""vlog.kit.combat on the shipped data of several games and on SYNTHETIC units."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
+
+import pytest
+
+from vlog.engine.combat import parse_odds
+from vlog.engine.judge import Unknown
+from vlog.errors import GameDataError
+from vlog.gamedata import load_game_data
+from vlog.kit.combat import (
+    OpenCombat, TerrainControl, crt_from_table, loss_range, majority_shift, roll_bounds, steps_owed,
+    strength_total, tec_shift, terrain_row_shifts, terrain_shifts,
+)
+
+
+@lru_cache(maxsize=None)
+def data(game):
+    return load_game_data(game)
+
+
+@dataclass(frozen=True)
+class U:
+    """A SYNTHETIC unit with the fields the kit reads."""
+
+    id: str
+    name: str = ""
+    hex: str | None = "0101"
+    steps: object = 2
+    level: object = 2
+    counter: str | None = None
+    side: str | None = "a"
+    attack: object = 0
+
+
+@dataclass(frozen=True)
+class Declaration:
+    target: str
+
+
+# -- tables -------------------------------------------------------------------------------------
+
+def test_roll_bounds_come_from_the_table_labels():
+    assert roll_bounds(data("lion-of-judah").table("crt")) == (1, 7)          # 12.7
+    assert roll_bounds(data("island-of-death").table("crt")) == (2, 12)       # two dice, 9.3 h
+    assert roll_bounds(data("sideshow").table("crt")) is None                 # rows not in the text
+
+
+def test_lion_of_judah_crt_known_and_unknown_cells():
+    table, columns = crt_from_table(data("lion-of-judah").table("crt"), name="CRT")
+    assert columns == [parse_odds(c) for c in ("1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1")]
+    assert table.lookup(parse_odds("1:1"), 5) == "2/1"                        # 12.11 example
+    missing = table.lookup(parse_odds("2:1"), 3)
+    assert isinstance(missing, Unknown) and "CRT: column 2:1, roll 3" in missing.data
+
+
+def test_island_of_death_crt_one_terrain_line_columns_from_its_cells():
+    table, columns = crt_from_table(data("island-of-death").table("crt"),
+                                    line="All Other Terrains (day turns)")
+    assert columns is None                                      # the columns are on the charts
+    assert table.columns == (parse_odds("6:1"),)
+    assert table.lookup(parse_odds("6:1"), 6) == "-/3D"         # 9.95 combat example
+    assert (table.rows[0].low, table.rows[-1].high) == (2, 12)
+
+
+def test_sideshow_strength_crt_needs_its_rows():
+    with pytest.raises(GameDataError, match="roll rows are unknown"):
+        crt_from_table(data("sideshow").table("crt"), column=int)
+    rows = [str(r) for r in range(1, 7)]                        # SYNTHETIC rows: the text has none
+    table, _ = crt_from_table(data("sideshow").table("crt"), column=int, column_label=str, rows=rows)
+    assert table.lookup(25, 4) == 3                             # 8.25 example
+
+
+def test_tec_shift_across_games():
+    assert tec_shift(data("lion-of-judah").lookup("tec", "rough", "combat").value) == -1
+    assert tec_shift(data("sideshow").lookup("tec", "forest", "combat").value) == -1
+    assert tec_shift(data("sideshow").lookup("tec", "clear", "combat").value) == 0
+    assert tec_shift("2R") == 2 and tec_shift(1) == 1
+    doubled = tec_shift(data("island-of-death").lookup("tec", "city", "combat").value)
+    assert isinstance(doubled, Unknown)                        # a strength effect, not a shift
+
+
+# -- strengths and shifts -----------------------------------------------------------------------
+
+def test_strength_total_halves_the_group_once_rounding_up():
+    units = [U("a", "A", attack=3), U("b", "B", attack=2), U("c", "C", attack=4), U("d", "D", attack=None)]
+    total, shown = strength_total(units, frozenset({"a", "b"}), attrgetter("attack"))
+    assert total == 4 + 3                                        # (3 + 2) / 2 = 2.5 -> 3
+    assert shown == {"A": 3, "B": 2, "C": 4, "D": 0}
+    unknown, shown = strength_total([U("a", "A", attack=Unknown("x", at_least=1, at_most=3))],
+                                    frozenset(), attrgetter("attack"))
+    assert isinstance(unknown, Unknown) and shown == {"A": None}
+
+
+def test_terrain_shifts_controls_then_the_hex():
+    town = TerrainControl("town", (True,), -1)
+    amba = TerrainControl("amba", (Unknown("hex 0101 amba"),), -2)
+    rest = lambda deps: terrain_row_shifts("rough", {"rough": -1}.get, deps)   # noqa: E731
+    assert terrain_shifts([town], rest) == [(-1, frozenset(), "town")]
+    readings = terrain_shifts([amba, TerrainControl("town", (False,), -1)], rest)
+    assert readings == [(-2, frozenset({"hex 0101 amba"}), "amba"),
+                        (-1, frozenset({"hex 0101 amba"}), "rough")]
+    unknown_shift = terrain_shifts([TerrainControl("fort", (True,), Unknown("TEC fort"))], rest)
+    assert [s for s, _, _ in unknown_shift] == [0, -1, -2]
+    assert terrain_row_shifts(Unknown("hex 0101 terrain"), {}.get, frozenset()) == [
+        (0, frozenset({"hex 0101 terrain"}), "terrain unknown (0)"),
+        (-1, frozenset({"hex 0101 terrain"}), "terrain unknown (-1)")]
+
+
+def test_majority_shift():
+    units = [U("x", hex="0102"), U("y", hex="0103")]
+    across = {"0102": True, "0103": False}
+    assert majority_shift(units, {"x": 5, "y": 4}, lambda u: across[u.hex], feature="river")[0][0] == -1
+    assert majority_shift(units, {"x": 4, "y": 4}, lambda u: across[u.hex], feature="river") == [
+        (0, frozenset(), "river: 4 of 8 factors across")]
+    open_ = majority_shift(units, {"x": 1, "y": 9}, lambda u: Unknown("hexside river"), feature="river")
+    assert [s for s, _, _ in open_] == [0, -1]
+
+
+# -- losses -------------------------------------------------------------------------------------
+
+def test_loss_range_and_steps_owed():
+    units = [U("a", steps=3), U("b", steps=2), U("c", steps=1)]
+    assert loss_range(units, {"a": 1, "c": 1}) == (2, 2)
+    assert loss_range(units, {"a": 3}, removed={"a"}) == (1, 3)             # removed: 1 to all
+    assert loss_range(units, {}, raised={"b": (1, 2)}) == (1, 1)              # a wrapped layer
+    assert steps_owed(4, units) == 4 and steps_owed(9, units) == 6
+
+
+# -- the open combat ----------------------------------------------------------------------------
+
+def test_open_combat_records_losses_removals_swaps_wraps_and_reveals():
+    att = [U("a1", "A1", "0101", 2, 2), U("a2", "A2", "0102", 2, 2), U("a3", "A3", "0103", 3, 3, counter="x3")]
+    dfn = [U("d1", "D1", "0201", 1, "?"), U("d2", "D2", "0201", 1, 1)]
+    before = {u.id: u for u in att + dfn}
+    after = {"a1": U("a1", "A1", "0101", 1, 1),                  # one step lost
+             "a3": None, "r3": U("r3", "A3", "0103", 1, 1),      # swapped for its reduced counter
+             "d1": U("d1", "D1", "0201", 2, 2),                   # revealed (and its layer rose)
+             "d2": U("d2", "D2", None, 1, 1)}                     # sent off the map
+    after = {k: v for k, v in after.items() if v is not None}
+    after["a2"] = U("a2", "A2", "0102", 2, 2)
+    combat = OpenCombat(3, None, Declaration("0201"), "a", before)
+    combat.record(before, after, att, dfn, 4, hidden=lambda u: u.level == "?")
+    assert combat.losses == {"a1": 1, "a3": 2, "d2": 1}
+    assert combat.removed == {"d2"}
+    assert combat.revealed == {"d1": (4, after["d1"])}
+    assert combat.raised == {"d1": (1, 2)}
+
+
+def test_open_combat_rolls_and_advances():
+    combat = OpenCombat(3, None, Declaration("0201"), "a", {})
+    assert combat.note_rolls([], 4) == [] and combat.roll is None
+    assert combat.note_rolls([5, 2], 5) == [2]
+    assert (combat.roll, combat.roll_step, combat.rolls) == (5, 5, [(5, 5), (2, 5)])
+    assert combat.note_rolls([6], 6) == [6] and combat.roll == 5
+    moves = [(U("a1", hex="0101"), U("a1", hex="0201")),                  # advances
+             (U("a2", hex="0505"), U("a2", hex="0201")),                  # not from next to it
+             (U("e1", hex="0101", side="b"), U("e1", hex="0201"))]        # the other side
+    assert [u.id for u in combat.note_advances(moves, ["0101", "0202"])] == ["a1"]
+    assert combat.advanced == ["a1"]

@@ -1,0 +1,344 @@
+"""Combats as a log shows them, and the CRT arithmetic they are judged with, bound to a game's data.
+
+A VASSAL log never says "this is a combat": a declaration opens one (a chat line, an activation),
+and what follows until it closes belongs to it. `OpenCombat` is that open combat: the die rolls
+logged while it is open (the first is its roll), the steps each of its units lost as the pieces
+show them (a lower Step layer, a counter taken off the map or swapped for a weaker one in its hex,
+a Step layer that wrapped round), the defenders revealed and when, the attackers that entered the
+target hex. A game decides when a combat opens and closes and what its declaration holds.
+
+Judging the result is the game's (its checks say which rule each finding breaks) from these parts:
+
+* `crt_from_table`: a CRT from `tables.json`, its rows from the table's roll labels and the
+  range a modified roll is clamped to (`roll_bounds`) read from them too;
+* `strength_total`: factors added, those of halved units halved once as a group (0.5 up);
+* `tec_shift`: a TEC combat entry ("1L", "2R", "none") as a column shift; `terrain_shifts`
+  the readings of a hex's terrain shift when one feature controls (a town, an amba) and data
+  may be missing; `majority_shift`: a shift for more than half the factors attacking across
+  a hexside feature (a river);
+* `loss_range` / `steps_owed`: what a side's pieces say it lost, and what a result owes as far
+  as its units have steps.
+
+Every function takes `Unknown` values and keeps the data they rest on, so a check can say which
+datum would settle a verdict.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from vlog.engine.combat import CombatTable, halve, level_name, parse_odds
+from vlog.engine.dice import parse_range
+from vlog.engine.judge import Unknown, unknowns
+from vlog.errors import GameDataError
+from vlog.gamedata import Table
+from vlog.kit.numbers import plain_number
+
+__all__ = ["CombatUnit", "OpenCombat", "Reading", "TerrainControl", "crt_from_table", "loss_range",
+           "majority_shift", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
+           "terrain_row_shifts", "terrain_shifts"]
+
+Reading = tuple[int, frozenset[str], str]
+"""One reading of a shift: (shift, the data it relies on, why)."""
+
+
+class CombatUnit(Protocol):
+    """What the kit reads of a game's unit."""
+
+    id: str
+    name: str
+    counter: str | None
+    hex: str | None
+    steps: Any
+    level: Any
+
+
+def steps_of(unit: CombatUnit) -> int:
+    """A unit's steps, 1 when its data does not say."""
+    return unit.steps if isinstance(unit.steps, int) else 1
+
+
+# ---------------------------------------------------------------------------------------------
+# the open combat
+
+
+@dataclass(slots=True)
+class OpenCombat:
+    """A combat declared and not yet closed: what the log has shown of it so far."""
+
+    step: int
+    when: str | None
+    declaration: Any
+    """The game's declaration (its `target` is the hex attacked)."""
+    side: str | None
+    before: Any
+    """The position when it was declared (the game's state)."""
+    roll: int | None = None
+    losses: dict[str, int] = field(default_factory=dict)
+    advanced: list[str] = field(default_factory=list)
+    phase: Any = None
+    """The phase when the attack was declared: the combat is judged against it, not against the
+    phase that closes it (advancing the turn tracker closes the last combat)."""
+    phase_bound: bool = False
+    """Whether that phase was read from the turn tracker (not inferred)."""
+    removed: set[str] = field(default_factory=set)
+    """Units of the combat taken off the map whole (not swapped for a replacement counter)."""
+    raised: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Units whose step level rose in the combat (a Layer wrapped round): id -> (before, after)."""
+    revealed: dict[str, tuple[int, Any]] = field(default_factory=dict)
+    """Defenders flipped from a hidden side: id -> (step, the unit as flipped)."""
+    roll_step: int | None = None
+    """The step the combat die was rolled in."""
+    rolls: list[tuple[int, int]] = field(default_factory=list)
+    """Every die roll while the combat was open: (total, step)."""
+
+    @property
+    def target(self) -> str:
+        return self.declaration.target
+
+    def note_rolls(self, rolls: Sequence[int], index: int) -> list[int]:
+        """Rolls logged in a step while the combat is open: all are remembered, the first one
+        while it has none is its roll. Returns the rolls left for other uses."""
+        self.rolls.extend((r, index) for r in rolls)
+        if self.roll is None and rolls:
+            self.roll, self.roll_step = rolls[0], index
+            return list(rolls[1:])
+        return list(rolls)
+
+    def note_advances(self, moved: Iterable[tuple[Any, Any]], around: Iterable[str]) -> list[Any]:
+        """The moves (unit before, unit after) that are the attacking side's units entering the
+        target hex from next to it; their ids join `advanced`."""
+        around = set(around)
+        advancing = [old for old, new in moved if new.hex == self.target and old.side == self.side
+                     and old.hex in around]
+        self.advanced.extend(old.id for old in advancing)
+        return advancing
+
+    def record(self, before: Mapping[str, Any], after: Mapping[str, Any], attackers: Iterable[Any],
+               defenders: Iterable[Any], index: int | None = None, *,
+               hidden: Callable[[Any], bool] = lambda unit: False) -> None:
+        """Steps each unit of the combat lost in one step (units by id before and after it): a
+        lower step level; removal from the map (deleted or sent to a box) loses every step; a
+        unit swapped for another counter of its name in the same hex in the same step loses the
+        difference. A defender that showed a `hidden` side and changed level was revealed."""
+        defenders = list(defenders)
+        arrived: dict[tuple[str, str | None], Any] = {}
+        for uid, new in after.items():
+            old = before.get(uid)
+            if new.hex is not None and (old is None or old.hex is None):
+                arrived.setdefault((new.name, new.hex), new)
+                if new.counter:
+                    arrived.setdefault((new.counter, new.hex), new)
+        for u in [*attackers, *defenders]:
+            was = before.get(u.id)
+            if was is None or was.hex is None:
+                continue
+            now = after.get(u.id)
+            if now is not None and u in defenders and now.level != was.level and index is not None \
+                    and hidden(was):
+                self.revealed.setdefault(u.id, (index, now))
+            whole = was.steps if isinstance(was.steps, int) else 1
+            if now is None or now.hex is None:
+                swap = arrived.get((was.name, was.hex)) or (arrived.get((was.counter, was.hex))
+                                                             if was.counter else None)
+                lost = max(0, whole - swap.steps) if swap is not None and isinstance(swap.steps, int) else whole
+                if swap is None:
+                    self.removed.add(u.id)
+            elif isinstance(was.steps, int) and isinstance(now.steps, int):
+                lost = max(0, was.steps - now.steps)
+                if now.steps > was.steps:                           # the Layer wrapped round
+                    first = self.raised.get(u.id, (was.steps, now.steps))[0]
+                    self.raised[u.id] = (first, now.steps)
+            else:
+                lost = 0
+            if lost:
+                self.losses[u.id] = self.losses.get(u.id, 0) + lost
+
+
+# ---------------------------------------------------------------------------------------------
+# tables
+
+
+def roll_bounds(table: Table) -> tuple[int, int] | None:
+    """The lowest and highest row of a table's `roll` axis (a modified roll is clamped to
+    them), None when the data does not list the rows."""
+    rows = table.labels("roll").value
+    if not rows:
+        return None
+    ranges = [parse_range(str(r), where=f"{table.id} roll {r!r}") for r in rows]
+    highs = [r.high for r in ranges]
+    if None in highs:
+        raise GameDataError(f"tables.json {table.id}: an open-ended roll row has no highest roll")
+    return min(r.low for r in ranges), max(h for h in highs if h is not None)
+
+
+def crt_from_table(table: Table, *, name: str | None = None, line: str | None = None,
+                   column: Callable[[str], Any] = parse_odds,
+                   column_label: Callable[[Any], str] = level_name,
+                   rows: Sequence[str] | None = None) -> tuple[CombatTable[Any], list[Any] | None]:
+    """A CRT read from `tables.json`: (table, columns), `columns` None when the data does not
+    list them (the table then has the columns its known cells name). `line`: the terrain line
+    of a table with one more axis before the columns (Island of Death); `column` reads a column
+    label (odds by default, `int` for strength columns); `rows` the roll rows when the data
+    lacks them."""
+    labels = table.labels("column").value
+    rows = table.labels("roll").value or rows
+    if not rows:
+        raise GameDataError(f"tables.json {table.id}: the roll rows are unknown")
+    cells: dict[tuple[Any, str], Any] = {}
+    for key, datum in table.listed_cells().items():
+        if line is not None:
+            if key[0] != line:
+                continue
+            key = key[1:]
+        col, roll = key
+        cells[(column(col), roll)] = datum.value
+    columns = [column(c) for c in labels] if labels else sorted({c for c, _ in cells})
+    shown = name or (table["name"].value if "name" in table else table.id)
+    return CombatTable.build(shown, columns, rows, cells, column_label), (columns if labels else None)
+
+
+# ---------------------------------------------------------------------------------------------
+# strengths and shifts
+
+
+def strength_total(units: Iterable[CombatUnit], halved: frozenset[str],
+                   factor: Callable[[Any], Any]) -> tuple[Any, dict[str, Any]]:
+    """Add the factors of the units to halve, halve once (0.5 up), add the rest. Returns the
+    total and each unit's factor as evidence shows it (None when unknown)."""
+    full: Any = 0
+    half: Any = 0
+    shown: dict[str, Any] = {}
+    for u in units:
+        value = factor(u)
+        if value is None:
+            value = 0
+        shown[u.name] = None if isinstance(value, Unknown) else plain_number(value)
+        if u.id in halved:
+            half = half + value
+        else:
+            full = full + value
+    halved_total = halve(half) if (isinstance(half, Unknown) or half) else 0
+    return full + halved_total, shown
+
+
+def tec_shift(value: Any) -> Any:
+    """A TEC combat entry as a column shift: '1L' -> -1, '2R' -> +2, 'none' -> 0; an entry of
+    another kind ('defense doubled') is Unknown naming it."""
+    if isinstance(value, Unknown):
+        return value
+    if isinstance(value, int):
+        return value
+    text = str(value).strip().upper()
+    if text in ("NONE", "0", "-", ""):
+        return 0
+    if text.endswith("L") and text[:-1].isdigit():
+        return -int(text[:-1])
+    if text.endswith("R") and text[:-1].isdigit():
+        return int(text[:-1])
+    return Unknown(f"TEC combat entry {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainControl:
+    """A feature whose shift replaces the hex's other terrain when present (Lion of Judah errata
+    12.8: a town, city or amba controls): `present` one answer per map feature that counts."""
+
+    why: str
+    present: tuple[bool | Unknown, ...]
+    shift: Any
+
+
+def _add(out: list[Reading], shift: Any, deps: frozenset[str], why: str, possible: Sequence[int]) -> None:
+    if isinstance(shift, Unknown):
+        out.extend((s, deps | shift.data, f"{why} ({s})") for s in possible)
+    else:
+        out.append((shift, deps, why))
+
+
+def terrain_shifts(controls: Sequence[TerrainControl], otherwise: Callable[[frozenset[str]], list[Reading]],
+                   *, possible: Sequence[int] = (0, -1, -2)) -> list[Reading]:
+    """The readings of one hex's terrain shift (shifts are not cumulative): the first control
+    present gives the shift; a control the data may or may not show adds its reading and the
+    search goes on; with none present `otherwise(data relied on)` gives the rest. An unknown
+    shift is each of `possible`."""
+    out: list[Reading] = []
+    deps: frozenset[str] = frozenset()
+    for control in controls:
+        if any(p is True for p in control.present):
+            _add(out, control.shift, deps, control.why, possible)
+            return out
+        missing = unknowns(*control.present)
+        if missing:
+            _add(out, control.shift, deps | missing, control.why, possible)
+            deps = deps | missing
+    return out + otherwise(deps)
+
+
+def terrain_row_shifts(terrain: Any, shift_of: Callable[[str], Any], deps: frozenset[str], *,
+                       possible: Sequence[int] = (0, -1, -2),
+                       unknown_terrain: Sequence[int] = (0, -1)) -> list[Reading]:
+    """The shift of the hex's own terrain row (`shift_of(terrain)`), or each of
+    `unknown_terrain` when the map data lacks the terrain."""
+    if isinstance(terrain, Unknown):
+        return [(s, deps | terrain.data, f"terrain unknown ({s})") for s in unknown_terrain]
+    out: list[Reading] = []
+    _add(out, shift_of(terrain), deps, terrain, possible)
+    return out
+
+
+def majority_shift(units: Iterable[CombatUnit], factors: Mapping[str, Any],
+                   across: Callable[[CombatUnit], bool | Unknown], *, feature: str,
+                   shift: int = -1, shown: str = "1L") -> list[Reading]:
+    """`shift` when more than half the factors attack across a hexside `feature` (Lion of Judah
+    12.8.1: a river, 1L); both readings when the map data or a factor leaves it open."""
+    across_total: Any = 0
+    total: Any = 0
+    deps: set[str] = set()
+    for u in units:
+        value = factors.get(u.id, 0)
+        total = total + value
+        if u.hex is None:
+            continue
+        crossed = across(u)
+        if crossed is True:
+            across_total = across_total + value
+        elif isinstance(crossed, Unknown):
+            deps |= crossed.data
+    if isinstance(across_total, Unknown) or isinstance(total, Unknown):
+        data = frozenset(deps) | unknowns(across_total, total)
+        return [(0, data, f"{feature} shift unknown (0)"), (shift, data, f"{feature} shift unknown ({shown})")]
+    counted = f"{feature}: {plain_number(across_total)} of {plain_number(total)} factors across"
+    if across_total * 2 > total:
+        return [(shift, frozenset(), counted)]
+    if deps:
+        return [(0, frozenset(deps), f"{feature} (0)"), (shift, frozenset(deps), f"{feature} ({shown})")]
+    return [(0, frozenset(), counted)]
+
+
+# ---------------------------------------------------------------------------------------------
+# losses
+
+
+def loss_range(takers: Iterable[CombatUnit], losses: Mapping[str, int], *, removed: Iterable[str] = (),
+               raised: Mapping[str, tuple[int, int]] | None = None) -> tuple[int, int]:
+    """The steps a side may have meant to lose, as its pieces show: a unit taken off the map
+    lost from one step to all it had (whether the removal was due is another question), a unit
+    whose Step layer rose lost from one step to all it had (the layer wrapped round)."""
+    removed = set(removed)
+    raised = raised or {}
+    low = high = 0
+    for u in takers:
+        if u.id in raised:
+            low, high = low + 1, high + raised[u.id][0]
+        elif u.id in removed and steps_of(u) > 1:
+            low, high = low + 1, high + losses.get(u.id, steps_of(u))
+        else:
+            low, high = low + losses.get(u.id, 0), high + losses.get(u.id, 0)
+    return low, high
+
+
+def steps_owed(due: int, takers: Iterable[CombatUnit]) -> int:
+    """The steps a result owes a side, as far as its units have steps."""
+    return min(due, sum(steps_of(u) for u in takers))
