@@ -71,6 +71,7 @@ from vlog.games.lion_of_judah.checks.rail import division_share
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, supply_sources, trace
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.kit.movement import TerrainCosts, tec_cost, terrain_hooks
 
 __all__ = [
     "GASSED",
@@ -191,28 +192,6 @@ def _is_enemy(mover: Unit, other: Unit) -> bool:
 # costs
 
 
-def _tec_number(value: Any, floor: Any) -> Any:
-    """A TEC entry as a cost: numbers as is, '+1' -> 1, 'prohibited' -> None, other text or an
-    unknown -> Unknown at least `floor`."""
-    if isinstance(value, Unknown):
-        return Unknown(*value.data, at_least=floor)
-    if isinstance(value, bool):
-        return Unknown("TEC entry", at_least=floor)
-    if isinstance(value, (int, Fraction)):
-        return value
-    if isinstance(value, float):
-        return Fraction(value).limit_denominator(8)
-    if isinstance(value, str):
-        text = value.strip()
-        if text == "prohibited":
-            return None
-        try:
-            return Fraction(text.lstrip("+"))
-        except ValueError:
-            return Unknown(f"TEC {text!r}", at_least=floor)
-    return Unknown("TEC entry", at_least=floor)
-
-
 def _is_motorized(unit: Unit) -> bool | Unknown:
     if unit.kind in ("hq", "truck"):
         return True
@@ -266,66 +245,22 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
             return Unknown(*missing) if missing else False
         return True
 
-    def enter_cost(hex_: str) -> Any:
-        terrain = board.terrain(hex_)
-        if isinstance(terrain, Unknown):
-            cost: Any = Unknown(*terrain.data, at_least=floor)
-        else:
-            row = "mountain" if terrain == "amba" else terrain     # 11.4.1
-            cost = _tec_number(board.tec(row, effect), floor)
-            if cost is None:
-                return None
-        cost = _doubled(cost, wet(hex_))                          # PB 14.6.2.2
+    def enemy_entry(hex_: str) -> int | None:                  # 11.6
         enemies = enemy_units(hex_)
-        if enemies and not all(u.kind in ("rp", "truck") for u in enemies):
-            cost = cost + 1                                        # 11.6
-        return cost
+        return 1 if enemies and not all(u.kind in ("rp", "truck") for u in enemies) else None
 
-    def hexside_cost(a: str, b: str) -> Any:
-        parts: list[Any] = []
-        for feature in ("all-sea", "impassable"):
-            present = board.hexside_has(a, b, feature)
-            if present is True:
-                return None
-            if isinstance(present, Unknown):
-                parts.append(present)
-        river = board.hexside_has(a, b, "river")
-        extra: Any = 0
-        if river is True:
-            extra = _tec_number(board.tec("river-hexside", effect), 0)
-            if extra is None:
-                return None
-        elif isinstance(river, Unknown):
-            parts.append(river)
-        if parts:
-            extra = Unknown(*unknowns(*parts, extra), at_least=extra if is_known(extra) else 0)
-        return _doubled(extra, wet(b))                             # PB 14.6.2.2
-
-    def line_cost(a: str, b: str) -> Any:
+    def line_kinds(a: str, b: str) -> Any:
         kinds = board.line_kinds(a, b)
         if scenario == "1940-41" and not isinstance(kinds, Unknown) and ROAD_TRACK_1940 in board.line_ids(a, b):
             kinds = set(kinds) | {"road"}      # PB 14.6.2.1: the Asmara - Addis Ababa track is a road
-        side_cost = hexside_cost(a, b)
-        if side_cost is None:
-            return None
-        if isinstance(kinds, Unknown):
-            best = Unknown(*kinds.data, at_least=floor)
-        else:
-            options = []
-            if "road" in kinds:
-                options.append(_tec_number(board.tec("road", effect), floor))
-            if "rail" in kinds:
-                options.append(_tec_number(board.tec("rail", effect), floor))
-            options = [o for o in options if o is not None]
-            if not options:
-                return None
-            known = [o for o in options if is_known(o)]
-            best = min(known) if known else options[0]
-        best = _doubled(best, wet(b))                               # PB 14.6.2.2
-        enemies = enemy_units(b)
-        if enemies and not all(u.kind in ("rp", "truck") for u in enemies):
-            best = best + 1
-        return best + side_cost
+        return kinds
+
+    enter_cost, hexside_cost, line_cost = terrain_hooks(
+        board, TerrainCosts(board.tec, effect, floor),
+        row_of=lambda terrain: "mountain" if terrain == "amba" else terrain,       # 11.4.1
+        blocking=("all-sea", "impassable"), surcharges={"river": "river-hexside"},
+        lines={"road": "road", "rail": "rail"}, line_kinds=line_kinds,
+        modify=lambda cost, hex_: _doubled(cost, wet(hex_)), surcharge=enemy_entry)     # PB 14.6.2.2
 
     def neighbours(hex_: str):
         return board.neighbours(hex_)
@@ -822,7 +757,7 @@ def _prohibited(board: Board, hex_: str, unit: Unit, scenario: str | None
     if not isinstance(terrain, Unknown):
         row = "mountain" if terrain == "amba" else terrain
         effect = "movement-motorized" if _is_motorized(unit) is True else "movement-foot"
-        if _tec_number(board.tec(row, effect), 0) is None:
+        if tec_cost(board.tec(row, effect), 0) is None:
             return Ruling.PROVEN, f"{hex_label(hex_, board)} is {terrain}, prohibited terrain (11.2)", frozenset()
     if scenario == "1935-36":
         answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
@@ -907,7 +842,7 @@ def _any_line_cost(board: Board, rules: MovementRules[str]) -> Callable[[str, st
         if not kinds:
             return None
         if "road" in kinds:
-            return _tec_number(board.tec("road", "movement-motorized"), MOTORIZED_MIN_COST) + side
+            return tec_cost(board.tec("road", "movement-motorized"), MOTORIZED_MIN_COST) + side
         terrain = rules.enter_cost(b)
         if terrain is None:
             return None
