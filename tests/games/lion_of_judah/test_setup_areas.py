@@ -11,8 +11,9 @@ from converters.log_writer import write_log
 from vlog.cli import EXIT_FINDINGS, main
 from vlog.findings import Basis
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.setup import judge_campaign_guerrillas, judge_setup_areas, setup_areas
+from vlog.games.lion_of_judah.checks.setup import judge_campaign_guerrillas, judge_setup_areas
 from vlog.games.lion_of_judah.state import GameState, unit_from_counter
+from vlog.kit.schedules import setup_areas
 
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "fixtures" / "lion-of-judah"

@@ -20,7 +20,6 @@ trucks in boxes when play begins: `judge_start_boxes_1935`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -29,13 +28,14 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES
+from vlog.kit.schedules import Placement, in_area, placements, setup_areas
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["SetupArea", "setup_areas", "judge_setup_areas", "campaign_readings", "judge_campaign_guerrillas",
+__all__ = ["judge_setup_areas", "campaign_readings", "judge_campaign_guerrillas",
            "judge_start_boxes_1935"]
 
 CHECK_OF_SIDE = {("1935-36", "ethiopian"): "SU-01", ("1935-36", "italian"): "SU-02",
@@ -49,44 +49,6 @@ GUERRILLA_PLACEMENT = "al-guerrillas-"
 """PB 14.3.3: the Allied guerrilla placements, never in an Italian-occupied hex."""
 
 
-@dataclass(frozen=True)
-class SetupArea:
-    """One placement's area: `hex` and `within` (0: that hex only), `zone` (a country)."""
-
-    placement: str
-    hex: str | None
-    within: int | None
-    zone: str | None
-
-    def describe(self, board: "Board") -> str:
-        zone = f" in {board.zone_name(self.zone)}" if self.zone else ""
-        if self.hex is None:
-            return f"anywhere{zone}"
-        if not self.within:
-            return f"exactly in {hex_label(self.hex, board)}"
-        return f"at or within {self.within} hexes of {hex_label(self.hex, board)}{zone}"
-
-
-def _value(record: dict, key: str):
-    datum = record.get(key)
-    return datum.get("value") if isinstance(datum, dict) else None
-
-
-def setup_areas(data: "GameData", scenario: str) -> dict[str, list[SetupArea]]:
-    """Counter id -> the areas of the map placements that name it (box placements left out)."""
-    out: dict[str, list[SetupArea]] = {}
-    for record in (r.raw() for r in data.setup(scenario)):
-        if _value(record, "box") is not None:
-            continue
-        hex_, zone = _value(record, "hex"), _value(record, "zone")
-        if hex_ is None and zone is None:
-            continue
-        area = SetupArea(record["id"], hex_, _value(record, "within"), zone)
-        for counter in _value(record, "units") or ():
-            out.setdefault(counter, []).append(area)
-    return out
-
-
 def _in_zone(board: "Board", hex_: str, zone: str, countries: list[str]) -> bool | Unknown:
     """In the zone; a hex known to be in another country is not (countries do not overlap)."""
     inside = board.in_zone(hex_, zone)
@@ -96,10 +58,9 @@ def _in_zone(board: "Board", hex_: str, zone: str, countries: list[str]) -> bool
     return inside
 
 
-def _in_area(board: "Board", hex_: str, area: SetupArea, countries: list[str]) -> bool | Unknown:
-    if area.hex is not None and board.distance(hex_, area.hex) > (area.within or 0):
-        return False
-    return _in_zone(board, hex_, area.zone, countries) if area.zone else True
+def _in_area(board: "Board", hex_: str, area: Placement, countries: list[str]) -> bool | Unknown:
+    return in_area(hex_, area, distance=board.distance,
+                   in_zone=lambda h, zone: _in_zone(board, h, zone, countries))
 
 
 def _next_to_another_leader(board: "Board", state: "GameState", unit: "Unit") -> bool:
@@ -117,7 +78,7 @@ def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scen
     italian_hexes = {u.hex for u in state.units.values() if u.side == "italian" and u.hex is not None}
     kz_exception_used = False
     out: list[Finding] = []
-    unsettled: dict[str, list[tuple["Unit", list[SetupArea], list[str]]]] = {}
+    unsettled: dict[str, list[tuple["Unit", list[Placement], list[str]]]] = {}
     for unit in state.units.values():
         short = CHECK_OF_SIDE.get((scenario, unit.side or ""))
         own = areas.get(unit.counter or "")
@@ -163,11 +124,11 @@ def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scen
     return out
 
 
-def _areas_text(own: list[SetupArea], board: "Board") -> str:
-    return "; or ".join(a.describe(board) for a in own)
+def _areas_text(own: list[Placement], board: "Board") -> str:
+    return "; or ".join(a.describe(lambda h: hex_label(h, board), board.zone_name) for a in own)
 
 
-def _areas_json(own: list[SetupArea], hex_: str, board: "Board") -> list[dict]:
+def _areas_json(own: list[Placement], hex_: str, board: "Board") -> list[dict]:
     return [{"placement": a.placement, "hex": a.hex, "within": a.within, "zone": a.zone,
              "distance": board.distance(hex_, a.hex) if a.hex else None} for a in own]
 
@@ -178,11 +139,10 @@ CAMPAIGN_RESULTS = "PB 14.3.4"
 def _guerrilla_counts(data: "GameData") -> dict[str, int]:
     """The 1940-41 set-up's guerrillas by counter (the Allied guerrilla placements' counts)."""
     out: dict[str, int] = {}
-    for record in (r.raw() for r in data.setup("1940-41")):
-        count = _value(record, "count")
-        if record["id"].startswith(GUERRILLA_PLACEMENT) and isinstance(count, int):
-            for counter in _value(record, "units") or ():
-                out[counter] = out.get(counter, 0) + count
+    for entry in placements(data, "1940-41"):
+        if entry.placement.startswith(GUERRILLA_PLACEMENT) and isinstance(entry.count, int):
+            for counter in entry.units:
+                out[counter] = out.get(counter, 0) + entry.count
     return out
 
 

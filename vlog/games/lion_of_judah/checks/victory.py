@@ -22,14 +22,15 @@ from typing import TYPE_CHECKING, Mapping
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import GAME, finding
+from vlog.kit.victory import ClaimReader, VictoryClaim, VPTally, VPTerm, levels_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["VictoryClaim", "parse_victory_claim", "judge_victory_claim", "LEVEL_TABLES", "LEVEL_CHECKS",
+__all__ = ["VictoryClaim", "claim_reader", "parse_victory_claim", "judge_victory_claim", "LEVEL_TABLES", "LEVEL_CHECKS",
            "VPTerm", "VPTally", "VPHistory", "tally", "tally_1935", "tally_1940", "judge_vp_claim", "LAST_TURN",
            "track_value", "judge_steps_marker", "judge_start_markers_1935", "steps_lost_so_far",
            "BOMBING_MARKER", "STEPS_MARKER"]
@@ -39,28 +40,24 @@ LEVEL_TABLES = {"1935-36": "victory-levels-1935-36", "1940-41": "victory-levels-
 LEVEL_CHECKS = {"1935-36": "VC-03", "1940-41": "VC-07"}
 """The inventory item each scenario's level check reports under."""
 
-_VP = re.compile(r"(?<![\w-])(?P<vp>[-\u2212]?\d{1,4})\s*VPs?\b", re.IGNORECASE)
-_LEVEL = re.compile(r"\b(?P<side>italian|ethiopian|allied)\s+(?P<kind>strategic|tactical)\s+victory\b",
-                    re.IGNORECASE)
+def claim_reader(data: "GameData") -> ClaimReader:
+    """VC-03, VC-07: results declared in chat, with the scenarios' sides and the levels' kinds."""
+    return ClaimReader.from_data(data, LEVEL_TABLES.values())
 
 
-@dataclass(frozen=True, slots=True)
-class VictoryClaim:
-    """A VP total and the victory level declared with it."""
-
-    vp: int
-    level: str
-    """Table label, e.g. "italian-tactical"."""
-    text: str
+_SHIPPED: list[ClaimReader] = []
 
 
-def parse_victory_claim(text: str) -> VictoryClaim | None:
-    """The VP total and level declared in one chat line, or None when the line has not both."""
-    vp, level = _VP.search(text), _LEVEL.search(text)
-    if vp is None or level is None:
-        return None
-    total = int(vp.group("vp").replace("\u2212", "-"))
-    return VictoryClaim(total, f"{level.group('side').lower()}-{level.group('kind').lower()}", text.strip())
+def parse_victory_claim(text: str, reader: ClaimReader | None = None) -> VictoryClaim | None:
+    """The VP total and level declared in one chat line, or None when the line has not both
+    (`reader`: the game's, by default the shipped data's)."""
+    if reader is None:
+        if not _SHIPPED:
+            from vlog.gamedata import load_game_data
+
+            _SHIPPED.append(claim_reader(load_game_data(GAME)))
+        reader = _SHIPPED[0]
+    return reader.parse(text)
 
 
 def _level_name(label: str) -> str:
@@ -75,24 +72,14 @@ def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryCl
     if scenario not in LEVEL_TABLES:
         return []
     check, table_id = LEVEL_CHECKS[scenario], LEVEL_TABLES[scenario]
-    table = data.table(table_id)
-    labels = list(table.labels("level").value or ())
+    reading = levels_for(data.table(table_id), claim.vp)
+    labels, matching, unknown = list(reading.labels), list(reading.matching), list(reading.unknown)
     evidence: dict[str, object] = {"vp": claim.vp, "declared": claim.level}
     if claim.level not in labels:
         return [finding(check, Ruling.PROVEN, step=step, when=when,
                         message=f"{_level_name(claim.level)} declared with {claim.vp} VP: the "
                                 f"{scenario} scenario has no such level ({', '.join(labels)})",
                         evidence={**evidence, "levels": labels})]
-    matching: list[str] = []
-    unknown: list[str] = []
-    for label in labels:
-        datum = table.lookup(label)
-        if not datum.known:
-            unknown.append(label)
-            continue
-        low, high = datum.value
-        if (low is None or claim.vp >= low) and (high is None or claim.vp <= high):
-            matching.append(label)
     if claim.level in matching:
         return []
     if matching:
@@ -108,7 +95,7 @@ def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryCl
                         message=f"{_level_name(claim.level)} declared with {claim.vp} VP; the VP range "
                                 f"of that level is not in the data",
                         evidence=evidence, depends_on=depends)]
-    known_ranges = {label: table.lookup(label).value for label in labels if label not in unknown}
+    known_ranges = reading.ranges
     return [finding(check, Ruling.PROVEN, step=step, when=when,
                     message=f"{_level_name(claim.level)} declared with {claim.vp} VP, outside its range "
                             f"{known_ranges[claim.level]}",
@@ -134,50 +121,6 @@ _EVENT = re.compile(r"\bevent\s+(?P<id>[A-D](?:10|[1-9]))\b", re.IGNORECASE)
 _IPL = re.compile(r"\bIPL\s*(?:is\s+|at\s+|=\s*|:\s*)?(?P<n>\d{1,2})\b", re.IGNORECASE)
 _GREAT_OFFENSIVE = re.compile(r"\bgreat\s+offensive\b", re.IGNORECASE)
 _OCCUPYING_KINDS = ("combat", "hq", "truck", "leader", "dummy")
-
-
-@dataclass(frozen=True, slots=True)
-class VPTerm:
-    """One line of the tally: its points, or the range they may take when the log cannot settle
-    them (`depends_on` then names what would)."""
-
-    check: str
-    rule: str
-    what: str
-    low: int
-    high: int
-    evidence: Mapping[str, object] = field(default_factory=dict)
-    depends_on: tuple[str, ...] = ()
-
-    @property
-    def known(self) -> bool:
-        return self.low == self.high
-
-    def as_evidence(self) -> dict[str, object]:
-        points: object = self.low if self.known else [self.low, self.high]
-        return {"check": self.check, "rule": self.rule, "what": self.what, "points": points,
-                **self.evidence}
-
-
-@dataclass(frozen=True, slots=True)
-class VPTally:
-    """The VP the scoring side has at the end of the scenario, term by term."""
-
-    scenario: str
-    terms: tuple[VPTerm, ...]
-
-    @property
-    def low(self) -> int:
-        return sum(t.low for t in self.terms)
-
-    @property
-    def high(self) -> int:
-        return sum(t.high for t in self.terms)
-
-    @property
-    def hex_points(self) -> tuple[int, int]:
-        hexes = [t for t in self.terms if t.check == HEX_CHECKS[self.scenario]]
-        return sum(t.low for t in hexes), sum(t.high for t in hexes)
 
 
 @dataclass(slots=True)
@@ -886,7 +829,7 @@ def judge_vp_claim(result: VPTally, claim: VictoryClaim, *, step: int | None, wh
                                    "terms": [t.as_evidence() for t in result.terms]}
     last = LAST_TURN[scenario]
     if not low <= claim.vp <= high:
-        hex_low, hex_high = result.hex_points
+        hex_low, hex_high = result.points_of(HEX_CHECKS[scenario])
         check = OTHER_CHECKS[scenario] if hex_low == hex_high == claim.vp else HEX_CHECKS[scenario]
         return [finding(check, Ruling.PROVEN, step=step, when=when,
                         message=f"{side} {claim.vp} VP declared; the tally at the end of turn {last} is "

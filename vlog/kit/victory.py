@@ -1,0 +1,156 @@
+"""Victory: VP tallies that may be ranges, victory-level tables, and claims made in chat.
+
+* `VPTerm` is one line of a tally: its points, or the range they may take when the log cannot
+  settle them (`depends_on` names what would); `VPTally` adds them up as a range.
+* `levels_for` reads a victory-level table of `tables.json` (a list axis `level` whose cells are
+  [low, high] VP ranges, an open end null) and says which levels a VP total falls in, and which
+  levels' ranges the data lacks.
+* `ClaimReader` reads a result declared in chat, as PBEM players announce it: a VP total and a
+  level in one line ("Italian 24 VP: Italian tactical victory"). Its sides are the scenarios'
+  sides in `scenarios.json` and its kinds of victory the level labels' ("italian-tactical" ->
+  "tactical"), so a game writes neither again.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ClaimReader", "LevelReading", "VPTally", "VPTerm", "VictoryClaim", "levels_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class VPTerm:
+    """One line of the tally: its points, or the range they may take when the log cannot settle
+    them (`depends_on` then names what would)."""
+
+    check: str
+    rule: str
+    what: str
+    low: int
+    high: int
+    evidence: Mapping[str, object] = field(default_factory=dict)
+    depends_on: tuple[str, ...] = ()
+
+    @property
+    def known(self) -> bool:
+        return self.low == self.high
+
+    def as_evidence(self) -> dict[str, object]:
+        points: object = self.low if self.known else [self.low, self.high]
+        return {"check": self.check, "rule": self.rule, "what": self.what, "points": points,
+                **self.evidence}
+
+
+@dataclass(frozen=True, slots=True)
+class VPTally:
+    """The VP a side has, term by term (`scenario`: the scenario it is counted for)."""
+
+    scenario: str
+    terms: tuple[VPTerm, ...]
+
+    @property
+    def low(self) -> int:
+        return sum(t.low for t in self.terms)
+
+    @property
+    def high(self) -> int:
+        return sum(t.high for t in self.terms)
+
+    def points_of(self, check: str) -> tuple[int, int]:
+        """The range of the terms reported under one check."""
+        terms = [t for t in self.terms if t.check == check]
+        return sum(t.low for t in terms), sum(t.high for t in terms)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelReading:
+    """A VP total read against a victory-level table: the table's levels, those whose range
+    holds the total, those whose range the data lacks, and the known ranges."""
+
+    labels: tuple[str, ...]
+    matching: tuple[str, ...]
+    unknown: tuple[str, ...]
+    ranges: Mapping[str, Any]
+
+
+def levels_for(table: Any, vp: int, axis: str = "level") -> LevelReading:
+    """Which levels of a victory-level table (`gamedata.Table`) a VP total falls in."""
+    labels = tuple(table.labels(axis).value or ())
+    matching: list[str] = []
+    unknown: list[str] = []
+    ranges: dict[str, Any] = {}
+    for label in labels:
+        datum = table.lookup(label)
+        if not datum.known:
+            unknown.append(label)
+            continue
+        ranges[label] = datum.value
+        low, high = datum.value
+        if (low is None or vp >= low) and (high is None or vp <= high):
+            matching.append(label)
+    return LevelReading(labels, tuple(matching), tuple(unknown), ranges)
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryClaim:
+    """A VP total and the victory level declared with it."""
+
+    vp: int
+    level: str
+    """The level as the table labels it, e.g. "italian-tactical"."""
+    text: str
+
+
+_VP = re.compile(r"(?<![\w-])(?P<vp>[-\u2212]?\d{1,4})\s*VPs?\b", re.IGNORECASE)
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+@dataclass(frozen=True)
+class ClaimReader:
+    """Reads "<side> <kind> victory" and a VP total in one chat line; the level is labelled as
+    the tables spell "<side><separator><kind>" (in lower case when no table has it)."""
+
+    sides: tuple[str, ...]
+    kinds: tuple[str, ...]
+    separator: str = "-"
+    labels: tuple[str, ...] = ()
+    """The tables' level labels: a claim is labelled as the table spells it."""
+
+    @classmethod
+    def from_data(cls, data: Any, tables: Iterable[str], *, separator: str = "-",
+                  axis: str = "level") -> "ClaimReader":
+        """Sides from every scenario of `scenarios.json`; kinds from the level labels of the
+        victory-level `tables` ("<side><separator><kind>")."""
+        sides: list[str] = []
+        for scenario in data.scenario_ids:
+            sides.extend(data.scenario(scenario)["sides"].value or ())
+        kinds: list[str] = []
+        labels: list[str] = []
+        for table in tables:
+            for label in data.table(table).labels(axis).value or ():
+                side, _, kind = str(label).partition(separator)
+                if kind:
+                    kinds.append(kind)
+                    labels.append(str(label))
+        return cls(tuple(dict.fromkeys(sides)), tuple(dict.fromkeys(kinds)), separator,
+                   tuple(dict.fromkeys(labels)))
+
+    def __post_init__(self) -> None:
+        level = re.compile(rf"\b(?P<side>{_alternatives(self.sides)})\s+(?P<kind>{_alternatives(self.kinds)})"
+                           r"\s+victory\b", re.IGNORECASE)
+        object.__setattr__(self, "_level", level)
+        object.__setattr__(self, "_spelled", {label.lower(): label for label in self.labels})
+
+    def parse(self, text: str) -> VictoryClaim | None:
+        """The VP total and level declared in one chat line, or None when the line has not both."""
+        vp, level = _VP.search(text), self._level.search(text)      # type: ignore[attr-defined]
+        if vp is None or level is None:
+            return None
+        total = int(vp.group("vp").replace("\u2212", "-"))
+        label = f"{level.group('side').lower()}{self.separator}{level.group('kind').lower()}"
+        return VictoryClaim(total, self._spelled.get(label, label), text.strip())   # type: ignore[attr-defined]
