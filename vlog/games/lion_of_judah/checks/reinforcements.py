@@ -34,6 +34,7 @@ from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import finding
 from vlog.games.lion_of_judah.checks.supply import controller, trace
 from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.kit.schedules import Placement, arrivals
 
 __all__ = ["judge_placement", "judge_event_irregulars", "ENTRY_1935_ITALIAN", "ENTRY_1940_ALLIED",
            "CAPTURED_PORTS", "REVOLT_CENTRES", "KarWithdrawal", "KAR_BRIGADES", "EA_BRIGADES",
@@ -43,12 +44,12 @@ KAR_BRIGADES = ("gb-kar1", "gb-kar2")
 EA_BRIGADES = ("gb-21ea-11a", "gb-22ea-12a")
 WITHDRAWAL_TURN = 5
 """PB 14.6.7: the KAR brigades are withdrawn in the MAP of turn 5."""
-ARRIVE_1940 = {"gb-gideon": 6, "et-negus": 6}
-"""PB 14.6.4.3, 14.6.4.4: (40) the turn the Gideon Force and the Negus arrive."""
-SOM_HQ, SOM_TURN, BERBERA = "gb-som", 5, "2311"
-"""PB 14.6.8: the SOM HQ, the turn it may come in and where."""
-DUMMY_TURNS = range(2, 7)
-"""PB 14.6.5: two reinforcement dummies on each of turns 2 to 6."""
+ARRIVE_1940 = ("gb-gideon", "et-negus")
+"""PB 14.6.4.3, 14.6.4.4: (40) the Gideon Force and the Negus arrive on their turn (scenarios.json)."""
+SOM_HQ = "gb-som"
+"""PB 14.6.8: the SOM HQ comes in on its turn, where its reinforcement entry says (scenarios.json)."""
+DUMMY = "al-dummy"
+"""PB 14.6.5: the reinforcement dummies, two on each of their turns (scenarios.json)."""
 DUMMIES_IN_PLAY = 8
 """PB 14.6.5: at most 8 dummy counters in play."""
 DUMMIES_A_TURN = 2
@@ -263,25 +264,34 @@ class DummyArrivals:
                                   "allowed": DUMMIES_A_TURN})]
 
 
+def _arrival_1940(board: Board, counter: str) -> Placement | None:
+    """The (40) reinforcement entry bringing a counter, when the data gives its turns."""
+    entries = arrivals(board.data, "1940-41").get(counter, [])
+    return entries[0] if entries and entries[0].turns else None
+
+
 def _arrivals_1940(board: Board, before: GameState, after: GameState, unit: Unit, *, turn: int | None,
                    step: int | None, when: str | None) -> list[Finding]:
     """RR-22 and RR-23 for a (40) unit placed in the MAP of `turn`."""
     where = hex_label(unit.hex or "", board)
-    arrives = ARRIVE_1940.get(unit.counter or "")
+    entry = _arrival_1940(board, unit.counter) if unit.counter in ARRIVE_1940 else None
+    arrives = min(entry.turns) if entry is not None and entry.turns else None
     if arrives is not None and isinstance(turn, int) and turn < arrives \
             and not isinstance(unit.properties.get("entry_turn"), int):       # else RR-01 says it
         return [finding("RR-22", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
                         message=f"{unit.name} entered at {where} on turn {turn}; it arrives on turn {arrives}",
                         evidence={"turn": turn, "arrives": arrives, "hex": unit.hex})]
-    if unit.counter == SOM_HQ and isinstance(turn, int) and turn <= SOM_TURN:
-        return _somalia_hq(board, before, unit, turn=turn, step=step, when=when)
+    som = _arrival_1940(board, SOM_HQ) if unit.counter == SOM_HQ else None
+    if som is not None and som.hex is not None and isinstance(turn, int) and turn <= min(som.turns or ()):
+        return _somalia_hq(board, before, unit, som, turn=turn, step=step, when=when)
     if unit.kind != "dummy" or unit.side != "allied":
         return []
     out: list[Finding] = []
-    if isinstance(turn, int) and turn not in DUMMY_TURNS:
+    dummies = _arrival_1940(board, DUMMY)
+    if isinstance(turn, int) and dummies is not None and dummies.turns and turn not in dummies.turns:
         out.append(finding("RR-23", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
                            message=f"a reinforcement dummy entered at {where} on turn {turn}; dummies arrive "
-                                   f"on turns {DUMMY_TURNS.start} to {DUMMY_TURNS.stop - 1}",
+                                   f"on turns {min(dummies.turns)} to {max(dummies.turns)}",
                            evidence={"turn": turn, "hex": unit.hex}))
     allied_here = [u for u in before.at(unit.hex or "") if u.side == "allied" and u.kind not in ("air", "marker")]
     entries = ENTRY_1940_ALLIED + tuple(h for h in CAPTURED_PORTS if controller(board, before, h) == "allied")
@@ -302,17 +312,19 @@ def _arrivals_1940(board: Board, before: GameState, after: GameState, unit: Unit
     return out
 
 
-def _somalia_hq(board: Board, before: GameState, unit: Unit, *, turn: int, step: int | None,
-                when: str | None) -> list[Finding]:
-    """RR-21 (PB 14.6.8) for the SOM HQ placed in the MAP of `turn` (at most turn 5)."""
+def _somalia_hq(board: Board, before: GameState, unit: Unit, entry: Placement, *, turn: int,
+                step: int | None, when: str | None) -> list[Finding]:
+    """RR-21 (PB 14.6.8) for the SOM HQ placed in the MAP of `turn` (at most its turn, 5): at its
+    entry hex (Berbera 2311) while the Allies control it."""
     where = hex_label(unit.hex or "", board)
-    berbera = hex_label(BERBERA, board)
-    if turn < SOM_TURN:
-        why = f"it may come in only on turn {SOM_TURN}"
-    elif unit.hex != BERBERA:
+    som_turn, berbera_hex = min(entry.turns or ()), entry.hex
+    berbera = hex_label(berbera_hex, board)
+    if turn < som_turn:
+        why = f"it may come in only on turn {som_turn}"
+    elif unit.hex != berbera_hex:
         why = f"it comes in at {berbera}"
-    elif controller(board, before, BERBERA) not in ("allied",):
-        who = controller(board, before, BERBERA)
+    elif controller(board, before, berbera_hex) not in ("allied",):
+        who = controller(board, before, berbera_hex)
         if isinstance(who, Unknown):
             return [finding("RR-21", Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
                             message=f"the SOM HQ came in at {berbera}, which the Allies must control",
