@@ -53,8 +53,8 @@ names it; several readings (air results not in the log, terrain unknown) are all
 from __future__ import annotations
 
 import itertools
-from operator import attrgetter
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
 from vlog.engine.combat import (

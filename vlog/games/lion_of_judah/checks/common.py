@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Basis, Finding, Severity

@@ -56,7 +56,7 @@ from fractions import Fraction
 from typing import Any
 
 from vlog.engine.combat import halve
-from vlog.engine.judge import Ruling, Unknown, is_known, unknowns
+from vlog.engine.judge import Ruling, Unknown, unknowns
 from vlog.engine.movement import MoveCheck, MovementRules, Route, best_of, check_move
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import (
