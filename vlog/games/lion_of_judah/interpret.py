@@ -235,10 +235,10 @@ class Interpreter:
             if side is not None and self.phase is not None and not self.phase_bound:
                 actions += self._set_phase(infer_phase(self.phase, side, "combat"), index, before)
             self.pending = OpenCombat(index, self.when(), decl, side, before,
-                                         roll=rolls[0] if rolls else None, phase=self.phase,
-                                         roll_step=index if rolls else None,
-                                         rolls=[(r, index) for r in rolls[:1]],
-                                         phase_bound=self.phase_bound)
+                                      roll=rolls[0] if rolls else None, phase=self.phase,
+                                      roll_step=index if rolls else None,
+                                      rolls=[(r, index) for r in rolls[:1]],
+                                      phase_bound=self.phase_bound)
             rolls = rolls[1:]
             self._record_losses(before, after, index)
         for uid in before.events.keys() | after.events.keys():      # event markers (checks/events.py)
