@@ -30,12 +30,13 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from vlog.errors import VlogError
+from vlog.games import game_ids
 
 __all__ = ["FIXTURES", "GAMES", "SAVE_KEY", "FixtureSet", "FIXTURE_SETS", "Stale", "generate", "stale_fixtures",
            "regenerate", "decoded_content", "module_name", "start_save_name", "log_name", "script_paths", "main"]
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-GAMES = ("lion-of-judah", "island-of-death", "ascari", "sideshow")
+GAMES = game_ids()
 SAVE_KEY = 0x5A
 """Obfuscation key of the starting saves (the setup writer's default)."""
 

@@ -43,7 +43,7 @@ def fake_game(tmp_path, monkeypatch):
         doc["game"] = "fake-game"
         file.write_text(json.dumps(doc, indent=2), encoding="utf-8")
     monkeypatch.setattr(vlog.games, "__path__", [*vlog.games.__path__, str(root)])
-    monkeypatch.setitem(GAMES, "fake-game", "fake_game")
+    monkeypatch.setattr(vlog.games, "GAMES", (*vlog.games.GAMES, vlog.games.GameEntry("fake-game", "fake_game")))
     sys.modules.pop("vlog.games.fake_game", None)   # each test gets its own copy
     yield package / "data"
     sys.modules.pop("vlog.games.fake_game", None)

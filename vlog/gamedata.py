@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+import vlog.games
 from vlog.errors import GameDataError, OutputError, UnknownGameError, VlogError
 
 __all__ = [
@@ -40,13 +41,8 @@ __all__ = [
     "write_template",
 ]
 
-# game name (as the CLI and findings spell it) -> package under vlog.games
-GAMES: dict[str, str] = {
-    "lion-of-judah": "lion_of_judah",
-    "island-of-death": "island_of_death",
-    "ascari": "ascari",
-    "sideshow": "sideshow",
-}
+# game name (as the CLI and findings spell it) -> package under vlog.games, from the list of games
+GAMES: dict[str, str] = {entry.id: entry.package for entry in vlog.games.GAMES}
 KINDS: tuple[str, ...] = ("counters", "map", "tables", "scenarios", "bindings")
 MANIFEST = "game.json"
 SCHEMA_SUBDIR = "gamedata"   # under vlog.schemas.schema_dir(): the installed copy or the source tree's schemas/
@@ -443,15 +439,22 @@ class GameData:
 
 def game_package(game: str) -> str:
     """The package name under vlog.games for a game name ('lion-of-judah' or 'lion_of_judah')."""
-    name = game.strip().lower().replace("_", "-")
-    if name not in GAMES:
-        raise UnknownGameError(f"no game data for {game!r}; known games: {', '.join(sorted(GAMES))}")
-    return GAMES[name]
+    return _game_entry(game).package
 
 
 def _canonical_game(game: str) -> str:
-    game_package(game)
-    return game.strip().lower().replace("_", "-")
+    return _game_entry(game).id
+
+
+def _game_entry(game: str) -> "vlog.games.GameEntry":
+    """The list's entry for a game name; UnknownGameError naming the nearest one on a typo."""
+    entry = vlog.games.lookup(game)
+    if entry is None:
+        guess = vlog.games.nearest(game)
+        hint = f"; did you mean {guess!r}?" if guess else ""
+        known = ", ".join(sorted(vlog.games.game_ids()))
+        raise UnknownGameError(f"no game data for {game!r}{hint}; known games: {known}")
+    return entry
 
 
 _SCHEMAS: dict[str, Any] = {}
@@ -754,7 +757,7 @@ def _read_package_bytes(package: str, name: str, game: str) -> bytes:
 
 def _load_shipped(name: str) -> tuple[str, dict[str, dict[str, Any]], dict[str, str]]:
     """The game's validated package data (title, documents, file names), as fresh copies."""
-    package = GAMES[name]
+    package = game_package(name)
     manifest_name = f"vlog/games/{package}/data/{MANIFEST}"
     manifest_bytes = _read_package_bytes(package, MANIFEST, name)
     manifest = _parse_json(manifest_bytes, manifest_name)

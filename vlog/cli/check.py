@@ -59,8 +59,6 @@ def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = N
         if overlays:
             raise click.UsageError("--data applies only with --game")
         return None
-    import importlib
-
     from vlog.errors import UnknownGameError
     from vlog.games.base import find_game
 
@@ -73,8 +71,7 @@ def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = N
         return game
     from vlog.gamedata import load_game_data
 
-    data = load_game_data(game.id, overlays=overlays, embedded=carried)
-    return importlib.import_module(type(game).__module__).game(data)
+    return find_game(game.id, load_game_data(game.id, overlays=overlays, embedded=carried))
 
 
 def read_input(path: Path) -> Any:

@@ -16,11 +16,12 @@ from vlog.cli._console import format_option, json_text, printable, stdout_consol
 
 def _game_entries() -> list[dict[str, Any]]:
     from vlog.gamedata import blocked_checks, load_game_data, status
-    from vlog.games.base import GAME_PACKAGES, find_game, known_games
+    from vlog.games import game_ids
+    from vlog.games.base import find_game, known_games
 
     engines = known_games()
     out: list[dict[str, Any]] = []
-    for name in GAME_PACKAGES:
+    for name in game_ids():
         data = load_game_data(name)
         entries = status(data)
         counts = Counter(e.state for e in entries)

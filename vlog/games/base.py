@@ -6,9 +6,9 @@ is what happened on the table), and hands the game the tables before and after i
 `Context.view`; `interpret` and `check` are also given the table before the step. A hook that
 raises becomes a `vlog/internal` warning and the replay goes on.
 
-Games are found by name with `find_game`. A game package `vlog.games.<package>` offers a rules
-engine by defining `rules.py` with a `game()` factory returning a `Game`; packages that hold only
-data (counters, map, tables) are listed as such when no engine exists yet.
+Games are found by name with `find_game`, from the list in `vlog.games`: an entry names the
+`Game` subclass of its package, built with the game's data (`cls(data)`, None for the shipped
+data); a game with data only (counters, map, tables) has no engine class yet.
 """
 from __future__ import annotations
 
@@ -16,24 +16,18 @@ import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
+import vlog.games
 from vlog.errors import UnknownGameError
 from vlog.findings import CheckInfo, Finding
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.dicestats import DiceRoll
+    from vlog.gamedata import GameData
     from vlog.kit.steps import StepView
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["Action", "CheckSpec", "Context", "Game", "find_game", "known_games", "GAME_PACKAGES"]
-
-GAME_PACKAGES: dict[str, str] = {
-    "lion-of-judah": "lion_of_judah",
-    "island-of-death": "island_of_death",
-    "ascari": "ascari",
-    "sideshow": "sideshow",
-}
-"""Game name (as the CLI and check ids spell it) -> package under vlog.games."""
+__all__ = ["Action", "CheckSpec", "Context", "Game", "find_game", "known_games"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,36 +103,29 @@ class Game:
 
 
 def known_games() -> dict[str, bool]:
-    """Every game package, with True where it has a rules engine (`rules.game`)."""
-    out: dict[str, bool] = {}
-    for name, package in GAME_PACKAGES.items():
-        try:
-            module = importlib.import_module(f"vlog.games.{package}.rules")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"vlog.games.{package}.rules":
-                raise
-            out[name] = False
-            continue
-        out[name] = callable(getattr(module, "game", None))
-    return out
+    """Every game in the list (`vlog.games.GAMES`), with True where it has a rules engine."""
+    return {entry.id: entry.engine is not None for entry in vlog.games.GAMES}
 
 
-def find_game(name: str) -> Game:
-    """The rules engine for `name` ("lion-of-judah"); UnknownGameError names the games there are."""
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    games = known_games()
-    if key in games and games[key]:
-        module = importlib.import_module(f"vlog.games.{GAME_PACKAGES[key]}.rules")
-        game = module.game()
+def find_game(name: str, data: "GameData | None" = None) -> Game:
+    """The rules engine for `name` ("lion-of-judah", "Lion of Judah", "loj"), on `data` (the
+    shipped data with the user's overlays) or the shipped data; UnknownGameError names the
+    nearest game on a typo and the games there are."""
+    entry = vlog.games.lookup(name)
+    if entry is not None and entry.engine is not None:
+        module_name, class_name = entry.engine.split(":")
+        cls = getattr(importlib.import_module(f"{entry.module}.{module_name}"), class_name)
+        game = cls(data)
         if not isinstance(game, Game):
-            raise UnknownGameError(f"vlog.games.{GAME_PACKAGES[key]}.rules.game() is not a Game")
+            raise UnknownGameError(f"{entry.module}.{entry.engine} is not a Game")
         return game
-    with_rules = sorted(n for n, ok in games.items() if ok)
-    data_only = sorted(n for n, ok in games.items() if not ok)
-    engines = ", ".join(with_rules) if with_rules else "none yet"
-    if key in games:
+    games = known_games()
+    engines = ", ".join(sorted(n for n, ok in games.items() if ok)) or "none yet"
+    if entry is not None:
         raise UnknownGameError(
             f"no rules engine for {name!r} yet (only its game data); games with rules: {engines}")
+    guess = vlog.games.nearest(name)
+    hint = f"; did you mean {guess!r}?" if guess else ""
+    data_only = ", ".join(sorted(n for n, ok in games.items() if not ok)) or "none"
     raise UnknownGameError(
-        f"unknown game {name!r}; games with rules: {engines}; games with data only: "
-        f"{', '.join(data_only) or 'none'}")
+        f"unknown game {name!r}{hint}; games with rules: {engines}; games with data only: {data_only}")
