@@ -36,6 +36,8 @@ __all__ = [
     "game_package",
     "hexside_key",
     "load_game_data",
+    "read_inventory",
+    "validate_inventory",
     "status",
     "validate_document",
     "write_template",
@@ -783,6 +785,33 @@ def _load_shipped(name: str) -> tuple[str, dict[str, dict[str, Any]], dict[str, 
         cached = _SHIPPED[(name, digest)] = (manifest["title"], docs, files)
     title, docs, files = cached
     return title, copy.deepcopy(docs), dict(files)
+
+
+INVENTORY = "inventory.json"
+
+
+def read_inventory(game: str) -> dict[str, Any]:
+    """The game's rule inventory (data/inventory.json) as validated JSON: every item of its rules
+    inventory document with its status (vlog.kit.inventory reads it); GameDataError names the file
+    and the item at fault."""
+    name = _canonical_game(game)
+    package = game_package(name)
+    shown = f"vlog/games/{package}/data/{INVENTORY}"
+    doc = _parse_json(_read_package_bytes(package, INVENTORY, name), shown)
+    validate_inventory(doc, shown, name)
+    return doc
+
+
+def validate_inventory(doc: Any, file: str, game: str) -> None:
+    """Checks an inventory against its schema, its game and the uniqueness of its ids."""
+    _validate("inventory", doc, file)
+    if doc["game"] != game:
+        raise GameDataError(f"names game {doc['game']!r}, not {game!r}", file=file, where="$.game")
+    seen: set[str] = set()
+    for index, item in enumerate(doc["items"]):
+        if item["id"] in seen:
+            raise GameDataError(f"item {item['id']} is listed twice", file=file, where=f"$.items[{index}].id")
+        seen.add(item["id"])
 
 
 def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = (),

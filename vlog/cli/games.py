@@ -1,8 +1,8 @@
 """`vlog games`: every game vlog knows, with its checks — implemented, or why not.
 
-A game with a rules engine lists every item of its rules inventory: implemented, or the reason
-it is not judged (cannot be judged from a log / needs data / not yet built). A game with data
-only lists its data status and the checks its missing data would block.
+Every game lists every item of its rules inventory (data/inventory.json): implemented, or the
+reason it is not judged (cannot be judged from a log / needs data / not yet built). A game with
+data only also names the checks its missing data would block.
 """
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from vlog.cli._console import format_option, json_text, printable, stdout_consol
 def _game_entries() -> list[dict[str, Any]]:
     from vlog.gamedata import blocked_checks, load_game_data, status
     from vlog.games import game_ids
-    from vlog.games.base import find_game, known_games
+    from vlog.games.base import known_games
+    from vlog.kit.inventory import load_inventory
 
     engines = known_games()
     out: list[dict[str, Any]] = []
@@ -25,18 +26,14 @@ def _game_entries() -> list[dict[str, Any]]:
         data = load_game_data(name)
         entries = status(data)
         counts = Counter(e.state for e in entries)
+        checks = [{"id": c.id, "rule": c.rule, "description": c.description,
+                   "implemented": c.implemented, "why_not": c.why_not} for c in load_inventory(name).specs()]
         entry: dict[str, Any] = {
             "game": name, "title": data.title, "engine": engines.get(name, False),
             "data": {k: counts.get(k, 0) for k in ("known", "partial", "unknown", "overridden")},
+            "checks": checks, "implemented": sum(1 for c in checks if c["implemented"]),
         }
-        if entry["engine"]:
-            game = find_game(name)
-            checks = [{"id": c.id, "rule": c.rule, "description": c.description,
-                       "implemented": c.implemented, "why_not": c.why_not} for c in game.checks]
-            entry["checks"] = checks
-            entry["implemented"] = sum(1 for c in checks if c["implemented"])
-        else:
-            entry["checks"] = []
+        if not entry["engine"]:
             entry["blocked_by_data"] = sorted(blocked_checks(entries))
         out.append(entry)
     return out
@@ -65,15 +62,15 @@ def command(output_format: str) -> int:
             console.print(printable(f"{game['game']} — {game['title']}: rules engine, "
                                     f"{game['implemented']} of {len(game['checks'])} checks implemented; "
                                     f"{data_line}"), markup=False, highlight=False)
-            for check in game["checks"]:
-                short = check["id"].split("/", 1)[1]
-                state = "implemented" if check["implemented"] else check["why_not"]
-                console.print(printable(f"  {short:<6} {check['rule']:<28} {state}: {check['description']}"),
-                              markup=False, highlight=False, soft_wrap=True)
         else:
             blocked = game["blocked_by_data"]
             console.print(printable(f"{game['game']} — {game['title']}: no rules engine yet (not yet "
                                     f"built); {data_line}; {len(blocked)} checks blocked by missing data"
                                     + (f": {', '.join(blocked)}" if blocked else "")),
+                          markup=False, highlight=False, soft_wrap=True)
+        for check in game["checks"]:
+            short = check["id"].split("/", 1)[1]
+            state = "implemented" if check["implemented"] else check["why_not"]
+            console.print(printable(f"  {short:<6} {check['rule']:<28} {state}: {check['description']}"),
                           markup=False, highlight=False, soft_wrap=True)
     return 0

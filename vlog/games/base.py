@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 import vlog.games
 from vlog.errors import UnknownGameError
 from vlog.findings import CheckInfo, Finding
+from vlog.kit.registry import CheckSpec
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.dicestats import DiceRoll
@@ -28,21 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.vassal.savefile import Step
 
 __all__ = ["Action", "CheckSpec", "Context", "Game", "find_game", "known_games"]
-
-
-@dataclass(frozen=True, slots=True)
-class CheckSpec:
-    """One rule a game checks: id from shared/docs/rules/<game>.md, rulebook reference, and
-    whether it is implemented (and why not, when it is not)."""
-
-    id: str
-    rule: str
-    description: str
-    implemented: bool = True
-    why_not: str | None = None
-
-    def info(self) -> CheckInfo:
-        return CheckInfo(self.id, self.rule, self.description)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,10 @@ from __future__ import annotations
 import json
 
 from vlog.cli import EXIT_OK, main
-from vlog.games.lion_of_judah.catalog import IMPLEMENTED, why_not
+from vlog.kit.inventory import load_inventory
+
+INVENTORY = load_inventory("lion-of-judah")
+IMPLEMENTED = INVENTORY.implemented()
 
 
 def run(capsys, *argv):
@@ -27,11 +30,13 @@ def test_json_lists_every_game_and_every_lion_of_judah_item(capsys):
     assert by_id["lion-of-judah/TS-12"]["why_not"].startswith("cannot be judged from a log")
     assert by_id["lion-of-judah/AR-04"]["why_not"].startswith("needs data")
     assert by_id["lion-of-judah/VC-01"]["implemented"] is True and by_id["lion-of-judah/VC-01"]["why_not"] is None
-    unbuilt = {i for i, c in by_id.items() if why_not(i.split("/", 1)[1]) == "not yet built"}
+    unbuilt = {i for i, c in by_id.items() if INVENTORY.item(i.split("/", 1)[1]).status == "not yet built"}
     assert all(by_id[i]["why_not"] == "not yet built" for i in unbuilt)
     for name in ("island-of-death", "ascari", "sideshow"):
         assert games[name]["engine"] is False and games[name]["blocked_by_data"]
         assert games[name]["data"]["unknown"] > 0
+        assert games[name]["checks"] and games[name]["implemented"] == 0
+        assert {c["why_not"] for c in games[name]["checks"]} == {"not yet built"}
 
 
 def test_text_names_the_reasons(capsys, monkeypatch):

@@ -6,10 +6,10 @@ The registry is explicit and checked, so it cannot go stale quietly:
   check is asserted by test_end_to_end.EXPECTED;
 * a unit test: UNIT_CASES names the test (file::function), which must exist and must name the
   check id in its body;
-* findings reported under other checks: the catalog's own description says "findings under X"
+* findings reported under other checks: the inventory's own note says "findings under X"
   (e.g. MV-01's path costs show as MV-03/MV-23 findings); at least one of those checks must
   have a case;
-* NO_FINDING: checks the catalog describes as having no finding of their own, with the reason.
+* NO_FINDING: checks the inventory describes as having no finding of their own, with the reason.
 
 A check newly marked implemented with none of these fails `test_every_implemented_check_has_a_case`.
 """
@@ -57,18 +57,18 @@ NO_FINDING: dict[str, str] = {
     "HQ-04": "a permission: bribe RPs come from any box with no RP route "
              "(test_logistics.py::test_hq04_bribes_come_from_any_box_with_no_route)",
 }
-"""Implemented checks the catalog says report nothing themselves."""
+"""Implemented checks the inventory says report nothing themselves."""
 
 _UNDER = re.compile(r"findings under ((?:[A-Z]{2}-\d{2})(?:(?:/|,\s*|\s+and\s+)[A-Z]{2}-\d{2})*)")
 
 
 def implemented() -> dict[str, str]:
-    """Implemented check id (without the game prefix) -> its catalog description."""
+    """Implemented check id (without the game prefix) -> its inventory description."""
     return {spec.id.split("/", 1)[1]: spec.description for spec in LionOfJudah.checks if spec.implemented}
 
 
 def folded_under(description: str) -> list[str]:
-    """The checks the catalog says report this one's findings."""
+    """The checks the inventory says report this one's findings."""
     out: list[str] = []
     for match in _UNDER.finditer(description):
         out += re.findall(r"[A-Z]{2}-\d{2}", match.group(1))
@@ -141,6 +141,6 @@ def test_fixture_scripts_name_implemented_checks() -> None:
 
 
 def test_the_registry_counts_can_fail() -> None:
-    """The folding rule reads the catalog's text: a made-up check with no case is reported."""
+    """The folding rule reads the inventory's text: a made-up check with no case is reported."""
     assert folded_under("path cost (findings under MV-03/MV-23)") == ["MV-03", "MV-23"]
     assert not has_case("XX-99", {"XX-99": "made up"})

@@ -10,8 +10,7 @@ import vlog
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.base import find_game
-from vlog.games.lion_of_judah.catalog import IMPLEMENTED, check_specs, why_not
-from vlog.games.lion_of_judah.inventory import INVENTORY
+from vlog.games.lion_of_judah.checks.common import INVENTORY
 from vlog.games.lion_of_judah.rules import LionOfJudah
 from vlog.replay import replay
 from vlog.vassal.commands import Chat, RemovePiece
@@ -96,21 +95,17 @@ def test_combat_declared_in_chat(tmp_path):
     assert ("CB-23", 1) in lion(stays)
 
 
-def test_catalog_covers_the_inventory():
-    specs = check_specs()
-    assert [s.id for s in specs] == [f"lion-of-judah/{i.id}" for i in INVENTORY]
+def test_the_inventory_says_what_is_judged():
+    specs = INVENTORY.specs()
+    assert [s.id for s in specs] == [f"lion-of-judah/{i.id}" for i in INVENTORY.items]
     assert len(specs) == 245
-    for s in specs:
-        assert s.implemented == (s.why_not is None)
-    assert set(IMPLEMENTED) <= {i.id for i in INVENTORY}
-    assert why_not("TS-12").startswith("cannot be judged from a log")
-    assert why_not("TS-10").startswith("needs data")
-    assert why_not("VC-01") is None
-    assert all(why_not(i.id) in (None, "not yet built") or why_not(i.id).startswith(("cannot", "needs"))
-               for i in INVENTORY)
+    why_not = {i.id: i.why_not() for i in INVENTORY.items}
+    assert why_not["TS-12"].startswith("cannot be judged from a log")
+    assert why_not["TS-10"].startswith("needs data")
+    assert why_not["VC-01"] is None
     game = find_game("lion-of-judah")
     assert game.id == "lion-of-judah" and {c.id for c in game.check_infos()} == {
-        f"lion-of-judah/{i}" for i in IMPLEMENTED}
+        f"lion-of-judah/{i}" for i in INVENTORY.implemented()}
 
 
 def test_advance_is_not_a_new_movement_segment(tmp_path):

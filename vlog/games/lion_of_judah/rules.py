@@ -18,7 +18,6 @@ from vlog.findings import Finding
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.catalog import check_specs
 from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
 from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, CombatAirPlacement, judge_air_mission,
                                                   judge_bombings, judge_delayed_return, judge_gassed,
@@ -28,7 +27,7 @@ from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_actio
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, counter_guerrilla_applies,
                                                      gassed_readings, judge_combat, judge_dummy_flip)
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import INVENTORY, finding
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger, judge_rp_use
@@ -97,7 +96,7 @@ class LionOfJudah(Game):
     """Judges Lion of Judah logs against the rules inventory's implemented checks."""
 
     id: ClassVar[str] = "lion-of-judah"
-    checks: ClassVar[tuple[CheckSpec, ...]] = check_specs()
+    checks: ClassVar[tuple[CheckSpec, ...]] = INVENTORY.specs()
 
     def __init__(self, data: GameData | None = None, *, scenario: str | None = None):
         self.data = data if data is not None else load_game_data("lion-of-judah")

@@ -1,0 +1,40 @@
+"""vlog.kit.registry: check functions registered with the inventory items they report."""
+from __future__ import annotations
+
+import pytest
+
+from vlog.kit.registry import CheckSpec, Registry
+
+
+def test_a_check_registers_with_the_items_it_reports():
+    registry = Registry("toy", {"MV-01", "MV-02", "CB-01"})
+
+    @registry.check("MV-01", "MV-02")
+    def judge_move():
+        return "moved"
+
+    @registry.check("CB-01")
+    def judge_attack():
+        return "attacked"
+
+    assert judge_move() == "moved"                       # the function itself is unchanged
+    assert registry.ids() == {"MV-01", "MV-02", "CB-01"}
+    assert [r.function for r in registry.judged_by("MV-02")] == [judge_move]
+    assert registry.judged_by("ST-01") == ()
+    assert registry.registered()[1].name.endswith("test_a_check_registers_with_the_items_it_reports.<locals>.judge_attack")
+
+
+def test_an_id_the_inventory_lacks_fails_where_the_check_is_defined():
+    registry = Registry("toy", {"MV-01"})
+    with pytest.raises(ValueError, match=r"judge_typo: MV-10 not in the toy inventory"):
+        @registry.check("MV-01", "MV-10")
+        def judge_typo():
+            pass
+    with pytest.raises(ValueError, match="at least one"):
+        registry.check()
+    assert registry.registered() == ()
+
+
+def test_a_spec_gives_the_report_its_check_info():
+    spec = CheckSpec("toy/MV-01", "6.1", "a move within the allowance")
+    assert spec.info().to_dict() == {"id": "toy/MV-01", "rule": "6.1", "title": "a move within the allowance"}

@@ -1,0 +1,97 @@
+"""A game's rule inventory as data: every checklist item of shared/docs/rules/<game>.md with
+what the engine judges for it, or why it does not judge it (data/inventory.json).
+
+The file is the one place a game says which of its rules are judged: findings take their rule
+reference from it, `vlog games` lists it, and the game's check specs are built from it. An item
+is implemented, cannot be judged (a VASSAL log does not show it), needs data (the game data
+lacks what it needs) or is not yet built; the first three carry a note saying what or why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from vlog.gamedata import game_package, read_inventory
+from vlog.kit.registry import CheckSpec
+
+__all__ = ["IMPLEMENTED", "Inventory", "Item", "STATUSES", "load_inventory"]
+
+IMPLEMENTED = "implemented"
+STATUSES = (IMPLEMENTED, "cannot be judged", "needs data", "not yet built")
+_WHY_NOT = {"cannot be judged": "cannot be judged from a log: ", "needs data": "needs data: "}
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One inventory item: id ('MV-07'), tags, rulebook reference, scenario mark, summary and
+    status with its note."""
+
+    id: str
+    tags: tuple[str, ...]
+    rule: str | None
+    scenario: str | None
+    summary: str
+    status: str
+    note: str | None = None
+
+    @property
+    def implemented(self) -> bool:
+        return self.status == IMPLEMENTED
+
+    def why_not(self) -> str | None:
+        """None for an implemented item; else why it is not judged, as `vlog games` says it."""
+        if self.implemented:
+            return None
+        return _WHY_NOT[self.status] + self.note if self.status in _WHY_NOT else self.status
+
+    def description(self) -> str:
+        """What is judged (implemented) or the rule's summary, with its scenario mark in front."""
+        text = self.note if self.implemented and self.note else self.summary
+        mark = f"({self.scenario})" if self.scenario else ""
+        return text if not mark or text.startswith(mark) else f"{mark} {text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Inventory:
+    """Every item of one game's inventory, in the document's order."""
+
+    game: str
+    items: tuple[Item, ...]
+    _by_id: dict[str, Item] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {item.id: item for item in self.items})
+
+    def item(self, short: str) -> Item:
+        """The item of a check id ('MV-07'); KeyError for an id the inventory lacks."""
+        return self._by_id[short]
+
+    def __contains__(self, short: object) -> bool:
+        return short in self._by_id
+
+    def check_id(self, short: str) -> str:
+        """'MV-07' -> 'lion-of-judah/MV-07' (KeyError for an id the inventory lacks)."""
+        self.item(short)
+        return f"{self.game}/{short}"
+
+    def specs(self) -> tuple[CheckSpec, ...]:
+        """One CheckSpec per item, in order, with ids as findings spell them."""
+        return tuple(CheckSpec(f"{self.game}/{i.id}", i.rule or "", i.description(),
+                               implemented=i.implemented, why_not=i.why_not()) for i in self.items)
+
+    def implemented(self) -> dict[str, str]:
+        """Implemented check id -> what the engine judges for it."""
+        return {i.id: i.note or "" for i in self.items if i.implemented}
+
+
+def load_inventory(game: str) -> Inventory:
+    """The shipped inventory of a game ('lion-of-judah'), validated against its schema, read once."""
+    return _load(game_package(game))
+
+
+@lru_cache(maxsize=None)
+def _load(package: str) -> Inventory:
+    doc = read_inventory(package)
+    return Inventory(doc["game"], tuple(Item(raw["id"], tuple(raw["tags"]), raw["rule"], raw["scenario"],
+                                             raw["summary"], raw["status"], raw.get("note"))
+                                        for raw in doc["items"]))

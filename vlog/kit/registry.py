@@ -1,0 +1,89 @@
+"""The checks of a game, registered with the inventory items they judge.
+
+A check function says which items of its game's inventory it reports, where it is defined:
+
+    REGISTRY = Registry("lion-of-judah", load_inventory("lion-of-judah"))
+
+    @REGISTRY.check("MV-03", "MV-23")
+    def judge_move(...): ...
+
+An id the inventory lacks fails at import, naming the function; the registry then answers which
+functions judge an item and which items have a function, so tests can hold the inventory's
+"implemented" against the code that implements it. `CheckSpec` is how a game lists its items to
+the replay and the CLI.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Container
+from dataclasses import dataclass
+from typing import TypeVar
+
+from vlog.findings import CheckInfo
+
+__all__ = ["CheckSpec", "Registered", "Registry"]
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSpec:
+    """One rule a game checks: id from shared/docs/rules/<game>.md, rulebook reference, and
+    whether it is implemented (and why not, when it is not)."""
+
+    id: str
+    rule: str
+    description: str
+    implemented: bool = True
+    why_not: str | None = None
+
+    def info(self) -> CheckInfo:
+        return CheckInfo(self.id, self.rule, self.description)
+
+
+@dataclass(frozen=True, slots=True)
+class Registered:
+    """A check function and the inventory items it reports."""
+
+    ids: tuple[str, ...]
+    function: Callable[..., object]
+
+    @property
+    def name(self) -> str:
+        """'vlog.games.lion_of_judah.checks.movement.judge_move'."""
+        return f"{self.function.__module__}.{self.function.__qualname__}"
+
+
+class Registry:
+    """Every check function of one game, by the items it judges."""
+
+    def __init__(self, game: str, known: Container[str]):
+        self.game = game
+        self._known = known
+        self._registered: list[Registered] = []
+
+    def check(self, *ids: str) -> Callable[[F], F]:
+        """Decorator: the function reports findings of these inventory items ('MV-03')."""
+        if not ids:
+            raise ValueError("a check registers at least one inventory item")
+
+        def register(function: F) -> F:
+            unknown = [i for i in ids if i not in self._known]
+            if unknown:
+                raise ValueError(f"{function.__module__}.{function.__qualname__}: {', '.join(unknown)} "
+                                 f"not in the {self.game} inventory")
+            self._registered.append(Registered(tuple(ids), function))
+            return function
+
+        return register
+
+    def registered(self) -> tuple[Registered, ...]:
+        """Every registration, in the order the modules were imported."""
+        return tuple(self._registered)
+
+    def judged_by(self, short: str) -> tuple[Registered, ...]:
+        """The functions that report item `short`."""
+        return tuple(r for r in self._registered if short in r.ids)
+
+    def ids(self) -> frozenset[str]:
+        """Every item some function reports."""
+        return frozenset(i for r in self._registered for i in r.ids)
