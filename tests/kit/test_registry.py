@@ -24,6 +24,29 @@ def test_a_check_registers_with_the_items_it_reports():
     assert registry.registered()[1].name.endswith("test_a_check_registers_with_the_items_it_reports.<locals>.judge_attack")
 
 
+def test_an_event_calls_the_checks_registered_for_it():
+    registry = Registry("toy", {"MV-01", "CB-01", "VC-01"})
+
+    class Moved: ...
+
+    class Declared: ...
+
+    @registry.check("MV-01", on=Moved)
+    def judge_move():
+        pass
+
+    @registry.check("CB-01", on=Declared)
+    def judge_attack():
+        pass
+
+    @registry.check("VC-01")
+    def tally():
+        pass
+
+    assert registry.called_on(Moved) == (judge_move,) and registry.called_on(Declared) == (judge_attack,)
+    assert registry.called_on(None) == (tally,) and registry.registered()[0].on is Moved
+
+
 def test_an_id_the_inventory_lacks_fails_where_the_check_is_defined():
     registry = Registry("toy", {"MV-01"})
     with pytest.raises(ValueError, match=r"judge_typo: MV-10 not in the toy inventory"):

@@ -1,20 +1,22 @@
 """The checks of a game, registered with the inventory items they judge.
 
-A check function says which items of its game's inventory it reports, where it is defined:
+A check function says which items of its game's inventory it reports, where it is defined, and
+optionally what it is called on (a kind of event the game dispatches, e.g. an event class):
 
     REGISTRY = Registry("lion-of-judah", load_inventory("lion-of-judah"))
 
-    @REGISTRY.check("MV-03", "MV-23")
+    @REGISTRY.check("MV-03", "MV-23", on=Moved)
     def judge_move(...): ...
 
 An id the inventory lacks fails at import, naming the function; the registry then answers which
-functions judge an item and which items have a function, so tests can hold the inventory's
+functions judge an item, which items have a function and which functions an event calls, so a
+game's dispatch can be read from its registrations and tests can hold the inventory's
 "implemented" against the code that implements it. `CheckSpec` is how a game lists its items to
 the replay and the CLI.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -46,6 +48,8 @@ class Registered:
 
     ids: tuple[str, ...]
     function: Callable[..., object]
+    on: Hashable | None = None
+    """What the game calls it on (an event kind); None: the game calls it itself."""
 
     @property
     def name(self) -> str:
@@ -61,8 +65,9 @@ class Registry:
         self._known = known
         self._registered: list[Registered] = []
 
-    def check(self, *ids: str) -> Callable[[F], F]:
-        """Decorator: the function reports findings of these inventory items ('MV-03')."""
+    def check(self, *ids: str, on: Hashable | None = None) -> Callable[[F], F]:
+        """Decorator: the function reports findings of these inventory items ('MV-03'), called on
+        events of kind `on` when given."""
         if not ids:
             raise ValueError("a check registers at least one inventory item")
 
@@ -71,7 +76,7 @@ class Registry:
             if unknown:
                 raise ValueError(f"{function.__module__}.{function.__qualname__}: {', '.join(unknown)} "
                                  f"not in the {self.game} inventory")
-            self._registered.append(Registered(tuple(ids), function))
+            self._registered.append(Registered(tuple(ids), function, on))
             return function
 
         return register
@@ -83,6 +88,10 @@ class Registry:
     def judged_by(self, short: str) -> tuple[Registered, ...]:
         """The functions that report item `short`."""
         return tuple(r for r in self._registered if short in r.ids)
+
+    def called_on(self, kind: Hashable) -> tuple[Callable[..., object], ...]:
+        """The functions registered for events of `kind`, in registration order."""
+        return tuple(r.function for r in self._registered if r.on == kind)
 
     def ids(self) -> frozenset[str]:
         """Every item some function reports."""

@@ -5,12 +5,12 @@ test values, not the published charts).
 Each play script under fixtures/lion-of-judah/rules/ plants one mistake (`<check-id>.vscript`)
 or none (`clean-*.vscript`); `python -m converters.fixtures` writes its `.vlog`. Here every log
 is replayed with the game and must yield exactly the planted findings (check id, step, rule and
-the key evidence), and the clean logs none. Each replay is also written out as a playthrough
-(each step's interpreted actions, a compact state line and the findings) and compared with the
-golden file in tests/playthroughs/lion-of-judah/<log>.txt. After an intended change, refresh the
-golden files with
+the key evidence), and the clean logs none. `playthrough` writes each replay out (each step's
+interpreted actions, a compact state line and the findings); tests/games/test_every_game.py
+compares it with the golden file in tests/playthroughs/lion-of-judah/<log>.txt. After an
+intended change, refresh the golden files with
 
-    VLOG_UPDATE_GOLDEN=1 python -m pytest -q tests/games/lion_of_judah/test_end_to_end.py
+    VLOG_UPDATE_GOLDEN=1 python -m pytest -q tests/games/test_every_game.py -k lion-of-judah
 
 and review the diff before committing it.
 """
@@ -40,8 +40,6 @@ FIXTURES = ROOT / "fixtures" / "lion-of-judah"
 RULES = FIXTURES / "rules"
 OVERLAY = FIXTURES / "synthetic-data"
 MODULE = FIXTURES / "synthetic" / "lion-of-judah.vmod"
-GOLDEN = ROOT / "tests" / "playthroughs" / "lion-of-judah"
-UPDATE = bool(os.environ.get("VLOG_UPDATE_GOLDEN"))
 
 # The findings each log plants: (check id, step, evidence that must match). Every finding the
 # replay reports must be listed, and every listed one reported; the rule is the check's own.
@@ -448,18 +446,6 @@ def test_exactly_the_planted_findings(name: str) -> None:
         assert found.severity.value == ("warning" if check in POSSIBLE_PLANTS else "error")
         assert _matches(found.evidence, evidence), (check, dict(found.evidence))
         assert found.message and found.when
-
-
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_golden_playthrough(name: str) -> None:
-    text = playthrough(name)
-    path = GOLDEN / f"{name}.txt"
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"no golden playthrough {path}; refresh with VLOG_UPDATE_GOLDEN=1"
-    assert text == path.read_text(encoding="utf-8"), \
-        f"{name}: playthrough differs from {path}; refresh with VLOG_UPDATE_GOLDEN=1 if intended"
 
 
 def run_check(log: str) -> subprocess.CompletedProcess[str]:

@@ -57,7 +57,7 @@ from typing import Any
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = [
@@ -371,6 +371,7 @@ class ActivationJudge:
                 return key
         return None
 
+    @REGISTRY.check("ET-01")
     def _activate(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         out: list[Finding] = []
         key = self._who(seg, decl.subject)
@@ -400,6 +401,7 @@ class ActivationJudge:
         seg.acted = True
         return out
 
+    @REGISTRY.check("ET-06")
     def _negus_available(self, seg: _Segment, who: str, *, step: int, when: str | None) -> list[Finding]:
         """ET-06: the Negus' army may not be activated before turn 4 unless an Italian unit has
         come within two hexes of Addis Ababa; from turn 4 only after a Success on the availability
@@ -425,6 +427,7 @@ class ActivationJudge:
                                 f"within two hexes of {hex_label(ADDIS_ABABA, self.board)}",
                         evidence={"turn": seg.turn, "italian_near_addis_ababa": False})]
 
+    @REGISTRY.check("ET-05")
     def _bribe(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         """ET-05: a bribe is announced before the activation roll it modifies."""
         act = seg.current
@@ -440,6 +443,7 @@ class ActivationJudge:
             act.bribed = True
         return []
 
+    @REGISTRY.check("ET-10")
     def _offensive(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         """ET-10: once per game, turns 2-5, the first action of the Ethiopian segment."""
         out: list[Finding] = []
@@ -529,6 +533,7 @@ class ActivationJudge:
             seg.done.setdefault(seg.current.key, seg.current.step)
             seg.current = None
 
+    @REGISTRY.check("CB-30", "ET-01")
     def _acting(self, seg: _Segment, unit: Unit, *, step: int, what: str,
                 when: str | None) -> tuple[_Activation | None, list[Finding], str | None]:
         """The activation a unit's move or attack belongs to, the findings of acting outside one
@@ -631,6 +636,7 @@ class ActivationJudge:
             return "no-leader"
         return None
 
+    @REGISTRY.check("CB-31", "ET-03", "ET-04")
     def _level_finding(self, seg: _Segment, act: _Activation, unit: Unit, what: str, *,
                        step: int, when: str | None) -> list[Finding]:
         """ET-04 / ET-03 (moves) and CB-31 (attacks) from the activation's result."""
@@ -721,6 +727,7 @@ class ActivationJudge:
                                            target=target)
         return out
 
+    @REGISTRY.check("ET-07", "ET-08")
     def _use(self, seg: _Segment, act: _Activation, unit: Unit, *, step: int, when: str | None) -> list[Finding]:
         """The unit uses the activation: the Negus' six others (ET-08), the KZ once a turn (ET-07)."""
         out: list[Finding] = []
@@ -745,6 +752,7 @@ class ActivationJudge:
                 self.kz_used[unit.id] = (seg.turn, act.key)
         return out
 
+    @REGISTRY.check("CB-31", "ET-02", "ET-08", "ET-09")
     def _limit_finding(self, seg: _Segment, unit: Unit, why: str, what: str, moved: int, *,
                        step: int, when: str | None, target: str | None = None) -> list[Finding]:
         start = seg.start.units.get(unit.id)
@@ -811,6 +819,7 @@ class ActivationJudge:
         return []
 
     # -- End of Turn Phase: attrition ---------------------------------------------------------
+    @REGISTRY.check("FW-05")
     def reveal(self, unit: Unit, phase: Any, *, step: int, when: str | None) -> list[Finding] | None:
         """FW-05 for an Ethiopian unit flipped from its ?-side in the End of Turn Phase (the
         only Ethiopian losses there are attrition's, removed uninspected); None otherwise."""
@@ -821,6 +830,7 @@ class ActivationJudge:
                                 "units removed for attrition are removed without being inspected",
                         evidence={"hex": unit.hex, "level": unit.level})]
 
+    @REGISTRY.check("ET-11")
     def removal(self, unit: Unit, *, step: int, when: str | None) -> list[Finding]:
         """ET-11: an Ethiopian unit taken off the map in the End of Turn Phase is an attrition loss."""
         if not self.active or self.end_phase is None or unit.side != "ethiopian" or unit.hex is None:
@@ -844,6 +854,7 @@ class ActivationJudge:
                             evidence={"hex": unit.hex, "removed": len(removed)})]
         return []
 
+    @REGISTRY.check("ET-11")
     def _close_attrition(self, step: int, when: str | None) -> list[Finding]:
         """ET-11 at the end of the End of Turn Phase: each declared attrition roll against the
         removals (modified 1-2: one unit; -1 in an amba or mountain hex)."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
@@ -105,6 +105,7 @@ class NegusWatch:
         self.must_leave = (step, when)
         self._take_roll()
 
+    @REGISTRY.check("CB-39")
     def judge_still_there(self, state: GameState, *, step: int, when: str | None) -> list[Finding]:
         """When the turn track moves on: the Negus is off the map after the Gideon Force fell."""
         if self.must_leave is None:
@@ -126,6 +127,7 @@ class NegusWatch:
                         evidence={"hex": negus[0].hex, "gideon_eliminated_step": at_step,
                                   "survival_roll": roll})]
 
+    @REGISTRY.check("CB-39")
     def judge_return(self, negus: Unit, *, turn: int | None, step: int,
                      when: str | None) -> list[Finding]:
         """The Negus placed on the map again."""
@@ -153,6 +155,7 @@ class NegusWatch:
         return []
 
 
+@REGISTRY.check("MV-48")
 def judge_french_call_to_war(unit: Unit, to: str, *, turn: int | None, joined: Any,
                              step: int, when: str | None) -> list[Finding]:
     """MV-48: a Free French unit leaving Djibouti before turn 3, once France has joined."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["judge_neutral_entry", "C1_DATUM"]
@@ -21,6 +21,7 @@ ZONE = "french-somaliland"
 C1_DATUM = "Event C1 French Somaliland drawn with a roll of 4-6 (the log shows no event draws)"
 
 
+@REGISTRY.check("TS-09")
 def judge_neutral_entry(board: Board, state: GameState, unit: Unit, to: str, *,
                         step: int | None, when: str | None) -> list[Finding]:
     """TS-09 for one move of `unit` (at its hex before the step) to `to`, 1940-41 only."""

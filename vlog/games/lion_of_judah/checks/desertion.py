@@ -37,7 +37,7 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.gamedata import GameData
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.fuel import IPL_MARKER, marker_value
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -140,6 +140,7 @@ class DesertionWatch:
             setattr(self, name, getattr(fresh, name))
         self.hidden_at_start = {u.id: u.hidden for u in state.units.values() if is_colonial(u)}
 
+    @REGISTRY.check("SC-04")
     def note_step(self, board: Board, data: GameData, *, step: int, before: GameState, after: GameState,
                   rolls: Sequence[int], chats: Sequence[str], turn: int | None, in_map: bool,
                   when: str | None) -> list[Finding]:
@@ -171,6 +172,7 @@ class DesertionWatch:
             out += self._removed(board, data, unit, step=step, when=when)
         return out
 
+    @REGISTRY.check("SC-04")
     def _removed(self, board: Board, data: GameData, unit: Unit, *, step: int, when: str | None) -> list[Finding]:
         where = hex_label(unit.hex or "", board)
         if unit.side != "italian" or unit.kind != "combat" or unit.unit_type in NOT_DESERTERS:

@@ -33,7 +33,7 @@ from vlog.gamedata import GameData
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.base import Action
 from vlog.games.lion_of_judah.checks.activation import FRONTS, faction_name, parse_declaration
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.reinforcements import _capitals
 from vlog.games.lion_of_judah.checks.supply import controller
 from vlog.games.lion_of_judah.sequence import PHASES, Phase
@@ -115,6 +115,7 @@ class ReinforcementCount:
             return {"loss", "offensive"}, False
         return set(self.happened.get((turn - 1, front), set())), True
 
+    @REGISTRY.check("RR-05")
     def placed_unit(self, board: Board, before: GameState, unit: Unit, *, turn: int, step: int,
                     when: str | None) -> list[Finding]:
         """One Ethiopian unit placed in the MAP of `turn`: the front's count so far."""
@@ -147,6 +148,7 @@ class ReinforcementCount:
                                   "previous_turn_in_log": shown},
                         depends_on=[missing] if missing else [])]
 
+    @REGISTRY.check("RR-05")
     def close_map(self, board: Board, turn: int, *, capitals: dict[str, str],
                   gone_leaders: Iterable[str], step: int, when: str | None) -> list[Finding]:
         """When the MAP of `turn` ends: a faction given two additional units while another of its

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.fuel import marker_value
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -280,6 +280,7 @@ class EventLedger:
             out += self._open_city(pid, info, name, now, phase, bound, before, step=step, when=when)
         return out
 
+    @REGISTRY.check("EV-02")
     def _draw(self, pid: str, info: EventInfo, phase: Phase | None, bound: bool, before: GameState,
               *, step: int, when: str | None) -> list[Finding]:
         """EV-01 (the pool holds what the turn's strategic turns put in it, less what left it),
@@ -320,6 +321,7 @@ class EventLedger:
             self.rp_at_draw[info.code] = rp_markers(before, RP_EVENTS[info.code][0])
         return out
 
+    @REGISTRY.check("EV-01")
     def _judge_pool(self, drawn_pid: str, scenario: str, turn: int, before: GameState, *,
                     step: int, when: str | None) -> list[Finding]:
         """EV-01: the pool a draw is made from, against PB 13.7 / 14.7 and the draws before."""
@@ -374,6 +376,7 @@ class EventLedger:
                                evidence={"event": self.info[pid].code, "turn": turn, "in_pool": False}))
         return out
 
+    @REGISTRY.check("EV-01", "EV-02")
     def _into_pool(self, pid: str, info: EventInfo, old: Unit | None, turn: int | None, *,
                    step: int, when: str | None) -> list[Finding]:
         """EV-02: only No Event markers go back to the pool once drawn."""
@@ -396,6 +399,7 @@ class EventLedger:
         return []
 
     # -- held events played ---------------------------------------------------------------------
+    @REGISTRY.check("EV-02")
     def _play(self, pid: str, info: EventInfo, name: str, now: str, phase: Phase | None, bound: bool,
               before: GameState, after: GameState, *, step: int, when: str | None) -> list[Finding]:
         """A marker leaving the pool or "Events drawn" for the map, another box or the game."""
@@ -426,6 +430,7 @@ class EventLedger:
             return out + self._open_city(pid, info, name, now, phase, bound, before, step=step, when=when)
         return out
 
+    @REGISTRY.check("EV-13", "EV-16")
     def _played_in_map(self, pid: str, info: EventInfo, name: str, phase: Phase | None, bound: bool,
                        draw: _Draw | None, *, step: int, when: str | None) -> list[Finding]:
         """EV-13 (C4), EV-16 (D8): played in the MAP of a later turn than the draw."""
@@ -444,6 +449,7 @@ class EventLedger:
                         evidence={"event": info.code, "phase": phase.key, "turn": phase.turn,
                                   "drawn_turn": draw.turn if draw is not None else None})]
 
+    @REGISTRY.check("ET-12")
     def _coordination(self, name: str, hex_: str, phase: Phase | None, bound: bool, after: GameState,
                       *, step: int, when: str | None) -> list[Finding]:
         """ET-12 (B6): placed on an Ethiopian leader when it activates: in the Ethiopian
@@ -464,6 +470,7 @@ class EventLedger:
                                evidence={"hex": hex_, "phase": phase.key}))
         return out
 
+    @REGISTRY.check("ET-13")
     def _wireless(self, name: str, hex_: str, phase: Phase | None, bound: bool, before: GameState,
                   *, step: int, when: str | None) -> list[Finding]:
         """ET-13 (B7): on a hex of Ethiopian units not within one hex of the Negus; in the
@@ -498,6 +505,7 @@ class EventLedger:
                                              "last_ethiopian_move_step": moved}))
         return out
 
+    @REGISTRY.check("EV-17")
     def _open_city(self, pid: str, info: EventInfo, name: str, hex_: str, phase: Phase | None,
                    bound: bool, before: GameState, *, step: int, when: str | None) -> list[Finding]:
         """EV-17 (D9/D10): used at once, on a town or capital of Eritrea, Ethiopia or Italian
@@ -553,6 +561,7 @@ class EventLedger:
         return out
 
     # -- units ----------------------------------------------------------------------------------
+    @REGISTRY.check("ET-13", "MV-46")
     def on_unit_move(self, unit: Unit, to: str, phase: Phase | None, bound: bool, *, step: int,
                      when: str | None) -> list[Finding]:
         """MV-46 (no Italian move into an open city), ET-13 (the marked stack stays put)."""
@@ -578,6 +587,7 @@ class EventLedger:
                                evidence={"hex": unit.hex, "to": to, "marked_at_step": self.wireless[2]}))
         return out
 
+    @REGISTRY.check("SC-08")
     def _free_french(self, unit: Unit, to: str, phase: Phase | None, bound: bool, *, step: int,
                      when: str | None) -> list[Finding]:
         """SC-08 (PB 14.6.6): the Free French units in Djibouti are not Allied-controlled until C1
@@ -616,6 +626,7 @@ class EventLedger:
         self.early_brigades -= 1
         return turn + 1
 
+    @REGISTRY.check("EV-06")
     def on_air_mission(self, marker: Unit, hex_: str, phase: Phase | None, bound: bool,
                        attacked: str | None, *, step: int, when: str | None) -> list[Finding]:
         """EV-06 (A4): no bombing in the turn League of Nations is drawn. A bombing is an Italian
@@ -647,6 +658,7 @@ class EventLedger:
             self.wireless = None                # the hold lasts the activation, within the segment
         return out
 
+    @REGISTRY.check("EV-02", "EV-10", "EV-17")
     def _end_event_phase(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         out: list[Finding] = []
         when = old.when()
@@ -694,6 +706,7 @@ class EventLedger:
                 depends.extend(inside.data)
         return names, sorted(set(depends))
 
+    @REGISTRY.check("EV-11")
     def _war_office(self, draw: _Draw, state: GameState, *, step: int, when: str) -> list[Finding]:
         """EV-11 (C2): with Italian-controlled units in British Somaliland the Allied player rolls
         (+1 when the IPL is low): 1-4 closes Berbera to reinforcements and rebuilt units."""
@@ -718,6 +731,7 @@ class EventLedger:
                 self.berbera_closed = (draw.step, Ruling.PROVEN, ())
         return []
 
+    @REGISTRY.check("EV-06", "EV-11")
     def on_placement(self, unit: Unit, hex_: str, before: GameState, phase: Phase | None, bound: bool,
                      *, step: int, when: str | None) -> list[Finding]:
         """EV-11 (C2): no Allied reinforcement or rebuilt unit placed at Berbera (2311) while C2
@@ -744,6 +758,7 @@ class EventLedger:
                         evidence={"hex": hex_, "italian_units": italians, "c2_step": drawn_step},
                         depends_on=data)]
 
+    @REGISTRY.check("EV-17")
     def _open_city_rolls(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         """EV-17 (D9/D10): the die decides: above the hex's VP the Italian units leave it (and
         only then does the Open City marker stay); otherwise the marker goes."""
@@ -782,6 +797,7 @@ class EventLedger:
         self.city_rolls = {}
         return out
 
+    @REGISTRY.check(*(check for _, check in RP_EVENTS.values()))
     def _rp_received(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         """EV-05 (A3): two Ethiopian RPs, each on a map hex with an Ethiopian leader; EV-12 (C3):
         two Italian RPs, both in the same Italian RP storage box. Counted from the RP markers
@@ -823,6 +839,7 @@ class EventLedger:
         self.rp_at_draw = {}
         return out
 
+    @REGISTRY.check("EV-02")
     def finish(self) -> list[Finding]:
         """EV-02 for each Event Phase that ended without a draw, once the log has shown that it
         records draws (a log that never draws keeps the events off the table)."""

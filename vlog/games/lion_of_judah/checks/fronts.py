@@ -30,7 +30,7 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.air import air_range, towns_in_range
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.rail import division_share
 from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
@@ -102,6 +102,7 @@ def fronts_connected(board: Board, state: GameState) -> bool:
     return False
 
 
+@REGISTRY.check("AR-02")
 def judge_air_front(board: Board, state: GameState, marker: Unit, target: str, *,
                     step: int | None, when: str | None) -> list[Finding]:
     """AR-02 for an Italian air marker placed in `target` (state: the position it was placed in)."""
@@ -135,6 +136,7 @@ def judge_air_front(board: Board, state: GameState, marker: Unit, target: str, *
                     subjects=(marker.name,), message=message, evidence=evidence, depends_on=depends)]
 
 
+@REGISTRY.check("AR-02")
 def judge_air_supply_front(board: Board, state: GameState, marker: Unit, target: str, *,
                            step: int | None, when: str | None) -> list[Finding]:
     """AR-02 for an Italian marker flying air supply to `target` (the Italian movement segment of
@@ -164,6 +166,7 @@ def judge_air_supply_front(board: Board, state: GameState, marker: Unit, target:
     return out
 
 
+@REGISTRY.check("AR-02")
 def judge_air_support_front(board: Board, state: GameState, marker: Unit, target: str, supported: list[Unit], *,
                             step: int | None, when: str | None) -> list[Finding]:
     """AR-02 for an Italian marker supporting the Italian units `supported` in the combat on

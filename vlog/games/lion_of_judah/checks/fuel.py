@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.sequence import side_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -171,6 +171,7 @@ class FuelLedger:
         self.history.append({"step": step, "why": why, "fuel": sorted(self.possible)})
 
     # -- uses ------------------------------------------------------------------------------------
+    @REGISTRY.check(*_USE_CHECK.values())
     def use(self, use: str, phase: Phase | None, subjects: Iterable[str], *, step: int | None,
             when: str | None, what: str) -> list[Finding]:
         """A fuel use (`use`: "move", "attack" or "air") in `phase`: charges the player phase's
@@ -226,6 +227,7 @@ class FuelLedger:
                              "fuel": sorted(self.possible)})
 
     # -- the marker ------------------------------------------------------------------------------
+    @REGISTRY.check("SC-01")
     def judge_marker(self, shown: int | None, marker: Unit | None, closed: Phase, *,
                      step: int | None) -> list[Finding]:
         """SC-01 at the end of player phase `closed`: the marker shows the ledger's fuel."""
@@ -256,6 +258,7 @@ class FuelLedger:
                                   "fuel_history": self.history[-6:]})]
 
 
+@REGISTRY.check("SU-06")
 def judge_start_markers(data: GameData, state: GameState, *, step: int | None,
                         when: str | None) -> list[Finding]:
     """SU-06 (PB 14.3.1): at the start of the 1940-41 scenario the fuel marker is in GRT box 6

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
@@ -51,6 +51,7 @@ def garrison_hexes(board: Board) -> list[tuple[str, bool | Unknown]]:
     return out
 
 
+@REGISTRY.check("SC-09")
 def judge_garrisons(board: Board, state: GameState, *, step: int | None,
                     when: str | None) -> list[Finding]:
     """SC-09 on the starting position `state` (the caller checks it is the scenario's start)."""

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["judge_guerrilla_support", "alone", "attacks_within_its_hex"]
@@ -51,6 +51,7 @@ def attacks_within_its_hex(state: GameState, target: str, attacker: Unit,
         and all(d.unit_class == "guerrilla" for d in defenders)
 
 
+@REGISTRY.check("CB-34")
 def judge_guerrilla_support(board: Board, state: GameState, target: str,
                             attackers: Sequence[Unit], defenders: Sequence[Unit],
                             attacker_hqs: Sequence[str] | None, air: tuple[int, int] | None, *,

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit, build_state
 
@@ -222,6 +222,7 @@ def boxes_reached(board: "Board", state: GameState, hq: Unit, boxes: Mapping[str
     return frozenset(sure), frozenset(maybe)
 
 
+@REGISTRY.check("HQ-02")
 def judge_rp_route(board: "Board", state: GameState, hq: Unit, boxes: Mapping[str, RpBox], *,
                    scenario: str | None, rps_shown: bool, step: int | None,
                    when: str | None, target: str) -> list[Finding]:
@@ -455,6 +456,7 @@ class RpLedger:
         else:
             self.book.gain_step.setdefault(key, step)
 
+    @REGISTRY.check("HQ-05", "HQ-06", "MV-14", "MV-32", "RR-08", "RR-25")
     def _report(self, check: str, unit: Unit, step: int, when: str | None, message: str,
                 evidence: dict[str, Any], ruling: Ruling = Ruling.PROVEN) -> Finding:
         return finding(check, ruling, step=step, when=when, subjects=(unit.name,), message=message,
@@ -698,6 +700,7 @@ class RpLedger:
         self.book = _PhaseBook()
         return out
 
+    @REGISTRY.check("CB-25", "MV-35")
     def _left_on_map(self, state: GameState, *, step: int | None, when: str | None) -> list[Finding]:
         """MV-35 (7.3.2): an RP marker is on the map only while a truck carries it ((35)
         Ethiopian RPs excepted, PB 13.6.4); CB-25 (7.3.1): an RP alone with an enemy unit is
@@ -736,6 +739,7 @@ class RpLedger:
                                evidence={"hex": unit.hex, "with": [u.name for u in friends]}))
         return out
 
+    @REGISTRY.check("HQ-07")
     def _box_losses(self, state: GameState, *, step: int | None, when: str | None) -> list[Finding]:
         """HQ-07 (7.3.2): when an enemy unit enters the USS hex of a box, the RPs and trucks in
         the box are eliminated at once; judged when the phase ends."""
@@ -760,6 +764,7 @@ class RpLedger:
         self.losses = []
         return out
 
+    @REGISTRY.check("HQ-10")
     def _accounts(self, phase: "Phase", scenario: str, *, step: int | None) -> list[Finding]:
         """HQ-10 (7.3.1): RPs leave the boxes only as the rules spend them; RR-04 (PB 13.5.2.1),
         RR-09 (PB 14.5.2.1), RR-12 (PB 14.5.2.2): RPs arrive only as the scenario's income."""
@@ -792,6 +797,7 @@ class RpLedger:
         """An HQ named in an attack spends its RP from a box it reaches by an RP route (HQ-02)."""
         self.book.supports.append((side, hq.name, reached, step))
 
+    @REGISTRY.check("HQ-02")
     def _boxes_spent_from(self, phase: "Phase", side: str, *, step: int | None) -> list[Finding]:
         """HQ-02 per box: the RPs each box lost are covered by HQs named in attacks that reach
         it (7.3.2) and the spending whose box the log does not tell (defensive support, bribes,
@@ -835,6 +841,7 @@ class RpLedger:
             return "nothing is spent in a movement segment; trucks only carry RPs"
         return "nothing is spent in this phase"
 
+    @REGISTRY.check("RR-04", "RR-09", "RR-12")
     def _income(self, phase: "Phase", scenario: str, side: str, gains: dict[str, int], *,
                 step: int | None) -> list[Finding]:
         total = sum(gains.values())

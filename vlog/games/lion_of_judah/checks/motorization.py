@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.supply import judge_supply_prerequisite
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -149,6 +149,7 @@ class MotorizationLedger:
             self.map_start, self.map_turn = state, new.turn
         return out
 
+    @REGISTRY.check("MV-34")
     def _left_behind(self, state: GameState, phase: Phase, *, step: int | None) -> list[Finding]:
         """MV-34: each truck that rode with a unit stands in its hex until the next MAP."""
         out: list[Finding] = []
@@ -174,6 +175,7 @@ class MotorizationLedger:
                           "trucks_away": {state.units[t].name: state.units[t].hex for t in away}}))
         return out
 
+    @REGISTRY.check("HQ-08")
     def _motorisation(self, unit: Unit | None, record: Motorized, phase: Phase) -> list[Finding]:
         """HQ-08 (and SP-16) for one unit that moved motorized in the segment `phase`."""
         if unit is None:

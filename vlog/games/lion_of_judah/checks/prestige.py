@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.fuel import IPL_MARKER, marker_value, player_phase
 from vlog.games.lion_of_judah.interpret import update_control
 from vlog.games.lion_of_judah.sequence import side_name
@@ -94,6 +94,7 @@ class PrestigeWatch:
                 out.append(hex_)
         return out
 
+    @REGISTRY.check("SC-03")
     def _judge(self, board: Board, data: Any, state: GameState, closed: Any, *,
                step: int) -> list[Finding]:
         shown, marker = marker_value(data, state, IPL_MARKER)

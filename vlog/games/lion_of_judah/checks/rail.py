@@ -25,7 +25,7 @@ from typing import Any
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -97,6 +97,7 @@ def _route_on(hexes: list[str], start: str, goal: str) -> list[str] | None:
     return hexes[a:b + 1] if a <= b else list(reversed(hexes[b:a + 1]))
 
 
+@REGISTRY.check("MV-36")
 def judge_rail_move(board: Board, state: GameState, unit: Unit, start: str, goal: str, *,
                     scenario: str | None, turn: int | None, ledger: RailLedger,
                     step: int | None, when: str | None) -> list[Finding]:
@@ -165,6 +166,7 @@ def judge_rail_move(board: Board, state: GameState, unit: Unit, start: str, goal
                     evidence=evidence)]
 
 
+@REGISTRY.check("MV-37")
 def _count(board: Board, state: GameState, unit: Unit, line_id: str, turn: int | None,
            ledger: RailLedger, step: int | None, when: str | None) -> list[Finding]:
     """MV-37: add the unit to what `line_id` carried this MAP; a finding once the load is over."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.replacements import NEVER_REPLACED_1940
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -66,6 +66,7 @@ class RebuildLedger:
             if (in_combat or overrun) and (old.side, old.hex) not in arrived:   # not a swap
                 self.eliminated[_key(old)] = step
 
+    @REGISTRY.check("RR-15")
     def judge(self, board: Board, unit: Unit, scenario: str | None, *, step: int | None,
               when: str | None) -> list[Finding]:
         """Findings about a unit placed on the map in a MAP: RR-15 when it is an eliminated one."""

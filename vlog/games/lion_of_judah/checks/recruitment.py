@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
@@ -39,6 +39,7 @@ class RecruitLedger:
     by_turn: dict[int, dict[str, list[str]]] = field(default_factory=dict)
 
 
+@REGISTRY.check("SC-05")
 def judge_recruit(board: "Board", before: "GameState", unit: "Unit", ledger: RecruitLedger, *,
                   turn: int, step: int | None, when: str | None) -> list[Finding]:
     """Findings for one guerrilla placed in a MAP (nothing for other units)."""

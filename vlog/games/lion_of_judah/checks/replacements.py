@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -47,6 +47,7 @@ NEVER_REPLACED_1940 = ("it-40th", "it-65th")
 BREAK_DOWN_1940 = ("it-40th", "it-65th")
 
 
+@REGISTRY.check("RR-14", "RR-16", "RR-17", "RR-19")
 def _supply_finding(board: Board, state: GameState, unit: Unit, short: str, what: str,
                     step: int | None, when: str | None) -> list[Finding]:
     result = trace(board, state, unit)
@@ -60,6 +61,7 @@ def _supply_finding(board: Board, state: GameState, unit: Unit, short: str, what
                     depends_on=result.verdict.depends_on)]
 
 
+@REGISTRY.check("RR-13", "RR-14")
 def judge_step_gain(board: Board, state: GameState, unit: Unit, steps_after: int, *,
                     consolidated_with: list[str], phase_key: str | None, step: int | None,
                     when: str | None) -> list[Finding]:
@@ -99,6 +101,7 @@ def judge_step_gain(board: Board, state: GameState, unit: Unit, steps_after: int
     return out + _supply_finding(board, state, unit, "RR-14", "received a replacement", step, when)
 
 
+@REGISTRY.check("RR-16")
 def judge_breakdown(board: Board, before: GameState, after: GameState, formed: Unit, *,
                     step: int | None, when: str | None) -> list[Finding]:
     """A breakdown unit placed on the map: some unit of its side in that hex with 3+ steps gave
@@ -182,6 +185,7 @@ class FormationLedger:
     def note_formed(self, unit: Unit, before: GameState, *, step: int | None, when: str | None) -> None:
         self.formed.append(_Formed(unit, before, step, when))
 
+    @REGISTRY.check("RR-19")
     def close(self, board: Board, *, turn: int | None, step: int | None, when: str | None) -> list[Finding]:
         """The findings of the MAP that ends (`step`, `when`: where it ends), then a fresh MAP."""
         out: list[Finding] = []
@@ -235,6 +239,7 @@ def _take_donor(formed: Unit, drops: list[_Drop], wanted: str | None, *, divisio
     return Unknown(*unsure) if unsure else None
 
 
+@REGISTRY.check("RR-16")
 def _judge_formed_breakdown(board: Board, formed: _Formed, drops: list[_Drop]) -> list[Finding]:
     """RR-16 for a breakdown unit placed in the MAP (2.4; PB 14.5.2.5)."""
     unit, step, when = formed.unit, formed.step, formed.when
@@ -264,6 +269,7 @@ def _judge_formed_breakdown(board: Board, formed: _Formed, drops: list[_Drop]) -
     return _supply_finding(board, formed.before, donor.unit, "RR-16", "broke down", step, when)
 
 
+@REGISTRY.check("RR-19")
 def _judge_column(board: Board, formed: _Formed, drops: list[_Drop], turn: int | None) -> list[Finding]:
     """RR-19 for a column placed in the MAP (PB 13.6.8)."""
     unit, step, when = formed.unit, formed.step, formed.when
@@ -287,6 +293,7 @@ def _judge_column(board: Board, formed: _Formed, drops: list[_Drop], turn: int |
     return _supply_finding(board, formed.before, donor.unit, "RR-19", "gave up a step for a column", step, when)
 
 
+@REGISTRY.check("RR-18")
 def judge_breakdown_return(board: Board, ledger: FormationLedger, unit: Unit, scenario: str | None, *,
                            step: int | None, when: str | None) -> list[Finding]:
     """RR-18 (PB 14.3.3): (40) an Allied breakdown unit A-D placed on the map again after it
@@ -300,6 +307,7 @@ def judge_breakdown_return(board: Board, ledger: FormationLedger, unit: Unit, sc
                     evidence={"counter": unit.counter, "hex": unit.hex})]
 
 
+@REGISTRY.check("RR-27")
 def judge_kar_regiment(board: Board, ledger: FormationLedger, unit: Unit, scenario: str | None,
                        placed_before: int, *, step: int | None, when: str | None) -> list[Finding]:
     """RR-27 (PB 14.3.3, optional BF and GF Regiments): (40) the BF or GF regiment placed on the

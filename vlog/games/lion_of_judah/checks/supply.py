@@ -31,7 +31,7 @@ from vlog.engine.judge import Ruling, Unknown, Verdict, unknowns
 from vlog.engine.supply import SupplyRules, SupplyTrace, trace_supply, trace_via_relay
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["USS", "AIR_SUPPLIED", "supply_sources", "trace", "judge_end_of_move", "initial_controller",
@@ -201,6 +201,7 @@ def trace(board: Board, state: GameState, unit: Unit, hex_: str | None = None, *
     return result
 
 
+@REGISTRY.check("MV-16")
 def judge_end_of_move(board: Board, state_after: GameState, unit: Unit, *, step: int | None,
                       when: str | None, advance: bool = False) -> list[Finding]:
     """MV-16 (9.1): a unit may not end its movement out of supply (advance after combat excepted,
@@ -235,6 +236,7 @@ PREREQUISITE_ACTIONS = {
 """SP-16: action -> (what the unit did, the rule that asks for supply)."""
 
 
+@REGISTRY.check("SP-16")
 def judge_supply_prerequisite(board: Board, state: GameState, unit: Unit, action: str, *,
                               step: int | None, when: str | None, where: str | None = None) -> list[Finding]:
     """SP-16 for `unit` doing `action` (a key of PREREQUISITE_ACTIONS); `state` is the position

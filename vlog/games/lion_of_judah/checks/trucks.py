@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import finding, plain_number
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number
 from vlog.games.lion_of_judah.checks.logistics import rp_value
 from vlog.games.lion_of_judah.checks.movement import motorized_route
 from vlog.games.lion_of_judah.checks.supply import supply_sources
@@ -227,6 +227,7 @@ class TruckLedger:
                 self.rp_loaded.setdefault(tid, path[0])
         return grown
 
+    @REGISTRY.check("MV-33")
     def _capacity(self, truck: Unit, before: GameState, after: GameState, step: int,
                   when: str | None) -> list[Finding]:
         """MV-33: more than one RP only out of a USS hex, never more than the starting load."""
@@ -257,6 +258,7 @@ class TruckLedger:
             evidence={"truck": truck.name, "rps": carried, "allowed": allowed, "segment_start": start,
                       "uss": list(sources), "from": path[0], "to": path[1]})]
 
+    @REGISTRY.check("MV-32", "MV-33")
     def _range(self, truck: Unit, before: GameState, after: GameState, step: int, when: str | None,
                scenario: str | None) -> list[Finding]:
         """MV-32 (10.3.1): the truck-RP combination moves up to 6 MPs from where the RPs were
@@ -301,6 +303,7 @@ class TruckLedger:
                       "to": path[1], "allowance": allowance - extra, "combination_mp": RP_COMBINATION_MP,
                       "spent_before_loading": plain_number(spent), "extra_rps": extra, **evidence})]
 
+    @REGISTRY.check("MV-31")
     def _carry(self, truck: Unit, load: Unit, path: tuple[str, str], turn: int, step: int,
                when: str | None) -> list[Finding]:
         kind = carried_type(load)
