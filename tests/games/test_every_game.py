@@ -8,7 +8,7 @@ A game in the list (vlog.games.GAMES) with an engine contributes `tests/games/<p
   `KNOWN_GAPS`: logs whose exact-findings test is a strict xfail, with the reason;
 * `playthrough(name) -> str`: the replay of one log as text, compared here with its golden file
   tests/playthroughs/<game>/<name>.txt (refresh with VLOG_UPDATE_GOLDEN=1 and review the diff);
-* `UNIT_CASES`: check id -> "test_file.py::test_function" (in tests/games/<package>/) for checks
+* `UNIT_CASES`: check id -> "test_file.py::test_function" (beside cases.py) for checks
   whose failing case is a unit test, and `NO_FINDING`: implemented checks that report nothing of
   their own, with the reason.
 
@@ -41,12 +41,14 @@ def cases(entry: GameEntry) -> ModuleType:
     return importlib.import_module(f"tests.games.{entry.package}.cases")
 
 
-def contribution_problems(entry: GameEntry) -> list[str]:
-    """What a game with rules lacks of its contribution (empty when complete)."""
-    try:
-        module = cases(entry)
-    except ModuleNotFoundError:
-        return [f"no tests/games/{entry.package}/cases.py"]
+def contribution_problems(entry: GameEntry, module: ModuleType | None = None) -> list[str]:
+    """What a game with rules lacks of its contribution (empty when complete); `module` is its
+    cases module when it is not tests/games/<package>/cases.py."""
+    if module is None:
+        try:
+            module = cases(entry)
+        except ModuleNotFoundError:
+            return [f"no tests/games/{entry.package}/cases.py"]
     problems = [f"cases.py lacks {name}" for name in
                 ("RULES", "EXPECTED", "KNOWN_GAPS", "UNIT_CASES", "NO_FINDING", "playthrough")
                 if not hasattr(module, name)]
@@ -78,9 +80,8 @@ def _logs() -> list:
             for name in sorted(cases(entry).EXPECTED)]
 
 
-@pytest.mark.parametrize("entry, name", _logs())
-def test_golden_playthrough(entry, name):
-    text = cases(entry).playthrough(name)
+def assert_golden(entry: GameEntry, name: str, text: str) -> None:
+    """The playthrough of log `name` is its golden file (written first with VLOG_UPDATE_GOLDEN=1)."""
     path = PLAYTHROUGHS / entry.id / f"{name}.txt"
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -88,6 +89,11 @@ def test_golden_playthrough(entry, name):
     assert path.is_file(), f"no golden playthrough {path}; refresh with VLOG_UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8"), \
         f"{entry.id}/{name}: playthrough differs from {path}; refresh with VLOG_UPDATE_GOLDEN=1 if intended"
+
+
+@pytest.mark.parametrize("entry, name", _logs())
+def test_golden_playthrough(entry, name):
+    assert_golden(entry, name, cases(entry).playthrough(name))
 
 
 # -- every implemented check has a failing case --------------------------------------------------
@@ -112,12 +118,12 @@ def fixture_case(module: ModuleType, check: str) -> bool:
 
 
 def unit_case(entry: GameEntry, module: ModuleType, check: str) -> bool:
-    """The unit test UNIT_CASES names exists and names the check in its body."""
+    """The unit test UNIT_CASES names (in the cases module's folder) exists and names the check."""
     where = module.UNIT_CASES.get(check)
     if where is None:
         return False
     file_name, function = where.split("::")
-    path = ROOT / "tests" / "games" / entry.package / file_name
+    path = Path(module.__file__).parent / file_name
     if not path.is_file():
         return False
     source = path.read_text(encoding="utf-8")
