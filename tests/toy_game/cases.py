@@ -27,7 +27,7 @@ NO_FINDING: dict[str, str] = {}
 
 @lru_cache(maxsize=None)
 def replay(name: str) -> Replay:
-    """One fixture log judged by the toy, once per test session."""
+    """One fixture log judged by the toy, once per test run."""
     with installed():
         return replay_log(vlog.read(RULES / f"{name}.vlog"), module=read_module(MODULE), game=find_game("toy"))
 
