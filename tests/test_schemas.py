@@ -57,7 +57,7 @@ def test_wheel_layout_carries_every_schema_and_the_runtime_uses_it(built_package
     assert gamedata.SCHEMA_DIR == installed / "gamedata"
     assert schemas.locate("script.schema.json") == installed / "script.schema.json"
     for game in gamedata.GAMES:
-        gamedata.load_game_data(game)
+        gamedata.validate_shipped(game)
     assert set(gamedata._SCHEMAS) >= set(gamedata.KINDS)
 
 
@@ -67,4 +67,4 @@ def test_no_schemas_anywhere_is_a_clean_error(tmp_path, monkeypatch):
     monkeypatch.setattr(gamedata, "_SCHEMAS", {})
     monkeypatch.setattr(gamedata, "_SHIPPED", {})
     with pytest.raises(VlogError, match="schemas are missing"):
-        gamedata.load_game_data("ascari")
+        gamedata.validate_shipped("ascari")

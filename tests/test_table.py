@@ -61,7 +61,7 @@ def test_move_onto_named_piece_goes_just_above_it():
     t.apply(move("3", 100, 100, 200, 200, under="1"))
     assert t.pieces["s1"].children == ("1", "3", "2")
     assert t.pieces["3"].point == (MAP, 100, 100)
-    assert t.pieces["s2"].children == ()
+    assert "s2" not in t.pieces  # its last piece left: VASSAL shows and saves it no more
     assert [s.id for s in t.stacks()] == ["s1"]
 
 
@@ -86,7 +86,7 @@ def test_moving_a_stack_moves_its_pieces():
     # StackMetrics.merge puts a moving stack's pieces above the top piece; the stack itself
     # has no parent, so "no piece underneath" does not send them to the bottom
     assert t.pieces["s2"].children == ("3", "1", "2")
-    assert t.pieces["s1"].children == ()
+    assert "s1" not in t.pieces
 
 
 def test_move_off_map_and_missing_piece():
@@ -244,10 +244,25 @@ def test_restore_commands_rebuild_the_same_table(tmp_path):
 def test_hostile_stacks_are_not_followed():
     t = table_with(unit("1", "Inf", 0, 0), stack("s1", 0, 0, "1"),
                    stack("s2", 0, 0, "s1", "s2", "1", "404"))
-    assert t.pieces["s2"].children == ("1",) and t.pieces["s1"].children == ()
+    assert t.pieces["s2"].children == ("1",) and "s1" not in t.pieces
+    # a command naming the emptied stack still finds it (VASSAL keeps it in memory)
     t.apply(ChangePiece("s1", f"{MAP};0;0;s2;s1;1;@@-1"))
-    assert t.pieces["s1"].children == ("1",) and t.pieces["s2"].children == ()
+    assert t.pieces["s1"].children == ("1",) and "s2" not in t.pieces
+    assert t.problems == []
     assert all(p.parent is None for p in t.pieces.values() if p.is_container)
+
+
+def test_a_table_follows_its_pieces_however_long_the_log():
+    """A piece moved back and forth between empty points leaves no empty stacks behind."""
+    t = table_with(unit("1", "Inf", 0, 0), unit("2", "Art", 500, 500), stack("s1", 0, 0, "1"))
+    for i in range(200):
+        x, old = (100, 0) if i % 2 == 0 else (0, 100)
+        t.apply(move("1", x, x, old, old))
+    assert t.pieces["1"].point == (MAP, 0, 0)
+    assert len(t.pieces) <= 4 and all(p.children for p in t.pieces.values() if p.kind == "stack")
+    assert sum(len(ids) for ids in t._at.values()) == 2
+    t.apply(move("2", 0, 0, 500, 500))
+    assert t.pieces_at(MAP, 0, 0) == [t.pieces["2"], t.pieces["1"]]  # no piece underneath: the bottom
 
 
 def test_random_commands_never_raise():

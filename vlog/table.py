@@ -12,6 +12,12 @@ changed one typed command at a time (`apply`), the way VASSAL's commands change 
   module is not known here (the module reader does not say), so stacking is assumed.
   A move with no piece underneath puts the piece at the bottom of its stack. VASSAL's own stack
   ids for stacks it creates during play are never logged; such stacks get ids `~stack-N` here.
+* A stack that loses its last piece leaves the table. VASSAL keeps it in memory, empty, but it
+  shows nothing, no move merges onto it (`MovePiece.createMergeFinder` wants a top piece) and no
+  save holds it (`GameState.getRestorePiecesCommand`); dropping it keeps the table's size
+  following its pieces however long the log. A stack the log itself named (the starting
+  position's, or one a logged AddPiece made) is kept aside, so a later command naming it still
+  finds it.
 * ChangePiece with an old state merges trait by trait (`Decorator.mergeState`: only the traits
   whose state differs between old and new change); without one the whole state is replaced.
 * Global properties (GlobalProperty / MutableProperty, by container), turn trackers, players,
@@ -306,6 +312,8 @@ class Table:
         self._at: dict[tuple[str | None, int, int], tuple[str, ...]] = {}
         """Point -> ids of the pieces, stacks and decks lying there outside any stack, in the
         order they arrived (the last is the top-most); kept by `_set`/`_delete`."""
+        self._emptied: dict[str, TablePiece] = {}
+        """Stacks with logged ids that lost their last piece, by id (see `_drop_if_empty`)."""
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -337,6 +345,7 @@ class Table:
         new._next_stack = self._next_stack
         new._names = self._names
         new._at = dict(self._at)
+        new._emptied = dict(self._emptied)
         return new
 
     def apply_all(self, commands: Iterable[Command]) -> None:
@@ -546,15 +555,33 @@ class Table:
         if p is None or p.parent is None:
             return
         parent = self.pieces.get(p.parent)
+        self._set(p.replace(parent=None))
         if parent is not None and piece_id in parent.children:
             self._set(parent.replace(children=tuple(c for c in parent.children if c != piece_id)))
-        self._set(p.replace(parent=None))
+            self._drop_if_empty(parent.id)
+
+    def _drop_if_empty(self, container_id: str) -> None:
+        """Take a stack that holds no piece off the table (see the module docstring); one with
+        a logged id waits in `_emptied` for a command that names it (`_revive`)."""
+        c = self.pieces.get(container_id)
+        if c is None or c.kind != "stack" or c.children:
+            return
+        self._delete(container_id)
+        if not container_id.startswith(SYNTHETIC_STACK_PREFIX):
+            self._emptied[container_id] = c
+
+    def _revive(self, piece_id: str | None) -> None:
+        """Put an emptied stack back on the table for a command that names it."""
+        rec = self._emptied.pop(piece_id, None) if piece_id is not None else None
+        if rec is not None:
+            self._set(rec)
 
     def _insert(self, container_id: str, piece_id: str, index: int) -> None:
         """`Stack.insert`: take the piece from where it was and put it at `index` (clamped)."""
-        self._detach(piece_id)
+        if self.pieces[piece_id].parent != container_id:
+            self._detach(piece_id)
         container = self.pieces[container_id]
-        kids = list(container.children)
+        kids = [c for c in container.children if c != piece_id]
         index = max(0, min(index, len(kids)))
         kids.insert(index, piece_id)
         self._set(container.replace(children=tuple(kids)))
@@ -614,7 +641,8 @@ class Table:
             for kid in list(moving.children):
                 self._insert(index_parent, kid, index)
                 index = self.pieces[index_parent].children.index(kid) + 1
-            self._set(self.pieces[moving_id].replace(map=parent.map, x=parent.x, y=parent.y))
+            if moving_id in self.pieces:  # a deck, or a stack that held nothing to move
+                self._set(self.pieces[moving_id].replace(map=parent.map, x=parent.x, y=parent.y))
         else:
             self._insert(index_parent, moving_id, index)
 
@@ -658,6 +686,7 @@ class Table:
         if cmd.id is None:
             self._problem("add-piece", "AddPiece without an id is a piece definition, not a piece", cmd)
             return
+        self._emptied.pop(cmd.id, None)
         if cmd.id in self.pieces:
             self._remove(cmd.id)
         kind = _kind_of(cmd.type)
@@ -688,12 +717,20 @@ class Table:
         self._delete(piece_id)
 
     def _remove_piece(self, cmd: RemovePiece) -> None:
+        if self._emptied.pop(cmd.id, None) is not None:
+            return
         if cmd.id not in self.pieces:
             self._problem("missing-piece", f"RemovePiece of piece {cmd.id}, which is not on the table", cmd)
             return
         self._remove(cmd.id)
 
     def _move_piece(self, cmd: MovePiece) -> None:
+        self._revive(cmd.id)
+        self._move(cmd)
+        if cmd.id is not None:
+            self._drop_if_empty(cmd.id)
+
+    def _move(self, cmd: MovePiece) -> None:
         moving = self.pieces.get(cmd.id) if cmd.id is not None else None
         if moving is None:
             self._problem("missing-piece", f"MovePiece of piece {cmd.id}, which is not on the table", cmd)
@@ -715,12 +752,13 @@ class Table:
                 self._merge(target, moving.id)
             else:
                 self._place(moving, *point)
-            if cmd.new_under is None:
+            if cmd.new_under is None and not moving.is_container:
                 moved = self.pieces[moving.id]
-                if moved.parent is not None and not moving.is_container:
+                if moved.parent is not None:
                     self._insert(moved.parent, moving.id, 0)
 
     def _change_piece(self, cmd: ChangePiece) -> None:
+        self._revive(cmd.id)
         p = self.pieces.get(cmd.id)
         if p is None:
             self._problem("missing-piece", f"ChangePiece of piece {cmd.id}, which is not on the table", cmd)
@@ -742,6 +780,7 @@ class Table:
                     self._insert(p.id, kid, len(self.pieces[p.id].children))
             self._place_container(p.id, getattr(basic, "map", None), getattr(basic, "x", 0),
                                   getattr(basic, "y", 0))
+            self._drop_if_empty(p.id)
             return
         new = p.replace(state=state)
         if p.parent is None and p.kind == "piece":

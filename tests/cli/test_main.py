@@ -15,6 +15,40 @@ def test_version_and_help_exit_0(capsys):
         assert "Example" in out and f"vlog {cmd} " in out, cmd
 
 
+def test_help_lists_each_command_by_its_own_summary():
+    """The summaries `vlog --help` prints without importing the commands are their help's."""
+    import importlib
+
+    from click.utils import make_default_short_help
+
+    from vlog.cli import COMMANDS
+
+    for name, (module, summary) in COMMANDS.items():
+        command = importlib.import_module(f"vlog.cli.{module}").command
+        assert command.get_short_help_str(10_000) == summary, name
+        for width in (30, 45, 80):
+            assert command.get_short_help_str(width) == make_default_short_help(summary, width), name
+
+
+def test_help_loads_no_command_and_no_lxml():
+    """`vlog --help` starts as light as click itself: no subcommand module, no codec, no lxml
+    (nor urllib.request and http, which xml.sax.saxutils would bring)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    probe = ("import sys, vlog.cli\n"
+             "assert vlog.cli.main(['--help']) == 0\n"
+             "print(' '.join(sorted(m for m in sys.modules if m.startswith(('vlog', 'lxml', 'rich', "
+             "'urllib.request', 'http', 'xml')))))")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.decode().splitlines()
+    assert "Commands:" in lines and all(f"  {name} " in run.stdout.decode() for name in ("check", "info"))
+    assert lines[-1].split() == ["vlog", "vlog.cli", "vlog.errors"]
+
+
 @pytest.mark.parametrize("argv", [
     ["no-such-command"],
     ["info"],

@@ -12,24 +12,32 @@ import sys
 import traceback
 
 import click
+from click.utils import make_default_short_help
 
 from vlog import __version__
 from vlog.errors import VlogError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
-# subcommand name -> module under vlog.cli that defines `command`
-COMMANDS: dict[str, str] = {
-    "info": "info",
-    "dump": "dump",
-    "convert": "convert",
-    "data": "data",
-    "where": "where",
-    "check": "check",
-    "dice": "dice",
-    "games": "games",
-    "refresh": "refresh",
-    "bind": "bind",
+# subcommand name -> (module under vlog.cli that defines `command`, its one-line summary).
+# The summary is the first sentence of the command's help, kept here so that `vlog --help`
+# lists every command without importing any of them (tests/cli keep the two equal).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "info": ("info", "Summarise a save (.vsav), log (.vlog), its JSON form, or a module "
+                     "(.vmod/.vmdx/buildFile/folder)."),
+    "dump": ("dump", "List everything in a save (.vsav), a log (.vlog) or its JSON form."),
+    "convert": ("convert", "Convert between saves, logs, modules, scripts, game data and JSON."),
+    "data": ("data", "Inspect and complete the game data (counters, map, tables, scenarios, "
+                     "VASSAL bindings)."),
+    "where": ("where", "Name a point of a map exactly as VASSAL would, or find the centre of a "
+                       "named location."),
+    "check": ("check", "Replay logs (.vlog) or saves (.vsav) and report what breaks the rules."),
+    "dice": ("dice", "Dice statistics across logs (.vlog): were each player's dice fair?"),
+    "games": ("games", "List the games vlog knows and, for each, its checks: implemented, or why not."),
+    "refresh": ("refresh", "Replace every piece's definition in SAVE by the one in the module, "
+                           "keeping its state."),
+    "bind": ("bind", "Draft the bindings of MODULE (.vmod, module folder or buildFile.xml) to a "
+                     "game's data."),
 }
 
 
@@ -42,8 +50,15 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        module = importlib.import_module(f"vlog.cli.{COMMANDS[name]}")
+        module = importlib.import_module(f"vlog.cli.{COMMANDS[name][0]}")
         return module.command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from the summaries above: no subcommand module is imported."""
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, make_default_short_help(COMMANDS[name][1], limit)) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -7,7 +7,6 @@ unchanged. `build_savedata` makes a fresh member the way VASSAL 3.7 writes one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape
 
 from vlog.vassal.xmlsafe import parse_xml
 
@@ -72,8 +71,14 @@ def parse_metadata(data: bytes, *, file: str | None = None, member: str = "saved
     return md
 
 
+def _escape(text: str) -> str:
+    """Text content as the JDK Transformer writes it (what `xml.sax.saxutils.escape` does,
+    without importing urllib and http with it)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _el(name: str, value: str | None) -> str:
-    return f"  <{name}/>\n" if not value else f"  <{name}>{escape(value)}</{name}>\n"
+    return f"  <{name}/>\n" if not value else f"  <{name}>{_escape(value)}</{name}>\n"
 
 
 def build_savedata(*, module_version: str = "", vassal_version: str, date_saved_ms: int,
