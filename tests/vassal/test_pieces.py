@@ -120,6 +120,22 @@ def test_fast_split_chain_matches_decoder(s):
     assert split_chain(s) == P.split_chain_reference(s)
 
 
+@settings(max_examples=1000)
+@given(st.lists(st.text(alphabet=st.sampled_from(list("a;\t\\'")), max_size=5), min_size=1, max_size=9))
+def test_one_pass_join_chain_matches_the_encoder(parts):
+    """The one-pass join gives what appending level by level with SequenceEncoder gives, for
+    any text (quotes, backslashes and TABs anywhere, empty levels)."""
+    assert join_chain(parts) == P.join_chain_reference(parts)
+
+
+def test_join_chain_of_a_long_chain_is_linear():
+    """A 2,000-trait chain joins to the encoder's text (which re-escapes once per level)."""
+    parts = [f"mark;Side{i}\tx" if i % 7 == 0 else f"PROP;p{i};'q'" for i in range(2000)] + ["piece;;;u.png;U/"]
+    joined = join_chain(parts)
+    assert joined == P.join_chain_reference(parts)
+    assert split_chain(joined) == parts
+
+
 def test_merge_state_keeps_untouched_traits_like_vassal():
     types = ["label;;;12", "PROP;Strength;;;", "piece;;;x.png;Inf"]
     p = Piece("1", join_chain(types), join_chain(["cur-label", "4", "Map;1;1;7"]))

@@ -20,7 +20,8 @@ from typing import Iterable
 from vlog.errors import ModuleError, VlogError
 from vlog.vassal import grids as G
 from vlog.vassal.archive import open_archive, is_zip, read_regular_file
-from vlog.vassal.sequence import Decoder, Encoder, encode_token, split
+from vlog.vassal.pieces import join_chain, split_chain
+from vlog.vassal.sequence import Decoder, Encoder, split
 from vlog.vassal.xmlsafe import parse_xml, text_of
 
 __all__ = [
@@ -116,7 +117,7 @@ class PieceSlot:
         parts = _decode_add_piece(self.expanded or self.text)
         if parts is None:
             return None
-        basic = _split_chain(parts[1])[-1]
+        basic = split_chain(parts[1])[-1]
         if not basic.startswith("piece;"):
             return None
         fields = split(basic[len("piece;"):], ";")
@@ -404,24 +405,6 @@ class Module:
 
 # ---------------------------------------------------------------------------------- pieces
 
-def _split_chain(s: str) -> list[str]:
-    out = []
-    cur: str | None = s
-    while cur is not None:
-        d = Decoder(cur, "\t")
-        out.append(d.next())
-        cur = d.next() if d.has_more() else None
-    return out
-
-
-def _join_chain(parts: list[str]) -> str:
-    """Decorator.getType/getState: `SequenceEncoder(mine, TAB).append(inner)`, innermost first."""
-    s = parts[-1]
-    for p in reversed(parts[:-1]):
-        s = encode_token(p, "\t") + "\t" + encode_token(s, "\t")
-    return s
-
-
 def _decode_add_piece(text: str) -> tuple[str, str, str] | None:
     """`+/id/type/state` -> (id, type, state), None when it is no AddPiece."""
     toks = split(text, "/")
@@ -459,15 +442,15 @@ def expand_piece(text: str, prototypes: dict[str, Prototype],
     pid, ptype, pstate = parts
     if "prototype;" not in ptype and "cmt;" not in ptype:
         return text, problems
-    types = _split_chain(ptype)
-    states = _split_chain(pstate)
+    types = split_chain(ptype)
+    states = split_chain(pstate)
     while len(states) < len(types):
         states.insert(0, "")
     traits = list(zip(types[:-1], states[len(states) - len(types):][:-1]))
     expanded = _expand_traits(traits, prototypes, problems, (), {} if cache is None else cache)
     new_types = [t for t, _ in expanded] + [types[-1]]
     new_states = [s for _, s in expanded] + [states[-1]]
-    out = Encoder("/").append("+").append(pid).append(_join_chain(new_types)).append(_join_chain(new_states)).value()
+    out = Encoder("/").append("+").append(pid).append(join_chain(new_types)).append(join_chain(new_states)).value()
     return out, problems
 
 
@@ -499,8 +482,8 @@ def _expand_prototype(trait: str, prototypes, problems, stack, cache) -> list[tu
             mine.append(f"prototype {name!r} is not a piece definition")
         problems.extend(mine)
         return []
-    ptypes = _split_chain(parts[1])
-    pstates = _split_chain(parts[2])
+    ptypes = split_chain(parts[1])
+    pstates = split_chain(parts[2])
     while len(pstates) < len(ptypes):
         pstates.insert(0, "")
     inner = list(zip(ptypes[:-1], pstates[len(pstates) - len(ptypes):][:-1]))

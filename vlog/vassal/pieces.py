@@ -67,8 +67,55 @@ def split_chain_reference(s: str | None) -> list[str]:
     return out
 
 
+def _quoted(first: str, last: str) -> bool:
+    """`SequenceEncoder.append` quotes a token starting with a backslash or quoted already."""
+    return first == "\\" or (first == "'" and last == "'")
+
+
 def join_chain(parts: list[str]) -> str:
-    """[outermost, ..., basic] -> chain, as Decorator.getType/getState build it."""
+    """[outermost, ..., basic] -> chain, as Decorator.getType/getState build it.
+
+    Each level appends its own text and the encoded rest (`SequenceEncoder(mine, TAB).append(
+    inner)`), so level k's TABs end up escaped once per enclosing level and every inner level
+    the encoder quotes adds a quote before it and one at the very end. This writes that in one
+    pass instead of re-escaping the growing string once per trait (quadratic in the chain);
+    `join_chain_reference` is the level-by-level version it equals.
+    """
+    if not parts:
+        return ""
+    n = len(parts) - 1
+    # wrap[k]: the encoder of level k-1 quotes the whole of level k (decided by its raw text's
+    # first and last characters, found from the inside out)
+    wrap = [False] * (n + 1)
+    basic = parts[n]
+    first, last = (basic[0], basic[-1]) if basic else ("", "")
+    wrap[n] = n > 0 and bool(basic) and _quoted(first, last)
+    for k in range(n - 1, 0, -1):
+        p = parts[k]
+        if p:
+            first = "'" if _quoted(p[0], p[-1]) else ("\\" if p[0] == "\t" else p[0])
+        else:
+            first = "\t"
+        inner_empty = k + 1 == n and not basic
+        last = "\t" if inner_empty else ("'" if wrap[k + 1] else last)
+        wrap[k] = _quoted(first, last)
+    out: list[str] = []
+    for k, p in enumerate(parts):
+        if wrap[k]:
+            out.append("'")
+        if k < n:
+            if p:
+                text = p.replace("\t", "\\" * (k + 1) + "\t") if "\t" in p else p
+                out.append("'" + text + "'" if _quoted(p[0], p[-1]) else text)
+            out.append("\\" * k + "\t")
+        else:
+            out.append(p.replace("\t", "\\" * n + "\t") if "\t" in p else p)
+    out.append("'" * sum(wrap))
+    return "".join(out)
+
+
+def join_chain_reference(parts: list[str]) -> str:
+    """The same level by level with the Encoder port (kept for tests)."""
     if not parts:
         return ""
     s = parts[-1]
