@@ -9,14 +9,21 @@ levels, labels, facings, masks and properties survive. Marker traits keep the ne
 values, a Text Label keeps the old text only when it can be changed in play, and the basic piece
 keeps its whole state (map, position, gpid, persistent properties). Pieces no slot matches are left
 as they were and reported. Only the restore block (the position) is refreshed.
+
+Matching by name is where a refresh can do harm, so vlog is stricter than GpIdChecker there: a
+piece with an empty name is never matched by it, and a name several module pieces share is
+matched to the first of them and said so. The report says what each piece became, and
+`refresh_file` refuses to write a save most of whose pieces no module piece matches (the wrong
+module, most likely) unless forced.
 """
 from __future__ import annotations
 
 import copy
+import functools
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from vlog.errors import OutputError, VlogError
 from vlog.vassal.commands import AddPiece, NullCommand, Setup
@@ -27,7 +34,8 @@ from vlog.vassal.pieces import (
 from vlog.vassal.savefile import Save, read, write
 from vlog.vassal.sequence import Encoder, split
 
-__all__ = ["Refreshed", "Unmatched", "RefreshReport", "refresh_save", "refresh_file", "module_slots"]
+__all__ = ["Refreshed", "Unmatched", "RefreshReport", "RefreshRefused", "refresh_save", "refresh_file",
+           "module_slots"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,10 @@ class Refreshed:
     old_gpid: str
     slot_gpid: str | None
     changed: bool
+    slot_name: str = ""
+    """The module piece it was given (its palette entry name, else its basic name)."""
+    shared_by: int = 1
+    """How many module pieces have the name it was matched by (more than 1: the first was used)."""
 
 
 @dataclass(frozen=True)
@@ -64,13 +76,29 @@ class RefreshReport:
     def changed(self) -> int:
         return sum(1 for r in self.refreshed if r.changed)
 
+    @property
+    def pieces(self) -> int:
+        return len(self.refreshed) + len(self.unmatched)
+
     def lines(self) -> list[str]:
-        """One line per piece matched by name or not matched, and per module problem."""
-        out = [f"{r.name} (id {r.piece_id}): no slot with gpid {r.old_gpid!r}; refreshed by name "
-               f"from the slot with gpid {r.slot_gpid!r}" for r in self.refreshed if r.by == "name"]
-        out += [f"{u.name} (id {u.piece_id}, gpid {u.gpid!r}): not refreshed: {u.reason}" for u in self.unmatched]
+        """What each piece matched by name became, each piece not matched, each module problem."""
+        out = []
+        for r in self.refreshed:
+            if r.by != "name":
+                continue
+            line = (f"{r.name} (id {r.piece_id}): no module piece has gpid {r.old_gpid!r}; refreshed "
+                    f"by name: it became {r.slot_name!r} (gpid {r.slot_gpid!r})")
+            if r.shared_by > 1:
+                line += f", the first of {r.shared_by} module pieces named {r.name!r}"
+            out.append(line)
+        out += [f"{u.name or '(no name)'} (id {u.piece_id}, gpid {u.gpid!r}): not refreshed: {u.reason}"
+                for u in self.unmatched]
         out += self.problems
         return out
+
+    def mostly_unmatched(self) -> bool:
+        """More pieces not matched than matched: the module is most likely not this save's."""
+        return len(self.unmatched) > len(self.refreshed)
 
 
 def module_slots(module: Module) -> list[PieceSlot]:
@@ -90,6 +118,7 @@ class _Slots:
     def __init__(self, module: Module, problems: list[str]):
         self.by_gpid: dict[str, PieceSlot] = {}
         self.by_name: dict[str, PieceSlot] = {}
+        self.name_count: dict[str, int] = {}
         for slot in module_slots(module):
             if slot.expanded is None:
                 problems.append(f"module piece {slot.entry_name!r} has no usable definition "
@@ -102,8 +131,9 @@ class _Slots:
                 else:
                     self.by_gpid[slot.gpid] = slot
             name = slot.name
-            if name is not None and name not in self.by_name:
-                self.by_name[name] = slot
+            if name:
+                self.by_name.setdefault(name, slot)
+                self.name_count[name] = self.name_count.get(name, 0) + 1
 
 
 def _layer_name(t: Trait) -> str:
@@ -124,6 +154,7 @@ NAMED_KEY_FIRST, NAMED_KEY_LAST = 0xE000, 0xF8FE
 """NamedKeyManager's key codes: given to key names in the order a VASSAL session meets them."""
 
 
+@functools.lru_cache(maxsize=8192)
 def _same_session_type(type_: str) -> str:
     """A trait type as a running VASSAL re-encodes it: a named key stroke `CODE,MODS,NAME` takes
     the code its name is given in the session (NamedHotKeyConfigurer.decode then
@@ -165,16 +196,23 @@ def _with_gpid(basic_state: str, gpid: str) -> str:
     return enc.value() or ""
 
 
-def _updated(old: Piece, slot: PieceSlot, *, fix_gpid: bool) -> tuple[str, str]:
-    """The new (type, state) of a piece from a slot's expanded definition (copyState)."""
-    parts = split(slot.expanded or "", "/")
+@functools.lru_cache(maxsize=4096)
+def _definition(expanded: str) -> tuple[str, tuple[Trait, ...]]:
+    """A slot's expanded AddPiece as (type, its traits with their default states): parsed once
+    per slot, not once per piece refreshed from it."""
+    parts = split(expanded, "/")
     new_type = parts[2] if len(parts) > 2 else ""
     new_state = parts[3] if len(parts) > 3 else ""
     types = split_chain(new_type)
     states = split_chain(new_state)
     while len(states) < len(types):
         states.insert(0, "")
-    new_traits = Piece(old.id, new_type, join_chain(states)).traits
+    return new_type, tuple(Piece("", new_type, join_chain(states)).traits)
+
+
+def _updated(old: Piece, slot: PieceSlot, *, fix_gpid: bool) -> tuple[str, str]:
+    """The new (type, state) of a piece from a slot's expanded definition (copyState)."""
+    new_type, new_traits = _definition(slot.expanded or "")
     old_traits = old.traits
     out: list[str] = []
     for t in new_traits[:-1]:
@@ -188,13 +226,19 @@ def _updated(old: Piece, slot: PieceSlot, *, fix_gpid: bool) -> tuple[str, str]:
     return new_type, join_chain(out)
 
 
-def refresh_save(save: Save, module: Module, *, by_name: bool = True,
-                 fix_gpid: bool = False) -> tuple[Save, RefreshReport]:
+def _slot_name(slot: PieceSlot) -> str:
+    return slot.entry_name or slot.name or ""
+
+
+def refresh_save(save: Save, module: Module, *, by_name: bool = True, fix_gpid: bool = False,
+                 iterate: Callable[[list], Iterable] | None = None,
+                 ) -> tuple[Save, RefreshReport]:
     """A copy of the save with every piece of its restore block refreshed from the module, and
     the report (the save given is not changed).
 
     `by_name`: match pieces whose gpid no slot has by their basic name (GameRefresher's option);
-    `fix_gpid`: give such pieces the slot's gpid.
+    `fix_gpid`: give such pieces the slot's gpid; `iterate` wraps the walk over the pieces
+    (a progress bar).
     """
     report = RefreshReport()
     slots = _Slots(module, report.problems)
@@ -203,6 +247,7 @@ def refresh_save(save: Save, module: Module, *, by_name: bool = True,
         raise VlogError("not a save: it does not begin with begin_save", file=save.path)
     root = copy.copy(old_root)
     root.subs = list(old_root.subs)
+    places: list[tuple[NullCommand, int]] = []
     for index, original in enumerate(old_root.subs):
         if isinstance(original, Setup):
             break
@@ -211,40 +256,53 @@ def refresh_save(save: Save, module: Module, *, by_name: bool = True,
         container = copy.copy(original)
         container.subs = list(original.subs)
         root.subs[index] = container
-        for i, cmd in enumerate(container.subs):
-            if not isinstance(cmd, AddPiece) or cmd.id is None:
-                continue
-            piece = cmd.piece
-            if piece.kind != "piece":
-                continue
-            gpid = piece.gpid
-            name = piece.name
-            slot = slots.by_gpid.get(gpid) if gpid else None
-            by = "gpid"
-            if slot is None and by_name:
-                slot = slots.by_name.get(name)
-                by = "name"
-            if slot is None:
-                reason = (f"no module piece has gpid {gpid!r} or the name {name!r}" if by_name
-                          else f"no module piece has gpid {gpid!r}")
-                report.unmatched.append(Unmatched(cmd.id, name, gpid, reason))
-                continue
-            new_type, new_state = _updated(piece, slot, fix_gpid=fix_gpid and by == "name")
-            changed = (new_type, new_state) != (cmd.type, cmd.state)
-            if changed:
-                container.subs[i] = AddPiece(cmd.id, new_type, new_state)
-            report.refreshed.append(Refreshed(cmd.id, name, by, gpid, slot.gpid, changed))
+        places += [(container, i) for i, cmd in enumerate(container.subs)
+                   if isinstance(cmd, AddPiece) and cmd.id is not None]
+    walk: Iterable[tuple[NullCommand, int]] = places if iterate is None else iterate(places)  # type: ignore[arg-type]
+    for container, i in walk:
+        cmd = container.subs[i]
+        piece = cmd.piece
+        if piece.kind != "piece":
+            continue
+        gpid = piece.gpid
+        name = piece.name
+        slot = slots.by_gpid.get(gpid) if gpid else None
+        by = "gpid"
+        if slot is None and by_name and name:
+            slot = slots.by_name.get(name)
+            by = "name"
+        if slot is None:
+            if not by_name:
+                reason = f"no module piece has gpid {gpid!r}"
+            elif not name:
+                reason = f"no module piece has gpid {gpid!r}, and it has no name to be matched by"
+            else:
+                reason = f"no module piece has gpid {gpid!r} or the name {name!r}"
+            report.unmatched.append(Unmatched(cmd.id, name, gpid, reason))
+            continue
+        new_type, new_state = _updated(piece, slot, fix_gpid=fix_gpid and by == "name")
+        changed = (new_type, new_state) != (cmd.type, cmd.state)
+        if changed:
+            container.subs[i] = AddPiece(cmd.id, new_type, new_state)
+        report.refreshed.append(Refreshed(cmd.id, name, by, gpid, slot.gpid, changed, _slot_name(slot),
+                                          slots.name_count.get(name, 1) if by == "name" else 1))
     out = type(save)(root, dialect=save.dialect, key=save.key, members=save.members,
                      metadata=save.metadata, module_metadata=save.module_metadata, path=save.path,
                      original_text=save.original_text, metadata_problems=save.metadata_problems)
     return out, report
 
 
+class RefreshRefused(VlogError):
+    """Most pieces of the save match no module piece: nothing was written."""
+
+
 def refresh_file(save_path: str | os.PathLike, module_path: str | os.PathLike, out_path: str | os.PathLike,
-                 *, by_name: bool = True, fix_gpid: bool = False,
-                 protect: Iterable[str | os.PathLike] = ()) -> RefreshReport:
+                 *, by_name: bool = True, fix_gpid: bool = False, force: bool = False,
+                 protect: Iterable[str | os.PathLike] = (),
+                 iterate: Callable[[list], Iterable] | None = None) -> RefreshReport:
     """Refresh a .vsav (or a .vlog's starting position) against a module and write it to `out_path`,
-    atomically; the input and the module are never overwritten."""
+    atomically; the input and the module are never overwritten. Raises RefreshRefused, writing
+    nothing, when more pieces match no module piece than match one, unless `force`."""
     guarded = [save_path, module_path, *protect]
     try:
         if os.path.samefile(save_path, out_path):
@@ -253,6 +311,11 @@ def refresh_file(save_path: str | os.PathLike, module_path: str | os.PathLike, o
         pass
     obj = read(save_path)
     module = read_module(module_path)
-    refreshed, report = refresh_save(obj, module, by_name=by_name, fix_gpid=fix_gpid)
+    refreshed, report = refresh_save(obj, module, by_name=by_name, fix_gpid=fix_gpid, iterate=iterate)
+    if report.mostly_unmatched() and not force:
+        raise RefreshRefused(
+            f"{len(report.unmatched)} of its {report.pieces} pieces match no piece of the module "
+            f"{os.fspath(module_path)} (by gpid{' or name' if by_name else ''}): is it this game's "
+            "module? Nothing was written; --force writes it anyway", file=os.fspath(save_path))
     write(refreshed, out_path, protect=guarded)
     return report

@@ -166,3 +166,52 @@ def test_named_key_strokes_compare_by_name():
     assert _same_session_type("macro;Go;;57354,0,PLOT;") != _same_session_type("macro;Go;;57354,0,PLOP;")
     for plain in ("emb2;Activate;2;65,130,Up;", "macro;x;;57355,0;;", "x;12345,0,Name;"):
         assert _same_session_type(plain) == plain
+
+
+def test_a_piece_without_a_name_is_never_matched_by_name(old_and_new):
+    """A piece whose gpid no module piece has and whose name is empty is left alone and
+    reported, even when a module piece has no name either (no unnamed piece becomes another)."""
+    from vlog.vassal.commands import AddPiece, NullCommand
+    folder = old_and_new
+    save = vlog.read(folder / "game.vsav")
+    block = max((c for c in save.commands.subs if isinstance(c, NullCommand)), key=lambda c: len(c.subs))
+    tank = next(c for c in block.subs if isinstance(c, AddPiece) and c.id == "1004")
+    unnamed = AddPiece("2001", tank.type.replace("Tank C", ""), tank.state.replace(";3", ";77", 1))
+    assert unnamed.piece.name == "" and unnamed.piece.gpid not in ("1", "2", "3")
+    block.subs.append(unnamed)
+    module = read_module(folder / "new")
+    _, report = refresh_save(save, module)
+    gone = [u for u in report.unmatched if u.piece_id == "2001"]
+    assert gone and "no name to be matched by" in gone[0].reason
+    assert all(r.piece_id != "2001" for r in report.refreshed)
+    assert any(line.startswith("(no name) (id 2001") for line in report.lines())
+
+
+def test_the_report_says_what_each_piece_matched_by_name_became(old_and_new, tmp_path):
+    folder = old_and_new
+    _, report = refresh_save(vlog.read(folder / "game.vsav"), read_module(folder / "new"))
+    line = next(line for line in report.lines() if line.startswith("Inf B"))
+    assert "refreshed by name: it became 'Inf B' (gpid '22')" in line and "first of" not in line
+    # two module pieces named Inf B: the first is used, and the report says so
+    write_module(tmp_path / "twice", prototype_name="Unit v2", step_type=STEP_NEW_IMAGES,
+                 pieces=(("Inf A", "1"), ("Inf B", "22"), ("Inf B", "23")))
+    _, report = refresh_save(vlog.read(folder / "game.vsav"), read_module(tmp_path / "twice"))
+    inf_b = next(r for r in report.refreshed if r.name == "Inf B")
+    assert (inf_b.slot_gpid, inf_b.shared_by) == ("22", 2)
+    assert any("the first of 2 module pieces named 'Inf B'" in line for line in report.lines())
+
+
+def test_a_save_most_of_whose_pieces_match_nothing_is_refused_unless_forced(old_and_new, capsys):
+    from converters.refresh import RefreshRefused
+    from vlog.cli import main
+    folder = old_and_new
+    write_module(folder / "other", pieces=(("Cavalry", "71"),))
+    out = folder / "other.vsav"
+    with pytest.raises(RefreshRefused, match=r"3 of its 3 pieces match no piece of the module .*--force"):
+        refresh_file(folder / "game.vsav", folder / "other", out)
+    assert not out.exists()
+    assert main(["refresh", str(folder / "game.vsav"), "--module", str(folder / "other"), "-o", str(out)]) == 3
+    assert "is it this game's module? Nothing was written" in capsys.readouterr().err and not out.exists()
+    assert main(["refresh", str(folder / "game.vsav"), "--module", str(folder / "other"), "-o", str(out),
+                 "--force"]) == 0
+    assert out.exists() and "0 pieces refreshed (0 changed), 3 not matched" in capsys.readouterr().err
