@@ -4,6 +4,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("vlog", deadline=None)
+settings.load_profile("vlog")
+# Property tests assert what holds, not how fast: no per-example deadline (speed is measured in
+# tests/benchmarks/), so a loaded machine cannot fail them.
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT.parent / "shared" / "samples"
