@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from converters import board_image as B
+from vlog.coverage import UNPLACED_BOX
 from vlog.errors import GameDataError
 from vlog.gamedata import GameData
 from vlog.vassal.archive import write_archive
@@ -39,8 +40,6 @@ ZIP_TIME = (2024, 1, 1, 0, 0, 0)
 MAIN_MAP = "Main Map"
 BOXES_MAP = "Off-map Boxes"
 BOXES_BOARD = "Boxes"
-UNPLACED_BOX = "Unplaced"
-"""Zone of the boxes map holding units whose starting place the data does not give."""
 TURN_TRACKER_ID = "TurnTracker0"
 """UniqueIdManager id of the module's only TurnTracker (used by its `TURN` command)."""
 COUNTER_ID_PROPERTY = "CounterId"

@@ -270,8 +270,12 @@ def test_factors_and_palette_side_narrow_shared_designations(tmp_path):
 @pytest.mark.parametrize("path", sample_params("vivelemperor/buildFile.xml"))
 def test_module_of_another_game_is_reported_unmatched(path, tmp_path, capsys):
     out = tmp_path / "binding.json"
-    assert main(["bind", str(path), "--game", "ascari", "-o", str(out), "--format", "json"]) == 0
-    report = json.loads(capsys.readouterr().out)
+    assert main(["bind", str(path), "--game", "ascari", "-o", str(out), "--format", "json"]) == 3
+    printed = capsys.readouterr()
+    report = json.loads(printed.out)
+    assert printed.err == ("vlog: error: none of the 129 pieces of module \"Vive L'Empereur! 1.0\" matches a counter "
+                           f"of ascari: it is not a module of that game (check --game); {out} was not written\n")
+    assert report["output"] is None and not out.exists()
     module = read_module(path)
     # the palette is another game's: no piece is taken for an Ascari counter, each one is listed
     palette_and_setup = {(s.gpid, s.name or s.entry_name) for s in
@@ -284,7 +288,20 @@ def test_module_of_another_game_is_reported_unmatched(path, tmp_path, capsys):
     assert "French Graveyard" in names and "Turn 1" in names
     # the board image is not in hand, so the report says the map was sampled only in part
     assert any("image size unknown" in note for note in report["notes"])
-    validate_document("bindings", json.loads(out.read_text(encoding="utf-8")), str(out))
+
+
+def test_module_of_another_game_binds_nothing_and_exits_3(tmp_path, capsys):
+    """The Ascari module vlog writes, bound as Lion of Judah: no piece matches, nothing is written."""
+    from converters.vmod_writer import write_module
+
+    write_module(load_game_data("ascari"), tmp_path / "ascari.vmod")
+    out = tmp_path / "binding.json"
+    assert main(["bind", str(tmp_path / "ascari.vmod"), "--game", "lion-of-judah", "-o", str(out)]) == 3
+    printed = capsys.readouterr()
+    assert printed.err.startswith("vlog: error: none of the 115 pieces of module 'Ascari: African Battles of the "
+                                  "Italian Army 1890-1895 (vlog) 1.0' matches a counter of lion-of-judah")
+    assert "nothing matched, nothing written" in printed.out and "pieces: 0 of 115 matched" in printed.out
+    assert not out.exists()
 
 
 @pytest.mark.parametrize("grid", [

@@ -21,6 +21,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
+from vlog import coverage as binding_coverage
 from vlog.checks import GENERIC_CHECKS, continuity, internal, module_mismatch, undo_after_roll, unparsed
 from vlog.dice_rolls import DiceReportReader, module_buttons
 from vlog.dicestats import DiceRoll, dice_stats
@@ -192,6 +193,10 @@ class Replay:
     findings: list[Finding] = field(default_factory=list)
     checkpoints: dict[int, Table] = field(default_factory=dict)
     checkpoint_every: int = CHECKPOINT_EVERY
+    coverage: "binding_coverage.Coverage | None" = None
+    """How much of the log the game's bindings cover (None without a game's data)."""
+    judged: bool = True
+    """False when the module is not bound to the game (or not the log's): its rules were not judged."""
 
     def state_at(self, step: int) -> Table:
         """The table after `step` (0 = the starting position), rebuilt from the nearest checkpoint."""
@@ -213,7 +218,8 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
                start: Table | None = None, referee: bool = False,
                checkpoint_every: int = CHECKPOINT_EVERY,
                iterate: Callable[[list[Step]], Iterable[Step]] | None = None,
-               show_player_ids: bool = False, debug: bool = False) -> Replay:
+               show_player_ids: bool = False, debug: bool = False,
+               judge_unbound: bool = False) -> Replay:
     """Replay a log (a save replays as its position, with no steps) and run the per-log checks.
 
     `start` replaces the log's own starting table (rarely wanted; continuity is checked by
@@ -221,6 +227,10 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
     the steps (a progress bar). Raw text in findings has player ids (passwords) replaced by
     `<player-N>` unless `show_player_ids`. A game hook that raises becomes a `vlog/internal`
     warning; `debug` also prints its traceback on stderr.
+
+    The game's findings pass `vlog.coverage.guard`: PROVEN only where the bindings cover what
+    they rest on. A module not bound to the game, or not the log's, gets its rules not judged
+    (one `vlog/binding` error says why and how to bind it) unless `judge_unbound`.
     """
     path = _name(log)
     steps = log.steps if isinstance(log, Log) else []
@@ -237,6 +247,10 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
             rolls_by_step.setdefault(roll.step, []).append(roll)
     findings: list[Finding] = []
     ctx = Context(log_path=path, step=None, module=module, referee=referee)
+    data = getattr(game, "data", None) if game is not None else None
+    meter = binding_coverage.Meter(data, module, log) if data is not None else None
+    if meter is not None:
+        meter.see(table)
     guard = _Guard(game, findings, debug) if game is not None else None
     position = Position(table)
     if guard is not None:
@@ -255,6 +269,8 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
             ctx.view = StepView(step, position, after, ctx.rolls)
             guard.step(step.index, position.table, ctx)
             position = after
+        if meter is not None:
+            meter.see(table, _piece_ids(step.commands))
         if step.index % rep.checkpoint_every == 0:
             rep.checkpoints[step.index] = table.copy() if guard is None else table
     if guard is not None:
@@ -262,6 +278,8 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         ctx.rolls = ()
         ctx.view = StepView.end(position)
         findings.extend(guard.run("end", None, None, game.end, table, ctx))
+    if meter is not None and game is not None:
+        findings = _judged_on_binding(rep, findings, meter.result(), game.id, module, judge_unbound)
     rep.final = table
     rep.undos = track_undos(steps)
     findings.extend(undo_after_roll.check(rep.undos, rep.rolls, steps))
@@ -298,6 +316,21 @@ class _Guard:
         for action in self.run("interpret", index, None, self.game.interpret, ctx.step, before, ctx):
             self.findings.extend(self.run("check", index, getattr(action, "kind", None),
                                           self.game.check, action, before, ctx))
+
+
+def _piece_ids(commands: Iterable[Command]) -> list[str]:
+    return [c.id for c in commands if isinstance(c, (AddPiece, MovePiece, ChangePiece)) and c.id is not None]
+
+
+def _judged_on_binding(rep: Replay, findings: list[Finding], coverage: "binding_coverage.Coverage", game_id: str,
+                       module: object | None, judge_unbound: bool) -> list[Finding]:
+    """The game's findings as the binding allows them (see `replay_log`), with what it leaves unknown."""
+    rep.coverage = coverage
+    if not judge_unbound and not coverage.bound:
+        rep.judged = False
+        return [binding_coverage.not_bound_finding(coverage, game_id, module_label(module))]
+    notice = binding_coverage.binding_finding(coverage, game_id)
+    return ([notice] if notice is not None else []) + binding_coverage.guard(findings, coverage, game_id)
 
 
 def _previous_table(after: object, module: object | None) -> tuple[Table, str]:

@@ -10,6 +10,9 @@ from vlog.cli._console import (check_input, check_output_path, format_option, in
                                printable, stdout_console, write_atomic)
 from vlog.gamedata import GAMES
 
+EXIT_NOTHING_MATCHED = 3
+NOTHING_MATCHED = ("vlog: error: none of the {n} pieces of module {module!r} matches a counter of {game}: it is "
+                   "not a module of that game (check --game); {output} was not written")
 _SHOWN_PER_KIND = 40   # unmatched items listed per kind in text output (all are in --format json)
 _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), ("turn", "turn tracker levels"))
 
@@ -24,7 +27,7 @@ _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), (
 @click.option("--force", is_flag=True, help="Replace OUTPUT if it exists (never an input).")
 @format_option("text", "json")
 def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], force: bool,
-            output_format: str) -> None:
+            output_format: str) -> int:
     """Draft the bindings of MODULE (.vmod, module folder or buildFile.xml) to a game's data.
 
     Piece names and gpids are matched to counters (gpids and names already bound in the game's
@@ -34,6 +37,8 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     tracker's levels to turns and phases. The report (standard output) counts what matched
     and lists what did not, and the mappings taken only from the order of layer levels.
     Review the file, then use its folder as an overlay: vlog data status GAME --data FOLDER.
+    A module none of whose pieces matches a counter is no module of the game: nothing is
+    written and the exit status is 3.
 
     \b
     Examples:
@@ -53,14 +58,23 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     read = read_module(module)
     draft = draft_binding(read, game_data, module_file=module.name)
     validate_document("bindings", draft.document, str(output))
-    data = (json.dumps(draft.document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
-    check_output_path(output, inputs, force=force)
-    write_atomic(output, data, inputs=inputs)
+    nothing = bool(draft.seen["piece"]) and not draft.matched["piece"]
+    if not nothing:
+        data = (json.dumps(draft.document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+        check_output_path(output, inputs, force=force)
+        write_atomic(output, data, inputs=inputs)
     console = stdout_console()
+    code = 0
+    if nothing:
+        click.echo(NOTHING_MATCHED.format(n=draft.seen["piece"], module=f"{read.name} {read.version}".strip(),
+                                          game=game_data.game, output=output), err=True)
+        code = EXIT_NOTHING_MATCHED
     if output_format.lower() == "json":
-        console.out(json_text({"output": str(output), **draft.report_json()}), end="", highlight=False)
-        return
-    lines = [f"{read.name} {read.version} -> {game_data.game} ({game_data.title}): wrote {output}"]
+        console.out(json_text({"output": None if nothing else str(output), **draft.report_json()}), end="",
+                    highlight=False)
+        return code
+    lines = [f"{read.name} {read.version} -> {game_data.game} ({game_data.title}): "
+             + ("nothing matched, nothing written" if nothing else f"wrote {output}")]
     for kind, label in _KINDS:
         missed = sum(1 for u in draft.unmatched if u.kind == kind)
         lines.append(f"  {label}: {draft.matched[kind]} of {draft.seen[kind]} matched, {missed} not matched")
@@ -86,3 +100,4 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
         lines.append("notes:")
         lines += [f"  {note}" for note in draft.notes]
     console.out(printable("\n".join(lines) + "\n", keep_newlines=True), end="", highlight=False)
+    return code

@@ -26,6 +26,11 @@ MISSING_MODULE_WARNING = ("vlog: warning: --game needs --module to name hexes: p
 """Said on stderr when a game is judged without the module: its findings would vanish silently."""
 
 
+NOT_BOUND_EXIT = 3
+NOT_BOUND_NOTICE = ("vlog: error: the module is not bound to {game} (or is not the log's): its rules were not "
+                    "judged; see the vlog/binding finding, `vlog bind --help`, or give --judge-anyway")
+
+
 def load_module(path: Path | None) -> Any:
     """The module given with --module (a .vmod, an extension or a bare buildFile), or None."""
     if path is None:
@@ -118,9 +123,12 @@ def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> 
               help="Show the players' real ids. They are passwords: do not share the output.")
 @click.option("--referee", is_flag=True,
               help="Name masked and invisible pieces by what they are (reveals hidden units).")
+@click.option("--judge-anyway", is_flag=True,
+              help="Judge the --game's rules even when the module is not bound to the game or is not the "
+                   "log's (findings resting on the binding are POSSIBLE).")
 def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | None,
             overlays: tuple[Path, ...], after_path: Path | None, output_format: str, fail_on: str, output: Path | None,
-            show_player_ids: bool, referee: bool, force: bool = False) -> int:
+            show_player_ids: bool, referee: bool, judge_anyway: bool = False, force: bool = False) -> int:
     """Replay logs (.vlog) or saves (.vsav) and report what breaks the rules.
 
     Every log gets the checks any log can be judged on: undos after die rolls
@@ -132,8 +140,13 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     from (--data overlays apply after it). Several logs are judged in order, each continuing the one
     before. The report ends with the dice statistics of all the logs (see `vlog dice`).
 
+    With --game, the binding of the module to the game is measured on each log (pieces bound,
+    locations named as hexes or boxes, layers confirmed, turn tracker items known): findings
+    resting on what is not bound are POSSIBLE, and a module not bound to the game (or not the
+    log's) is not judged at all, with exit 3, unless --judge-anyway (see `vlog bind`).
+
     Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error, 3 unreadable
-    input, 4 internal error. A game check that fails is reported as a vlog/internal warning
+    input or a module not bound to the game, 4 internal error. A game check that fails is reported as a vlog/internal warning
     and the others go on; with --debug its traceback is shown and the exit status is 4.
 
     \b
@@ -183,14 +196,16 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
 
     results: list[LogResult] = []
     rolls: list = []
+    not_judged = False
     for path in logs:
         obj = read_first.pop(path, None) or read_input(path)
         for uid in player_ids(obj.commands):
             redactor.placeholder(uid)
         rep = replay_log(obj, module=module, game=game, referee=referee,
-                         show_player_ids=show_player_ids, debug=debug,
+                         show_player_ids=show_player_ids, debug=debug, judge_unbound=judge_anyway,
                          iterate=lambda steps, p=path: progress(steps, len(steps), f"checking {p.name}"))
         findings = list(rep.findings)
+        not_judged = not_judged or not rep.judged
         rolls.extend(rep.rolls)
         if previous is not None:
             findings[:0] = continuity.check(previous, rep.start, previous_name=previous_name or "",
@@ -213,4 +228,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
          force=force)
     if debug and any(f.check == internal.CHECK_ID for _, f in report.findings()):
         return EXIT_INTERNAL        # a check failed: its traceback is on stderr
+    if not_judged:
+        click.echo(NOT_BOUND_NOTICE.format(game=game.id), err=True)
+        return NOT_BOUND_EXIT
     return fail_exit_code(report, fail_on)

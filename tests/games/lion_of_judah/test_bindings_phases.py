@@ -55,7 +55,7 @@ def bindings_overlay(folder):
 
 
 class HexModule:
-    name, version = "Lion of Judah (synthetic)", "0"
+    name, version = "Test Module", "1.0"   # the module logbuild.write_file names in the logs
 
     def location_name(self, map_id, x, y, layout=None):
         return f"Hex {x // 100:02d}{y // 100:02d}"

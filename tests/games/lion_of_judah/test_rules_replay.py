@@ -23,8 +23,8 @@ from .synthetic import write_overlay
 class GridModule:
     """Stands in for a module: names points by the hex under them; no dice buttons."""
 
-    name = "Lion of Judah (synthetic)"
-    version = "0"
+    name = "Test Module"   # the module logbuild.write_file names in the logs
+    version = "1.0"
 
     def location_name(self, map_id, x, y, layout=None):
         return f"{x // 100:02d}{y // 100:02d}"
