@@ -187,8 +187,9 @@ def test_draft_is_usable_as_an_overlay(synthetic_module, loj, tmp_path):
     assert {p["counter"].value for p in data.bindings["pieces"]} == {"it-sb", "it-pl", "it-1ca", "it-sn", "it-gs"}
 
 
-def test_current_bindings_carry_gpids_over_to_a_renamed_piece(synthetic_module, loj, tmp_path):
-    """A new module version renames a piece: its gpid, bound by an earlier draft, still says which counter."""
+def test_current_bindings_gpid_of_a_renamed_piece_is_offered_not_trusted(synthetic_module, loj, tmp_path):
+    """A gpid bound earlier to a piece of another name may be another module's gpid: the piece is
+    not bound by it, and its earlier counter comes first among the candidates to review."""
     folder = tmp_path / "overlay"
     folder.mkdir()
     first = draft_binding(read_module(synthetic_module), loj)
@@ -197,11 +198,14 @@ def test_current_bindings_carry_gpids_over_to_a_renamed_piece(synthetic_module, 
     renamed.write_text(synthetic_build_file().replace('entryName="PL Div" gpid="11"', 'entryName="Zzz" gpid="11"')
                        .replace(";PL Div", ";Zzz"), encoding="utf-8")
     again = draft_binding(read_module(renamed), load_game_data("lion-of-judah", overlays=[folder]))
-    piece = next(p for p in again.document["pieces"] if p["gpid"]["value"] == "11")
-    assert piece["piece_name"]["value"] == "Zzz" and piece["counter"]["value"] == "it-pl"
-    assert "gpid in the game's current bindings" in piece["counter"]["source"]
-    # without the earlier bindings the new name fits no counter
-    assert any(u.name == "Zzz" for u in draft_binding(read_module(renamed), loj).unmatched)
+    assert not [p for p in again.document["pieces"] if p.get("gpid", {}).get("value") == "11"]
+    [zzz] = [u for u in again.unmatched if u.name == "Zzz"]
+    assert zzz.candidates[0] == "it-pl" and zzz.gpid == "11"
+    assert zzz.evidence[0] == "0: gpid 11 is bound to it-pl in the current bindings, as 'PL Div': the names differ " \
+                              "(another module's gpids?)"
+    # the pieces whose names agree keep their gpids
+    assert any(p.get("gpid", {}).get("value") == "10" and "gpid in the game's current bindings" in p["counter"]["source"]
+               for p in again.document["pieces"])
 
 
 def test_cli_writes_refuses_to_overwrite_and_reports(synthetic_module, tmp_path, capsys):

@@ -19,6 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from vlog.coverage import UNCONFIRMED_NOTE
 from vlog.errors import VlogError
 from vlog.gamedata import GameData
 from vlog.hexes import LAYOUTS, HexLayout
@@ -61,10 +62,18 @@ class Unmatched:
     where: str
     reason: str
     candidates: tuple[str, ...] = ()
+    evidence: tuple[str, ...] = ()
+    """Why each candidate is offered (same order as `candidates`), best first."""
+    gpid: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "where": self.where, "reason": self.reason,
-                "candidates": list(self.candidates)}
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "where": self.where, "reason": self.reason,
+                               "candidates": list(self.candidates)}
+        if self.evidence:
+            out["evidence"] = list(self.evidence)
+        if self.gpid:
+            out["gpid"] = self.gpid
+        return out
 
 
 @dataclass(slots=True)
@@ -182,6 +191,96 @@ def _narrow(index: _CounterIndex, found: set[str], name: str, path: tuple[str, .
     return found, how
 
 
+AUTO_SCORE = 5.0
+"""A ranked candidate is taken without review only at this score or more ..."""
+AUTO_MARGIN = 2.0
+"""... and this far ahead of the next one; anything less is offered for review."""
+SHOWN_CANDIDATES = 6
+_TYPE_WORDS = {"hq": ("hq", "headquarters"), "leader": ("ras", "dejaz", "leader", "general"),
+               "truck": ("truck", "trucks", "transport"), "air": ("air", "aircraft", "squadron", "bomber", "fighter"),
+               "rp": ("rp", "rps", "resource"), "event": ("event",)}
+"""Counter type -> words a designer's piece name may use for it."""
+_SIZE_WORDS = {"division": ("div", "division", "divisione"), "brigade": ("bde", "brig", "brigade", "brigata"),
+               "battalion": ("bn", "btn", "battalion"), "regiment": ("regt", "rgt", "regiment")}
+
+
+def _designation(counter_name: str) -> tuple[str, str] | None:
+    """(number, letters) of a counter name made of a number and a short suffix ('21A', '1CA', '3/4')."""
+    m = re.fullmatch(r"([0-9]+)([a-z]{0,3})", normalise(counter_name))
+    return (m.group(1), m.group(2)) if m else None
+
+
+def _similarity(a: str, b: str) -> float:
+    import difflib
+
+    return difflib.SequenceMatcher(None, a, b).ratio() if a and b else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Evidence:
+    """What a piece shows that a counter's data may agree with, read once per piece."""
+
+    name: str
+    words: frozenset[str]
+    numbers: frozenset[str]
+    path_words: frozenset[str]
+    layer_sizes: tuple[int, ...]
+    setup_hex: str | None
+
+
+def _rank(index: _CounterIndex, ev: _Evidence, setup_at: dict[str, set[str]],
+          near: Any) -> list[tuple[float, str, list[str]]]:
+    """Every counter with evidence for it, best first: (score, counter id, evidence)."""
+    ranked = []
+    key = normalise(ev.name)
+    for cid, record in index.records.items():
+        score, why = 0.0, []
+        cname = record["name"].get("value") if isinstance(record.get("name"), dict) else None
+        names = [n for n in [cname, *(record.get("properties", {}).get("aliases", {}).get("value") or [])]
+                 if isinstance(n, str)]
+        best = max((_similarity(key, normalise(n)) for n in names), default=0.0)
+        token_best = max((_similarity(w, normalise(n)) for n in names for w in ev.words if len(w) > 2), default=0.0)
+        if best >= 0.75 or token_best >= 0.85:
+            ratio = max(best, token_best)
+            score += 4.0 * ratio
+            why.append(f"name like {cname!r} ({ratio:.0%})")
+        des = _designation(cname) if isinstance(cname, str) else None
+        if des is not None and des[0] in ev.numbers:
+            score += 3.0 if not des[1] or any(w.startswith(des[1]) for w in ev.words) or len(ev.numbers) == 1 else 2.0
+            why.append(f"designation {des[0]} in the name")
+            size = record.get("size", {}).get("value")
+            if size in _SIZE_WORDS and ev.words & set(_SIZE_WORDS[size]):
+                score += 1.0
+                why.append(f"a {size}")
+        if not why:
+            continue
+        labels = index.labels(cid)
+        side_words = ev.words | ev.path_words
+        if labels & side_words:
+            score += 1.0
+            why.append("side " + "/".join(sorted(labels & side_words)))
+        elif side_words & near["sides"] and not labels & side_words:
+            score -= 2.0
+            why.append("another side's words")
+        ctype = record.get("type", {}).get("value")
+        if ctype in _TYPE_WORDS and ev.words & set(_TYPE_WORDS[ctype]):
+            score += 1.0
+            why.append(f"a {ctype}")
+        levels = len(record.get("levels") or {})
+        if levels > 1 and levels in ev.layer_sizes:
+            score += 1.0
+            why.append(f"a layer of {levels} levels")
+        elif levels > 1 and ev.layer_sizes and levels not in ev.layer_sizes:
+            score -= 1.0
+            why.append(f"no layer of {levels} levels")
+        if ev.setup_hex is not None and cid in setup_at.get(ev.setup_hex, ()):
+            score += 2.0
+            why.append(f"sets up at {ev.setup_hex}")
+        ranked.append((round(score, 2), cid, why))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    return ranked
+
+
 def _marker_counter(piece: Piece | None, index: _CounterIndex) -> str | None:
     if piece is None:
         return None
@@ -231,7 +330,11 @@ def _map_layer(layer: Embellishment, counter: dict[str, Any]) -> tuple[dict[str,
     by_name: dict[str, str] = {}
     for level in range(1, n + 1):
         text = names[level - 1]
-        hits = {k for k in keys if normalise(k) and normalise(k) in _tokens(text)}
+        words = _tokens(text)
+        initials = "".join(w[0] for w in words if not w.isdigit())
+        hits = {k for k in keys if normalise(k) and (normalise(k) in words or normalise(k) == initials)}
+        if not hits and len(words) == 1 and not words[0].isdigit():   # "Move" for the face "m"
+            hits = {k for k in keys if k.isalpha() and words[0].startswith(normalise(k))}
         printed = [tuple(int(x) for x in m.split("-")) for m in _FACTORS.findall(text)]
         hits |= {k for k in keys for p in printed if _factors_fit(p, factors[k])}
         if len(hits) == 1:
@@ -328,8 +431,11 @@ def _hex_shape(name: str, layout: HexLayout) -> tuple[str, str] | None:
     if len(hits) != 1:
         return None
     m = hits[0]
+    if name[: m.start()].endswith("-"):
+        return None   # "-0100": a margin hex numbered below the map's first
     try:
-        layout.parse(m.group())
+        if not layout.on_map(layout.parse(m.group())):
+            return None   # a hex name off the game's map (the board's margin)
     except VlogError:
         return None
     pattern = re.escape(name[: m.start()]) + f"([0-9]{{{width}}})" + re.escape(name[m.end():])
@@ -387,12 +493,17 @@ def _all_slots(module: Module) -> list[PieceSlot]:
     return out
 
 
-def draft_binding(module: Module, game_data: GameData, *, module_file: str | None = None) -> BindingDraft:
-    """Proposes the game's bindings for `module`: pieces, layers, locations and turn track, with the report."""
+def draft_binding(module: Module, game_data: GameData, *, module_file: str | None = None,
+                  save: object | None = None) -> BindingDraft:
+    """Proposes the game's bindings for `module`: pieces, layers, locations and turn track, with the report.
+
+    `save` (a scenario's starting save on this module) adds where each piece begins to the
+    evidence for its counter, as the module's own at-start stacks do."""
     draft = _Drafter(module, game_data, module_file)
+    locations = draft.locations()
+    draft.place_setup(locations, save)
     pieces, layer_uses = draft.pieces()
     layers = draft.layers(layer_uses)
-    locations = draft.locations()
     turn_track = draft.turn_track()
     source = _src(f"{draft.origin}: the module's name and version")
     document = {
@@ -430,45 +541,126 @@ class _Drafter:
         self.used_ids: set[str] = set()
         self.seen = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
         self.matched = {"piece": 0, "layer": 0, "location": 0, "turn": 0}
+        self.near = {"sides": frozenset(t for cid in self.index.records for t in self.index.labels(cid))}
+        self.setup_at: dict[str, set[str]] = defaultdict(set)
+        for scenario in game_data.documents["scenarios"]["scenarios"]:
+            for row in scenario.get("setup") or ():
+                hex_ = row.get("hex", {}).get("value")
+                for cid in row.get("units", {}).get("value") or ():
+                    if isinstance(hex_, str):
+                        self.setup_at[hex_].add(cid)
+        self.unbound_layers: dict[str, list[str]] = {}
+        """Layer name -> unbound pieces carrying it (examined once the pieces are bound)."""
+        self.setup_hexes: dict[tuple[str | None, str], str] = {}
+        """(gpid, piece name) -> the hex where the module's at-start stacks or the starting save put it."""
 
-    def _bound(self) -> tuple[dict[str, str], dict[str, str]]:
-        """gpid -> counter and piece name -> counter already in the game's bindings (shipped or --data)."""
-        by_gpid: dict[str, str] = {}
+    def _bound(self) -> tuple[dict[str, tuple[str, str | None]], dict[str, str]]:
+        """gpid -> (counter, piece name bound with it) and piece name -> counter already in the
+        game's bindings (shipped or --data)."""
+        by_gpid: dict[str, tuple[str, str | None]] = {}
         by_name: dict[str, str] = {}
         for bound in self.data.documents["bindings"]["pieces"]:
             counter_id = bound["counter"].get("value")
             if counter_id in self.index.records:
+                named = bound.get("piece_name", {}).get("value")
                 if bound.get("gpid", {}).get("value"):
-                    by_gpid[bound["gpid"]["value"]] = counter_id
-                if bound.get("piece_name", {}).get("value"):
-                    by_name[bound["piece_name"]["value"]] = counter_id
+                    by_gpid[bound["gpid"]["value"]] = (counter_id, named)
+                if named:
+                    by_name[named] = counter_id
         return by_gpid, by_name
 
+    def place_setup(self, locations: list[dict[str, Any]], save: object | None) -> None:
+        """Where the at-start stacks (and the starting save's pieces) stand, as hexes of the game."""
+        patterns = []
+        for rec in locations:
+            try:
+                patterns.append((re.compile(rec["pattern"]["value"]), rec.get("hex", {}).get("value")))
+            except (re.error, TypeError):
+                continue
+
+        def hex_of(name: str | None) -> str | None:
+            for pattern, hex_ in patterns:
+                m = pattern.fullmatch(name or "")
+                if m and isinstance(hex_, str):
+                    try:
+                        return m.expand(hex_)
+                    except (re.error, IndexError):
+                        return None
+            return None
+
+        for stack in self.module.setup_stacks:
+            try:
+                name = stack.location if stack.use_grid_location else self.module.location_name(
+                    stack.map_name, stack.x, stack.y)
+            except Exception:  # noqa: BLE001 - a stack the grid cannot name gives no evidence
+                continue
+            found = hex_of(name)
+            for slot in stack.pieces if found else ():
+                self.setup_hexes.setdefault((slot.gpid, slot.name or slot.entry_name or ""), found)
+        if save is None:
+            return
+        from vlog.table import Table
+
+        start = getattr(save, "start", None) or save
+        table = Table.from_save(start, self.module)
+        for piece in table.game_pieces():
+            found = hex_of(table.location_name(piece))
+            if found:
+                self.setup_hexes.setdefault((piece.piece.gpid, piece.name), found)
+                self.setup_hexes.setdefault((None, piece.name), found)
+
+    def _evidence(self, slot: PieceSlot, piece: Piece | None, name: str) -> _Evidence:
+        words = set(_tokens(name)) | set(_tokens(slot.entry_name or ""))
+        sizes = tuple(len(t.images) for t in (piece.traits if piece is not None else ())
+                      if isinstance(t, Embellishment) and len(t.images) > 1)
+        return _Evidence(name, frozenset(words), frozenset(w for w in words if w.isdigit()),
+                         frozenset(t for part in slot.path for t in _tokens(part)), sizes,
+                         self.setup_hexes.get((slot.gpid, name)) or self.setup_hexes.get((None, name)))
+
     def _counter_of(self, slot: PieceSlot, piece: Piece | None, name: str, where: str,
-                    bound: tuple[dict[str, str], dict[str, str]]) -> tuple[str | None, str]:
-        """The counter a piece stands for and how it was found; (None, "") after reporting why not."""
+                    bound: tuple[dict[str, tuple[str, str | None]], dict[str, str]]) -> tuple[str | None, str]:
+        """The counter a piece stands for and how it was found; (None, "") after reporting why not,
+        with the counters ranked by the evidence for them."""
         index = self.index
         counter = _marker_counter(piece, index)
         if counter is not None:
             return counter, "counter id marker"
+        hint: tuple[str, str] | None = None
         if slot.gpid and slot.gpid in bound[0]:
-            return bound[0][slot.gpid], "gpid in the game's current bindings"
+            known, named = bound[0][slot.gpid]
+            if named is None or normalise(named) == normalise(name):
+                return known, "gpid in the game's current bindings"
+            hint = (known, f"gpid {slot.gpid} is bound to {known} in the current bindings, as {named!r}: "
+                           "the names differ (another module's gpids?)")
         if name in bound[1]:
             return bound[1][name], "piece name in the game's current bindings"
         if not name:
-            self.unmatched.append(Unmatched("piece", "", where, "the piece has no name"))
+            self.unmatched.append(Unmatched("piece", "", where, "the piece has no name", gpid=slot.gpid))
             return None, ""
         found, how = index.candidates(name)
         if not found and slot.entry_name and slot.entry_name != name:
             found, how = index.candidates(slot.entry_name)
-        if not found:
-            self.unmatched.append(Unmatched("piece", name, where, "no counter has this name or a designation in it"))
-            return None, ""
-        found, narrowed = _narrow(index, found, name, slot.path)
-        if len(found) != 1:
-            self.unmatched.append(Unmatched("piece", name, where, "several counters fit", tuple(sorted(found))))
-            return None, ""
-        return found.pop(), " + ".join([how, *narrowed])
+        if found:
+            found, narrowed = _narrow(index, found, name, slot.path)
+            if len(found) == 1:
+                return found.pop(), " + ".join([how, *narrowed])
+        ranked = _rank(index, self._evidence(slot, piece, name), self.setup_at, self.near)
+        if found:
+            ranked = [r for r in ranked if r[1] in found] + [r for r in ranked if r[1] not in found]
+        if hint is not None:
+            ranked = [(0.0, hint[0], [hint[1]])] + [r for r in ranked if r[1] != hint[0]]
+        top = ranked[0] if ranked else None
+        second = ranked[1][0] if len(ranked) > 1 else 0.0
+        if top is not None and not found and hint is None and top[0] >= AUTO_SCORE and top[0] - second >= AUTO_MARGIN:
+            return top[1], "ranked evidence: " + ", ".join(top[2])
+        shown = ranked[:SHOWN_CANDIDATES]
+        reason = ("several counters fit" if found else
+                  "no counter has this name; candidates ranked by evidence" if shown else
+                  "no counter has this name, a designation in it or a name like it")
+        self.unmatched.append(Unmatched("piece", name, where, reason, tuple(r[1] for r in shown) or
+                                        tuple(sorted(found)),
+                                        tuple(f"{r[0]:g}: " + ", ".join(r[2]) for r in shown), gpid=slot.gpid))
+        return None, ""
 
     def pieces(self) -> tuple[list[dict[str, Any]], _LayerUses]:
         """Piece records, and the layers of the matched pieces by (name, levels, how) -> counters."""
@@ -476,6 +668,7 @@ class _Drafter:
         pieces: list[dict[str, Any]] = []
         layer_uses: _LayerUses = defaultdict(list)
         name_to_counter: dict[str, set[str]] = defaultdict(set)
+        counter_to_pieces: dict[str, dict[str, str]] = defaultdict(dict)
         for slot in _all_slots(self.module):
             self.seen["piece"] += 1
             name = slot.name or slot.entry_name or ""
@@ -483,9 +676,13 @@ class _Drafter:
             piece = _slot_piece(slot)
             counter, how = self._counter_of(slot, piece, name, where, bound)
             if counter is None:
+                for trait in piece.traits if piece is not None else ():
+                    if isinstance(trait, Embellishment) and trait.name and len(trait.images) > 1:
+                        self.unbound_layers.setdefault(trait.name, []).append(name)
                 continue
             self.matched["piece"] += 1
             name_to_counter[name].add(counter)
+            counter_to_pieces[counter].setdefault(normalise(name), f"{name!r}" + (f" (gpid {slot.gpid})" if slot.gpid else ""))
             record: dict[str, Any] = {"id": _record_id("piece", slot.gpid or name, self.used_ids)}
             source = _src(f"{self.origin}: piece {name!r}{' gpid ' + slot.gpid if slot.gpid else ''} matched by {how}")
             if slot.gpid:
@@ -509,6 +706,10 @@ class _Drafter:
                 self.unmatched.append(Unmatched("piece", name, "piece names", "pieces with this one name stand for "
                                                 "different counters; only their gpids tell them apart",
                                                 tuple(sorted(counters))))
+        for counter, names in counter_to_pieces.items():
+            if len(names) > 1:
+                self.to_confirm.append(f"counter {counter} is bound to {len(names)} pieces of different names "
+                                       f"({', '.join(names.values())}): one of them is likely another counter")
         return pieces, layer_uses
 
     def layers(self, layer_uses: _LayerUses) -> list[dict[str, Any]]:
@@ -517,6 +718,13 @@ class _Drafter:
         by_layer_name: dict[str, list[tuple[tuple[tuple[str, str], ...], str, list[str]]]] = defaultdict(list)
         for (lname, levels, how), counters in layer_uses.items():
             by_layer_name[lname].append((levels, how, counters))
+        for lname, names in self.unbound_layers.items():
+            if lname not in by_layer_name:
+                self.seen["layer"] += 1
+                self.unmatched.append(Unmatched(
+                    "layer", lname, f"{len(names)} pieces not bound, e.g. {names[0]!r}",
+                    "its pieces are bound to no counter yet: bind them (vlog bind --review), then run vlog bind "
+                    "again with --data to draft this layer"))
         for lname, variants in by_layer_name.items():
             self.seen["layer"] += 1
             self.matched["layer"] += 1
@@ -527,7 +735,7 @@ class _Drafter:
                 source = _src(f"{self.origin}: layer {lname!r} levels matched by {how}")
                 datum: dict[str, Any] = {"value": dict(levels), "source": source}
                 if how == "position":
-                    datum["note"] = ("matched by position only (level 1 = the first listed face or the strongest "
+                    datum["note"] = (f"{UNCONFIRMED_NOTE} (level 1 = the first listed face or the strongest "
                                      "step); confirm against the counters")
                     self.to_confirm.append(f"layer {lname!r}: levels {dict(levels)} taken from their order "
                                            f"({len(set(counters))} counters, e.g. {sorted(set(counters))[0]})")
@@ -633,15 +841,21 @@ class _Drafter:
                     continue
                 turns_map: dict[str, int] = {}
                 phases_map: dict[str, str] = {}
+                ordered: list[str] = []
                 if level.kind == "counter":
                     if level.start == 1 and level.incr == 1 and max_turns:
                         turns_map = {str(n): n for n in range(1, max_turns + 1)}
                 else:
-                    for item in level.items or []:
+                    items = list(level.items or [])
+                    by_order = len(items) == len(phases)
+                    for position, item in enumerate(items):
                         if normalise(item) in labels:
                             turns_map[item] = labels[normalise(item)]
                         elif (key := _phase_key(item, phases)) is not None:
                             phases_map[item] = key
+                        elif by_order and phases[position] not in phases_map.values():
+                            phases_map[item] = phases[position]
+                            ordered.append(f"{item!r} = {phases[position]}")
                         else:
                             self.unmatched.append(Unmatched("turn", item, where, "no turn label or phase of the "
                                                             "game has this name", tuple(phases)))
@@ -659,5 +873,9 @@ class _Drafter:
                     rec["turns"] = {"value": turns_map, "source": source}
                 if phases_map:
                     rec["phases"] = {"value": phases_map, "source": source}
+                    if ordered:
+                        rec["phases"]["note"] = (f"{UNCONFIRMED_NOTE}: {len(ordered)} items taken as the phases in "
+                                                 "the order of the sequence of play; confirm")
+                        self.to_confirm.append(f"{where}: phases taken from their order: " + ", ".join(ordered))
                 records.append(rec)
         return records

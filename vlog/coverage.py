@@ -313,7 +313,9 @@ def _tracker_items(module: object | None, data: "GameData") -> tuple[int, list[s
     known: set[str] = set()
     for record in data.documents["bindings"].get("turn_track") or ():
         for key in ("turns", "phases"):
-            known.update((_value(record.get(key)) or {}).keys())
+            datum = record.get(key) or {}
+            if not str(datum.get("note") or "").startswith(UNCONFIRMED_NOTE):
+                known.update((_value(datum) or {}).keys())
     for scenario in data.documents["scenarios"]["scenarios"]:
         known.update(p for p in (_value(scenario.get("phases")) or ()) if isinstance(p, str))
         for row in (scenario.get("turn_track") or {}).values():

@@ -905,10 +905,12 @@ def _has_unknown(node: Any) -> bool:
 
 def _prune(node: Any, key: str = "") -> Any:
     """Keeps what leads to an unknown: records keep all their own fields, keyed maps and record
-    lists drop entries that hold no unknown."""
+    lists drop entries that hold no unknown (but every counter is kept, for its id)."""
     if _is_datum(node):
         return node
     if isinstance(node, list):
+        if key == "counters":
+            return [_prune(item) for item in node]   # every counter: its id is what bindings name
         if key in _RECORD_LISTS:
             return [_prune(item) for item in node if _has_unknown(item)]
         return node
@@ -922,7 +924,8 @@ def _prune(node: Any, key: str = "") -> Any:
 TEMPLATE_README = """Fill-in game data for {game} ({title}).
 
 Each .json file here has the shape of the shipped file of the same kind, reduced to the
-records that still hold unknown values. An unknown is written
+records that still hold unknown values (counters.json keeps every counter: bindings name them
+by id; `vlog data ids {game}` lists every id). An unknown is written
 
     {{"value": null, "note": "why it is unknown", "blocks": ["MV-07", ...]}}
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -31,6 +32,7 @@ def command() -> None:
       vlog data status lion-of-judah
       vlog data status lion-of-judah --data my-tables --format json
       vlog data template lion-of-judah -o my-tables
+      vlog data ids lion-of-judah counters
     """
 
 
@@ -149,3 +151,59 @@ def template_command(game: str, out_dir: Path, overlays: tuple[Path, ...], force
     console = stdout_console()
     for path in written:
         console.out(printable(str(path)), highlight=False)
+
+
+_ID_KINDS = ("counters", "phases", "boxes", "hexes")
+
+
+def game_ids(game_data: Any, kind: str) -> list[dict[str, object]]:
+    """Every id of one kind a bindings file may name, with what the data calls it."""
+    def value(record: dict, key: str) -> object:
+        datum = record.get(key)
+        return datum.get("value") if isinstance(datum, dict) else None
+
+    if kind == "counters":
+        return [{"id": r["id"], "name": value(r, "name"), "side": value(r, "side"), "type": value(r, "type"),
+                 "levels": list(r.get("levels") or {})} for r in game_data.documents["counters"]["counters"]]
+    if kind == "phases":
+        out: list[dict[str, object]] = []
+        for scenario in game_data.documents["scenarios"]["scenarios"]:
+            for n, phase in enumerate(value(scenario, "phases") or (), 1):
+                out.append({"id": phase, "name": f"phase {n} of scenario {scenario['id']}", "scenario": scenario["id"]})
+            for number, row in (scenario.get("turn_track") or {}).items():
+                out.append({"id": number, "name": f"turn {number}: {value(row, 'label')}", "scenario": scenario["id"]})
+        return out
+    if kind == "boxes":
+        return [{"id": box["id"], "name": value(box, "name"), "map": m["id"]}
+                for m in game_data.documents["map"]["maps"] for box in m.get("boxes") or ()]
+    return [{"id": hex_, "name": value(row, "name"), "map": m["id"]} for m in game_data.documents["map"]["maps"]
+            for hex_, row in (m.get("hexes") or {}).items() if value(row, "name")]
+
+
+@command.command(name="ids", epilog=_GAME_HELP)
+@click.argument("game")
+@click.argument("kind", required=False, type=click.Choice(_ID_KINDS), default="counters")
+@_data_option()
+@format_option("text", "json")
+def ids_command(game: str, kind: str, overlays: tuple[Path, ...], output_format: str) -> None:
+    """List the ids a bindings file names, with their names: counters (default), phases (and
+    turns), boxes, or the named hexes (any hex is its printed number, e.g. 1213).
+
+    \b
+    Examples:
+      vlog data ids lion-of-judah
+      vlog data ids lion-of-judah phases
+      vlog data ids lion-of-judah boxes --format json
+    """
+    game_data = load_game_data(game, overlays=overlays)
+    rows = game_ids(game_data, kind)
+    if output_format.lower() == "json":
+        stdout_console().out(json_text({"game": game_data.game, "kind": kind, "ids": rows}), end="", highlight=False)
+        return
+    width = max((len(str(r["id"])) for r in rows), default=0)
+    lines = [f"{game_data.game} {kind} ({len(rows)}):"]
+    for row in rows:
+        extra = ["/".join(map(str, v)) if isinstance(v, list) else str(v)
+                 for k, v in row.items() if k not in ("id", "name") and v not in (None, [], "")]
+        lines.append(f"  {str(row['id']).ljust(width)}  {row['name'] or ''}" + (f"  ({', '.join(extra)})" if extra else ""))
+    stdout_console().out(printable("\n".join(lines) + "\n", keep_newlines=True), end="", highlight=False)
