@@ -244,6 +244,9 @@ def _rank(index: _CounterIndex, ev: _Evidence, setup_at: dict[str, set[str]],
             ratio = max(best, token_best)
             score += 4.0 * ratio
             why.append(f"name like {cname!r} ({ratio:.0%})")
+        if isinstance(cname, str) and not why and not normalise(cname).isdigit() and normalise(cname) in ev.words:
+            score += 3.0
+            why.append(f"its name {cname!r} as a word of the name")
         des = _designation(cname) if isinstance(cname, str) else None
         if des is not None and des[0] in ev.numbers:
             score += 3.0 if not des[1] or any(w.startswith(des[1]) for w in ev.words) or len(ev.numbers) == 1 else 2.0
@@ -549,6 +552,8 @@ class _Drafter:
                 for cid in row.get("units", {}).get("value") or ():
                     if isinstance(hex_, str):
                         self.setup_at[hex_].add(cid)
+        self.no_counter: list[dict[str, Any]] = []
+        """Records of the current bindings saying a piece is no counter of the game."""
         self.unbound_layers: dict[str, list[str]] = {}
         """Layer name -> unbound pieces carrying it (examined once the pieces are bound)."""
         self.setup_hexes: dict[tuple[str | None, str], str] = {}
@@ -561,6 +566,8 @@ class _Drafter:
         by_name: dict[str, str] = {}
         for bound in self.data.documents["bindings"]["pieces"]:
             counter_id = bound["counter"].get("value")
+            if counter_id is None and "note" in bound["counter"]:   # bound to no counter on purpose
+                self.no_counter.append(bound)
             if counter_id in self.index.records:
                 named = bound.get("piece_name", {}).get("value")
                 if bound.get("gpid", {}).get("value"):
@@ -674,6 +681,12 @@ class _Drafter:
             name = slot.name or slot.entry_name or ""
             where = "/".join(slot.path) + (f" gpid {slot.gpid}" if slot.gpid else "")
             piece = _slot_piece(slot)
+            decided = next((r for r in self.no_counter if (slot.gpid and r.get("gpid", {}).get("value") == slot.gpid)
+                            or r.get("piece_name", {}).get("value") == name), None)
+            if decided is not None:
+                self.matched["piece"] += 1
+                pieces.append({**decided, "id": _record_id("piece", slot.gpid or name, self.used_ids)})
+                continue
             counter, how = self._counter_of(slot, piece, name, where, bound)
             if counter is None:
                 for trait in piece.traits if piece is not None else ():

@@ -25,9 +25,16 @@ _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), (
 @click.option("--data", "overlays", multiple=True, type=click.Path(file_okay=False, path_type=Path),
               help="Overlay folder of .json data files completing the shipped data (repeatable).")
 @click.option("--force", is_flag=True, help="Replace OUTPUT if it exists (never an input).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A scenario's starting save on MODULE: where pieces begin is evidence for their counters.")
+@click.option("--review", is_flag=True,
+              help="Walk through what is uncertain: prompts on a terminal; otherwise the list of questions "
+                   "with the ids to answer (give them with --answers).")
+@click.option("--answers", "answers_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Review answers, JSON: {question id: counter id, null, \"confirm\" or a mapping}.")
 @format_option("text", "json")
 def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], force: bool,
-            output_format: str) -> int:
+            save_path: Path | None, review: bool, answers_path: Path | None, output_format: str) -> int:
     """Draft the bindings of MODULE (.vmod, module folder or buildFile.xml) to a game's data.
 
     Piece names and gpids are matched to counters (gpids and names already bound in the game's
@@ -40,9 +47,15 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     A module none of whose pieces matches a counter is no module of the game: nothing is
     written and the exit status is 3.
 
+    With --review (and --answers), pieces no counter fits clearly are answered first (each
+    with its candidates ranked by evidence), the draft is made again with them, and then the
+    layers and turn tracker phases taken from their order are confirmed; `vlog data ids GAME`
+    lists the ids to answer with.
+
     \b
     Examples:
       vlog bind LionOfJudah.vmod --game lion-of-judah -o bindings/binding.json
+      vlog bind LionOfJudah.vmod --game lion-of-judah -o bindings/binding.json --save start.vsav --review
       vlog bind module/buildFile.xml --game ascari -o ascari-binding.json --format json
       vlog data status lion-of-judah --data bindings
     """
@@ -56,7 +69,19 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     check_output_path(output, inputs, force=force)
     game_data = load_game_data(game, overlays=overlays)
     read = read_module(module)
-    draft = draft_binding(read, game_data, module_file=module.name)
+    save = None
+    if save_path is not None:
+        import vlog
+
+        check_input(save_path)
+        save = vlog.read(save_path)
+    draft = draft_binding(read, game_data, module_file=module.name, save=save)
+    answers = _read_answers(answers_path) if answers_path is not None else {}
+    asked = applied = 0
+    if review or answers:
+        draft, asked, applied = _review(draft, answers, prompt=review and _interactive(),
+                                        redraft=lambda doc: _redraft(doc, read, game, overlays, module.name, save),
+                                        counter_ids=set(game_data.counter_ids))
     validate_document("bindings", draft.document, str(output))
     nothing = bool(draft.seen["piece"]) and not draft.matched["piece"]
     if not nothing:
@@ -70,8 +95,13 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
                                           game=game_data.game, output=output), err=True)
         code = EXIT_NOTHING_MATCHED
     if output_format.lower() == "json":
-        console.out(json_text({"output": None if nothing else str(output), **draft.report_json()}), end="",
-                    highlight=False)
+        report = {"output": None if nothing else str(output), **draft.report_json()}
+        if review or answers:
+            from vlog.binding_review import questions
+
+            report["review"] = {"asked": asked, "applied": applied,
+                                "questions": [q.to_json() for q in questions(draft)]}
+        console.out(json_text(report), end="", highlight=False)
         return code
     lines = [f"{read.name} {read.version} -> {game_data.game} ({game_data.title}): "
              + ("nothing matched, nothing written" if nothing else f"wrote {output}")]
@@ -91,6 +121,18 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
             lines.append(shown)
         if len(items) > _SHOWN_PER_KIND:
             lines.append(f"  ... and {len(items) - _SHOWN_PER_KIND} more (--format json lists all)")
+    if review or answers:
+        from vlog.binding_review import questions
+
+        left = questions(draft)
+        lines.append("")
+        lines.append(f"review: {applied} answers applied of {asked} questions; {len(left)} left")
+        for q in left:
+            lines.append(f"  {q.id}: {q.text}")
+            lines += [f"      {answer}  {why}" for answer, why in q.choices]
+        if left:
+            lines.append("  (answer with --answers FILE, JSON {question id: answer}; null = no counter of the game; "
+                         f"vlog data ids {game_data.game} lists the ids)")
     if draft.to_confirm:
         lines.append("")
         lines.append(f"to confirm ({len(draft.to_confirm)}):")
@@ -101,3 +143,73 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
         lines += [f"  {note}" for note in draft.notes]
     console.out(printable("\n".join(lines) + "\n", keep_newlines=True), end="", highlight=False)
     return code
+
+
+def _interactive() -> bool:
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _read_answers(path: Path) -> dict:
+    from vlog.errors import GameDataError
+
+    check_input(path)
+    try:
+        answers = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise GameDataError(f"cannot read the answers ({exc})", file=str(path)) from None
+    if not isinstance(answers, dict):
+        raise GameDataError("the answers must be a JSON object {question id: answer}", file=str(path))
+    return answers
+
+
+def _redraft(document: dict, module, game: str, overlays: tuple[Path, ...], module_file: str, save):  # type: ignore[no-untyped-def]
+    """The draft made again with the answered pieces as current bindings (their layers drafted too)."""
+    import tempfile
+
+    from vlog.binding import draft_binding
+    from vlog.gamedata import load_game_data
+
+    with tempfile.TemporaryDirectory(prefix="vlog-bind-") as folder:
+        (Path(folder) / "bindings.json").write_text(json.dumps(document), encoding="utf-8")
+        data = load_game_data(game, overlays=(*overlays, Path(folder)))
+        return draft_binding(module, data, module_file=module_file, save=save)
+
+
+def _ask(question) -> object:  # type: ignore[no-untyped-def]
+    """One question on the terminal: a number of the list, an id, '-' for none, Enter to skip."""
+    click.echo(f"\n{question.id}: {question.text}")
+    for n, (answer, why) in enumerate(question.choices, 1):
+        click.echo(f"  {n}. {answer}  {why}")
+    hint = "number or id" + (", - for no counter of the game" if question.kind == "piece" else "")
+    reply = click.prompt(f"answer ({hint}; Enter skips)", default="", show_default=False).strip()
+    if not reply:
+        return _SKIP
+    if reply == "-" and question.kind == "piece":
+        return None
+    if reply.isdigit() and 1 <= int(reply) <= len(question.choices):
+        return question.choices[int(reply) - 1][0]
+    return reply
+
+
+_SKIP = object()
+
+
+def _review(draft, answers: dict, *, prompt: bool, redraft, counter_ids: set[str]):  # type: ignore[no-untyped-def]
+    """Pieces answered first, the draft made again, then its layers and phases: (draft, asked, applied)."""
+    from vlog.binding_review import apply_answers, questions
+
+    asked = applied = 0
+    for round_ in (1, 2):
+        pending = [q for q in questions(draft) if (q.kind == "piece") == (round_ == 1)]
+        asked += len(pending)
+        chosen = {q.id: answers[q.id] for q in pending if q.id in answers}
+        if prompt:
+            for q in pending:
+                if q.id not in chosen and (reply := _ask(q)) is not _SKIP:
+                    chosen[q.id] = reply
+        applied += apply_answers(draft, chosen, counter_ids)
+        if round_ == 1 and any(q.startswith("piece:") for q in chosen):
+            draft = redraft(draft.document)
+    return draft, asked, applied

@@ -1,0 +1,125 @@
+"""Reviewing a drafted binding: what `vlog bind` could not settle, as questions with the ids to answer.
+
+A draft leaves three kinds of doubt: pieces no counter fits clearly (each with its ranked
+candidates), layer mappings taken from the order of levels, and turn tracker items taken as
+phases from their order. `questions` lists them, each with an id (`piece:GPID` or `piece:NAME`,
+`layer:RECORD`, `turn:RECORD`); `apply_answers` writes answers into the document: a counter id
+for a piece (null: the piece is no counter of the game), "confirm" or a level/item mapping for a
+layer or a phase list. Answers are recorded as the data's source ("review answer"), so the
+bindings say who decided what.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from vlog.binding import BindingDraft
+from vlog.coverage import UNCONFIRMED_NOTE
+from vlog.errors import GameDataError
+
+__all__ = ["Question", "questions", "apply_answers", "REVIEW_SOURCE", "CONFIRM"]
+
+REVIEW_SOURCE = "vlog bind --review: review answer"
+CONFIRM = "confirm"
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One uncertain item: its id, what it is, and the answers offered (id, why), best first."""
+
+    id: str
+    kind: str
+    text: str
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "question": self.text,
+                "choices": [{"answer": a, "evidence": why} for a, why in self.choices]}
+
+
+def _piece_id(gpid: str | None, name: str) -> str:
+    return f"piece:{gpid}" if gpid else f"piece:{name}"
+
+
+def questions(draft: BindingDraft) -> list[Question]:
+    """Every uncertain item of the draft, pieces first."""
+    out: list[Question] = []
+    seen: set[str] = set()
+    for item in draft.unmatched:
+        if item.kind != "piece" or item.where == "piece names":
+            continue
+        qid = _piece_id(item.gpid, item.name)
+        if qid in seen:
+            continue
+        seen.add(qid)
+        why = list(item.evidence) + [""] * (len(item.candidates) - len(item.evidence))
+        out.append(Question(qid, "piece", f"piece {item.name!r} ({item.where}): {item.reason}",
+                            tuple(zip(item.candidates, why))))
+    for record in draft.document["layers"]:
+        note = str(record["levels"].get("note") or "")
+        if note.startswith(UNCONFIRMED_NOTE):
+            shown = ", ".join(f"level {k} = {v}" for k, v in sorted(record["levels"]["value"].items(),
+                                                                      key=lambda kv: int(kv[0])))
+            counters = record.get("applies_to", {}).get("value") or []
+            out.append(Question(f"layer:{record['id']}", "layer",
+                                f"layer {record['layer_name']['value']!r} on {len(counters)} counters "
+                                f"(e.g. {counters[0] if counters else '?'}): {shown}, taken from their order",
+                                ((CONFIRM, "the order is right"),)))
+    for record in draft.document["turn_track"]:
+        phases = record.get("phases") or {}
+        if str(phases.get("note") or "").startswith(UNCONFIRMED_NOTE):
+            shown = ", ".join(f"{k!r} = {v}" for k, v in phases["value"].items())
+            out.append(Question(f"turn:{record['id']}", "turn", f"turn tracker property {record['name']['value']!r}: "
+                                f"{shown}, taken from their order", ((CONFIRM, "the order is right"),)))
+    return out
+
+
+def _new_id(document: Mapping[str, Any], base: str) -> str:
+    used = {r["id"] for kind in ("pieces", "layers", "locations", "turn_track") for r in document[kind]}
+    rid = re.sub(r"[^A-Za-z0-9_.:+ -]", "_", base)[:72] or "x"
+    n, out = 2, rid
+    while out in used:
+        out, n = f"{rid}-{n}", n + 1
+    return out
+
+
+def apply_answers(draft: BindingDraft, answers: Mapping[str, Any], counter_ids: set[str]) -> int:
+    """Writes the answers into the draft's document; returns how many were applied.
+
+    Raises GameDataError for an answer to no question or naming no counter of the game."""
+    asked = {q.id: q for q in questions(draft)}
+    doc = draft.document
+    applied = 0
+    for qid, answer in answers.items():
+        question = asked.get(qid)
+        if question is None:
+            raise GameDataError(f"answer {qid!r} is to no question of this draft (vlog bind --review lists them)")
+        if question.kind == "piece":
+            if answer is not None and answer not in counter_ids:
+                raise GameDataError(f"answer to {qid!r}: {answer!r} is no counter id (vlog data ids {doc['game']})")
+            key, _, value = qid.partition(":")
+            item = next(u for u in draft.unmatched if u.kind == "piece" and _piece_id(u.gpid, u.name) == qid)
+            record: dict[str, Any] = {"id": _new_id(doc, f"piece-{value}")}
+            if item.gpid:
+                record["gpid"] = {"value": item.gpid, "source": REVIEW_SOURCE}
+            if item.name:
+                record["piece_name"] = {"value": item.name, "source": REVIEW_SOURCE}
+            record["counter"] = ({"value": answer, "source": REVIEW_SOURCE} if answer is not None else
+                                 {"value": None, "note": "no counter of the game (review answer)"})
+            doc["pieces"].append(record)
+        else:
+            records = doc["layers"] if question.kind == "layer" else doc["turn_track"]
+            field_name = "levels" if question.kind == "layer" else "phases"
+            record = next(r for r in records if f"{question.kind}:{r['id']}" == qid)
+            datum = record[field_name]
+            if answer != CONFIRM:
+                if not isinstance(answer, dict) or not all(isinstance(v, str) for v in answer.values()):
+                    raise GameDataError(f"answer to {qid!r}: 'confirm' or a mapping of level or item to key")
+                datum["value"] = dict(answer)
+            datum.pop("note", None)
+            datum["source"] = f"{datum.get('source', '')}; {REVIEW_SOURCE}".lstrip("; ")
+        applied += 1
+    draft.unmatched = [u for u in draft.unmatched
+                       if not (u.kind == "piece" and _piece_id(u.gpid, u.name) in answers)]
+    return applied
