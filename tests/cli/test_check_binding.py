@@ -3,7 +3,6 @@ in every format, with exact exit codes; never a silent pass nor PROVEN findings 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
