@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterable
 
+from vlog.errors import GameDataError
 from vlog.findings import Basis, Finding, Severity
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -173,9 +174,13 @@ class _Bindings:
         self.box_names = {str(_value(box.get("name")) or box.get("id")) for m in data.documents["map"]["maps"]
                           for box in m.get("boxes") or ()} | {box.get("id") for m in data.documents["map"]["maps"]
                                                              for box in m.get("boxes") or ()}
-        from vlog.hexes import LAYOUTS
-
-        self.layout = LAYOUTS.get(data.game)
+        self.layouts = []
+        """The hex layout of each of the game's maps (GameData.layout), as its map data names it."""
+        for map_id in data.map_ids:
+            try:
+                self.layouts.append(data.layout(map_id))
+            except GameDataError:
+                continue
         self.counters: dict[tuple[str, str], tuple[bool, str | None]] = {}
 
     def counter_of(self, piece: "TablePiece") -> tuple[bool, str | None]:
@@ -205,12 +210,13 @@ class _Bindings:
         return self._is_hex(name)
 
     def _is_hex(self, name: str) -> bool:
-        if self.layout is None:
-            return False
-        try:
-            return self.layout.on_map(self.layout.parse(name))
-        except Exception:  # noqa: BLE001 - any name the layout cannot read is no hex
-            return False
+        for layout in self.layouts:
+            try:
+                if layout.on_map(layout.parse(name)):
+                    return True
+            except Exception:  # noqa: BLE001 - any name the layout cannot read is no hex
+                continue
+        return False
 
     def step_read(self, piece: "TablePiece", counter: str) -> tuple[bool, tuple[str, ...]]:
         """(confirmed, layers to confirm) for a piece whose counter has several levels."""
