@@ -19,25 +19,25 @@ from vlog.errors import VlogError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
-# subcommand name -> (module under vlog.cli that defines `command`, its one-line summary).
+# subcommand name (also its module under vlog.cli, which defines `command`) -> its one-line summary.
 # The summary is the first sentence of the command's help, kept here so that `vlog --help`
 # lists every command without importing any of them (tests/cli keep the two equal).
-COMMANDS: dict[str, tuple[str, str]] = {
-    "info": ("info", "Summarise a save (.vsav), log (.vlog), its JSON form, or a module "
-                     "(.vmod/.vmdx/buildFile/folder)."),
-    "dump": ("dump", "List everything in a save (.vsav), a log (.vlog) or its JSON form."),
-    "convert": ("convert", "Convert between saves, logs, modules, scripts, game data and JSON."),
-    "data": ("data", "Inspect and complete the game data (counters, map, tables, scenarios, "
-                     "VASSAL bindings)."),
-    "where": ("where", "Name a point of a map exactly as VASSAL would, or find the centre of a "
-                       "named location."),
-    "check": ("check", "Replay logs (.vlog) or saves (.vsav) and report what breaks the rules."),
-    "dice": ("dice", "Dice statistics across logs (.vlog): were each player's dice fair?"),
-    "games": ("games", "List the games vlog knows and, for each, its checks: implemented, or why not."),
-    "refresh": ("refresh", "Replace every piece's definition in SAVE by the one in the module, "
-                           "keeping its state."),
-    "bind": ("bind", "Draft the bindings of MODULE (.vmod, module folder or buildFile.xml) to a "
-                     "game's data."),
+COMMANDS: dict[str, str] = {
+    "info": "Summarise a save (.vsav), log (.vlog), its JSON form, or a module "
+            "(.vmod/.vmdx/buildFile/folder).",
+    "dump": "List everything in a save (.vsav), a log (.vlog) or its JSON form.",
+    "convert": "Convert between saves, logs, modules, scripts, game data and JSON.",
+    "data": "Inspect and complete the game data (counters, map, tables, scenarios, "
+            "VASSAL bindings).",
+    "where": "Name a point of a map exactly as VASSAL would, or find the centre of a "
+            "named location.",
+    "check": "Replay logs (.vlog) or saves (.vsav) and report what breaks the rules.",
+    "dice": "Dice statistics across logs (.vlog): were each player's dice fair?",
+    "games": "List the games vlog knows and, for each, its checks: implemented, or why not.",
+    "refresh": "Replace every piece's definition in SAVE by the one in the module, "
+            "keeping its state.",
+    "bind": "Draft the bindings of MODULE (.vmod, module folder or buildFile.xml) to a "
+            "game's data.",
 }
 
 
@@ -50,13 +50,13 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        module = importlib.import_module(f"vlog.cli.{COMMANDS[name][0]}")
+        module = importlib.import_module(f"vlog.cli.{name}")
         return module.command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from the summaries above: no subcommand module is imported."""
         limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
-        rows = [(name, make_default_short_help(COMMANDS[name][1], limit)) for name in sorted(COMMANDS)]
+        rows = [(name, make_default_short_help(COMMANDS[name], limit)) for name in sorted(COMMANDS)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INPUT
     except MemoryError:  # an input too large for this machine is unreadable input, not a crash
         click.echo("vlog: error: out of memory: the input is too large for this machine, or "
-                   "hostile; check that it is the file you meant", err=True)
+            "hostile; check that it is the file you meant", err=True)
         return EXIT_INPUT
     except KeyboardInterrupt:
         click.echo("vlog: interrupted", err=True)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["Position", "StepView", "Event", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
+__all__ = ["Position", "StepView", "Event", "Changed", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
            "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events"]
 
 T = TypeVar("T")
@@ -125,27 +125,26 @@ class Removed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class StepsChanged(Event):
+class Changed(Event):
+    """Something that stood `before` the step stands as `after` it (the kinds below)."""
+
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class StepsChanged(Changed):
     """A unit's step count changed where it stands."""
 
-    before: Any
-    after: Any
-
 
 @dataclass(frozen=True, slots=True)
-class Flipped(Event):
+class Flipped(Changed):
     """A unit shows another face or level (a step level, a hidden side)."""
 
-    before: Any
-    after: Any
-
 
 @dataclass(frozen=True, slots=True)
-class MarkerMoved(Event):
+class MarkerMoved(Changed):
     """A marker (an event, a track marker) changed place or came or went (None)."""
-
-    before: Any
-    after: Any
 
 
 @dataclass(frozen=True, slots=True)
