@@ -138,7 +138,7 @@ def refresh(game: str, document: str, current: dict[str, Any] | None) -> tuple[d
         if entry.rule is not None or "rule" not in item:     # a reference transcribed by hand stays
             item["rule"] = entry.rule
         items.append({key: item[key] for key in ("id", "tags", "rule", "scenario", "summary", "status",
-                                                 "note") if key in item})
+                                                 "occasions", "note") if key in item})
     gone = [check for check in old if check not in {e.id for e in entries}]
     items += [old[check] for check in gone]
     doc = {"kind": "inventory", "game": game,

@@ -122,7 +122,9 @@ def test_empty_report():
     assert report.worst_severity is None
     assert report.count_at_or_above(Severity.INFO) == 0
     assert report.to_dict()["summary"] == {
-        "logs": 1, "steps": 0, "findings": {"info": 0, "warning": 0, "error": 0}, "worst": None,
+        "logs": 1, "steps": 0, "findings": {"info": 0, "warning": 0, "error": 0},
+        "checks": {"judged": 0, "partly-judged": 0, "not-judged": 0, "nothing-to-judge": 0}, "binding": None,
+        "worst": None,
     }
 
 
@@ -169,3 +171,65 @@ def test_redacted_applies_to_every_text():
     assert (r.when, r.message, r.subjects) == ("Turn 1 by id <id>", "player <id> moved", ("<id>",))
     assert dict(r.evidence) == {"who": "<id>", "n": 4711, "seen": ["<id>"], "<id>": 1}
     assert r.check == f.check and r.rule == f.rule
+
+
+def _possible(check: str, step: int, *data: str) -> Finding:
+    return Finding(check, "1", Severity.WARNING, Basis.POSSIBLE, step, None, "may be wrong",
+                   evidence={"depends_on": list(data)} if data else {})
+
+
+def test_tally_counts_occasions_by_step_and_names_what_is_missing():
+    from vlog.findings import Judgement, Tally
+
+    tally = Tally()
+    for step in (3, 5, 5, 9):
+        tally.judged("g/CB-19", step)
+    tally.observe(_possible("g/CB-19", 9, "tables.json crt cell 3:1/4"))
+    tally.waits_for("g/MV-01", "no move in the log")
+    tally.needs("g/AR-04", ["tables.json air-support"])
+    tally.block("g/MV-03", "needs a module", ["the module"])
+    tally.reported_by("g/CB-06", ["g/CB-19"])
+    tally.judged("g/CB-06", 3)
+    tally.judged("g/VC-07", 4)
+    tally.block("g/VC-07", "other scenario", ["a rule of scenario (40)"], outright=True)
+    tally.judged("g/VC-07", 5)
+    crt = tally.status("g/CB-19")
+    assert (crt.judgement, crt.judged, crt.cause) == (Judgement.PARTLY, 2, "missing data")
+    assert crt.reason() == ("judged at 2 steps; 1 occasion not settled (step 9): missing data: "
+                            "tables.json crt cell 3:1/4")
+    assert tally.status("g/CB-06").unsettled[0].by == "g/CB-19"
+    assert tally.status("g/MV-01").reason() == "nothing to judge: no move in the log"
+    assert tally.status("g/MV-01").cause is None
+    assert tally.status("g/AR-04").reason() == "not judged: missing data: tables.json air-support"
+    module = tally.status("g/MV-03")
+    assert (module.judgement, module.cause) == (Judgement.NOT_JUDGED, "needs a module")
+    assert module.reason() == "not judged: needs a module: the module"
+    tally.observe(_possible("g/MV-03", 2))                                   # a finding outweighs the block
+    assert tally.status("g/MV-03").judgement is Judgement.JUDGED
+    other = tally.status("g/VC-07")                                          # outright: its occasions do not count
+    assert (other.judgement, other.cause, other.judged) == (Judgement.NOT_JUDGED, "other scenario", 0)
+    only = Tally()
+    only.observe(_possible("g/X-01", 4, "a", "b", "c", "d", "e"))
+    assert only.status("g/X-01").reason() == "not judged: 1 occasion not settled (step 4): missing data: a, b, c and 2 more"
+    with pytest.raises(ValueError):
+        only.block("g/X-01", "bored")
+
+
+def test_a_finding_lowered_for_the_binding_is_an_occasion_not_settled():
+    from vlog.findings import Judgement, Tally
+
+    tally = Tally()
+    tally.observe(Finding("g/MV-01", "1", Severity.ERROR, Basis.POSSIBLE, 4, None, "moved too far",
+                          evidence={"binding": ["3 of 9 pieces on the table are bound to no counter"]}))
+    status = tally.status("g/MV-01")
+    assert status.judgement is Judgement.NOT_JUDGED
+    assert status.unsettled[0].data == ("the binding: 3 of 9 pieces on the table are bound to no counter",)
+
+
+def test_log_result_without_statuses_reads_its_findings():
+    from vlog.findings import Judgement
+
+    log = LogResult("a.vlog", 5, (_possible("g/X-01", 2, "d"), _possible("g/X-02", 3)))
+    assert log.status("g/X-01").judgement is Judgement.NOT_JUDGED
+    assert log.status("g/X-02").judgement is Judgement.JUDGED               # a finding without data is settled
+    assert log.status("g/X-03").judgement is Judgement.NOTHING

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table, TablePiece
 
 __all__ = ["BOUND_AT_LEAST", "CHECK_ID", "Coverage", "Meter", "UNCONFIRMED_NOTE", "guard", "not_bound_finding",
-           "binding_finding", "COUNTER_ID_PROPERTY"]
+           "binding_finding", "COUNTER_ID_PROPERTY", "total"]
 
 CHECK_ID = "vlog/binding"
 RULE = "A game's verdicts rest only on what the bindings tie to its data"
@@ -301,6 +301,25 @@ class Meter:
             phases=self.phases, phases_known=self.phases - len(self.unknown_phases),
             unknown_phases=tuple(self.unknown_phases[:KEPT]), module_mismatch=self.module_mismatch,
             piece_names_unplaced=frozenset(self.unplaced), piece_names_unstepped=frozenset(self.unstepped))
+
+
+def total(measured: Iterable[Coverage]) -> Coverage:
+    """The coverage of several logs added up (names kept once, in order): a report's summary."""
+    measured = list(measured)
+
+    def names(attr: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(n for c in measured for n in getattr(c, attr)))[:KEPT]
+
+    return Coverage(
+        pieces=sum(c.pieces for c in measured), pieces_bound=sum(c.pieces_bound for c in measured),
+        unbound_pieces=names("unbound_pieces"),
+        placed=sum(c.placed for c in measured), placed_bound=sum(c.placed_bound for c in measured),
+        unbound_locations=names("unbound_locations"),
+        stepped=sum(c.stepped for c in measured), stepped_bound=sum(c.stepped_bound for c in measured),
+        unconfirmed_layers=names("unconfirmed_layers"),
+        phases=sum(c.phases for c in measured), phases_known=sum(c.phases_known for c in measured),
+        unknown_phases=names("unknown_phases"),
+        module_mismatch=next((c.module_mismatch for c in measured if c.module_mismatch), None))
 
 
 def _mismatch(log: object | None, module: object | None) -> str | None:

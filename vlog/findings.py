@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
@@ -19,6 +19,7 @@ from vlog import __version__
 
 if TYPE_CHECKING:
     from vlog.dicestats import DiceStats
+    from vlog.coverage import Coverage as BindingCoverage
 
 REPORT_FORMAT = "vlog-report"
 REPORT_FORMAT_VERSION = 1
@@ -181,6 +182,216 @@ class Finding:
         )
 
 
+DEPENDS_ON = "depends_on"
+"""Evidence key of a POSSIBLE finding: the data that would settle it. Such a finding is an
+occasion its check met and could not settle (see `Tally`)."""
+
+
+@enum.unique
+class Judgement(enum.Enum):
+    """How one check went on one log."""
+
+    JUDGED = "judged"                  # every occasion it met was settled
+    PARTLY = "partly-judged"           # some occasions settled, others not (data missing)
+    NOT_JUDGED = "not-judged"          # it could settle nothing: data or input missing
+    NOTHING = "nothing-to-judge"       # the log held no occasion of the kind it judges
+
+
+@dataclass(frozen=True, slots=True)
+class Unsettled:
+    """An occasion a check met and could not settle: the step and the data that would."""
+
+    step: int | None
+    data: tuple[str, ...] = ()
+    by: str | None = None
+    """The check that met it, when this check's findings are reported by that one."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"step": self.step, "data": list(self.data), "by": self.by}
+
+
+MISSING_DATA = "missing data"
+NEEDS_MODULE = "needs a module"
+OTHER_SCENARIO = "other scenario"
+NOT_BOUND = "not bound"
+CAUSES = (MISSING_DATA, NEEDS_MODULE, OTHER_SCENARIO, NOT_BOUND)
+"""Why a check was not judged: data the game data lacks (named as `vlog data status` names it),
+the module the log was written with (to place pieces on hexes), a rule of a scenario the log
+does not play, or a module not bound to the game (`vlog bind`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckStatus:
+    """What one check judged on one log.
+
+    `judged` counts the steps at which it met an occasion and settled it (a whole-log check
+    counts 1); `unsettled` lists the occasions it met and could not settle; `needs` names what
+    this run lacks for it (game data as `vlog data status` names it, or an input such as the
+    module); `blocked` is the cause (one of `CAUSES`) that kept it from judging anything on this
+    run, whatever occasions came; `nothing` says what kind of occasion it waits for.
+    """
+
+    check: str
+    judged: int = 0
+    unsettled: tuple[Unsettled, ...] = ()
+    needs: tuple[str, ...] = ()
+    nothing: str | None = None
+    blocked: str | None = None
+
+    @property
+    def judgement(self) -> Judgement:
+        if self.blocked:
+            return Judgement.NOT_JUDGED
+        if self.unsettled:
+            return Judgement.PARTLY if self.judged else Judgement.NOT_JUDGED
+        if self.judged:
+            return Judgement.JUDGED
+        return Judgement.NOT_JUDGED if self.needs else Judgement.NOTHING
+
+    @property
+    def cause(self) -> str | None:
+        """Why it was not (wholly) judged, one of `CAUSES`; None when judged or nothing to judge."""
+        if self.blocked:
+            return self.blocked
+        return MISSING_DATA if self.judgement in (Judgement.NOT_JUDGED, Judgement.PARTLY) else None
+
+    def reason(self) -> str:
+        """One line saying how it went: 'judged at 3 steps', 'not judged: missing data: ...'."""
+        judged = f"judged at {self.judged} step{'' if self.judged == 1 else 's'}"
+        if self.blocked:
+            return f"not judged: {self.blocked}: " + needs_text(self.needs)
+        data = sorted({d for u in self.unsettled for d in u.data}) or list(self.needs)
+        needs = f"{MISSING_DATA}: " + (needs_text(data) if data else "data vlog lacks")
+        if self.unsettled:
+            where = ", ".join("whole log" if u.step is None else f"step {u.step}" for u in self.unsettled)
+            met = f"{len(self.unsettled)} occasion{'' if len(self.unsettled) == 1 else 's'} not settled ({where})"
+            return f"{judged}; {met}: {needs}" if self.judged else f"not judged: {met}: {needs}"
+        if self.judged:
+            return judged
+        if self.needs:
+            return f"not judged: {needs}"
+        return "nothing to judge: " + (self.nothing or "no occasion for it in the log")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.judgement.value,
+            "cause": self.cause,
+            "reason": self.reason(),
+            "judged": self.judged,
+            "unsettled": [u.to_dict() for u in self.unsettled],
+            "needs": list(self.needs),
+        }
+
+
+SHOWN_NEEDS = 3
+"""Data named in a status's one-line reason; the JSON report lists them all."""
+
+
+def needs_text(items: Iterable[str]) -> str:
+    """Data named for people: the first few, then how many more (the JSON report lists all)."""
+    items = list(items)
+    more = f" and {len(items) - SHOWN_NEEDS} more" if len(items) > SHOWN_NEEDS else ""
+    return ", ".join(items[:SHOWN_NEEDS]) + more
+
+
+class Tally:
+    """Gathers, while a log is judged, the occasions each check met and what it lacked: the
+    driver counts the occasions the game's inventory declares and reads the findings
+    (`observe`), and a game may add what only it knows through `Context.tally`.
+
+    `judged(check, step)` records an occasion settled, `unsettled(check, step, data)` one that the
+    named data would settle, `needs(check, data)` data this run lacks for the check (it is not
+    judged unless some occasion was settled all the same), `block(check, cause, needs)` what keeps
+    it from judging anything (the module missing or not bound, a rule of another scenario). A
+    POSSIBLE finding naming its data (evidence `depends_on`) is an occasion not settled, any
+    other finding one settled. Occasions are counted by step: a check settling two combats of one
+    step has judged that step.
+    """
+
+    def __init__(self) -> None:
+        self._judged: dict[str, set[int | None]] = {}
+        self._unsettled: dict[str, dict[int | None, set[str]]] = {}
+        self._needs: dict[str, set[str]] = {}
+        self._waits_for: dict[str, str] = {}
+        self._blocked: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self._outright: set[str] = set()
+        self._carriers: dict[str, tuple[str, ...]] = {}
+
+    def judged(self, check: str, step: int | None) -> None:
+        if check not in self._outright:
+            self._judged.setdefault(check, set()).add(step)
+
+    def unsettled(self, check: str, step: int | None, data: Iterable[str]) -> None:
+        if check not in self._outright:
+            self._unsettled.setdefault(check, {}).setdefault(step, set()).update(data)
+
+    def needs(self, check: str, data: Iterable[str]) -> None:
+        self._needs.setdefault(check, set()).update(data)
+
+    def block(self, check: str, cause: str, needs: Iterable[str] = (), *, outright: bool = False) -> None:
+        """`check` judges nothing on this log for `cause` (one of `CAUSES`): a finding of the
+        check all the same outweighs it, unless `outright` (its occasions, recorded or to come,
+        then do not count: the module is not bound, the rule is of another scenario)."""
+        if cause not in CAUSES:
+            raise ValueError(f"unknown cause {cause!r}")
+        if outright:
+            self._blocked[check] = (cause, tuple(needs))
+            self._outright.add(check)
+            self._judged.pop(check, None)
+            self._unsettled.pop(check, None)
+        else:
+            self._blocked.setdefault(check, (cause, tuple(needs)))
+
+    def is_blocked(self, check: str) -> bool:
+        return check in self._blocked
+
+    def waits_for(self, check: str, what: str) -> None:
+        """What kind of occasion `check` judges ('no move in the log'), said when it met none."""
+        self._waits_for[check] = what
+
+    def reported_by(self, check: str, carriers: Iterable[str]) -> None:
+        """`check`'s findings are raised by `carriers` (a part of a rule reported with the whole):
+        an occasion a carrier could not settle is one `check` could not settle either."""
+        self._carriers[check] = tuple(carriers)
+
+    def observe(self, finding: Finding) -> None:
+        data = None
+        if finding.basis is Basis.POSSIBLE:     # data would settle it, or a binding (vlog.coverage)
+            data = finding.evidence.get(DEPENDS_ON) or [f"the binding: {b}" for b in finding.evidence.get("binding") or ()]
+        if data:
+            self.unsettled(finding.check, finding.step, (str(d) for d in data))  # type: ignore[union-attr]
+        else:
+            self.judged(finding.check, finding.step)
+
+    def status(self, check: str) -> CheckStatus:
+        if check in self._blocked and check not in self._judged and check not in self._unsettled:
+            cause, needs = self._blocked[check]
+            return CheckStatus(check, needs=needs, blocked=cause)
+        unsettled = {step: (set(data), None) for step, data in self._unsettled.get(check, {}).items()}
+        for carrier in self._carriers.get(check, ()):
+            for step, data in self._unsettled.get(carrier, {}).items():
+                unsettled.setdefault(step, (set(), carrier))[0].update(data)
+        judged = self._judged.get(check, set()) - set(unsettled)
+        return CheckStatus(
+            check,
+            judged=len(judged),
+            unsettled=tuple(Unsettled(step, tuple(sorted(data)), by)
+                            for step, (data, by) in sorted(unsettled.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0))),
+            needs=tuple(sorted(self._needs.get(check, ()))),
+            nothing=self._waits_for.get(check),
+        )
+
+    def statuses(self, checks: Iterable[str]) -> tuple[CheckStatus, ...]:
+        """The status of each check named, then of any other check an occasion was recorded for."""
+        ids = list(dict.fromkeys(checks))
+        seen = set(ids)
+        for check in (*self._judged, *self._unsettled):
+            if check not in seen:
+                seen.add(check)
+                ids.append(check)
+        return tuple(self.status(c) for c in ids)
+
+
 def _redact_value(value: object, redact: Callable[[str], str]) -> object:
     if isinstance(value, str):
         return redact(value)
@@ -214,17 +425,38 @@ class LogResult:
     path: str
     steps: int
     findings: tuple[Finding, ...] = ()
+    statuses: tuple[CheckStatus, ...] = ()
+    """How each check went on this log (the driver's `Tally`); a check not listed is
+    judged from its findings alone (`status`)."""
+    seconds: float | None = None
+    """How long reading and judging it took (JUnit's `time`), when measured."""
+    binding: "BindingCoverage | None" = None
+    """How much of the log the game's bindings cover (`vlog.coverage`), None without a game."""
+    _by_check: dict[str, CheckStatus] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.steps < 0:
             raise ValueError(f"{self.path}: steps must be non-negative")
         object.__setattr__(self, "findings", tuple(self.findings))
+        object.__setattr__(self, "statuses", tuple(self.statuses))
+        tally = Tally()
+        for finding in self.findings:
+            tally.observe(finding)
+        by_check = {s.check: s for s in tally.statuses(())}
+        by_check.update((s.check, s) for s in self.statuses)
+        object.__setattr__(self, "_by_check", by_check)
 
-    def to_dict(self) -> dict[str, Any]:
+    def status(self, check: str) -> CheckStatus:
+        """How `check` went on this log: as recorded, else read from its findings."""
+        return self._by_check.get(check) or CheckStatus(check)
+
+    def to_dict(self, checks: Iterable[str] = ()) -> dict[str, Any]:
         return {
             "path": self.path,
             "steps": self.steps,
             "findings": [f.to_dict() for f in self.findings],
+            "checks": [{"id": c, **self.status(c).to_dict()} for c in checks],
+            "binding": None if self.binding is None else self.binding.to_dict(),
         }
 
 
@@ -244,6 +476,8 @@ class Report:
     sources: tuple[str, ...] = ()
     tool_version: str = __version__
     dice: DiceStats | None = None
+    started: str | None = None
+    """When the run began, ISO 8601 in UTC without zone ('2026-12-01T21:05:00'; JUnit's `timestamp`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "logs", tuple(self.logs))
@@ -285,6 +519,34 @@ class Report:
             out[finding.severity.value] += 1
         return out
 
+    def status(self, check: str) -> CheckStatus:
+        """How `check` went over all the logs: occasions added up, needs joined."""
+        parts = [log.status(check) for log in self.logs]
+        return CheckStatus(
+            check,
+            judged=sum(p.judged for p in parts),
+            unsettled=tuple(u for p in parts for u in p.unsettled),
+            needs=tuple(sorted({d for p in parts for d in p.needs})),
+            nothing=next((p.nothing for p in parts if p.nothing), None),
+            blocked=parts[0].blocked if parts and all(p.blocked for p in parts) else None,
+        )
+
+    def binding(self) -> "BindingCoverage | None":
+        """The binding coverage of all the logs added up (None when no log was measured)."""
+        measured = [log.binding for log in self.logs if log.binding is not None]
+        if not measured:
+            return None
+        from vlog.coverage import total
+
+        return total(measured)
+
+    def judgements(self) -> dict[str, int]:
+        """How many checks were judged, partly judged, not judged or had nothing to judge."""
+        out = {j.value: 0 for j in Judgement}
+        for check in self.all_checks():
+            out[self.status(check.id).judgement.value] += 1
+        return out
+
     def redacted(self, redact: Callable[[str], str]) -> Report:
         """A copy whose findings have `redact` applied to their texts."""
         logs = tuple(
@@ -296,6 +558,8 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         """JSON data following schemas/report.schema.json."""
         worst = self.worst_severity
+        checks = self.all_checks()
+        ids = [c.id for c in checks]
         return {
             "format": REPORT_FORMAT,
             "version": REPORT_FORMAT_VERSION,
@@ -303,17 +567,23 @@ class Report:
             "game": self.game,
             "module": self.module,
             "sources": list(self.sources),
-            "checks": [c.to_dict() for c in self.all_checks()],
-            "logs": [log.to_dict() for log in self.logs],
+            "checks": [self._check_dict(c) for c in checks],
+            "logs": [log.to_dict(ids) for log in self.logs],
             "summary": {
                 "logs": len(self.logs),
                 "steps": sum(log.steps for log in self.logs),
                 "findings": self.counts(),
+                "checks": self.judgements(),
+                "binding": None if (binding := self.binding()) is None else binding.to_dict(),
                 "worst": None if worst is None else worst.value,
             },
             "dice": None if self.dice is None else self.dice.to_dict(),
         }
 
+    def _check_dict(self, check: CheckInfo) -> dict[str, Any]:
+        status = self.status(check.id)
+        unsettled = [{"log": log.path, **u.to_dict()} for log in self.logs for u in log.status(check.id).unsettled]
+        return {**check.to_dict(), **status.to_dict(), "unsettled": unsettled}
 
 def fail_threshold(fail_on: str) -> Severity | None:
     """The least severity that fails a run for `fail_on`; None for "never"."""

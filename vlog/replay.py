@@ -25,7 +25,7 @@ from vlog import coverage as binding_coverage
 from vlog.checks import GENERIC_CHECKS, continuity, internal, module_mismatch, undo_after_roll, unparsed
 from vlog.dice_rolls import DiceReportReader, module_buttons
 from vlog.dicestats import DiceRoll, dice_stats
-from vlog.findings import CheckInfo, Finding, LogResult, Report
+from vlog.findings import NEEDS_MODULE, NOT_BOUND, OTHER_SCENARIO, CheckInfo, Finding, LogResult, Report, Tally
 from vlog.games.base import Context, Game
 from vlog.kit.steps import Position, StepView
 from vlog.table import Table
@@ -36,7 +36,7 @@ from vlog.vassal.privacy import Redactor, player_ids
 from vlog.vassal.savefile import Log, Save, Step
 
 __all__ = ["Replay", "UndoRecord", "replay", "replay_log", "table_at", "start_table",
-           "track_undos", "checks_run", "module_label", "CHECKPOINT_EVERY"]
+           "track_undos", "checks_run", "statuses", "log_result", "module_label", "CHECKPOINT_EVERY"]
 
 CHECKPOINT_EVERY = 256
 """Steps between stored tables: `state_at` replays at most this many steps from a checkpoint."""
@@ -197,6 +197,8 @@ class Replay:
     """How much of the log the game's bindings cover (None without a game's data)."""
     judged: bool = True
     """False when the module is not bound to the game (or not the log's): its rules were not judged."""
+    tally: Tally = field(default_factory=Tally)
+    """What each check met on the log: occasions judged or not settled, what it lacked (`statuses`)."""
 
     def state_at(self, step: int) -> Table:
         """The table after `step` (0 = the starting position), rebuilt from the nearest checkpoint."""
@@ -246,15 +248,17 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         if roll.step is not None:
             rolls_by_step.setdefault(roll.step, []).append(roll)
     findings: list[Finding] = []
-    ctx = Context(log_path=path, step=None, module=module, referee=referee)
+    ctx = Context(log_path=path, step=None, module=module, referee=referee, tally=rep.tally)
     data = getattr(game, "data", None) if game is not None else None
     meter = binding_coverage.Meter(data, module, log) if data is not None else None
     if meter is not None:
         meter.see(table)
-    guard = _Guard(game, findings, debug) if game is not None else None
+    guard = _Guard(game, findings, debug, rep.tally) if game is not None else None
     position = Position(table)
     if guard is not None:
+        _declare(game, module, rep.tally)
         findings.extend(guard.run("begin", 0, None, game.begin, table, ctx))
+        _declare_scenario(game, rep.tally)
     for step in (iterate(steps) if iterate is not None else steps):
         if guard is None:
             table.step = step.index
@@ -280,6 +284,10 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         findings.extend(guard.run("end", None, None, game.end, table, ctx))
     if meter is not None and game is not None:
         findings = _judged_on_binding(rep, findings, meter.result(), game.id, module, judge_unbound)
+        if not rep.judged:
+            for spec in game.checks:
+                if spec.implemented:
+                    rep.tally.block(spec.id, NOT_BOUND, (binding_coverage.CHECK_ID + " (vlog bind)",), outright=True)
     rep.final = table
     rep.undos = track_undos(steps)
     findings.extend(undo_after_roll.check(rep.undos, rep.rolls, steps))
@@ -291,6 +299,10 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         redact = redactor.text if redactor.mapping else None
     findings.extend(unparsed.check(table.problems, redact=redact))
     findings.sort(key=lambda f: (f.step is not None, f.step or 0))
+    for check in (undo_after_roll.CHECK_ID, unparsed.CHECK_ID, *((module_mismatch.CHECK_ID,) if module else ())):
+        rep.tally.judged(check, None)           # these read the whole log
+    for finding in findings:
+        rep.tally.observe(finding)
     rep.findings = findings
     return rep
 
@@ -299,8 +311,14 @@ class _Guard:
     """Calls into the game, each guarded: an exception is a `vlog/internal` finding naming the
     hook, the step and what was judged, and the replay goes on (`debug`: its traceback too)."""
 
-    def __init__(self, game: Game, findings: list[Finding], debug: bool):
-        self.game, self.findings, self.debug = game, findings, debug
+    def __init__(self, game: Game, findings: list[Finding], debug: bool, tally: Tally):
+        self.game, self.findings, self.debug, self.tally = game, findings, debug, tally
+        self.by_kind: dict[str, list[str]] = {}
+        """Action kind -> the checks it is an occasion for (the inventory's occasions)."""
+        for spec in game.checks:
+            if spec.implemented:
+                for kind in spec.occasions:
+                    self.by_kind.setdefault(kind, []).append(spec.id)
 
     def run(self, hook: str, step: int | None, what: str | None, fn: Callable, *args: object) -> list:
         try:
@@ -314,8 +332,66 @@ class _Guard:
     def step(self, index: int, before: Table, ctx: Context) -> None:
         """What the step does, then each action judged on its own."""
         for action in self.run("interpret", index, None, self.game.interpret, ctx.step, before, ctx):
+            for check in self.by_kind.get(getattr(action, "kind", ""), ()):
+                if not self.tally.is_blocked(check):
+                    self.tally.judged(check, getattr(action, "step", index))
             self.findings.extend(self.run("check", index, getattr(action, "kind", None),
                                           self.game.check, action, before, ctx))
+
+
+MODULE_NEEDED = "the module the log was written with (--module), to place pieces on hexes"
+"""What a check reading positions (inventory tag 'pos') lacks when no module names the hexes."""
+
+_BLOCKED_DATA: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}
+"""id(game data) -> (that data, check id -> the unknown data disabling it): worked out once per data."""
+
+
+def _blocked_data(game: Game) -> dict[str, tuple[str, ...]]:
+    """The checks the game's data disables (its unknowns' `blocks`), each with the data named as
+    `vlog data status` names it ('counters.json $.counters[id=x].attack')."""
+    data = getattr(game, "data", None)
+    if data is None:
+        return {}
+    known = _BLOCKED_DATA.get(id(data))
+    if known is None or known[0] is not data:
+        from pathlib import Path
+
+        from vlog.gamedata import blocked_checks, status
+        if len(_BLOCKED_DATA) > 16:
+            _BLOCKED_DATA.clear()
+        blocked = {f"{game.id}/{short}": tuple(f"{Path(e.file).name} {e.path}" for e in entries)
+                   for short, entries in blocked_checks(status(data)).items()}
+        known = _BLOCKED_DATA[id(data)] = (data, blocked)
+    return known[1]
+
+
+def _declare(game: Game, module: object | None, tally: Tally) -> None:
+    """What the driver knows of each check before the log is walked: the occasions it waits for,
+    the data the game data lacks for it, the checks its findings are reported with, and, with no
+    module, that a check reading positions cannot judge."""
+    for check, needs in _blocked_data(game).items():
+        tally.needs(check, needs)
+    for spec in game.checks:
+        if not spec.implemented:
+            continue
+        if spec.occasions:
+            tally.waits_for(spec.id, "no " + " or ".join(spec.occasions) + " in the log")
+        if spec.reported_by:
+            tally.reported_by(spec.id, spec.reported_by)
+        if module is None and "pos" in spec.tags:
+            tally.block(spec.id, NEEDS_MODULE, (MODULE_NEEDED,))
+
+
+def _declare_scenario(game: Game, tally: Tally) -> None:
+    """After `begin`: the rules of a scenario the log does not play judge nothing in it. A game
+    says which it plays through `scenario_mark`, the inventory's mark ('35'), None when unknown."""
+    mark = getattr(game, "scenario_mark", None)
+    if mark is None:
+        return
+    for spec in game.checks:
+        if spec.implemented and spec.scenario is not None and spec.scenario != mark:
+            tally.block(spec.id, OTHER_SCENARIO, (f"a rule of scenario ({spec.scenario}); this log plays ({mark})",),
+                        outright=True)
 
 
 def _piece_ids(commands: Iterable[Command]) -> list[str]:
@@ -360,19 +436,37 @@ def checks_run(game: Game | None, *, continuity_checked: bool, module_given: boo
     return tuple(out)
 
 
+def statuses(rep: Replay, checks: Sequence[CheckInfo], continuity_findings: Sequence[Finding] = ()) -> tuple:
+    """How each check of `checks` went on the replayed log (continuity's findings added, when
+    the log was compared with a previous one)."""
+    for finding in continuity_findings:
+        rep.tally.observe(finding)
+    if any(c.id == continuity.CHECK_ID for c in checks):
+        rep.tally.judged(continuity.CHECK_ID, None)
+    return rep.tally.statuses(c.id for c in checks)
+
+
+def log_result(rep: Replay, checks: Sequence[CheckInfo], continuity_findings: Sequence[Finding] = (),
+               seconds: float | None = None) -> LogResult:
+    """The verdict on one replayed log: its findings (continuity's first), how each check went
+    and the binding coverage."""
+    return LogResult(rep.path, len(rep.steps), (*continuity_findings, *rep.findings),
+                     statuses(rep, checks, continuity_findings), seconds=seconds, binding=rep.coverage)
+
+
 def replay(log: Save, *, module: object | None = None, game: Game | None = None,
            after: object | None = None, referee: bool = False) -> Report:
     """Judge one log (or save): its findings, with continuity from `after` (a previous
     .vlog/.vsav as a path, Save, Log or Table) when given."""
     rep = replay_log(log, module=module, game=game, referee=referee)
-    findings = list(rep.findings)
+    joined: list[Finding] = []
     if after is not None:
         previous, previous_name = _previous_table(after, module)
-        findings[:0] = continuity.check(previous, rep.start, previous_name=previous_name,
-                                        referee=referee)
+        joined = continuity.check(previous, rep.start, previous_name=previous_name, referee=referee)
+    checks = checks_run(game, continuity_checked=after is not None, module_given=module is not None)
     return Report(
-        logs=(LogResult(rep.path, len(rep.steps), tuple(findings)),),
-        checks=checks_run(game, continuity_checked=after is not None, module_given=module is not None),
+        logs=(log_result(rep, checks, joined),),
+        checks=checks,
         game=game.id if game is not None else None,
         module=module_label(module),
         sources=(rep.path,),

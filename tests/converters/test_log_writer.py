@@ -281,7 +281,7 @@ def test_convert_command_writes_logs_and_step_saves(game, capsys):
     from vlog.table import Table
     assert {p.id: p.point for p in Table.from_save(saved).game_pieces()} == {
         p.id: p.point for p in replayed.game_pieces()}
-    assert main(["convert", str(game / "cli.vlog"), str(game / "s99.vsav"), "--step", "99"]) == 3
+    assert main(["convert", str(game / "cli.vlog"), str(game / "s99.vsav"), "--step", "99"]) == 2   # usage
     assert main(["convert", str(script), str(game / "x.vsav")]) == 2
     assert main(["convert", str(game / "cli.vlog"), str(game / "x.json"), "--step", "1"]) == 2
     assert main(["convert", str(script), str(game / "cli.vlog")]) == 3  # exists, no --force

@@ -28,8 +28,12 @@ def test_report_validates_and_holds_everything(report):
     data = json.loads(out)
     VALIDATOR.validate(data)
     assert data["summary"] == {
-        "logs": 3, "steps": 160, "findings": {"info": 1, "warning": 2, "error": 2}, "worst": "error",
+        "logs": 3, "steps": 160, "findings": {"info": 1, "warning": 2, "error": 2},
+        "checks": {"judged": 4, "partly-judged": 0, "not-judged": 0, "nothing-to-judge": 0}, "binding": None,
+        "worst": "error",
     }
+    # no statuses recorded: each check is judged where its findings are, nothing to judge elsewhere
+    assert [(c["id"], c["status"]) for c in data["logs"][2]["checks"]][:1] == [("lion-of-judah/MV-07", "nothing-to-judge")]
     assert [c["id"] for c in data["checks"]] == [
         "lion-of-judah/MV-07", "lion-of-judah/CB-02", "vlog/undo-after-roll", "vlog/unreadable-entry",
     ]

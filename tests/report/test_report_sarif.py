@@ -61,7 +61,10 @@ def test_results_levels_and_locations(report):
     ]
     assert [a["location"]["uri"] for a in run["artifacts"]] == ["logs/turn%203.vlog", "logs/turn4.vlog", "clean.vlog"]
     (location,) = results[0]["locations"]
-    assert location["physicalLocation"] == {"artifactLocation": {"uri": "logs/turn%203.vlog", "index": 0}}
+    assert location["physicalLocation"] == {
+        "artifactLocation": {"uri": "logs/turn%203.vlog", "index": 0, "uriBaseId": "%SRCROOT%"},
+        "region": {"startLine": 42},
+    }
     assert location["logicalLocations"] == [
         {"name": "step 42", "fullyQualifiedName": "logs/turn 3.vlog#step=42", "kind": "element"}
     ]
@@ -73,21 +76,20 @@ def test_results_levels_and_locations(report):
     }
 
 
-def test_github_region_is_opt_in(report):
-    assert all("region" not in r["locations"][0]["physicalLocation"] for r in render(report)["runs"][0]["results"])
-    data = render(report, github_region=True)
+def test_every_result_has_a_region_the_step_line(report):
+    data = render(report)
     VALIDATOR.validate(data)
-    assert [r["locations"][0]["physicalLocation"]["region"] for r in data["runs"][0]["results"]] == [
-        {"startLine": 1}
-    ] * 5
+    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in data["runs"][0]["results"]] == [
+        42, 57, 80, 5, 7]
 
 
-def test_whole_log_finding_has_no_logical_location():
+def test_whole_log_finding_is_line_1_without_logical_location():
     f = Finding("vlog/x", "", Severity.INFO, Basis.PROVEN, None, None, "whole")
     data = render(Report(logs=(LogResult("a.vlog", 1, (f,)),)))
     VALIDATOR.validate(data)
     assert data["runs"][0]["results"][0]["locations"] == [
-        {"physicalLocation": {"artifactLocation": {"uri": "a.vlog", "index": 0}}}
+        {"physicalLocation": {"artifactLocation": {"uri": "a.vlog", "index": 0, "uriBaseId": "%SRCROOT%"},
+                              "region": {"startLine": 1}}}
     ]
 
 

@@ -107,3 +107,17 @@ def test_the_cli_judges_the_toy_by_name(toy, capsys, monkeypatch):
     listing = capsys.readouterr().out
     assert "toy-skirmish — Toy Skirmish (SYNTHETIC test game): rules engine, 3 of 5 checks implemented" in listing
     assert "SQ-01  T3.1" in listing and "not yet built" in listing
+
+
+def test_the_replay_counts_each_checks_occasions_from_the_inventory(toy):
+    """The inventory names a move as the occasion of MV-01, MV-02 and ST-01: four moves, four
+    steps judged; MV-01's finding at step 3 is one of them."""
+    from vlog.replay import statuses
+
+    rep = replay_log(vlog.read(toy_cases.RULES / "MV-01.vlog"), module=read_module(toy_cases.MODULE),
+                     game=find_game("toy"))
+    game = find_game("toy")
+    got = {s.check: (s.judgement.value, s.judged) for s in statuses(rep, game.check_infos())
+           if s.check.startswith("toy-skirmish/")}
+    assert got == {"toy-skirmish/MV-01": ("judged", 4), "toy-skirmish/MV-02": ("judged", 4),
+                   "toy-skirmish/ST-01": ("judged", 4)}

@@ -9,7 +9,9 @@ the other side sees them unless `--referee` is given.
 """
 from __future__ import annotations
 
+import datetime
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +81,7 @@ def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = N
     return find_game(game.id, load_game_data(game.id, overlays=overlays, embedded=carried))
 
 
+
 def read_input(path: Path) -> Any:
     """A save or log; unreadable input raises VlogError (exit 3)."""
     import vlog
@@ -87,13 +90,15 @@ def read_input(path: Path) -> Any:
     return vlog.read(path)
 
 
-def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> str:
+def render(report: Report, output_format: str, *, redact: Any, verbose: bool = False) -> str:
+    """The report in `output_format`. What it says never depends on --fail-on, which sets only
+    the exit status: a JUnit test case fails for an ERROR finding, whatever the threshold."""
     if output_format == "json":
         from vlog.report import json as renderer
         return renderer.render(report, redact=redact)
     if output_format == "junit":
         from vlog.report import junit
-        return junit.render(report, fail_on=fail_on, redact=redact)
+        return junit.render(report, redact=redact)
     if output_format == "sarif":
         from vlog.report import sarif
         return sarif.render(report, redact=redact)
@@ -101,7 +106,7 @@ def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> 
         from vlog.report import github
         return github.render(report, redact=redact)
     from vlog.report import text
-    return text.render(report, redact=redact)
+    return text.render(report, redact=redact, verbose=verbose)
 
 
 @click.command("check")
@@ -117,8 +122,11 @@ def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> 
               help="The previous log or save: the first LOG must start where PREV ended.")
 @format_option(*FORMATS)
 @click.option("--fail-on", type=click.Choice(FAIL_ON_CHOICES), default="error", show_default=True,
-              help="Exit 1 when a finding is at least this severe ('never': always exit 0).")
+              help="Exit 1 when a finding is at least this severe ('never': always exit 0); the "
+                   "report itself is the same whatever this says.")
 @output_option()
+@click.option("-v", "--verbose", is_flag=True,
+              help="Text output: list how every check went on every log (judged how often, or why not).")
 @click.option("--show-player-ids", is_flag=True,
               help="Show the players' real ids. They are passwords: do not share the output.")
 @click.option("--referee", is_flag=True,
@@ -128,7 +136,8 @@ def render(report: Report, output_format: str, *, fail_on: str, redact: Any) -> 
                    "log's (findings resting on the binding are POSSIBLE).")
 def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | None,
             overlays: tuple[Path, ...], after_path: Path | None, output_format: str, fail_on: str, output: Path | None,
-            show_player_ids: bool, referee: bool, judge_anyway: bool = False, force: bool = False) -> int:
+            verbose: bool, show_player_ids: bool, referee: bool, judge_anyway: bool = False,
+            force: bool = False) -> int:
     """Replay logs (.vlog) or saves (.vsav) and report what breaks the rules.
 
     Every log gets the checks any log can be judged on: undos after die rolls
@@ -144,6 +153,11 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     locations named as hexes or boxes, layers confirmed, turn tracker items known): findings
     resting on what is not bound are POSSIBLE, and a module not bound to the game (or not the
     log's) is not judged at all, with exit 3, unless --judge-anyway (see `vlog bind`).
+
+    Every format says how each check went on each log: judged (at how many steps), partly
+    judged, not judged (and the data or input it lacks, named as `vlog data status` names data),
+    or nothing to judge; an occasion a check met and could not settle is named at its step.
+    JUnit shows a check not judged as a skipped test case, SARIF as a tool notification.
 
     Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error, 3 unreadable
     input or a module not bound to the game, 4 internal error. A game check that fails is reported as a vlog/internal warning
@@ -162,7 +176,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     from vlog.checks import continuity, internal
     from vlog.cli import EXIT_INTERNAL
     from vlog.dicestats import dice_stats
-    from vlog.replay import checks_run, module_label, replay_log, start_table
+    from vlog.replay import checks_run, log_result, module_label, replay_log, start_table
     from vlog.vassal.privacy import Redactor, player_ids
     from vlog.vassal.savefile import Log
 
@@ -174,6 +188,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
         check_input(path)
     if output is not None:  # refused before the replay, not after it
         check_output_path(output, [*logs, *([after_path] if after_path else [])], force=force)
+    started = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0, tzinfo=None).isoformat()
     read_first: dict[Path, Any] = {}
     if module_path is None and game_name is not None:
         read_first[logs[0]] = read_input(logs[0])
@@ -194,38 +209,40 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
                     else start_table(prev_obj, module))
         previous_name = str(after_path)
 
+    checks = checks_run(game, continuity_checked=after_path is not None or len(logs) > 1,
+                        module_given=module is not None)
     results: list[LogResult] = []
     rolls: list = []
     not_judged = False
     for path in logs:
+        clock = time.perf_counter()
         obj = read_first.pop(path, None) or read_input(path)
         for uid in player_ids(obj.commands):
             redactor.placeholder(uid)
         rep = replay_log(obj, module=module, game=game, referee=referee,
                          show_player_ids=show_player_ids, debug=debug, judge_unbound=judge_anyway,
                          iterate=lambda steps, p=path: progress(steps, len(steps), f"checking {p.name}"))
-        findings = list(rep.findings)
         not_judged = not_judged or not rep.judged
         rolls.extend(rep.rolls)
+        joined = []
         if previous is not None:
-            findings[:0] = continuity.check(previous, rep.start, previous_name=previous_name or "",
-                                            referee=referee)
-        results.append(LogResult(str(path), len(rep.steps), tuple(findings)))
+            joined = continuity.check(previous, rep.start, previous_name=previous_name or "",
+                                      referee=referee)
+        results.append(log_result(rep, checks, joined, seconds=time.perf_counter() - clock))
         previous, previous_name = rep.final, str(path)
 
     report = Report(
         logs=tuple(results),
-        checks=checks_run(game, continuity_checked=after_path is not None or len(logs) > 1,
-                          module_given=module is not None),
+        checks=checks,
         game=getattr(game, "id", None) or None,
         module=module_label(module),
         sources=tuple(str(p) for p in ((after_path,) if after_path else ()) + logs),
         dice=dice_stats(rolls) if rolls else None,
+        started=started,
     )
     redact = None if show_player_ids or not redactor.mapping else redactor.text
     inputs = [*logs, *([after_path] if after_path else []), *([module_path] if module_path else [])]
-    emit(render(report, output_format, fail_on=fail_on, redact=redact), output, inputs=inputs,
-         force=force)
+    emit(render(report, output_format, redact=redact, verbose=verbose), output, inputs=inputs, force=force)
     if debug and any(f.check == internal.CHECK_ID for _, f in report.findings()):
         return EXIT_INTERNAL        # a check failed: its traceback is on stderr
     if not_judged:

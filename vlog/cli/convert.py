@@ -168,9 +168,15 @@ def _convert_play(input: Path, output: Path, step: int | None, force: bool, dial
     check_input(input)
     check_output_path(output, [input], force=force)
     if step is not None:
+        import vlog
         from converters.step_save import log_to_save
-        from vlog.vassal.savefile import read
-        log_to_save(input, step, output)
+        from vlog.vassal.savefile import Log, read
+
+        source = vlog.read(input)
+        steps = len(source.steps) if isinstance(source, Log) else 0
+        if step > steps:                      # a usage mistake (exit 2), not unreadable input
+            raise click.BadParameter(f"{input} has {steps} steps: give 0..{steps}", param_hint="--step")
+        log_to_save(source if isinstance(source, Log) else input, step, output)
         _warn_secrets(read(output), output, readable=False)
     else:
         from converters.save_json import convert

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
 import vlog.games
 from vlog.errors import UnknownGameError
-from vlog.findings import CheckInfo, Finding
+from vlog.findings import CheckInfo, Finding, Tally
 from vlog.kit.registry import CheckSpec
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,6 +58,9 @@ class Context:
     view: "StepView | None" = None
     """The step being judged: its tables before and after (built once by the driver, read-only),
     its rolls and chats; at `end`, the final table with no step. None in `begin`."""
+    tally: Tally = field(default_factory=Tally)
+    """Where a game may say what its checks met beyond what the driver counts (the occasions of
+    the inventory, the findings): an occasion judged or not settled, data it lacks."""
 
 
 class Game:

@@ -8,6 +8,7 @@ lacks what it needs) or is not yet built; the first three carry a note saying wh
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -33,6 +34,8 @@ class Item:
     summary: str
     status: str
     note: str | None = None
+    occasions: tuple[str, ...] = ()
+    """The action kinds each of which is an occasion for its check (see the schema)."""
 
     @property
     def implemented(self) -> bool:
@@ -43,6 +46,14 @@ class Item:
         if self.implemented:
             return None
         return _WHY_NOT[self.status] + self.note if self.status in _WHY_NOT else self.status
+
+    def reported_by(self) -> tuple[str, ...]:
+        """The items whose findings it is reported with, as its note says '(findings under X)'."""
+        match = re.search(r"\(findings under ([^)]*)\)", self.note or "") if self.implemented else None
+        if match is None:
+            return ()
+        return tuple(part.strip() for part in re.split(r"[/,]| and ", match.group(1))
+                     if re.fullmatch(r"[A-Z]+[0-9]*-\d+", part.strip()))
 
     def description(self) -> str:
         """What is judged (implemented) or the rule's summary, with its scenario mark in front."""
@@ -77,7 +88,10 @@ class Inventory:
     def specs(self) -> tuple[CheckSpec, ...]:
         """One CheckSpec per item, in order, with ids as findings spell them."""
         return tuple(CheckSpec(f"{self.game}/{i.id}", i.rule or "", i.description(),
-                               implemented=i.implemented, why_not=i.why_not()) for i in self.items)
+                               implemented=i.implemented, why_not=i.why_not(), occasions=i.occasions,
+                               tags=i.tags, scenario=i.scenario,
+                               reported_by=tuple(f"{self.game}/{r}" for r in i.reported_by() if r in self))
+                     for i in self.items)
 
     def implemented(self) -> dict[str, str]:
         """Implemented check id -> what the engine judges for it."""
@@ -93,5 +107,6 @@ def load_inventory(game: str) -> Inventory:
 def _load(package: str) -> Inventory:
     doc = read_inventory(package)
     return Inventory(doc["game"], tuple(Item(raw["id"], tuple(raw["tags"]), raw["rule"], raw["scenario"],
-                                             raw["summary"], raw["status"], raw.get("note"))
+                                             raw["summary"], raw["status"], raw.get("note"),
+                                             tuple(raw.get("occasions", ())))
                                         for raw in doc["items"]))

@@ -30,13 +30,20 @@ F = TypeVar("F", bound=Callable[..., object])
 @dataclass(frozen=True, slots=True)
 class CheckSpec:
     """One rule a game checks: id from shared/docs/rules/<game>.md, rulebook reference, and
-    whether it is implemented (and why not, when it is not)."""
+    whether it is implemented (and why not, when it is not), with what the replay needs to say
+    how it went on a log (`vlog.findings.Tally`): the action kinds that are its occasions, the
+    inventory's tags ('pos': it reads positions, so it needs the module), its scenario mark and
+    the checks whose findings it is reported with."""
 
     id: str
     rule: str
     description: str
     implemented: bool = True
     why_not: str | None = None
+    occasions: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    scenario: str | None = None
+    reported_by: tuple[str, ...] = ()
 
     def info(self) -> CheckInfo:
         return CheckInfo(self.id, self.rule, self.description)
@@ -92,6 +99,12 @@ class Registry:
     def called_on(self, kind: Hashable) -> tuple[Callable[..., object], ...]:
         """The functions registered for events of `kind`, in registration order."""
         return tuple(r.function for r in self._registered if r.on == kind)
+
+    def judging(self, kind: str) -> tuple[Callable[..., object], ...]:
+        """The functions reporting an item whose inventory occasions include the action kind
+        `kind` (data/inventory.json), in registration order: a dispatch that says nothing twice."""
+        item = getattr(self._known, "item")
+        return tuple(r.function for r in self._registered if any(kind in item(i).occasions for i in r.ids))
 
     def ids(self) -> frozenset[str]:
         """Every item some function reports."""

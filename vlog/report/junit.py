@@ -2,7 +2,13 @@
 
 One <testsuite> per log and one <testcase> per (log, check), so a CI page lists every check on
 every log, passing or not. Findings at or above the `fail_on` threshold make the test case fail
-(one <failure> listing them all); findings below it go to the test case's <system-out>.
+(one <failure> listing them all); findings below it go to the test case's <system-out>. The CLI
+keeps the default ("error") whatever its --fail-on: that option sets the exit status only.
+A check that judged nothing on a log — for missing data or input, or because the log held
+nothing of the kind it judges — and found nothing is a <skipped message="..."> test case saying
+which; a check partly judged says so, with its counts, in <system-out>. Suites carry the
+run's `timestamp` and each log's `time` when measured; test cases `time` "0" (checks are not
+timed one by one).
 The testcase's classname is the check's namespace (the game, or "vlog"); the suite's `file`
 attribute names the log. The output validates against junit-10.xsd, the schema Jenkins' xunit
 plugin checks reports with (which allows `file` on suites but not on test cases).
@@ -16,7 +22,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from vlog.findings import Finding, Report, fail_threshold
+from vlog.findings import Finding, Judgement, Report, fail_threshold
 from vlog.report._common import evidence_value, place, printable
 
 
@@ -71,14 +77,16 @@ def render(
         by_check: dict[str, list[Finding]] = {}
         for finding in log.findings:
             by_check.setdefault(finding.check, []).append(finding)
-        failures = 0
+        failures = skipped = 0
         for check in checks:
             case = etree.SubElement(
                 suite,
                 "testcase",
                 name=_xml_safe(check.id + (f" {check.title}" if check.title else "")),
                 classname=_xml_safe(check.id.split("/", 1)[0]),
+                time="0",
             )
+            status = log.status(check.id)
             found = by_check.get(check.id, [])
             failing: list[Finding] = []
             passing: list[Finding] = []
@@ -94,15 +102,28 @@ def render(
                     message += f" (and {len(failing) - 1} more)"
                 failure = etree.SubElement(case, "failure", message=_xml_safe(message), type=worst.value)
                 failure.text = "\n\n".join(describe(f) for f in failing)
-            if passing:
-                etree.SubElement(case, "system-out").text = "\n\n".join(describe(f) for f in passing)
+            elif status.judgement in (Judgement.NOT_JUDGED, Judgement.NOTHING):
+                skipped += 1
+                etree.SubElement(case, "skipped", message=_xml_safe(status.reason()),
+                                 type=status.judgement.value)
+            notes = [describe(f) for f in passing]
+            if status.judgement is Judgement.PARTLY or (failing and status.unsettled):
+                notes.insert(0, _xml_safe(f"{status.judgement.value}: {status.reason()}"))
+            if notes:
+                etree.SubElement(case, "system-out").text = "\n\n".join(notes)
         suite.set("tests", str(len(checks)))
         suite.set("failures", str(failures))
         suite.set("errors", "0")
-        suite.set("skipped", "0")
+        suite.set("skipped", str(skipped))
+        if report.started is not None:
+            suite.set("timestamp", report.started)
+        if log.seconds is not None:
+            suite.set("time", f"{log.seconds:.3f}")
         total_tests += len(checks)
         total_failures += failures
     root.set("tests", str(total_tests))
     root.set("failures", str(total_failures))
     root.set("errors", "0")
+    if report.logs and all(log.seconds is not None for log in report.logs):
+        root.set("time", f"{sum(log.seconds for log in report.logs):.3f}")
     return etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="UTF-8").decode("utf-8")

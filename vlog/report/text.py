@@ -15,7 +15,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from vlog.findings import Finding, LogResult, Report, Severity
+from vlog.findings import (CAUSES, MISSING_DATA, NEEDS_MODULE, NOT_BOUND, OTHER_SCENARIO, Finding, Judgement, LogResult,
+                           Report, Severity, needs_text)
 from vlog.report._common import evidence_value, place, printable
 
 _SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold cyan"}
@@ -65,12 +66,58 @@ def _finding_block(finding: Finding, title: str | None) -> RenderableType:
     return Group(*parts)
 
 
+def _status_table(report: Report, log: LogResult) -> RenderableType:
+    """One row per check: how it went on `log` and why."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title="Checks", title_justify="left")
+    table.add_column(Text("check"), no_wrap=True)
+    table.add_column(Text("status"), no_wrap=True)
+    table.add_column(Text("how it went"))
+    for check in report.all_checks():
+        status = log.status(check.id)
+        table.add_row(Text(printable(check.id)), Text(status.judgement.value.replace("-", " ")),
+                      Text(printable(status.reason())))
+    return table
+
+
 def _log_heading(log: LogResult, shown: int) -> Text:
     text = Text(printable(log.path), style="bold underline")
     text.append(f"  {_plural(log.steps, 'step')}, {_plural(len(log.findings), 'finding')}", style="none")
     if shown != len(log.findings):
         text.append(f" ({shown} shown)")
     return text
+
+
+SHOWN_CHECKS = 5
+"""Checks named in the summary for each of partly judged and not judged (--verbose lists all)."""
+
+
+def _named(ids: list[str]) -> str:
+    shown = ", ".join(ids[:SHOWN_CHECKS])
+    return shown + (f" and {len(ids) - SHOWN_CHECKS} more" if len(ids) > SHOWN_CHECKS else "")
+
+
+def judged_line(report: Report) -> str:
+    """'Checks: 118 judged, 2 partly judged (...), 71 not judged (60 for missing data: ...; 11 of
+    another scenario: ...), 46 had nothing to judge.' (--verbose says how each went)"""
+    by: dict[Judgement, list[str]] = {j: [] for j in Judgement}
+    causes: dict[str, list[str]] = {}
+    for check in report.all_checks():
+        status = report.status(check.id)
+        by[status.judgement].append(check.id)
+        if status.judgement is Judgement.NOT_JUDGED:
+            causes.setdefault(status.cause or MISSING_DATA, []).append(check.id)
+    parts = [f"{len(by[Judgement.JUDGED])} judged"]
+    if by[Judgement.PARTLY]:
+        parts.append(f"{len(by[Judgement.PARTLY])} partly judged ({_named(by[Judgement.PARTLY])})")
+    if by[Judgement.NOT_JUDGED]:
+        why = "; ".join(f"{len(ids)} {_CAUSE_TEXT[cause]}: {_named(ids)}" for cause, ids in sorted(causes.items(), key=lambda kv: CAUSES.index(kv[0])))
+        parts.append(f"{len(by[Judgement.NOT_JUDGED])} not judged ({why})")
+    parts.append(f"{len(by[Judgement.NOTHING])} had nothing to judge")
+    return "Checks: " + ", ".join(parts) + "."
+
+
+_CAUSE_TEXT = {MISSING_DATA: "for missing data", NEEDS_MODULE: "needing the module (--module)",
+               OTHER_SCENARIO: "of another scenario", NOT_BOUND: "as the module is not bound to the game"}
 
 
 def summary_line(report: Report) -> str:
@@ -81,6 +128,9 @@ def summary_line(report: Report) -> str:
         f"in {_plural(len(report.logs), 'log')}, {_plural(sum(l.steps for l in report.logs), 'step')} "
         f"replayed, {_plural(len(report.all_checks()), 'check')} run."
     )
+    binding = report.binding()
+    if binding is not None:
+        tail = tail[:-1] + f"; binding: {binding.summary()}."
     if total == 0:
         return f"No findings {tail}"
     detail = ", ".join(
@@ -97,9 +147,11 @@ def render(
     color: bool = False,
     min_severity: Severity = Severity.INFO,
     redact: Callable[[str], str] | None = None,
+    verbose: bool = False,
 ) -> str:
     """The report as plain text (ANSI colours only when `color`); findings below `min_severity`
-    are left out of the blocks but still counted in the summary."""
+    are left out of the blocks but still counted in the summary. `verbose` lists how every check
+    went on every log (judged how often, or why not)."""
     if redact is not None:
         report = report.redacted(redact)
     console, buffer = make_console(width=width, color=color)
@@ -117,12 +169,26 @@ def render(
         for finding in shown:
             console.print()
             console.print(_finding_block(finding, titles.get(finding.check)))
+        unsettled = [(check.id, u) for check in report.all_checks()
+                     for u in log.status(check.id).unsettled if u.by is None]
+        unsettled.sort(key=lambda cu: (cu[1].step is not None, cu[1].step or 0))
+        if unsettled:
+            console.print()
+            console.print(Text("Not settled (the data named would settle each):", style="bold"))
+            for check_id, u in unsettled:
+                where = "whole log" if u.step is None else f"step {u.step}"
+                console.print(Text(printable(f"  {where}: {check_id} needs {needs_text(u.data)}")))
+        if verbose:
+            console.print()
+            console.print(_status_table(report, log))
     if report.dice is not None:
         from vlog.report.dice import dice_table
 
         console.print()
         console.print(dice_table(report.dice))
     console.print()
+    if report.all_checks():
+        console.print(Text(judged_line(report)))
     console.print(Text(summary_line(report), style="bold"))
     output = buffer.getvalue()
     if color:

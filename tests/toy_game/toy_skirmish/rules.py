@@ -1,8 +1,8 @@
 """The Toy Skirmish rules engine: each drag on the map is one unit's move, judged against the
 table before it (MV-01 path within the movement factor, MV-02 no lake) and after it (ST-01
-stacking). The checks register with the inventory items they report and with the kind of action
-they judge; `check` calls whatever is registered for an action, so this file declares nothing
-twice. Everything a check says about a rule (its reference, whether it is implemented, why not)
+stacking). The checks register with the inventory items they report, and the inventory names the kind
+of action each item judges (its occasions); `check` calls the functions whose items judge an
+action's kind, so this file declares nothing twice. Everything a check says about a rule (its reference, whether it is implemented, why not)
 comes from data/inventory.json.
 """
 from __future__ import annotations
@@ -100,11 +100,11 @@ class ToySkirmish(Game):
         return out
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
-        for judge in REGISTRY.called_on(action.kind):
+        for judge in REGISTRY.judging(action.kind):
             yield from judge(self, action, table)
 
 
-@REGISTRY.check("MV-01", on="move")
+@REGISTRY.check("MV-01")
 def judge_allowance(game: ToySkirmish, action: Action, table: "Table") -> list[Finding]:
     """T1.1: some path over the TEC costs, within the movement factor, reaches the new hex."""
     unit, to = action.data["unit"], action.data["to"]
@@ -119,7 +119,7 @@ def judge_allowance(game: ToySkirmish, action: Action, table: "Table") -> list[F
                     (unit.name,), {"from": unit.hex, "to": to, "movement_factor": unit.movement})]
 
 
-@REGISTRY.check("MV-02", on="move")
+@REGISTRY.check("MV-02")
 def judge_lake(game: ToySkirmish, action: Action, table: "Table") -> list[Finding]:
     """T1.2: no unit enters a lake hex."""
     unit, to = action.data["unit"], action.data["to"]
@@ -129,7 +129,7 @@ def judge_lake(game: ToySkirmish, action: Action, table: "Table") -> list[Findin
                     (unit.name,), {"hex": to, "terrain": game.data.terrain(to).value})]
 
 
-@REGISTRY.check("ST-01", on="move")
+@REGISTRY.check("ST-01")
 def judge_stacking(game: ToySkirmish, action: Action, table: "Table") -> list[Finding]:
     """T2.1: at most two units of one side in the hex a move ends in."""
     unit, to = action.data["unit"], action.data["to"]

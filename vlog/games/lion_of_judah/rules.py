@@ -177,6 +177,12 @@ class LionOfJudah(Game):
         self.segment_targets: dict[str, int] = {}
         """Hexes attacked in the current segment -> the step the attack was declared in."""
 
+    @property
+    def scenario_mark(self) -> str | None:
+        """The inventory's mark of the scenario the log plays ('35' for 1935-36), None unknown:
+        the replay reports the other scenario's rules as not judged."""
+        return self.scenario[2:4] if self.scenario else None
+
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
         self.events.begin(build_state(table, self.data))
