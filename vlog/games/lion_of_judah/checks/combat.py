@@ -66,7 +66,7 @@ from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation import offensive_effects, with_extra_attacker_loss
-from vlog.games.lion_of_judah.checks.common import finding, plain_number, show_number
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number, show_number
 from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
@@ -226,6 +226,9 @@ def _no_loss_roll(board: Board, state: GameState, facts: CombatFacts) -> Ruling:
     return Ruling.POSSIBLE if open_cells else Ruling.PROVEN
 
 
+@REGISTRY.check("CB-01", "CB-02", "CB-03", "CB-04", "CB-05", "CB-08", "CB-11", "CB-13", "CB-15",
+                 "CB-18", "CB-19", "CB-20", "CB-21", "CB-22", "CB-23", "CB-24", "CB-29", "CB-33",
+                 "CB-35", "CB-37", "CB-38", "FW-08")
 def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: int | None,
                  when: str | None, memory: CombatMemory | None = None) -> list[Finding]:
     """Findings about one combat (empty when some legal reading explains what the log shows)."""
@@ -961,6 +964,7 @@ def _went_on(facts: CombatFacts) -> list[str]:
     return shown
 
 
+@REGISTRY.check("FW-06")
 def judge_dummy_flip(board: Board, unit: Unit, level: str | None, *, entered: bool,
                      step: int | None, when: str | None, removed: bool = False,
                      phase_key: str | None = None) -> list[Finding]:

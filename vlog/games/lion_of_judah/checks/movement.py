@@ -66,7 +66,7 @@ from vlog.games.lion_of_judah.board import (
     hex_label,
 )
 from vlog.games.lion_of_judah.checks.air import turn_track_box
-from vlog.games.lion_of_judah.checks.common import finding, plain_number as _num
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number as _num
 from vlog.games.lion_of_judah.checks.rail import division_share
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, supply_sources, trace
 from vlog.games.lion_of_judah.sequence import side_name
@@ -406,6 +406,8 @@ def motorized_route(board: Board, state: GameState, unit: Unit, start: str, goal
     return check_move(rules, start, goal, allowance), evidence
 
 
+@REGISTRY.check("MV-03", "MV-06", "MV-07", "MV-18", "MV-19", "MV-20", "MV-22", "MV-23", "MV-24",
+                 "MV-28", "MV-29", "MV-40", "MV-42", "MV-43", "MV-45", "HQ-09")
 def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
                when: str | None) -> list[Finding]:
     """Findings about one unit's move (empty when some legal reading explains it).
@@ -1018,6 +1020,7 @@ def ambush_possible(board: Board, state: GameState, unit: Unit, hexes: tuple[str
     return (Unknown(*missing) if missing else False), reasons
 
 
+@REGISTRY.check("MV-25")
 def judge_forced_march_supply(board: Board, state: GameState, unit: Unit, frm: str, to: str,
                               rolls: tuple[int, ...], *, step: int | None, when: str | None
                               ) -> list[Finding]:
@@ -1096,6 +1099,7 @@ class AmbushLedger:
         entry.units.append(unit.id)
         entry.names.append(unit.name)
 
+    @REGISTRY.check("MV-26")
     def settle(self, board: Board, state: GameState, finished: set[str]) -> list[Finding]:
         """Findings for the ambushes of stacks whose movement is over (`state`: the position now)."""
         out: list[Finding] = []
@@ -1161,6 +1165,7 @@ class MovementLedger:
         self.guerrillas = GuerrillaInterdiction()
         self.gas = GasInterdiction()
 
+    @REGISTRY.check("MV-18", "MV-25", "MV-41")
     def on_drag(self, board: Board, before: GameState, unit: Unit, origin: str, to: str,
                 rolls: tuple[int, ...], *, eligible: bool, step: int | None,
                 when: str | None) -> list[Finding]:
@@ -1178,6 +1183,7 @@ class MovementLedger:
         return first + judge_forced_march_supply(board, before, unit, unit.hex, to, rolls, step=step,
                                                  when=when)
 
+    @REGISTRY.check("MV-41")
     def first_entry(self, board: Board, before: GameState, unit: Unit, to: str, *, step: int | None,
                     when: str | None) -> list[Finding]:
         """MV-41 (PB 13.6.7.4, optional "First to enter"): (35) the first Italian unit into an
@@ -1228,6 +1234,7 @@ class NavalLedger:
     carried: dict[tuple[int | None, str], list[Unit]] = field(default_factory=dict)
 
 
+@REGISTRY.check("MV-38", "MV-39")
 def judge_naval_move(board: Board, state: GameState, unit: Unit, origin: str, box: str | None, *,
                      scenario: str | None, turn: int | None, ledger: NavalLedger,
                      step: int | None, when: str | None) -> list[Finding]:

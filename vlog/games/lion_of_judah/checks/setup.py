@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES
 from vlog.kit.schedules import Placement, in_area, placements, setup_areas
 
@@ -68,6 +68,7 @@ def _next_to_another_leader(board: "Board", state: "GameState", unit: "Unit") ->
                and board.distance(u.hex, unit.hex) <= 1 for u in state.units.values())
 
 
+@REGISTRY.check("SU-01", "SU-02", "SU-05")
 def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scenario: str | None, *,
                       step: int | None, when: str | None) -> list[Finding]:
     """A finding for each unit on the map outside every set-up area its counter has."""
@@ -162,6 +163,7 @@ def campaign_readings(base: dict[str, int]) -> dict[str, dict[str, int]]:
     return readings
 
 
+@REGISTRY.check("SU-07")
 def judge_campaign_guerrillas(data: "GameData", state: "GameState", *, step: int | None,
                               when: str | None) -> list[Finding]:
     """SU-07: the 1940-41 start's guerrillas by faction fit the scenario or one campaign result."""
@@ -200,6 +202,7 @@ def _start_rps(data: "GameData", scenario: str) -> dict[str, tuple[int, str]]:
     return out
 
 
+@REGISTRY.check("SU-03")
 def judge_start_boxes_1935(data: "GameData", state: "GameState", *, step: int | None,
                            when: str | None) -> list[Finding]:
     """SU-03 (PB 13.3.3): when 1935-36 play begins, each Italian RP storage box holds the RPs the

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import Unit
 from vlog.kit import movement as kit
 
@@ -49,6 +49,7 @@ class StackMoves:
         """A new phase: every unit begins its movement afresh."""
         self.moves.reset()
 
+    @REGISTRY.check("MV-08")
     def move(self, unit: Unit, start: str, to: str, *, step: int, when: str | None) -> list[Finding]:
         """Judge one unit's hop from `start` to `to` in a movement segment."""
         if unit.kind in LEFT_OUT:

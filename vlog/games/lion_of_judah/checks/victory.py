@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import GAME, finding
+from vlog.games.lion_of_judah.checks.common import GAME, REGISTRY, finding
 from vlog.kit.victory import ClaimReader, VictoryClaim, VPTally, VPTerm, levels_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,6 +65,7 @@ def _level_name(label: str) -> str:
     return f"{side.capitalize()} {kind} victory"
 
 
+@REGISTRY.check("VC-03", "VC-07")
 def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryClaim, *,
                         step: int | None, when: str | None) -> list[Finding]:
     """PROVEN when the declared level is not the one the table gives for the declared VP (or is
@@ -400,6 +401,7 @@ def highest_grt_box(board: "Board") -> int | None:
     return max(boxes) if boxes else None
 
 
+@REGISTRY.check("VC-02")
 def judge_steps_marker(board: "Board", state: "GameState", history: VPHistory, *, turn: int,
                        step: int | None, when: str | None) -> list[Finding]:
     """VC-02 (PB 13.4.4): when a turn ends, the eliminated steps marker shows every Italian step
@@ -445,6 +447,7 @@ def _air_start_boxes(data: "GameData | None") -> dict[str, tuple[str, str]]:
     return out
 
 
+@REGISTRY.check("SU-03")
 def judge_start_markers_1935(state: "GameState", *, step: int | None, when: str | None,
                              data: "GameData | None" = None) -> list[Finding]:
     """SU-03 (PB 13.3.1, 13.3.3): the 1935-36 scenario starts with the Italian bombing attacks
@@ -811,6 +814,7 @@ def _points(term: VPTerm) -> str:
     return f"{term.low:+d} to {term.high:+d}"
 
 
+@REGISTRY.check("VC-01", "VC-02", "VC-05", "VC-06")
 def judge_vp_claim(result: VPTally, claim: VictoryClaim, *, step: int | None, when: str | None) -> list[Finding]:
     """VC-01/VC-02 (1935-36), VC-05/VC-06 (1940-41): the declared VP total against the tally.
     PROVEN when no reading of the log gives the declared total (reported under VC-02/VC-06 when
