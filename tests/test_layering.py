@@ -26,3 +26,12 @@ def test_nothing_under_vlog_but_the_cli_imports_converters():
                        if path.relative_to(ROOT).parts[0] != "cli"
                        and any(name == "converters" or name.startswith("converters.") for name in _imports(path)))
     assert offenders == []
+
+
+def test_the_kit_knows_no_game():
+    """vlog/kit stands between the engine and the games: of vlog.games it imports only the Game
+    interface its rules engine implements, never a game's package."""
+    kit = ROOT / "kit"
+    offenders = sorted(f"{path.name}: {name}" for path in kit.rglob("*.py") for name in _imports(path)
+                       if name.startswith("vlog.games") and name != "vlog.games.base")
+    assert offenders == []

@@ -9,16 +9,21 @@ lacks what it needs) or is not yet built; the first three carry a note saying wh
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from vlog.engine.judge import Ruling
+from vlog.findings import Basis, Finding, Severity
 from vlog.gamedata import game_package, read_inventory
 from vlog.kit.registry import CheckSpec
 
-__all__ = ["IMPLEMENTED", "Inventory", "Item", "STATUSES", "load_inventory"]
+__all__ = ["IMPLEMENTED", "Inventory", "Item", "SHOWN_DATA", "STATUSES", "load_inventory"]
 
 IMPLEMENTED = "implemented"
 STATUSES = (IMPLEMENTED, "cannot be judged", "needs data", "not yet built")
+SHOWN_DATA = 3
+"""Unknown data named in a POSSIBLE finding's message; the evidence lists them all."""
 _WHY_NOT = {"cannot be judged": "cannot be judged from a log: ", "needs data": "needs data: "}
 
 
@@ -96,6 +101,24 @@ class Inventory:
     def implemented(self) -> dict[str, str]:
         """Implemented check id -> what the engine judges for it."""
         return {i.id: i.note or "" for i in self.items if i.implemented}
+
+    def finding(self, short: str, ruling: Ruling, *, step: int | None, when: str | None, message: str,
+                subjects: Iterable[str] = (), evidence: Mapping[str, object] | None = None,
+                depends_on: Iterable[str] = ()) -> Finding:
+        """A finding of item `short` with its rule reference: PROVEN -> error, POSSIBLE ->
+        warning naming the data that would settle it (`depends_on`, also in the evidence)."""
+        if ruling is Ruling.LEGAL:
+            raise ValueError("a legal action yields no finding")
+        proven = ruling is Ruling.PROVEN
+        ev = dict(evidence or {})
+        data = sorted(set(depends_on))
+        if data:
+            ev["depends_on"] = data
+            shown = ", ".join(data[:SHOWN_DATA])
+            more = f" and {len(data) - SHOWN_DATA} more (all in the evidence)" if len(data) > SHOWN_DATA else ""
+            message = f"{message} (possible: depends on {shown}{more})"
+        return Finding(self.check_id(short), self.item(short).rule or "", Severity.ERROR if proven else Severity.WARNING,
+                       Basis.PROVEN if proven else Basis.POSSIBLE, step, when, message, tuple(subjects), ev)
 
 
 def load_inventory(game: str) -> Inventory:

@@ -10,7 +10,7 @@ computed and the game's view of each position is built once.
 The end of a log is a view of its own (`StepView.end`): no step, the final table before and
 after, so a game closes what is still open (a combat, a move) on the path every step takes.
 
-What a step did is told in typed events (`Moved`, `Placed`, `Removed`, `StepsChanged`,
+What a step did is told in typed events (`Stepped`, `Moved`, `Placed`, `Removed`, `StepsChanged`,
 `Flipped`, `MarkerMoved`, `Declared`, `PhaseChanged`, `MoveFinished`), each naming what it
 carries; `unit_events` reads the ones every game's units share from the units before and after.
 """
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["Position", "StepView", "Event", "Changed", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
+__all__ = ["Position", "StepView", "Event", "Stepped", "Changed", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
            "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events"]
 
 T = TypeVar("T")
@@ -97,6 +97,16 @@ class Event:
     """Something a step did; `step` is the log step it happened in (None: at the end)."""
 
     step: int | None
+
+    @property
+    def kind(self) -> str:
+        """The event's class name ("Moved"), as a crash report names what was judged."""
+        return type(self).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class Stepped(Event):
+    """A step was made (told first, before what it did): for checks of the step as a whole."""
 
 
 @dataclass(frozen=True, slots=True)
