@@ -68,7 +68,7 @@ def recording_game(shown: bool = False):
     from tests.toy_game.toy_skirmish import rules as toy
 
     inventory = Inventory(toy.GAME, tuple(
-        replace(item, occasions={"MV-01": ("Moved",), "ST-01": ("Declared",)}.get(item.id, ()))
+        replace(item, occasions={"MV-01": ("moved",), "ST-01": ("declared",)}.get(item.id, ()))
         for item in toy.INVENTORY.items))
     registry = Registry(toy.GAME, inventory)
     grammars = ChatGrammars()
@@ -154,6 +154,7 @@ def test_the_phase_the_table_shows_is_taken_and_not_inferred():
 
 def test_findings_carry_the_phase_and_name_the_data_they_depend_on(recorded):
     _, _, report = recorded
+    assert not [f for f in report.findings if f.check == "vlog/internal"]
     seen = [f for f in report.findings if f.message.startswith("seen")]
     assert [(f.step, f.when, f.basis.value) for f in seen] == [(3, "Turn 1, red move", "possible")]
     assert seen[0].message == "seen (possible: depends on tec.field)"
@@ -186,4 +187,4 @@ def test_a_game_must_say_how_a_counter_becomes_a_unit():
 
 
 def test_events_name_their_kind():
-    assert Stepped(1).kind == "Stepped" and PhaseChanged(2, None, None).kind == "PhaseChanged"
+    assert Stepped(1).kind == "stepped" and PhaseChanged(2, None, None).kind == "phase-changed"

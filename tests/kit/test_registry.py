@@ -24,27 +24,26 @@ def test_a_check_registers_with_the_items_it_reports():
     assert registry.registered()[1].name.endswith("test_a_check_registers_with_the_items_it_reports.<locals>.judge_attack")
 
 
-def test_an_event_calls_the_checks_registered_for_it():
-    registry = Registry("toy", {"MV-01", "CB-01", "VC-01"})
+def test_checks_of_the_logs_start_and_end_register_on_them_and_events_are_occasions():
+    registry = Registry("toy", {"MV-01", "SU-01", "VC-01"})
 
-    class Moved: ...
-
-    class Declared: ...
-
-    @registry.check("MV-01", on=Moved)
-    def judge_move():
+    @registry.check("SU-01", on="begin")
+    def judge_setup():
         pass
 
-    @registry.check("CB-01", on=Declared)
-    def judge_attack():
-        pass
-
-    @registry.check("VC-01")
+    @registry.check("VC-01", on="end")
     def tally():
         pass
 
-    assert registry.called_on(Moved) == (judge_move,) and registry.called_on(Declared) == (judge_attack,)
-    assert registry.called_on(None) == (tally,) and registry.registered()[0].on is Moved
+    @registry.check("MV-01")
+    def judge_move():
+        pass
+
+    assert registry.called_on("begin") == (judge_setup,) and registry.called_on("end") == (tally,)
+    assert registry.called_on(None) == (judge_move,) and registry.registered()[0].on == "begin"
+    with pytest.raises(ValueError, match="MV-01: a check is registered on one of 'begin', 'end', not 'moved'; "
+                                         "the events it judges are its items' occasions"):
+        registry.check("MV-01", on="moved")
 
 
 def test_an_id_the_inventory_lacks_fails_where_the_check_is_defined():

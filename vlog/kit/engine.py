@@ -12,7 +12,7 @@ it keeps. The engine does the rest the same way for every game:
   (`more_events`);
 * for each event it tells the game's ledgers first (vlog/kit/ledger.py: `step` on `Stepped`,
   `phase` on `PhaseChanged`, `event` on the others), so their accounts include the event, then
-  calls every check whose inventory items list the event's class among their occasions
+  calls every check whose inventory items list the event's kind among their occasions
   (data/inventory.json, `Registry.judging`), `fn(game, event, view)` — the inventory says once
   what each check judges, and the replay counts it judged at that step;
   checks registered `on="begin"` or `on="end"` are called `fn(game, view)` on the first and

@@ -1,12 +1,17 @@
 """The checks of a game, registered with the inventory items they judge.
 
-A check function says which items of its game's inventory it reports, where it is defined, and
-optionally what it is called on (a kind of event the game dispatches, e.g. an event class):
+A check function says which items of its game's inventory it reports and where it is defined;
+what it judges (the kinds of event or action that are its occasions) the inventory says, once
+(data/inventory.json `occasions`, `judging`). A check of the first or last position of a log,
+which no event is an occasion for, is registered `on="begin"` or `on="end"`:
 
     REGISTRY = Registry("lion-of-judah", load_inventory("lion-of-judah"))
 
-    @REGISTRY.check("MV-03", "MV-23", on=Moved)
+    @REGISTRY.check("MV-03", "MV-23")          # occasions: ["moved"] in the inventory
     def judge_move(...): ...
+
+    @REGISTRY.check("SU-01", on="begin")
+    def judge_setup(...): ...
 
 An id the inventory lacks fails at import, naming the function; the registry then answers which
 functions judge an item, which items have a function and which functions an event calls, so a
@@ -16,7 +21,7 @@ the replay and the CLI.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Hashable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -25,6 +30,8 @@ from vlog.findings import CheckInfo
 __all__ = ["CheckSpec", "Registered", "Registry"]
 
 F = TypeVar("F", bound=Callable[..., object])
+MOMENTS = (None, "begin", "end")
+"""What a check may be registered `on`: nothing (its occasions say), the log's start or end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +62,8 @@ class Registered:
 
     ids: tuple[str, ...]
     function: Callable[..., object]
-    on: Hashable | None = None
-    """What the game calls it on (an event kind); None: the game calls it itself."""
+    on: str | None = None
+    """"begin" / "end": called on the log's first / last position; None: on its occasions."""
 
     @property
     def name(self) -> str:
@@ -71,12 +78,16 @@ class Registry:
         self.game = game
         self._known = known
         self._registered: list[Registered] = []
+        self._judging: dict[str, tuple[Callable[..., object], ...]] = {}
 
-    def check(self, *ids: str, on: Hashable | None = None) -> Callable[[F], F]:
+    def check(self, *ids: str, on: str | None = None) -> Callable[[F], F]:
         """Decorator: the function reports findings of these inventory items ('MV-03'), called on
-        events of kind `on` when given."""
+        the first or last position of a log when `on` is "begin" or "end"."""
         if not ids:
             raise ValueError("a check registers at least one inventory item")
+        if on not in MOMENTS:
+            raise ValueError(f"{', '.join(ids)}: a check is registered on one of {', '.join(map(repr, MOMENTS[1:]))}, "
+                             f"not {on!r}; the events it judges are its items' occasions in data/inventory.json")
 
         def register(function: F) -> F:
             unknown = [i for i in ids if i not in self._known]
@@ -84,6 +95,7 @@ class Registry:
                 raise ValueError(f"{function.__module__}.{function.__qualname__}: {', '.join(unknown)} "
                                  f"not in the {self.game} inventory")
             self._registered.append(Registered(tuple(ids), function, on))
+            self._judging.clear()
             return function
 
         return register
@@ -96,15 +108,19 @@ class Registry:
         """The functions that report item `short`."""
         return tuple(r for r in self._registered if short in r.ids)
 
-    def called_on(self, kind: Hashable) -> tuple[Callable[..., object], ...]:
-        """The functions registered for events of `kind`, in registration order."""
-        return tuple(r.function for r in self._registered if r.on == kind)
+    def called_on(self, moment: str | None) -> tuple[Callable[..., object], ...]:
+        """The functions registered on a moment ("begin", "end"), in registration order."""
+        return tuple(r.function for r in self._registered if r.on == moment)
 
     def judging(self, kind: str) -> tuple[Callable[..., object], ...]:
         """The functions reporting an item whose inventory occasions include the action kind
         `kind` (data/inventory.json), in registration order: a dispatch that says nothing twice."""
-        item = getattr(self._known, "item")
-        return tuple(r.function for r in self._registered if any(kind in item(i).occasions for i in r.ids))
+        found = self._judging.get(kind)
+        if found is None:
+            item = getattr(self._known, "item")
+            found = self._judging[kind] = tuple(r.function for r in self._registered if r.on is None
+                                                and any(kind in item(i).occasions for i in r.ids))
+        return found
 
     def ids(self) -> frozenset[str]:
         """Every item some function reports."""

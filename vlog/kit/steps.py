@@ -16,6 +16,7 @@ carries; `unit_events` reads the ones every game's units share from the units be
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence, TypeVar
 
@@ -100,8 +101,8 @@ class Event:
 
     @property
     def kind(self) -> str:
-        """The event's class name ("Moved"), as a crash report names what was judged."""
-        return type(self).__name__
+        """The event's class as the inventory's occasions name it ("moved", "steps-changed")."""
+        return re.sub(r"(?<!^)(?=[A-Z])", "-", type(self).__name__).lower()
 
 
 @dataclass(frozen=True, slots=True)
