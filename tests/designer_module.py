@@ -4,7 +4,11 @@ designer would have it — piece names of the designer's own style (`21st Divisi
 `21A`, `Ras Seyoum` for `Ras Seyum`, `Div. Sb` for `Sb`, and some names nothing in the data
 hints at), no vlog markers, other gpids, other layer names with the steps of every other counter
 in the opposite order (then named, "1 steps" first), HQ faces named ("Move", "Combat Supply")
-in another order, other side names, other turn tracker phase names.
+in another order, other side names, other turn tracker phase names, a dice button of another name
+and report, other map and board names,
+and a main board with a margin two columns wide on the left and one row high on top (printed
+hexes, and so pieces, two columns and one row further in), its grid origin a few pixels off and
+its numbering offsets lowered to match, so every hex keeps its number at another point.
 
 `TRUTH` answers what a player who knows the module would answer in review: gpid -> counter,
 and each counter's layer level -> level key. Nothing here is real module data.
@@ -30,6 +34,16 @@ FACES = {"cs": "Combat Supply", "m": "Move", "hidden": "Concealed", "revealed": 
 _SIZE = {"division": "Division", "brigade": "Brigade", "battalion": "Battalion", "regiment": "Regiment"}
 _SIDE_TAG = {"italian": "It.", "ethiopian": "Eth.", "allied": "Br."}
 GPID_OFFSET = 700
+MAPS = {"Main Map": "Ethiopia", "Off-map Boxes": "Holding Boxes"}
+BOARDS = {"Horn of Africa": "Abyssinia 1935", "Boxes": "Records and Boxes"}
+DICE = {"1d6": "Die"}
+DICE_REPORT = "$PlayerName$ rolls the $name$: $result$"
+"""The designer's dice button: another name and another report format than vlog's module."""
+SHIFT_COLUMNS, SHIFT_ROWS = 2, 1
+"""The main board's margin in columns and rows: its hexes lie this much further in, its numbering
+offsets are lowered by as many (the same hex numbers) and its image is as much larger."""
+ORIGIN_NUDGE = (5, 3)
+"""Pixels the designer's grid origin lies off vlog's (well within a hex)."""
 
 
 @dataclass
@@ -46,6 +60,14 @@ class Designer:
     """counter id -> its level keys in the order of vlog's module (level 1 first)"""
     texts: dict[str, tuple[list[str], list[str], str]] = field(default_factory=dict)
     """counter id -> (type chain, state chain without the basic state, gpid)"""
+    shift: tuple[int, int] = (0, 0)
+    """Pixels a point of the main map lies further right and down than on vlog's module."""
+
+    def place(self, map_id: str | None, x: int, y: int) -> tuple[str | None, int, int]:
+        """A point of vlog's module on the designer's: the map renamed, the main map's points shifted."""
+        if map_id is not None and map_id == _MAIN_MAP_ID:
+            return MAPS.get(map_id, map_id), x + self.shift[0], y + self.shift[1]
+        return (MAPS.get(map_id, map_id) if map_id is not None else None), x, y
 
     def piece(self, counter: str, key: str | None, map_id: str | None, x: int, y: int) -> tuple[str, str]:
         """(type, state) of the designer's piece for a counter at a level key, at a point."""
@@ -132,6 +154,18 @@ def write_designer_module(game_data: GameData, path: Path) -> Designer:
         slot.set("entryName", name)
         out.gpid_counter[gpid] = p.counter_id
         out.names[p.counter_id] = name
+    shift = _move_main_grid(root, members)
+    out.shift = shift
+    for element in root.iter("VASSAL.build.module.Map"):
+        for attribute in ("mapName", "buttonName"):
+            element.set(attribute, MAPS.get(element.get(attribute), element.get(attribute)))
+    for button in root.iter("VASSAL.build.module.DiceButton"):
+        if button.get("name") in DICE:
+            button.set("name", DICE[button.get("name")])
+            button.set("text", "Roll")
+            button.set("reportFormat", DICE_REPORT)
+    for board in root.iter("VASSAL.build.module.map.boardPicker.Board"):
+        board.set("name", BOARDS.get(board.get("name"), board.get("name")))
     for panel in root.iter("VASSAL.build.widget.PanelWidget"):
         panel.set("entryName", SIDES.get(panel.get("entryName"), panel.get("entryName")))
     for entry in root.iter("entry"):
@@ -147,6 +181,37 @@ def write_designer_module(game_data: GameData, path: Path) -> Designer:
     return out
 
 
+_MAIN_MAP_ID = "Main Map"
+
+
+def _move_main_grid(root, members: dict) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """The main board given its margin: the image as much larger, the grid origin nudged, the
+    numbering offsets lowered by the margin's columns and rows: (dx, dy), the margin in pixels."""
+    import struct
+    import zlib
+
+    board = next(b for b in root.iter("VASSAL.build.module.map.boardPicker.Board") if b.get("name") == "Horn of Africa")
+    grid = next(board.iter("VASSAL.build.module.map.boardPicker.board.HexGrid"))
+    numbering = next(grid.iter("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering"))
+    dx = round(SHIFT_COLUMNS * float(grid.get("dx")))
+    dy = round(SHIFT_ROWS * float(grid.get("dy")))
+    grid.set("x0", str(int(grid.get("x0")) + ORIGIN_NUDGE[0]))
+    grid.set("y0", str(int(grid.get("y0")) + ORIGIN_NUDGE[1]))
+    numbering.set("hOff", str(int(numbering.get("hOff")) - SHIFT_COLUMNS))
+    numbering.set("vOff", str(int(numbering.get("vOff")) - SHIFT_ROWS))
+    image = "images/" + board.get("image")
+    width, height = struct.unpack(">II", members[image][16:24])
+    width, height = width + dx, height + dy
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    rows = b"".join(b"\0" + b"\xff" * width for _ in range(height))      # a blank greyscale board
+    members[image] = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+                      + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return dx, dy
+
+
 def write_designer_start(start: Path, module: Path, designer: Designer, path: Path) -> None:
     """The starting save `start` (on vlog's `module`) with every piece the designer's instead."""
     import vlog
@@ -155,15 +220,19 @@ def write_designer_start(start: Path, module: Path, designer: Designer, path: Pa
 
     save = vlog.read(start)
     table = Table.from_save(save, read_module(module))
-    for piece in list(table.game_pieces()):
-        counter = piece.properties.get(W.COUNTER_ID_PROPERTY)
+    for piece in list(table.pieces.values()):                  # stacks too: a stack holds its pieces' point
+        map_id, x, y = designer.place(piece.map, piece.x, piece.y)
+        counter = piece.properties.get(W.COUNTER_ID_PROPERTY) if piece.kind == "piece" else None
         if counter not in designer.texts:
+            table._set(piece.replace(map=map_id, x=x, y=y))
             continue
         levels = designer.source_levels[counter]
         layer = next((lay for lay in piece.layers if lay.name in ("Step", "Face")), None)
         key = levels[layer.level - 1] if layer is not None and levels else None
-        type_, state = designer.piece(counter, key, piece.map, piece.x, piece.y)
-        table._set(piece.replace(type=type_, state=state))
+        type_, state = designer.piece(counter, key, map_id, x, y)
+        table._set(piece.replace(type=type_, state=state, map=map_id, x=x, y=y))
+    table.boards = {MAPS.get(m, m): tuple((BOARDS.get(name, name), col, row, rev) for name, col, row, rev in boards)
+                    for m, boards in table.boards.items()}
     written = table.to_save(like=save)
     with zipfile.ZipFile(designer.path) as archive:
         moduledata = archive.read("moduledata")            # the log is written on the designer's module
@@ -191,6 +260,8 @@ def designer_script(script: Path, designer: Designer, module: Path, start: Path,
     original_module = (script.parent / header["module"]).resolve()
     header.pop("game", None)
     header["module"], header["start"] = str(module), str(start)
+    if "map" in header:
+        header["map"] = MAPS.get(header["map"], header["map"])
     for player in header.get("players", ()):
         player["side"] = SIDES.get(player["side"], player["side"])
     table = Table.from_save(vlog.read(original_start), read_module(original_module))
@@ -215,6 +286,10 @@ def designer_script(script: Path, designer: Designer, module: Path, start: Path,
 
     for action in doc["actions"]:
         kind = action["action"]
+        if "map" in action:
+            action["map"] = MAPS.get(action["map"], action["map"])
+        if kind == "roll":
+            action["button"] = DICE.get(action["button"], action["button"])
         if kind in ("move", "remove"):
             action["unit"] = unit(action["unit"])
         elif kind == "add":

@@ -107,6 +107,48 @@ def test_cli_review_without_a_terminal_lists_the_questions_and_applies_answers(d
     assert _bound(json.loads(out.read_text(encoding="utf-8"))) == truth.gpid_counter
 
 
+def test_an_answer_to_no_question_is_an_error_naming_it(designer, tmp_path, capsys):
+    truth, _ = designer
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({"piece:no-such-piece": None, "layer:Stepz": "confirm"}), encoding="utf-8")
+    out = tmp_path / "b.json"
+    code = main(["bind", str(truth.path), "--game", "lion-of-judah", "-o", str(out), "--answers", str(answers)])
+    err = capsys.readouterr().err
+    assert code == 3 and not out.exists()
+    assert "answers.json" in err and "2 answer(s) to no question of this module's draft: 'piece:no-such-piece', " \
+        "'layer:Stepz'; vlog bind --review lists the question ids" in err
+    assert "Traceback" not in err
+
+
+def test_review_on_a_terminal_asks_each_question(designer, tmp_path, monkeypatch):
+    """On a terminal --review prompts: a number picks an offered answer, an id is taken as typed, '-'
+    is no counter of the game and Enter skips; what was skipped is listed as left."""
+    from click.testing import CliRunner
+
+    import vlog.cli.bind as bind_command
+    from vlog.cli import cli
+
+    truth, data = designer
+    module = read_module(truth.path)
+    pieces = [q for q in questions(draft_binding(module, data)) if q.kind == "piece"]
+    first, second, third = pieces[:3]
+    right = truth.gpid_counter[second.id.split(":", 1)[1]]
+    replies = ["1", right, "-"] + [""] * 200
+    monkeypatch.setattr(bind_command, "_interactive", lambda: True)
+    out = tmp_path / "b.json"
+    result = CliRunner().invoke(cli, ["bind", str(truth.path), "--game", "lion-of-judah", "-o", str(out),
+                                      "--review", "--format", "json"], input="\n".join(replies) + "\n")
+    assert result.exit_code == 0, result.output
+    assert f"{first.id}: {first.text}" in result.output and "answer (number or id, - for no counter" in result.output
+    bound = _bound(json.loads(out.read_text(encoding="utf-8")))
+    report = json.loads(result.output[result.output.index("{\n"):])
+    assert report["review"]["applied"] == 3
+    left = {q["id"] for q in report["review"]["questions"]}
+    assert first.id not in left and second.id not in left and third.id not in left
+    gpid = {q: q.id.split(":", 1)[1] for q in (first, second, third)}
+    assert [bound[gpid[q]] for q in (first, second, third)] == [first.choices[0][0], right, None]
+
+
 # -- the same play logged on both modules --------------------------------------------------------
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "lion-of-judah"
@@ -147,6 +189,24 @@ def _verdicts(rep):
             if f.check.startswith("lion-of-judah/")]
 
 
+def test_the_designers_board_puts_every_hex_at_another_point_under_another_map_name(both):
+    """Not vacuous: the designer's starting save holds every piece at another point on a map of
+    another name, and the module names the same hex (or box) there."""
+    import vlog
+    from tests.designer_module import MAPS
+    from vlog.table import Table
+
+    folder, truth, _, module = both
+    own = Table.from_save(vlog.read(FIXTURES / "synthetic" / "1935-36-start.vsav"),
+                          read_module(FIXTURES / "synthetic" / "lion-of-judah.vmod"))
+    theirs = Table.from_save(vlog.read(folder / "start.vsav"), module)
+    pairs = [(p, theirs[p.id]) for p in own.game_pieces()]
+    assert {t.map for _, t in pairs} == {MAPS[p.map] for p, _ in pairs} and truth.shift == (83, 48)
+    main = [(p, t) for p, t in pairs if p.map == "Main Map"]
+    assert main and all((t.x, t.y) == (p.x + 83, p.y + 48) for p, t in main)
+    assert [theirs.location_name(t) for _, t in pairs] == [own.location_name(p) for p, _ in pairs]
+
+
 @pytest.mark.parametrize("situation", SITUATIONS)
 def test_same_play_same_verdicts_once_reviewed_and_never_proven_on_the_raw_draft(both, situation):
     import vlog
@@ -162,6 +222,8 @@ def test_same_play_same_verdicts_once_reviewed_and_never_proven_on_the_raw_draft
     own = _judge(vlog.read(FIXTURES / "rules" / f"{situation}.vlog"), read_module(FIXTURES / "synthetic" /
                                                                                   "lion-of-judah.vmod"), SYNTHETIC_DATA)
     reviewed = _judge(played, module, SYNTHETIC_DATA, folder / "reviewed")
+    assert [(r.step, r.faces, r.total) for r in reviewed.rolls] == [(r.step, r.faces, r.total) for r in own.rolls]
+    assert {r.dice_name for r in reviewed.rolls} <= {"Die"}          # read through the designer's button
     assert _verdicts(reviewed) == _verdicts(own)
     assert not [f for f in reviewed.findings if f.check == "vlog/binding"]
     raw = _judge(played, module, SYNTHETIC_DATA, folder / "raw")

@@ -81,7 +81,8 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     if review or answers:
         draft, asked, applied = _review(draft, answers, prompt=review and _interactive(),
                                         redraft=lambda doc: _redraft(doc, read, game, overlays, module.name, save),
-                                        counter_ids=set(game_data.counter_ids))
+                                        counter_ids=set(game_data.counter_ids),
+                                        answers_file=str(answers_path) if answers_path is not None else None)
     validate_document("bindings", draft.document, str(output))
     nothing = bool(draft.seen["piece"]) and not draft.matched["piece"]
     if not nothing:
@@ -196,13 +197,20 @@ def _ask(question) -> object:  # type: ignore[no-untyped-def]
 _SKIP = object()
 
 
-def _review(draft, answers: dict, *, prompt: bool, redraft, counter_ids: set[str]):  # type: ignore[no-untyped-def]
-    """Pieces answered first, the draft made again, then its layers and phases: (draft, asked, applied)."""
+def _review(draft, answers: dict, *, prompt: bool, redraft, counter_ids: set[str],  # type: ignore[no-untyped-def]
+            answers_file: str | None = None):
+    """Pieces answered first, the draft made again, then its layers and phases: (draft, asked, applied).
+
+    An answer to no question of either round is an error naming it (a mistyped id, or answers kept
+    from another module), so no answer is lost without a word."""
     from vlog.binding_review import apply_answers, questions
+    from vlog.errors import GameDataError
 
     asked = applied = 0
+    seen: set[str] = set()
     for round_ in (1, 2):
         pending = [q for q in questions(draft) if (q.kind == "piece") == (round_ == 1)]
+        seen.update(q.id for q in pending)
         asked += len(pending)
         chosen = {q.id: answers[q.id] for q in pending if q.id in answers}
         if prompt:
@@ -212,4 +220,9 @@ def _review(draft, answers: dict, *, prompt: bool, redraft, counter_ids: set[str
         applied += apply_answers(draft, chosen, counter_ids)
         if round_ == 1 and any(q.startswith("piece:") for q in chosen):
             draft = redraft(draft.document)
+    unknown = [qid for qid in answers if qid not in seen]
+    if unknown:
+        shown = ", ".join(repr(q) for q in unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+        raise GameDataError(f"{len(unknown)} answer(s) to no question of this module's draft: {shown}; "
+                            "vlog bind --review lists the question ids", file=answers_file)
     return draft, asked, applied
