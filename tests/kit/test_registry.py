@@ -60,3 +60,33 @@ def test_an_id_the_inventory_lacks_fails_where_the_check_is_defined():
 def test_a_spec_gives_the_report_its_check_info():
     spec = CheckSpec("toy/MV-01", "6.1", "a move within the allowance")
     assert spec.info().to_dict() == {"id": "toy/MV-01", "rule": "6.1", "title": "a move within the allowance"}
+
+
+def test_a_check_of_one_event_class_among_its_items_occasions_is_called_for_that_class_only():
+    from vlog.kit.inventory import Inventory, Item
+    from vlog.kit.steps import Moved, Placed, Removed
+
+    inventory = Inventory("toy", (Item("MV-09", (), "6.54", None, "landed units stay", "implemented",
+                                       occasions=("moved", "placed")),))
+    registry = Registry("toy", inventory)
+
+    @registry.check("MV-09", event=Placed)
+    def note_arrival():
+        pass
+
+    @registry.check("MV-09", event=Moved)
+    def judge_stay():
+        pass
+
+    @registry.check("MV-09")
+    def every_occasion():
+        pass
+
+    assert registry.judging("placed", Placed) == (note_arrival, every_occasion)
+    assert registry.judging("moved", Moved) == (judge_stay, every_occasion)
+    assert registry.judging("moved") == (every_occasion,)
+    with pytest.raises(ValueError, match=r"judges Removed events, but 'removed' is among the occasions of none of "
+                                         r"MV-09 \(data/inventory.json\)"):
+        @registry.check("MV-09", event=Removed)
+        def judge_removal():
+            pass

@@ -14,7 +14,8 @@ it keeps. The engine does the rest the same way for every game:
   `phase` on `PhaseChanged`, `event` on the others), so their accounts include the event, then
   calls every check whose inventory items list the event's kind among their occasions
   (data/inventory.json, `Registry.judging`), `fn(game, event, view)` — the inventory says once
-  what each check judges, and the replay counts it judged at that step;
+  what each check judges, and the replay counts it judged at that step; a check registered
+  with `event=` is called for events of that class only;
   checks registered `on="begin"` or `on="end"` are called `fn(game, view)` on the first and
   the last position of the log;
 * findings carry the phase they happened in (`finding`).
@@ -191,7 +192,7 @@ class RulesEngine(Game):
             found = list(self.ledgers.phase(action, view))
         else:
             found = list(self.ledgers.event(action, view))
-        for check in self.registry.judging(action.kind):
+        for check in self.registry.judging(action.kind, type(action)):
             found.extend(check(self, action, view))
         return found
 

@@ -13,6 +13,13 @@ which no event is an occasion for, is registered `on="begin"` or `on="end"`:
     @REGISTRY.check("SU-01", on="begin")
     def judge_setup(...): ...
 
+A function that judges one kind of event among its items' occasions names its class, and is
+called for events of that class only (the class must be one of the occasions, so the two cannot
+drift apart):
+
+    @REGISTRY.check("MV-09", event=Placed)     # occasions: ["moved", "placed"]
+    def note_arrival(game, placed, view): ...
+
 An id the inventory lacks fails at import, naming the function; the registry then answers which
 functions judge an item, which items have a function and which functions an event calls, so a
 game's dispatch can be read from its registrations and tests can hold the inventory's
@@ -64,6 +71,8 @@ class Registered:
     function: Callable[..., object]
     on: str | None = None
     """"begin" / "end": called on the log's first / last position; None: on its occasions."""
+    event: type | None = None
+    """The one event class it judges among its occasions; None: every occasion."""
 
     @property
     def name(self) -> str:
@@ -78,11 +87,12 @@ class Registry:
         self.game = game
         self._known = known
         self._registered: list[Registered] = []
-        self._judging: dict[str, tuple[Callable[..., object], ...]] = {}
+        self._judging: dict[tuple[str, type | None], tuple[Callable[..., object], ...]] = {}
 
-    def check(self, *ids: str, on: str | None = None) -> Callable[[F], F]:
+    def check(self, *ids: str, on: str | None = None, event: type | None = None) -> Callable[[F], F]:
         """Decorator: the function reports findings of these inventory items ('MV-03'), called on
-        the first or last position of a log when `on` is "begin" or "end"."""
+        the first or last position of a log when `on` is "begin" or "end"; `event`: called only
+        for events of that class (one of its items' occasions)."""
         if not ids:
             raise ValueError("a check registers at least one inventory item")
         if on not in MOMENTS:
@@ -94,11 +104,24 @@ class Registry:
             if unknown:
                 raise ValueError(f"{function.__module__}.{function.__qualname__}: {', '.join(unknown)} "
                                  f"not in the {self.game} inventory")
-            self._registered.append(Registered(tuple(ids), function, on))
+            if event is not None:
+                self._check_event(function, ids, event)
+            self._registered.append(Registered(tuple(ids), function, on, event))
             self._judging.clear()
             return function
 
         return register
+
+    def _check_event(self, function: Callable[..., object], ids: tuple[str, ...], event: type) -> None:
+        from vlog.kit.steps import event_kind
+
+        item = getattr(self._known, "item", None)
+        if item is None:
+            return
+        kind = event_kind(event)
+        if not any(kind in item(i).occasions for i in ids):
+            raise ValueError(f"{function.__module__}.{function.__qualname__} judges {event.__name__} events, but "
+                             f"{kind!r} is among the occasions of none of {', '.join(ids)} (data/inventory.json)")
 
     def registered(self) -> tuple[Registered, ...]:
         """Every registration, in the order the modules were imported."""
@@ -112,14 +135,17 @@ class Registry:
         """The functions registered on a moment ("begin", "end"), in registration order."""
         return tuple(r.function for r in self._registered if r.on == moment)
 
-    def judging(self, kind: str) -> tuple[Callable[..., object], ...]:
+    def judging(self, kind: str, event: type | None = None) -> tuple[Callable[..., object], ...]:
         """The functions reporting an item whose inventory occasions include the action kind
-        `kind` (data/inventory.json), in registration order: a dispatch that says nothing twice."""
-        found = self._judging.get(kind)
+        `kind` (data/inventory.json), in registration order, less those registered for another
+        event class than `event`'s (when given): a dispatch that says nothing twice."""
+        found = self._judging.get((kind, event))
         if found is None:
             item = getattr(self._known, "item")
-            found = self._judging[kind] = tuple(r.function for r in self._registered if r.on is None
-                                                and any(kind in item(i).occasions for i in r.ids))
+            found = self._judging[(kind, event)] = tuple(
+                r.function for r in self._registered if r.on is None
+                and (r.event is None or (event is not None and issubclass(event, r.event)))
+                and any(kind in item(i).occasions for i in r.ids))
         return found
 
     def ids(self) -> frozenset[str]:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["Position", "StepView", "Event", "Stepped", "Changed", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
+__all__ = ["Position", "StepView", "Event", "event_kind", "Stepped", "Changed", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
            "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events"]
 
 T = TypeVar("T")
@@ -93,6 +93,11 @@ class StepView:
 # the units before and after a step; a game adds its own (a declaration, a phase change, a
 # unit's move finished) as it reads them.
 
+def event_kind(cls: type) -> str:
+    """An event class as the inventory's occasions name it: `StepsChanged` -> "steps-changed"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something a step did; `step` is the log step it happened in (None: at the end)."""
@@ -102,7 +107,7 @@ class Event:
     @property
     def kind(self) -> str:
         """The event's class as the inventory's occasions name it ("moved", "steps-changed")."""
-        return re.sub(r"(?<!^)(?=[A-Z])", "-", type(self).__name__).lower()
+        return event_kind(type(self))
 
 
 @dataclass(frozen=True, slots=True)
