@@ -43,7 +43,20 @@ def test_every_set_has_its_module_start_saves_and_logs():
             assert (FIXTURES / script.parent / F.log_name(script)).is_file()
     for game in F.GAMES:
         assert (FIXTURES / game / "demo.vscript").is_file()
-        assert "DEMO ONLY" in (FIXTURES / game / "demo.vscript").read_text(encoding="utf-8")
+        assert "# DEMO" in (FIXTURES / game / "demo.vscript").read_text(encoding="utf-8")
+
+
+def test_lion_of_judah_demo_is_legal_play():
+    """The demo a new user tries first is judged with no error (only POSSIBLE warnings naming data)."""
+    from vlog.findings import Basis
+    from vlog.games.base import find_game
+    from vlog.replay import replay
+
+    module = read_module(FIXTURES / "lion-of-judah" / "lion-of-judah.vmod")
+    report = replay(read_log(FIXTURES / "lion-of-judah" / "demo.vlog"), module=module,
+                    game=find_game("lion-of-judah"))
+    found = [f for _, f in report.findings()]
+    assert found and all(f.basis is Basis.POSSIBLE and f.evidence.get("depends_on") for f in found), found
 
 
 @pytest.mark.parametrize("game", F.GAMES)

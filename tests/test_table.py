@@ -151,7 +151,7 @@ def test_properties_turns_players_and_unknown():
     t.apply(PlayerRemove(SECRET))
     assert t.players == {}
     t.apply(decode_leaf("INFO\tAxis\t1"))
-    assert t.problems[-1].raw == "INFO\tAxis\t1" and t.problems[-1].kind == "unknown"
+    assert t.problems[-1].raw == "INFO\tAxis\t1" and t.problems[-1].kind == "module-command"   # the module's own
     t.apply(UnknownCommand("M/bad", "MovePiece needs 9 or 10 fields, found 1"))
     assert t.problems[-1].message == "MovePiece needs 9 or 10 fields, found 1"
 

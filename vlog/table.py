@@ -82,6 +82,11 @@ class Layer(NamedTuple):
     level_name: str | None
 
 
+MODULE_COMMAND = "module-command"
+"""Problem kind of an entry a module's own command encoder wrote (VASL's `INFO`, `bd`, `OBA/`):
+well formed, kept raw, but not VASSAL's, so nothing vlog can apply to the table."""
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """A command the table could not apply, at `step` (0 = the starting position)."""
@@ -364,7 +369,10 @@ class Table:
                 if cmd.problem is None and cmd.raw.startswith(NEUTRAL_PREFIXES):
                     self.components["\t".join(cmd.raw.split("\t", 2)[:2])] = cmd.raw
                     return
-                self._problem("unknown", cmd.problem or "a command vlog does not interpret", cmd)
+                if cmd.problem is None:         # a prefix no VASSAL encoder vlog knows: the module's own
+                    self._problem(MODULE_COMMAND, "a command of the module's own encoder, kept raw", cmd)
+                else:
+                    self._problem("unknown", cmd.problem, cmd)
             else:
                 self._problem("unhandled", f"{type(cmd).__name__} is not applied to the table", cmd)
             return

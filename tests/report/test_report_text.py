@@ -27,8 +27,8 @@ def test_blocks_and_summary(report):
         "  subjects: 1/2 Eritrean Bn; 0203",
     ]
     rows = [line.split() for line in block.splitlines()[4:] if line.strip()]
-    assert rows[0] == ["evidence", "value"]
-    assert rows[2:] == [["mp_spent", "7"], ["mp_allowed", "6"], ["path", '["0203",', '"0304",', '"0405"]']]
+    # evidence as aligned key/value lines, not JSON
+    assert rows == [["mp_spent", "7"], ["mp_allowed", "6"], ["path", "0203,", "0304,", "0405"]]
     assert "  step 7, Turn 4, Ethiopian combat" in out
     assert re.search(r"^\s+shift\s+-1\.5$", out, re.M)
     assert out.rstrip().splitlines()[-1] == (
@@ -64,6 +64,15 @@ def test_min_severity_hides_blocks_but_not_counts(report):
     assert "WARNING (" not in out and "INFO (" not in out and out.count("ERROR (") == 2
     assert "logs/turn 3.vlog  120 steps, 4 findings (1 shown)" in out
     assert "5 findings (2 errors, 2 warnings, 1 info)" in out
+
+
+def test_html_entities_are_decoded_and_nested_evidence_is_plain():
+    f = Finding("vlog/x", "", Severity.INFO, Basis.PROVEN, 2, None, "21A moved 1305 &rarr; 1206",
+                evidence={"entries": [{"raw": "INFO\tx", "kind": "module-command"}], "ok": True, "gone": None})
+    out = text.render(Report(logs=(LogResult("a.vlog", 2, (f,)),)))
+    assert "21A moved 1305 \u2192 1206" in out and "&rarr;" not in out
+    assert re.search(r"^\s+entries\s+raw: INFO\\x09x; kind: module-command$", out, re.M)
+    assert re.search(r"^\s+ok\s+yes$", out, re.M) and re.search(r"^\s+gone\s+unknown$", out, re.M)
 
 
 def test_no_findings_summary():

@@ -25,6 +25,7 @@ __all__ = [
     "stderr_console",
     "progress",
     "progress_wanted",
+    "text_style",
     "warn",
     "printable",
     "format_option",
@@ -63,6 +64,18 @@ def stdout_console() -> Console:
 def stderr_console() -> Console:
     """A console for diagnostics and progress, same safety settings as stdout."""
     return _console(stderr=True)
+
+
+def text_style(output: Path | None, *, default_width: int = 100) -> tuple[int, bool]:
+    """(width, colour) for a report in text: the terminal's width, and colour unless NO_COLOR
+    says otherwise, when it goes to a terminal (FORCE_COLOR counts as one); `default_width` and
+    plain text when it goes to a file or a pipe."""
+    if output is not None and str(output) != "-":
+        return default_width, False
+    console = stdout_console()
+    if not console.is_terminal:
+        return default_width, False
+    return console.width, console.color_system is not None and not console.no_color
 
 
 def progress_wanted() -> bool:

@@ -17,7 +17,8 @@ from typing import Any
 
 import click
 
-from vlog.cli._console import check_input, check_output_path, emit, format_option, output_option, progress
+from vlog.cli._console import (check_input, check_output_path, emit, format_option, output_option, progress,
+                               text_style)
 from vlog.findings import FAIL_ON_CHOICES, LogResult, Report, fail_exit_code
 
 FORMATS = ("text", "json", "junit", "sarif", "github")
@@ -90,7 +91,8 @@ def read_input(path: Path) -> Any:
     return vlog.read(path)
 
 
-def render(report: Report, output_format: str, *, redact: Any, verbose: bool = False) -> str:
+def render(report: Report, output_format: str, *, redact: Any, verbose: bool = False,
+           width: int = 100, color: bool = False) -> str:
     """The report in `output_format`. What it says never depends on --fail-on, which sets only
     the exit status: a JUnit test case fails for an ERROR finding, whatever the threshold."""
     if output_format == "json":
@@ -106,7 +108,7 @@ def render(report: Report, output_format: str, *, redact: Any, verbose: bool = F
         from vlog.report import github
         return github.render(report, redact=redact)
     from vlog.report import text
-    return text.render(report, redact=redact, verbose=verbose)
+    return text.render(report, redact=redact, verbose=verbose, width=width, color=color)
 
 
 @click.command("check")
@@ -242,7 +244,9 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     )
     redact = None if show_player_ids or not redactor.mapping else redactor.text
     inputs = [*logs, *([after_path] if after_path else []), *([module_path] if module_path else [])]
-    emit(render(report, output_format, redact=redact, verbose=verbose), output, inputs=inputs, force=force)
+    width, color = text_style(output)
+    emit(render(report, output_format, redact=redact, verbose=verbose, width=width, color=color),
+         output, inputs=inputs, force=force)
     if debug and any(f.check == internal.CHECK_ID for _, f in report.findings()):
         return EXIT_INTERNAL        # a check failed: its traceback is on stderr
     if not_judged:

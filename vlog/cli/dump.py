@@ -624,11 +624,11 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
     return dump
 
 
-def _section(lines: list[str], title: str, items: list[Any]) -> bool:
+def _section(lines: list[str], title: str, items: list[Any], *, count: bool = True) -> bool:
     if not items:
         return False
     lines.append("")
-    lines.append(f"{title} ({len(items)}):")
+    lines.append(f"{title} ({len(items)}):" if count else f"{title}:")
     return True
 
 
@@ -662,7 +662,12 @@ def render_text(dump: dict[str, Any]) -> str:
     if _section(lines, "Other commands", dump["other"]):
         lines += [f"  {o['command']}: {p(o['text'])}" for o in dump["other"]]
     title = "Pieces at the start" if dump["kind"] == "log" else "Pieces"
-    if _section(lines, title, dump["pieces"]):
+    containers = sum(1 for rec in dump["pieces"] if rec.get("kind") in ("stack", "deck"))
+    if containers:                  # one meaning with `vlog info`: pieces are game pieces
+        pieces = len(dump["pieces"]) - containers
+        title += (f" ({pieces} piece{'' if pieces == 1 else 's'}, in "
+                  f"{'1 stack or deck' if containers == 1 else f'{containers} stacks and decks'})")
+    if _section(lines, title, dump["pieces"], count=not containers):
         for rec in dump["pieces"]:
             lines += piece_text(rec)
     if dump["kind"] == "log":

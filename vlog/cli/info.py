@@ -2,6 +2,12 @@
 
 Counts come from the command tree as read; player ids (passwords) are shown as `<player-N>`
 unless `--show-player-ids` is given, numbered as in `vlog dump` and `vlog convert`.
+
+One meaning with `vlog dump`: "Pieces" counts game pieces — stacks and decks hold pieces and are
+counted apart ("Pieces by kind"; dump says "3 pieces, in 3 stacks and decks"). "Players in the
+roster" are those VASSAL lists as having joined a side; a log can show others rolling dice
+("Players named in dice reports"). A module's "Problems" are what vlog could not read in it
+(images, prototypes, traits): the first few are shown, `vlog convert MODULE module.json` lists all.
 """
 from __future__ import annotations
 
@@ -49,6 +55,14 @@ def count_dice_rolls(chats: list[Any]) -> int:
     """Chat lines that report a DiceButton roll (VASSAL's default report formats)."""
     roll = dice_reader()
     return sum(1 for c in chats if roll(c.text) is not None)
+
+
+def players_in_dice_reports(chats: list[Any]) -> list[str]:
+    """The names dice reports show (a log can hold rolls by players its roster lacks: the roster
+    counts only those who joined a side)."""
+    roll = dice_reader()
+    names = {getattr(r, "player", None) for r in (roll(c.text) for c in chats) if r is not None}
+    return sorted(n for n in names if n)
 
 
 def redactor_for(obj: Any) -> Any:
@@ -115,6 +129,7 @@ def summarize_game(obj: Any, path: Path, *, show_player_ids: bool = False) -> di
         "player_ids_redacted": not show_player_ids,
         "chat_lines": sum(1 for c in chats if not c.is_report),
         "dice_rolls": count_dice_rolls(chats),
+        "players_in_dice_reports": players_in_dice_reports(chats),
         "points_named_from_file": len(observed_namer(obj)),
     }
     if is_log:
@@ -159,8 +174,18 @@ def summarize_module(path: Path) -> dict[str, Any]:
     from converters.module_json import describe_module
     from vlog.vassal.module import read_module
 
-    described = describe_module(read_module(path))
-    return {"file": str(path), "kind": "module", **described}
+    module = read_module(path)
+    described = describe_module(module)
+    problems = [*module.problems, *(p for s in module.piece_slots for p in s.problems)]
+    out = {"file": str(path), "kind": "module", **described}
+    if problems:        # what "Problems: N" counts, and where to see them all
+        out["problem_examples"] = problems[:SHOWN_PROBLEMS]
+        out["problems_listed_by"] = f"vlog convert {path} module.json (its \"problems\" lists)"
+    return out
+
+
+SHOWN_PROBLEMS = 5
+"""A module's problems (what vlog could not read in it) shown by `vlog info`; convert lists all."""
 
 
 def _text_value(v: Any) -> str:
@@ -179,6 +204,9 @@ _LABELS = {
     "commands_by_type": "Commands by type", "pieces_by_kind": "Pieces by kind",
     "metadata_problems": "Metadata problems", "player_ids": "Player ids in the file",
     "points_named_from_file": "Map points VASSAL named in the file",
+    "players_in_dice_reports": "Players named in dice reports",
+    "problems": "Problems (what vlog could not read in the module)",
+    "problem_examples": "First problems", "problems_listed_by": "All problems listed by",
 }
 _HIDDEN = frozenset(("player_ids_redacted",))
 
@@ -233,7 +261,7 @@ def render_text(summary: dict[str, Any]) -> str:
         if key == "pieces" and summary.get("kind") == "log":
             label = "Pieces at start"
         if key == "players":
-            lines.append(f"Players: {len(value)}")
+            lines.append(f"Players in the roster: {len(value)}")
             for p in value:
                 lines.append(f"  {printable(p['name'] or '?')} as {printable(p['side'] or '?')} "
                              f"(id {printable(p['id'] or '-')})")
@@ -264,7 +292,9 @@ def command(file: Path, output_format: str, show_player_ids: bool, output: Path 
     """Summarise a save (.vsav), log (.vlog), its JSON form, or a module (.vmod/.vmdx/buildFile/folder).
 
     Shows the kind of file, how it is stored, the VASSAL and module versions, the counts of
-    pieces, commands by type, log steps and undos, the players and their sides, the dice rolls,
+    pieces (game pieces; stacks and decks apart, as `vlog dump` counts them), commands by type,
+    log steps and undos, the players in the roster and their sides, the names in dice reports,
+    the dice rolls,
     and how many map points VASSAL named in the file itself (`vlog dump` names them without a
     module).
 

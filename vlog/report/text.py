@@ -6,8 +6,9 @@ ANSI escape is shown exactly as typed, never acted upon.
 """
 from __future__ import annotations
 
+import html
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -50,20 +51,44 @@ def _finding_block(finding: Finding, title: str | None) -> RenderableType:
     head.append(f" ({finding.basis.value})  ")
     head.append(printable(finding.check), style="bold")
     if title:
-        head.append(f" {printable(title)}")
+        head.append(f" {readable(title)}")
     head.append(f"  rule {printable(finding.rule)}" if finding.rule else "  (no rule reference)")
-    parts: list[RenderableType] = [head, Text("  " + printable(place(finding)), style="dim")]
-    parts.append(Text("  " + printable(finding.message)))
+    parts: list[RenderableType] = [head, Text("  " + readable(place(finding)), style="dim")]
+    parts.append(Text("  " + readable(finding.message)))
     if finding.subjects:
-        parts.append(Text("  subjects: " + "; ".join(printable(s) for s in finding.subjects)))
+        parts.append(Text("  subjects: " + "; ".join(readable(s) for s in finding.subjects)))
     if finding.evidence:
-        table = Table(box=box.SIMPLE, show_header=True, show_edge=False, pad_edge=False)
-        table.add_column(Text("evidence"), no_wrap=True)
-        table.add_column(Text("value"))
+        table = Table(box=None, show_header=False, show_edge=False, pad_edge=False, padding=(0, 2, 0, 0))
+        table.add_column(no_wrap=True, style="dim")
+        table.add_column()
         for key, value in finding.evidence.items():
-            table.add_row(Text(printable(str(key))), Text(printable(evidence_value(value))))
+            table.add_row(Text(readable(str(key))), Text(plain_value(value)))
         parts.append(Padding(table, (0, 0, 0, 4), expand=False))
     return Group(*parts)
+
+
+def readable(text: str) -> str:
+    """Report text as people read it: HTML entities decoded (VASSAL's chat and module names carry
+    them, "&rarr;"), then made safe to print (`printable`)."""
+    return printable(html.unescape(text))
+
+
+def plain_value(value: object) -> str:
+    """An evidence value as text safe to print, not JSON: a list as "a, b, c", a mapping as
+    "key: value; ...", a list of mappings one per line (player text never breaks a line)."""
+    if isinstance(value, str):
+        return readable(value)
+    if value is None:
+        return "unknown"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{readable(str(k))}: {plain_value(v)}" for k, v in value.items()) or "(none)"
+    if isinstance(value, (list, tuple)):
+        if any(isinstance(v, (Mapping, list, tuple)) for v in value):
+            return "\n".join(plain_value(v) for v in value) or "(none)"
+        return ", ".join(plain_value(v) for v in value) or "(none)"
+    return readable(evidence_value(value))
 
 
 def _status_table(report: Report, log: LogResult) -> RenderableType:
@@ -159,7 +184,7 @@ def render(
     if report.game:
         title.append(f"  game {printable(report.game)}")
     if report.module:
-        title.append(f"  module {printable(report.module)}")
+        title.append(f"  module {readable(report.module)}")
     console.print(title)
     titles = {check.id: check.title for check in report.all_checks()}
     for log in report.logs:
