@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
@@ -215,9 +215,11 @@ NEEDS_MODULE = "needs a module"
 OTHER_SCENARIO = "other scenario"
 NOT_BOUND = "not bound"
 CAUSES = (MISSING_DATA, NEEDS_MODULE, OTHER_SCENARIO, NOT_BOUND)
+BINDING_PREFIX = "the binding: "
+"""How an occasion resting on the binding (vlog/coverage.py) names what would settle it."""
 """Why a check was not judged: data the game data lacks (named as `vlog data status` names it),
 the module the log was written with (to place pieces on hexes), a rule of a scenario the log
-does not play, or a module not bound to the game (`vlog bind`)."""
+does not play, or a module not bound to the game, or not wholly (`vlog bind`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +255,10 @@ class CheckStatus:
         """Why it was not (wholly) judged, one of `CAUSES`; None when judged or nothing to judge."""
         if self.blocked:
             return self.blocked
-        return MISSING_DATA if self.judgement in (Judgement.NOT_JUDGED, Judgement.PARTLY) else None
+        if self.judgement not in (Judgement.NOT_JUDGED, Judgement.PARTLY):
+            return None
+        data = [d for u in self.unsettled for d in u.data]
+        return NOT_BOUND if data and all(d.startswith(BINDING_PREFIX) for d in data) else MISSING_DATA
 
     def reason(self) -> str:
         """One line saying how it went: 'judged at 3 steps', 'not judged: missing data: ...'."""
@@ -261,7 +266,7 @@ class CheckStatus:
         if self.blocked:
             return f"not judged: {self.blocked}: " + needs_text(self.needs)
         data = sorted({d for u in self.unsettled for d in u.data}) or list(self.needs)
-        needs = f"{MISSING_DATA}: " + (needs_text(data) if data else "data vlog lacks")
+        needs = f"{self.cause}: " + (needs_text(data) if data else "data vlog lacks")
         if self.unsettled:
             where = ", ".join("whole log" if u.step is None else f"step {u.step}" for u in self.unsettled)
             met = f"{len(self.unsettled)} occasion{'' if len(self.unsettled) == 1 else 's'} not settled ({where})"
@@ -342,6 +347,13 @@ class Tally:
         else:
             self._blocked.setdefault(check, (cause, tuple(needs)))
 
+    def rest_on(self, checks: Iterable[str], data: Sequence[str]) -> None:
+        """The occasions these checks settled rest on `data` (a binding that leaves every verdict
+        in doubt): each becomes an occasion not settled, at its step."""
+        for check in checks:
+            for step in self._judged.pop(check, ()):
+                self.unsettled(check, step, data)
+
     def is_blocked(self, check: str) -> bool:
         return check in self._blocked
 
@@ -357,7 +369,7 @@ class Tally:
     def observe(self, finding: Finding) -> None:
         data = None
         if finding.basis is Basis.POSSIBLE:     # data would settle it, or a binding (vlog.coverage)
-            data = finding.evidence.get(DEPENDS_ON) or [f"the binding: {b}" for b in finding.evidence.get("binding") or ()]
+            data = finding.evidence.get(DEPENDS_ON) or [BINDING_PREFIX + b for b in finding.evidence.get("binding") or ()]
         if data:
             self.unsettled(finding.check, finding.step, (str(d) for d in data))  # type: ignore[union-attr]
         else:

@@ -25,7 +25,7 @@ from vlog import coverage as binding_coverage
 from vlog.checks import GENERIC_CHECKS, continuity, internal, module_mismatch, undo_after_roll, unparsed
 from vlog.dice_rolls import DiceReportReader, module_buttons
 from vlog.dicestats import DiceRoll, dice_stats
-from vlog.findings import NEEDS_MODULE, NOT_BOUND, OTHER_SCENARIO, CheckInfo, Finding, LogResult, Report, Tally
+from vlog.findings import BINDING_PREFIX, NEEDS_MODULE, NOT_BOUND, OTHER_SCENARIO, CheckInfo, Finding, LogResult, Report, Tally
 from vlog.games.base import Context, Game
 from vlog.kit.steps import Position, StepView
 from vlog.table import Table
@@ -288,6 +288,9 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
             for spec in game.checks:
                 if spec.implemented:
                     rep.tally.block(spec.id, NOT_BOUND, (binding_coverage.CHECK_ID + " (vlog bind)",), outright=True)
+        elif gaps := rep.coverage.global_gaps():     # every verdict rests on the binding, "no finding" too
+            rep.tally.rest_on([spec.id for spec in game.checks if spec.implemented],
+                              [BINDING_PREFIX + gap for gap in gaps])
     rep.final = table
     rep.undos = track_undos(steps)
     findings.extend(undo_after_roll.check(rep.undos, rep.rolls, steps))

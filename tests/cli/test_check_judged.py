@@ -182,7 +182,7 @@ def test_vasl_log_judged_as_lion_of_judah_says_what_could_not_run(log, tmp_path,
     assert code == EXIT_INPUT
     assert err.splitlines()[-1] == NOT_BOUND_NOTICE.format(game="lion-of-judah")
     flat = " ".join(out.split())
-    assert re.search(r"Checks: \d+ judged, (\d+) not judged \(\1 as the module is not bound to the game: "
+    assert re.search(r"Checks: \d+ judged, (\d+) not judged \(\1 as the module is not \(wholly\) bound to the game: "
                      r"lion-of-judah/TS-01, ", flat)
     assert re.search(r"checks run; binding: pieces 0 of \d+ bound\.$", flat)
 
@@ -199,3 +199,20 @@ def test_vasl_log_judged_as_lion_of_judah_says_what_could_not_run(log, tmp_path,
     notes = data["runs"][0]["invocations"][0]["toolExecutionNotifications"]
     assert any(n["associatedRule"]["id"] == "lion-of-judah/MV-03" and n["level"] == "warning"
                and n["properties"]["cause"] == "not bound" for n in notes)
+
+
+def test_a_log_on_another_module_says_its_checks_rest_on_the_binding(capsys):
+    """CB-19 given the sibling module (vlog/coverage.py lowers its PROVEN findings): the checks
+    that found something are not judged outright but occasions not settled, naming the mismatch."""
+    log = FIXTURES / "lion-of-judah" / "rules" / "CB-19.vlog"
+    code, out, _ = run(capsys, str(log), "--game", "lion-of-judah", "--module", str(MODULE), "--format", "json")
+    assert code == EXIT_FINDINGS
+    data = json.loads(out)
+    REPORT.validate(data)
+    crt = {c["id"]: c for c in data["checks"]}[CRT]
+    assert (crt["status"], crt["cause"], crt["judged"]) == ("not-judged", "not bound", 0)
+    assert [u["data"] for u in crt["unsettled"]] == [[
+        "the binding: the log was written with module 'Lion of Judah: The War for Ethiopia, 1935-1941 "
+        "(vlog + synthetic-data)', not 'Lion of Judah: The War for Ethiopia, 1935-1941 (vlog)'"]]
+    assert not [c for c in data["checks"] if c["id"].startswith("lion-of-judah/") and c["status"] == "judged"]
+    assert data["summary"]["binding"]["module_mismatch"].startswith("the log was written with module ")

@@ -142,7 +142,7 @@ def judged_line(report: Report) -> str:
 
 
 _CAUSE_TEXT = {MISSING_DATA: "for missing data", NEEDS_MODULE: "needing the module (--module)",
-               OTHER_SCENARIO: "of another scenario", NOT_BOUND: "as the module is not bound to the game"}
+               OTHER_SCENARIO: "of another scenario", NOT_BOUND: "as the module is not (wholly) bound to the game"}
 
 
 def summary_line(report: Report) -> str:
