@@ -56,7 +56,7 @@ def ethiopian_segment(data: GameData, units: list[Unit], turn: int = 1,
     judge = ActivationJudge(board or Board(data), "1935-36")
     state = GameState({u.id: u for u in units}, "1935-36")
     phase = Phase("1935-36", turn, "second-movement")
-    judge.phase(Phase("1935-36", turn, "first-combat"), phase, state, bound=True, step=1)
+    judge.phase_change(Phase("1935-36", turn, "first-combat"), phase, state, bound=True, step=1)
     return judge, phase
 
 
@@ -318,7 +318,7 @@ def test_imperial_guard_stuck_once_the_negus_is_dead() -> None:
     judge.watch(GameState({u.id: u for u in (negus, kz, mulugheta)}, "1935-36"))
     state = GameState({u.id: u for u in (kz, mulugheta)}, "1935-36")          # the Negus has died
     phase = Phase("1935-36", 5, "second-movement")
-    judge.phase(Phase("1935-36", 5, "first-combat"), phase, state, bound=True, step=1)
+    judge.phase_change(Phase("1935-36", 5, "first-combat"), phase, state, bound=True, step=1)
     declare(judge, phase, "activate Ras Mulugheta", 3, roll=5)
     found = move(judge, phase, kz, "1212", "1211", step=6)
     assert ids(found) == ["ET-09"] and found[0].evidence["reason"] == "negus-dead"
@@ -341,7 +341,7 @@ def test_great_offensive_turns_once_and_first() -> None:
         + move(judge, phase, begh, "1510", step=6) == []
     later = ActivationJudge(judge.board, "1935-36")
     later.offensive_step = 2
-    later.phase(None, Phase("1935-36", 4, "second-movement"), GameState({u.id: u for u in units}, "1935-36"),
+    later.phase_change(None, Phase("1935-36", 4, "second-movement"), GameState({u.id: u for u in units}, "1935-36"),
                 bound=True, step=20)
     found = declare(later, Phase("1935-36", 4, "second-movement"), "great offensive south", 21)
     assert ids(found) == ["ET-10"] and found[0].evidence["first_offensive_step"] == 2
@@ -356,7 +356,7 @@ def test_great_offensive_turns_once_and_first() -> None:
 def _end_of_turn(data: GameData, units: list[Unit]) -> tuple[ActivationJudge, Phase]:
     judge = ActivationJudge(Board(data), "1935-36")
     end = Phase("1935-36", 2, "end")
-    judge.phase(Phase("1935-36", 2, "second-combat"), end, GameState({u.id: u for u in units}, "1935-36"),
+    judge.phase_change(Phase("1935-36", 2, "second-combat"), end, GameState({u.id: u for u in units}, "1935-36"),
                 bound=True, step=1)
     return judge, end
 
@@ -375,11 +375,11 @@ def test_attrition_strikes_stacks_of_six_one_unit_as_rolled() -> None:
     judge, end = _end_of_turn(data, stack)
     declare(judge, end, "attrition 1212", 2, roll=3)
     judge.removal(stack[0], step=4, when=end.when())
-    closed = judge.phase(end, Phase("1935-36", 3, "map"), GameState({}, "1935-36"), bound=True, step=6)
+    closed = judge.phase_change(end, Phase("1935-36", 3, "map"), GameState({}, "1935-36"), bound=True, step=6)
     assert ids(closed) == ["ET-11"] and closed[0].evidence["roll"] == 3 and closed[0].step == 2
     judge, end = _end_of_turn(data, stack)
     declare(judge, end, "attrition 1212", 2, roll=1)
-    closed = judge.phase(end, Phase("1935-36", 3, "map"), GameState({}, "1935-36"), bound=True, step=6)
+    closed = judge.phase_change(end, Phase("1935-36", 3, "map"), GameState({}, "1935-36"), bound=True, step=6)
     assert ids(closed) == ["ET-11"] and closed[0].evidence["removed"] == 0
 
 
@@ -407,7 +407,7 @@ def test_not_judged_outside_1935_36() -> None:
     judge = ActivationJudge(Board(data), "1940-41")
     levy = unit(data, "s", "et-levy-shoa", "1212")
     phase = Phase("1940-41", 1, "second-movement")
-    judge.phase(None, phase, GameState({"s": levy}, "1940-41"), bound=True, step=1)
+    judge.phase_change(None, phase, GameState({"s": levy}, "1940-41"), bound=True, step=1)
     assert judge.move(levy, "1212", "1414", phase, step=2, when=None) == []
     assert not judge.needs_roll()
 
@@ -535,7 +535,7 @@ def test_log_beginning_inside_the_segment_does_not_judge_adjacency() -> None:
     kassa = unit(data, "k", "et-leader-beghemder", "1312")
     judge = ActivationJudge(Board(data), "1935-36")
     phase = Phase("1935-36", 2, "second-movement")
-    judge.phase(None, phase, GameState({u.id: u for u in (levy, kassa)}, "1935-36"), bound=True, step=0)
+    judge.phase_change(None, phase, GameState({u.id: u for u in (levy, kassa)}, "1935-36"), bound=True, step=0)
     assert move(judge, phase, levy, "1410", "1510", step=3) == []
 
 

@@ -56,7 +56,7 @@ def test_a_failing_check_is_reported_and_exits_4_only_with_debug(capsys, monkeyp
     from vlog.cli import EXIT_FINDINGS, EXIT_INTERNAL
     from vlog.games.lion_of_judah import rules
 
-    def broken(self, action):
+    def broken(self, action, ctx):
         raise ZeroDivisionError("injected")
 
     monkeypatch.setattr(rules.LionOfJudah, "_check_phase", broken)

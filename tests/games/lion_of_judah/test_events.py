@@ -55,7 +55,7 @@ class Play:
         self.phase: Phase | None = None
         self.step = 0
         self.findings: list = []
-        self.ledger.begin(self.state())
+        self.ledger.start(self.state())
 
     def state(self) -> GameState:
         return position(list(self.markers.values()), *self.units.values(), scenario=self.scenario)
@@ -113,7 +113,7 @@ def test_legal_draws_over_two_turns_give_nothing(tmp_path):
     play = Play(tmp_path, "1935-36", A + B)
     for b in B:                                      # B markers not yet in play: off the table
         play.markers[b] = marker(b, box="unplaced")
-    play.ledger.begin(play.state())
+    play.ledger.start(play.state())
     play.to(1, "event")
     play.draw("ev-a5")
     play.put("ev-a5", box=POOL_BOX)
@@ -182,7 +182,7 @@ def test_pool_missing_the_new_strategic_turn_on_turn_five_is_ev01(tmp_path):
         play = Play(tmp_path / str(shown), "1935-36", A + ["ev-b6", "ev-b7"] + (["ev-b8"] if shown else []))
         if shown:
             play.markers["ev-b8"] = marker("ev-b8", box="unplaced")
-            play.ledger.begin(play.state())
+            play.ledger.start(play.state())
         for turn, code in enumerate(("ev-a1", "ev-a2", "ev-a3", "ev-a4"), start=1):
             play.to(turn, "event")
             play.draw(code)
@@ -196,7 +196,7 @@ def test_pool_missing_the_new_strategic_turn_on_turn_five_is_ev01(tmp_path):
 def test_marker_put_in_the_pool_before_its_turn_is_ev01(tmp_path):
     play = Play(tmp_path, "1940-41", C + ["ev-d8"])
     play.markers["ev-d8"] = marker("ev-d8", box="unplaced")
-    play.ledger.begin(play.state())
+    play.ledger.start(play.state())
     play.to(2, "map")
     found = play.put("ev-d8", box=POOL_BOX)
     assert ids(found) == ["EV-01"] and found[0].evidence["enters_turn"] == 4
@@ -515,7 +515,7 @@ def test_less_randomness_c2_held_from_the_start_is_a_turns_event(tmp_path):
     play = Play(tmp_path, "1940-41", C)
     play.markers["ev-c2"] = marker("ev-c2", box=DRAWN_BOX)
     play.ledger = EventLedger(play.ledger.data, play.ledger.board)
-    play.ledger.begin(play.state())
+    play.ledger.start(play.state())
     play.to(1, "event")
     assert play.draw("ev-c5") == [] and play.put("ev-c5", box=POOL_BOX) == []     # no EV-01 for C2
     play.to(1, "first-movement")
@@ -584,7 +584,7 @@ def test_coordination_replaces_the_activation_roll(tmp_path):
     results = []
     for roll_first in (False, True):
         judge = ActivationJudge(Board(DATA), "1935-36")
-        judge.phase(Phase("1935-36", 5, "first-combat"), seg, position([], ras, levy), bound=True, step=1)
+        judge.phase_change(Phase("1935-36", 5, "first-combat"), seg, position([], ras, levy), bound=True, step=1)
         judge.declaration(parse_declaration("activate Ras Seyum"), seg, step=2, when=None)
         if roll_first:
             judge.roll(3, seg, step=3, when=None)

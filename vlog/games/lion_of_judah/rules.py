@@ -19,22 +19,20 @@ from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
-from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, CombatAirPlacement, judge_air_mission,
-                                                  judge_bombings, judge_delayed_return, judge_gassed,
-                                                  judge_markers_left_on_map, judge_mission_segment,
-                                                  may_be_bombing)
+from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, judge_air_mission, judge_delayed_return,
+                                                  judge_gassed, judge_mission_segment, may_be_bombing)
 from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, counter_guerrilla_applies,
                                                      gassed_readings, judge_combat, judge_dummy_flip)
-from vlog.games.lion_of_judah.checks.common import INVENTORY, finding
+from vlog.games.lion_of_judah.checks.common import INVENTORY, PhaseTurned, finding
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger, judge_rp_use
 from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.checks.fronts import (counts_for_pressure, judge_air_front, judge_air_supply_front,
                                                     judge_air_support_front)
-from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin, fuel_control,
+from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_begin,
                                                    starts_the_scenario)
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
@@ -46,38 +44,35 @@ from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_act
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.rebuilding import RebuildLedger
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, RecruitLedger, judge_recruit
-from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, WITHDRAWAL_TURN, DummyArrivals,
-                                                            KarWithdrawal, judge_event_irregulars,
-                                                            judge_placement)
+from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, DummyArrivals, KarWithdrawal,
+                                                            judge_event_irregulars, judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge_breakdown_return,
                                                            judge_kar_regiment, judge_step_gain)
 from vlog.games.lion_of_judah.checks.setup import (judge_campaign_guerrillas, judge_setup_areas,
                                                    judge_start_boxes_1935)
 from vlog.games.lion_of_judah.checks.stack_moves import StackMoves
-from vlog.games.lion_of_judah.checks.stacking import judge_stacking
-from vlog.games.lion_of_judah.checks.supply import (AIR_SUPPLIED, judge_end_of_move,
-                                                     judge_supply_prerequisite, trace)
+from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, judge_supply_prerequisite, trace
 from vlog.games.lion_of_judah.checks.trucks import TruckLedger
 from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge_start_markers_1935,
                                                       judge_steps_marker, judge_victory_claim, judge_vp_claim, tally)
 from vlog.games.lion_of_judah.interpret import CHAT, Interpreter, state_of, units_named
+from vlog.games.lion_of_judah.segments import (CombatAir, MovesInProgress, SegmentStacking, TurnStart,
+                                               TurnTrackTooLong)
 from vlog.games.lion_of_judah.sequence import Phase, phase_from_table, side_name
 from vlog.games.lion_of_judah.state import GameState, build_state
+from vlog.games.lion_of_judah.sudden_death import SuddenDeath
+from vlog.kit.ledger import Ledgers
+from vlog.kit.steps import Position, StepView
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.commands import Chat
     from vlog.vassal.savefile import Step
 
-__all__ = ["LionOfJudah", "game", "detect_scenario", "SUDDEN_DEATH_1935"]
+__all__ = ["LionOfJudah", "game", "detect_scenario"]
 
-SUDDEN_DEATH_1935 = ("1305", "1405", "2322")
-"""PB 13.4.3: Asmara, Massawa, Mogadishu."""
 HIDDEN_CLASSES = ("italian-colonial-irregular", "guerrilla")
 """2.3.7, PB 13.3.2, 14.6.4.1: units (with the Ethiopian levies) that enter play ?-side up."""
-ALLIED_HOME_USS = {"Sudan": ("0505", "0508", "1001"), "Kenya": ("1122", "1327"),
-                   "British Somaliland": ("2311",)}
-"""PB 14.4.3 and 14.6.1.2: the Allied USS hexes of each initial home country."""
 AIR_SUPPLY_STEPS = 2
 """PB 13.6.5.2: up to two steps of Northern Front units are supplied by an air marker."""
 
@@ -108,18 +103,11 @@ class LionOfJudah(Game):
         self.interpreter.activation.needs_roll = self.activation.needs_roll
         self.combat_memory = CombatMemory()
         self.oos_at_start: dict[str, bool | Unknown] = {}
-        self.sudden_death: tuple[str, int] | None = None
-        self.sudden_death_reported = False
-        self.too_long_reported = False
         self.air_missions: dict[str, tuple[int, int]] = {}
         self.stack_moves = StackMoves(self.board)
         """The stacks moving in the current movement segment (MV-08, checks/stack_moves.py)."""
-        self.origins: dict[str, str] = {}
-        """Unit -> the hex it began the current movement segment in."""
-        self.fm_rolls: dict[str, list[int]] = {}
-        self.move_reported: set[str] = set()
-        self.end_pending: dict[str, tuple[int, str | None]] = {}
-        """Units moved whose movement may not be over yet -> (step, when) of their last move."""
+        self.moves = MovesInProgress()
+        """Where each unit began the segment, its forced-march rolls, moves not yet over (segments.py)."""
         self.desertion = DesertionWatch()
         """(40) The colonial desertion roll and the units removed in each MAP (SC-04)."""
         self.reinforcement_count = ReinforcementCount()
@@ -170,12 +158,21 @@ class LionOfJudah(Game):
         """(40) The BF and GF regiments placed so far (RR-27)."""
         self.air_supply_flown: dict[int, str] = {}
         """(35) Turn -> the air marker that flew air supply in it (AR-09: one a turn)."""
-        self.segment_air_hexes: set[str] = set()
-        """Hexes Italian air markers were placed on in the current segment (AR-08 gas attacks)."""
-        self.combat_air: list[CombatAirPlacement] = []
-        """Air markers placed in the current combat segment: support or bombing (AR-07)."""
-        self.segment_targets: dict[str, int] = {}
-        """Hexes attacked in the current segment -> the step the attack was declared in."""
+        self.combat_air = CombatAir()
+        """Air markers placed in the segment and the hexes it attacks (AR-07, AR-08; segments.py)."""
+        self.sudden_death = SuddenDeath()
+        """VC-04, VC-08: when the game ended and whether play after it was reported."""
+        self.ledgers = Ledgers(self.moves, self.activation, self.events, self.motorization, self.stack_moves,
+                               TurnTrackTooLong(), SegmentStacking(), self.formations, self.combat_air, self.kar,
+                               TurnStart(), self.movement, self.sudden_death, self.fuel, self.negus)
+        """What is kept from step to step, told of the log in this order (vlog/kit/ledger.py):
+        the phase changes in the order they are judged, then the steps."""
+        for ledger in self.ledgers:
+            ledger.game = self
+
+    def final_state(self, view: StepView) -> GameState:
+        """The position after the view's step (at the end: the final position)."""
+        return state_of(view.after, self.data, self.scenario)
 
     @property
     def scenario_mark(self) -> str | None:
@@ -185,7 +182,8 @@ class LionOfJudah(Game):
 
     # -- hooks -----------------------------------------------------------------------------------
     def begin(self, table: "Table", ctx: Context) -> Iterable[Finding]:
-        self.events.begin(build_state(table, self.data))
+        start = Position(table)
+        self.ledgers.begin(StepView(None, start, start))
         if self.scenario is None:
             self.scenario = detect_scenario(build_state(table, self.data))
             self.interpreter.scenario = self.scenario
@@ -224,9 +222,8 @@ class LionOfJudah(Game):
             self.rebuilds.note_step(before, after, step=step.index, in_combat=self.interpreter.pending is not None
                                     or any(a.kind == "combat" for a in actions))     # RR-15
         if self.interpreter.pending is not None:        # AR-07: the hexes this segment attacks
-            self.segment_targets.setdefault(self.interpreter.pending.declaration.target,
-                                            self.interpreter.pending.step)
-        self.events.note_rolls(step.index, [r.total for r in rolls if r.total is not None])
+            self.combat_air.targets.setdefault(self.interpreter.pending.declaration.target,
+                                               self.interpreter.pending.step)
         if any(r.total is not None for r in rolls):
             self.last_roll_step = step.index
         if ctx is not None:
@@ -256,20 +253,7 @@ class LionOfJudah(Game):
             actions.append(Action("victory-claim", step.index, (), {
                 "claim": claim, "when": self.interpreter.when(), "turn": turn,
                 "state": self.interpreter.last_states[1] if self.interpreter.last_states else None}))
-        if self.scenario == "1935-36" and self.sudden_death is None:
-            for hex_ in SUDDEN_DEATH_1935:            # PB 13.4.3
-                if self.interpreter.control.get(hex_) == "ethiopian":
-                    self.sudden_death = (hex_, step.index)
-                    break
-        if self.scenario == "1940-41" and self.sudden_death is None:
-            countries = [c for c, hexes in ALLIED_HOME_USS.items()       # PB 14.4.3
-                         if any(self.interpreter.control.get(h, "allied") == "allied" for h in hexes)]
-            if len(countries) <= 1:
-                self.sudden_death = ("/".join(countries) or "none", step.index)
-        if self.scenario == "1940-41":          # fuel lost to conquests (PB 14.6.1.1)
-            fuel_control(self.fuel, self.interpreter.control, getattr(self.interpreter, "_after", None),
-                         step=step.index)
-            self.negus.logged(step.index, [r.total for r in rolls if r.total is not None])
+        self.ledgers.step(view)     # the game may end here (VC-04, VC-08), fuel lost to conquests
         return actions
 
     def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
@@ -286,7 +270,7 @@ class LionOfJudah(Game):
         if action.kind == "victory-claim":     # announcing the result is not play (VC-04/VC-08)
             return judge_victory_claim(self.data, self.scenario, action.data["claim"],
                                        step=action.step, when=action.data["when"]) + self._check_vp(action)
-        out = self._play_after_sudden_death(action)
+        out = self.sudden_death.play(action)
         if self.scenario == "1940-41":          # SC-01, MV-47, CB-40, AR-10 (checks/fuel.py)
             out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
                                phase_bound=self.interpreter.phase_bound)
@@ -302,7 +286,7 @@ class LionOfJudah(Game):
         if action.kind == "move":
             return out + self._check_move(action)
         if action.kind == "phase":
-            return out + self._check_phase(action)
+            return out + self._check_phase(action, ctx)
         if action.kind == "combat":
             return out + self._check_combat(action)
         if action.kind == "dummy-flip":                   # FW-06 (PB 14.6.5)
@@ -347,7 +331,7 @@ class LionOfJudah(Game):
         """VC-01/VC-02, VC-05/VC-06: a total declared at the end of the last turn (or when the
         turn is not known) against the tally; none after a sudden death (VC-04, VC-08)."""
         state, turn = action.data.get("state"), action.data.get("turn")
-        if state is None or self.scenario not in LAST_TURN or self.sudden_death is not None:
+        if state is None or self.scenario not in LAST_TURN or self.sudden_death.at is not None:
             return []
         if turn is not None and turn < LAST_TURN[self.scenario]:
             return []
@@ -356,35 +340,6 @@ class LionOfJudah(Game):
         if result is None:
             return []
         return judge_vp_claim(result, action.data["claim"], step=action.step, when=action.data["when"])
-
-    def _play_after_sudden_death(self, action: Action) -> list[Finding]:
-        """VC-04 (PB 13.4.3), VC-08 (PB 14.4.3): the game ends the instant the condition holds
-        (`interpret` notes the step); the first action of any later step (a move, a placement,
-        an attack, the turn track moving on) is play that should not have happened. Once."""
-        if self.sudden_death is None or self.sudden_death_reported or action.step <= self.sudden_death[1]:
-            return []
-        self.sudden_death_reported = True
-        where, at_step = self.sudden_death
-        data: dict[str, Any] = action.data
-        unit = data.get("unit")
-        subjects = (unit.name,) if unit is not None else tuple(u.name for u in data.get("attackers", ()))
-        if action.kind == "phase":
-            when, what = data["new"].when(), f"the turn track moved on to {data['new'].when()}"
-        else:
-            when, what = data.get("when"), {"move": "a unit moved", "appear": "a unit was placed",
-                                             "combat": "an attack was declared"}.get(action.kind, "play went on")
-        if self.scenario == "1935-36":
-            return [finding("VC-04", Ruling.PROVEN, step=action.step, when=when, subjects=subjects,
-                            message=f"play went on ({what}) after the Ethiopian player gained control "
-                                    f"of {hex_label(where, self.board)} at step {at_step}: the game "
-                                    "ends there in an Ethiopian strategic victory",
-                            evidence={"hex": where, "step_of_victory": at_step, "action": action.kind})]
-        return [finding("VC-08", Ruling.PROVEN, step=action.step, when=when, subjects=subjects,
-                        message=f"play went on ({what}) after step {at_step}, when the Allied player "
-                                f"held supply sources in only one home country ({where}): the "
-                                "Italian player wins a sudden death victory there",
-                        evidence={"countries_left": where, "step_of_victory": at_step,
-                                  "action": action.kind})]
 
     def _check_step_gain(self, action: Action) -> list[Finding]:
         phase = self.interpreter.phase
@@ -425,7 +380,7 @@ class LionOfJudah(Game):
                                               when=action.data["when"])
             self._combat_air(unit, action, before)
             if unit.side == "italian":
-                self.segment_air_hexes.add(action.data["hex"])
+                self.combat_air.air_hexes.add(action.data["hex"])
             return out + judge_air_mission(self.board, before, unit, action.data["hex"],
                                            step=action.step, when=action.data["when"]) \
                 + judge_air_front(self.board, before, unit, action.data["hex"], step=action.step,
@@ -456,7 +411,7 @@ class LionOfJudah(Game):
             before = action.data["before"]
             return out + judge_gassed(self.board, before, unit, action.data["hex"], scenario=self.scenario,
                                       segment=phase.segment, phasing=phase.phasing,
-                                      air_hexes=set(self.segment_air_hexes), step=action.step,
+                                      air_hexes=set(self.combat_air.air_hexes), step=action.step,
                                       when=action.data["when"])
         if unit.counter in ("gb-bf", "gb-gf") and unit.counter not in self.kar_regiments:   # RR-27
             self.kar_regiments.add(unit.counter)       # placed anywhere in Sudan, not at an entry hex
@@ -492,20 +447,8 @@ class LionOfJudah(Game):
     def _combat_air(self, marker: Any, action: Action, before: GameState) -> None:
         """AR-07: a marker placed in a combat segment the turn track tells, judged when it ends."""
         phase = self.interpreter.phase
-        if not self.interpreter.phase_bound or phase is None or phase.segment != "combat":
-            return
-        hex_ = action.data["hex"]
-        self.combat_air.append(CombatAirPlacement(
-            marker, hex_, action.step, action.data["when"],
-            tuple(h for h, at in self.segment_targets.items() if at < action.step and h != hex_),
-            tuple(u.name for u in before.at(hex_) if u.side not in (None, marker.side)
-                  and u.kind not in ("air", "marker"))))
-
-    def _bombings(self, phase: Phase | None) -> list[Finding]:
-        out = judge_bombings(self.board, self.combat_air, set(self.segment_targets), scenario=self.scenario,
-                             phasing=phase.phasing if phase is not None else None) if self.combat_air else []
-        self.combat_air, self.segment_targets = [], {}
-        return out
+        if self.interpreter.phase_bound and phase is not None and phase.segment == "combat":
+            self.combat_air.place(marker, action.data["hex"], before, step=action.step, when=action.data["when"])
 
     def _air_supply(self, marker: Any, hex_: str, before: GameState) -> None:
         """SP-15 (PB 13.6.5.2): (35) an Italian marker placed in the Italian movement segment
@@ -546,7 +489,7 @@ class LionOfJudah(Game):
         bound = self.interpreter.phase_bound and phase is not None
         phasing = phase.phasing if bound else None
         self.mission_flown[marker.id] = (phase.segment if bound else "unknown", phasing)
-        moved = [before.units[uid].name for uid in self.origins
+        moved = [before.units[uid].name for uid in self.moves.origins
                  if uid in before.units and before.units[uid].side == phasing]
         earlier = None
         if bound and self.scenario == "1935-36" and marker.side == "italian" and phase.segment == "movement" \
@@ -617,10 +560,10 @@ class LionOfJudah(Game):
 
     def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
         out: list[Finding] = []
-        if self.end_pending:
+        if self.moves.pending:
             final = state_of(ctx.view.after, self.data, self.scenario, control=self.interpreter.control)
             final.flags.update(self.interpreter.flags)          # SP-15: air supply still counts
-            out.extend(self._flush_end_of_move(final))
+            out.extend(self.moves.flush(final))
         for action in self.interpreter.finish():
             out.extend(self._check_combat(action))
             if self.scenario == "1940-41":      # the last attack's fuel (CB-40) and the Negus (CB-39)
@@ -628,15 +571,8 @@ class LionOfJudah(Game):
                                    phase_bound=self.interpreter.phase_bound)
                 allied_action(self.negus, action, phase=self.interpreter.phase,
                               phase_bound=self.interpreter.phase_bound, joined=None)
-        phase = self.interpreter.phase
-        last = state_of(ctx.view.after, self.data, self.scenario)
-        if self.interpreter.phase_bound:                    # HQ-08, MV-34: the segment the log ends in
-            out.extend(self.motorization.phase_ended(phase, None, last, step=None))
-        out.extend(self.formations.close(self.board, turn=phase.turn if phase is not None else None,
-                                         step=None, when=None))      # a MAP the log ends in
-        out.extend(self._bombings(phase))
-        out.extend(self.events.finish())
-        out.extend(self.logistics.finish(last, scenario=self.scenario))
+        out.extend(self.ledgers.end(ctx.view))
+        out.extend(self.logistics.finish(self.final_state(ctx.view), scenario=self.scenario))
         return out
 
     # -- moves -----------------------------------------------------------------------------------
@@ -710,16 +646,16 @@ class LionOfJudah(Game):
             out.extend(self.stack_moves.move(unit, unit.hex, data["to"], step=action.step, when=when))
         # a unit dragged hex by hex is judged from where it began the segment, with every
         # forced-march roll logged for it so far; its supply when its movement ends (9.1)
-        out.extend(self._flush_end_of_move(before, moving=unit.id, step=action.step))
-        origin = self.origins.setdefault(unit.id, unit.hex)
-        rolls = self.fm_rolls.setdefault(unit.id, [])
+        out.extend(self.moves.flush(before, moving=unit.id, step=action.step))
+        origin = self.moves.origins.setdefault(unit.id, unit.hex)
+        rolls = self.moves.fm_rolls.setdefault(unit.id, [])
         rolls.extend(data["forced_march_rolls"])
-        self.end_pending[unit.id] = (action.step, when)
+        self.moves.pending[unit.id] = (action.step, when)
         eligible, _ = may_force_march(unit, self.oos_at_start.get(unit.id, False))
         out.extend(self.movement.on_drag(self.board, before, unit, origin, data["to"],   # MV-25, MV-26
                                          tuple(data["forced_march_rolls"]), eligible=eligible,
                                          step=action.step, when=when))
-        if unit.id in self.move_reported or origin == data["to"]:
+        if unit.id in self.moves.reported or origin == data["to"]:
             return out
         riders = self.motorization.riders(unit, origin, data["to"], before, after, phase, self.trucks,
                                           step=action.step, when=when) if in_movement else set()
@@ -735,29 +671,8 @@ class LionOfJudah(Game):
         judged = self.movement.judged(judge_move(self.board, before, facts, step=action.step, when=when),
                                       unit, origin)
         if judged:
-            self.move_reported.add(unit.id)
+            self.moves.reported.add(unit.id)
         return out + judged
-
-    def _flush_end_of_move(self, state: GameState, *, moving: str | None = None,
-                           step: int | None = None) -> list[Finding]:
-        """MV-16 for the units whose movement has ended: another unit moves in a later step
-        (11.2: each unit or stack completes its move before another begins), the phase changes
-        or the log ends. `state` is the position at that moment."""
-        out: list[Finding] = []
-        if self.scenario is None:
-            self.end_pending.clear()
-            return out
-        finished: set[str] = set()
-        for uid, (at_step, when) in list(self.end_pending.items()):
-            if uid == moving or (step is not None and at_step >= step):
-                continue
-            del self.end_pending[uid]
-            finished.add(uid)
-            unit = state.units.get(uid)
-            if unit is not None and unit.hex is not None:
-                state.scenario = self.scenario
-                out.extend(judge_end_of_move(self.board, state, unit, step=at_step, when=when))
-        return out + self.movement.moves_over(self.board, state, finished)      # MV-26
 
     def _negus_with_gideon(self, action: Action, unit: Any, to: str, after: GameState,
                            when: str | None) -> list[Finding]:
@@ -774,51 +689,14 @@ class LionOfJudah(Game):
                         depends_on=() if inside is True else inside.data)]
 
     # -- phases ------------------------------------------------------------------------------------
-    def _check_phase(self, action: Action) -> list[Finding]:
+    def _check_phase(self, action: Action, ctx: Context) -> list[Finding]:
         old: Phase | None = action.data["old"]
         new: Phase = action.data["new"]
         state: GameState = action.data["state"]
         state.scenario = self.scenario
-        out: list[Finding] = self._flush_end_of_move(state)
-        out += self.activation.phase(old, new, state, bound=self.interpreter.phase_bound, step=action.step)
-        out += self.events.on_phase(old, new, self.interpreter.phase_bound, state, step=action.step)
-        if self.interpreter.phase_bound:                    # HQ-08, MV-34
-            out += self.motorization.phase_ended(old, new, state, step=action.step)
-        self.origins, self.fm_rolls, self.move_reported = {}, {}, set()
-        self.stack_moves.reset()
-        if self.interpreter.phase_bound and not self.too_long_reported and new.turn > new.rules.turns:
-            self.too_long_reported = True
-            out.append(finding("TS-03", Ruling.PROVEN, step=action.step, when=new.when(),
-                               message=f"the turn track shows turn {new.turn}; the {new.scenario} "
-                                       f"scenario ends after turn {new.rules.turns}",
-                               evidence={"turn": new.turn, "last_turn": new.rules.turns}))
-        if old is not None and old.segment in ("movement", "combat") and old.phasing:
-            out.extend(judge_stacking(self.board, state, step=action.step, when=old.when(),
-                                      sides=(old.phasing,)))
-        elif old is not None and old.key == "map":          # 8.1: also at the end of the MAP
-            out.extend(judge_stacking(self.board, state, step=action.step, when=old.when()))
-        if old is not None and old.key == "map" and self.interpreter.phase_bound:
-            out.extend(self.formations.close(self.board, turn=old.turn, step=action.step, when=old.when()))
-        out.extend(self._bombings(old))                 # AR-07: the segment has ended
-        self.segment_air_hexes = set()
-        if old is not None and old.key == "map" and old.turn == WITHDRAWAL_TURN and self.scenario == "1940-41" \
-                and self.interpreter.phase_bound and self.map_start is not None:
-            self.map_start.scenario = self.scenario
-            out.extend(self.kar.close(self.board, self.map_start, state, step=action.step, when=old.when()))
-        if old is not None and new.turn > old.turn:
-            # a turn track change is judged on the position it shows; an inferred new turn
-            # (a move) on the position before that move, which may flip an HQ for the new turn
-            shown = action.data["after"] if action.data.get("bound") and action.data.get("after") else state
-            still_m = [u for u in shown.units.values() if u.kind == "hq" and u.level == "m"]
-            for hq in still_m:
-                out.append(finding("TS-11", Ruling.PROVEN, step=action.step, when=new.when(),
-                                   subjects=(hq.name,),
-                                   message=f"HQ {hq.name} still shows its M side at the start of turn "
-                                           f"{new.turn}; every HQ flips to CS in the End of Turn Phase",
-                                   evidence={"hq": hq.name, "turn": new.turn}))
-            if action.data.get("bound"):       # AR-12: judged on the turn the track shows
-                out.extend(judge_markers_left_on_map(self.board, shown, turn=new.turn, step=action.step,
-                                                     when=new.when()))
+        change = PhaseTurned(action.step, old, new, self.interpreter.phase_bound, state=state,
+                             shown=action.data["after"] if action.data.get("bound") else None)
+        out = self.ledgers.phase(change, ctx.view)
         if old is not None and new.turn > old.turn:       # SP-15: air supply lasts the turn
             self.interpreter.flags.pop(AIR_SUPPLIED, None)
             state.flags.pop(AIR_SUPPLIED, None)
@@ -826,11 +704,6 @@ class LionOfJudah(Game):
         self.oos_at_start = {}
         if self.interpreter.phase_bound and new.key == "map":
             self.map_start = state
-        if new.segment == "movement" and new.phasing:        # MV-18, MV-20, MV-22, MV-26
-            self.movement.start_segment(state, self.scenario, new.phasing,
-                                        turn=new.turn if self.interpreter.phase_bound else None)
-        else:
-            self.movement.end_segment()
         if new.segment == "movement" and new.phasing and self.scenario is not None:
             for unit in state.units.values():
                 if unit.side == new.phasing and unit.hex is not None and unit.kind == "combat":
@@ -905,7 +778,7 @@ class LionOfJudah(Game):
         out.extend(self.activation.attack(attackers, decl.target, phase, step=action.step,
                                           when=action.data["when"]))      # CB-30, CB-31 (35)
         italians = [u for u in (attackers if pending.side == "italian" else defenders) if u.side == "italian"]
-        for placed in self.combat_air:                   # AR-02: air support to its own front
+        for placed in self.combat_air.placed:            # AR-02: air support to its own front
             if placed.hex == decl.target:
                 out.extend(judge_air_support_front(self.board, before, placed.marker, decl.target, italians,
                                                    step=placed.step, when=placed.when))

@@ -52,13 +52,16 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
 from vlog.games.lion_of_judah.state import GameState, Unit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
 
 __all__ = [
     "ACTIONS",
@@ -255,7 +258,7 @@ class _Segment:
     not known, so leader adjacency is not judged."""
 
 
-class ActivationJudge:
+class ActivationJudge(GameLedger):
     """Keeps the Ethiopian segment's activations and judges each move, attack and declaration.
 
     The rules engine calls `phase` at each phase change, `declaration`/`roll` for the chat the
@@ -289,8 +292,11 @@ class ActivationJudge:
     def active(self) -> bool:
         return self.scenario == "1935-36"
 
-    def phase(self, old: Any, new: Any, state: GameState, *, bound: bool,
-              step: int) -> list[Finding]:
+    def phase(self, change: PhaseTurned, view: "StepView") -> list[Finding]:
+        return self.phase_change(change.old, change.new, change.state, bound=change.bound, step=change.step)
+
+    def phase_change(self, old: Any, new: Any, state: GameState, *, bound: bool,
+                     step: int) -> list[Finding]:
         """A new phase: entering the Ethiopian segment snapshots the position; leaving the End
         of Turn Phase closes its attrition."""
         out: list[Finding] = []

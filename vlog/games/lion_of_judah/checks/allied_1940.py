@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 
 if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
     from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = [
@@ -49,7 +50,7 @@ FRENCH_OPTION = "whether the optional rule French call to war (PB 14.6.6) is pla
 
 
 @dataclass(slots=True)
-class NegusWatch:
+class NegusWatch(GameLedger):
     """What the log has shown of the Negus's fate."""
 
     rolls: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=RECENT_ROLLS))
@@ -64,6 +65,11 @@ class NegusWatch:
     escaped_turn: int | None = None
     must_leave: tuple[int, str | None] | None = None
     reported: set[str] = field(default_factory=set)
+
+    def step(self, view: "StepView") -> list[Finding]:
+        if self.game.scenario == "1940-41":
+            self.logged(view.index, [r.total for r in view.rolls if r.total is not None])
+        return []
 
     def logged(self, step: int, totals: list[int]) -> None:
         """Die rolls of a step (in order); the first after a due survival roll is that roll."""

@@ -2,14 +2,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.kit.inventory import load_inventory
 from vlog.kit.numbers import plain_number, show_number
+from vlog.kit.ledger import Ledger
 from vlog.kit.registry import Registry
+from vlog.kit.steps import PhaseChanged
 
-__all__ = ["GAME", "INVENTORY", "REGISTRY", "finding", "check_id", "plain_number", "show_number"]
+__all__ = ["GAME", "INVENTORY", "REGISTRY", "finding", "check_id", "plain_number", "show_number", "PhaseTurned",
+           "GameLedger"]
 
 GAME = "lion-of-judah"
 INVENTORY = load_inventory(GAME)
@@ -29,3 +34,20 @@ def finding(short: str, ruling: Ruling, *, step: int | None, when: str | None, m
     """A finding for inventory item `short` (`vlog.kit.inventory.Inventory.finding`)."""
     return INVENTORY.finding(short, ruling, step=step, when=when, message=message, subjects=subjects,
                              evidence=evidence, depends_on=depends_on)
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseTurned(PhaseChanged):
+    """A phase change as Lion of Judah's ledgers hear it: `bound` when the turn track shows the
+    phase, `state` the position the change is judged on, `shown` the position after the step
+    that showed it (None when the change was inferred from play)."""
+
+    state: Any = None
+    shown: Any = None
+
+
+class GameLedger(Ledger):
+    """A ledger (vlog/kit/ledger.py) that reads the engine it serves: `game`, set when the
+    engine lists it (its board, scenario, interpreter)."""
+
+    game: Any = None

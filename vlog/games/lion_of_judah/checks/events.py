@@ -36,11 +36,12 @@ from typing import TYPE_CHECKING, Any
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
 from vlog.games.lion_of_judah.checks.fuel import marker_value
-from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.games.lion_of_judah.state import GameState, Unit, build_state
 
 if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.sequence import Phase
 
@@ -142,7 +143,7 @@ class _Draw:
 
 
 @dataclass(slots=True)
-class EventLedger:
+class EventLedger(GameLedger):
     """The event history of one log: the pool, the draws of each Event Phase, held and played
     events, and the effects later checks need (open cities, the Wireless Interception stack,
     French Somaliland)."""
@@ -193,7 +194,7 @@ class EventLedger:
     """Side -> the step of its last unit move."""
 
     # -- reading --------------------------------------------------------------------------------
-    def begin(self, state: GameState) -> None:
+    def start(self, state: GameState) -> None:
         """The markers as the log's starting position shows them."""
         for pid, marker in state.events.items():
             info = self._learn(pid, marker)
@@ -838,6 +839,20 @@ class EventLedger:
                                              "problems": problems}))
         self.rp_at_draw = {}
         return out
+
+    def begin(self, view: "StepView") -> list[Finding]:
+        self.start(build_state(view.after.table, self.data))
+        return []
+
+    def step(self, view: "StepView") -> list[Finding]:
+        self.note_rolls(view.index, [r.total for r in view.rolls if r.total is not None])
+        return []
+
+    def phase(self, change: PhaseTurned, view: "StepView") -> list[Finding]:
+        return self.on_phase(change.old, change.new, change.bound, change.state, step=change.step)
+
+    def end(self, view: "StepView") -> list[Finding]:
+        return self.finish()
 
     @REGISTRY.check("EV-02")
     def finish(self) -> list[Finding]:

@@ -46,10 +46,11 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.sequence import side_name
 
 if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.sequence import Phase
     from vlog.games.lion_of_judah.state import GameState, Unit
@@ -138,7 +139,7 @@ def marker_value(data: GameData, state: GameState, counter: str) -> tuple[int | 
 
 
 @dataclass(slots=True)
-class FuelLedger:
+class FuelLedger(GameLedger):
     """The Italian fuel the rules give at each moment of the log."""
 
     possible: set[int] = field(default_factory=set)
@@ -157,6 +158,12 @@ class FuelLedger:
     start_judged: bool = False
     reported_gap: frozenset[int] | None = None
     short_reported: set[tuple[int, str]] = field(default_factory=set)
+
+    def step(self, view: "StepView") -> list[Finding]:
+        game = self.game                # fuel lost to conquests (PB 14.6.1.1)
+        if game.scenario == "1940-41":
+            fuel_control(self, game.interpreter.control, game.interpreter._after, step=view.index)
+        return []
 
     @property
     def known(self) -> bool:

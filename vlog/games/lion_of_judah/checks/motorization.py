@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
 from vlog.games.lion_of_judah.checks.supply import judge_supply_prerequisite
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.checks.trucks import TruckLedger
     from vlog.games.lion_of_judah.sequence import Phase
@@ -82,7 +83,7 @@ class Motorized:
 
 
 @dataclass(slots=True)
-class MotorizationLedger:
+class MotorizationLedger(GameLedger):
     """The units moving motorized since the last MAP, and the MAP's starting position."""
 
     board: Board
@@ -131,6 +132,15 @@ class MotorizationLedger:
         for uid, record in self.units.items():
             if any(_at(before, pid) != _at(after, pid) for pid in (uid, *record.trucks)):
                 record.last_step = step
+
+    def phase(self, change: PhaseTurned, view: "StepView") -> list[Finding]:
+        return self.phase_ended(change.old, change.new, change.state, step=change.step) if change.bound else []
+
+    def end(self, view: "StepView") -> list[Finding]:
+        game = self.game
+        if not game.interpreter.phase_bound:
+            return []
+        return self.phase_ended(game.interpreter.phase, None, game.final_state(view), step=None)
 
     def phase_ended(self, old: Phase | None, new: Phase | None, state: GameState, *,
                     step: int | None) -> list[Finding]:

@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vlog.engine.combat import halve
 from vlog.engine.judge import Ruling, Unknown, unknowns
@@ -66,12 +66,15 @@ from vlog.games.lion_of_judah.board import (
     hex_label,
 )
 from vlog.games.lion_of_judah.checks.air import turn_track_box
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number as _num
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding, plain_number as _num
 from vlog.games.lion_of_judah.checks.rail import division_share
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, supply_sources, trace
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
 from vlog.kit.movement import TerrainCosts, tec_cost, terrain_hooks
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
 
 __all__ = [
     "GASSED",
@@ -1136,7 +1139,7 @@ class AmbushLedger:
 
 
 @dataclass(slots=True)
-class MovementLedger:
+class MovementLedger(GameLedger):
     """What a movement segment's history adds to each move (rules.py keeps one): interdiction
     (MV-18, MV-20), the rainy season (MV-22), supply at each forced-march drag (MV-25) and the
     ambushes owed (MV-26)."""
@@ -1159,6 +1162,14 @@ class MovementLedger:
         self.guerrillas.start_segment(state, scenario, phasing)
         self.gas.start_segment()
         self.ambushes.start_segment(state, phasing)
+
+    def phase(self, change: PhaseTurned, view: "StepView") -> list[Finding]:
+        new = change.new            # MV-18, MV-20, MV-22, MV-26
+        if new.segment == "movement" and new.phasing:
+            self.start_segment(change.state, self.game.scenario, new.phasing, turn=new.turn if change.bound else None)
+        else:
+            self.end_segment()
+        return []
 
     def end_segment(self) -> None:
         self.rainy, self.interdicted = False, {}

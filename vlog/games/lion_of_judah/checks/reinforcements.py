@@ -26,15 +26,18 @@ tells the phase):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
 from vlog.games.lion_of_judah.checks.supply import controller, trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 from vlog.kit.schedules import Placement, arrivals
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
 
 __all__ = ["judge_placement", "judge_event_irregulars", "ENTRY_1935_ITALIAN", "ENTRY_1940_ALLIED",
            "CAPTURED_PORTS", "REVOLT_CENTRES", "KarWithdrawal", "KAR_BRIGADES", "EA_BRIGADES",
@@ -190,7 +193,7 @@ def judge_event_irregulars(board: Board, before: GameState, unit: Unit, *, turn:
 
 
 @dataclass(slots=True)
-class KarWithdrawal:
+class KarWithdrawal(GameLedger):
     """(40) The KAR withdrawal of PB 14.6.7: the EA brigades placed so far and those judged."""
 
     placed: list[tuple[Unit, int | None, int | None, str | None]] = field(default_factory=list)
@@ -212,6 +215,14 @@ class KarWithdrawal:
                         message=f"{unit.name} entered at {hex_label(unit.hex or '', board)} outside the MAP of "
                                 f"turn {WITHDRAWAL_TURN}; the EA brigades enter only there, each in the hex of "
                                 "a KAR brigade withdrawn", evidence={"hex": unit.hex, "turn": turn})]
+
+    def phase(self, change: PhaseTurned, view: "StepView") -> list[Finding]:
+        game, old = self.game, change.old
+        if old is None or old.key != "map" or old.turn != WITHDRAWAL_TURN or game.scenario != "1940-41" \
+                or not change.bound or game.map_start is None:
+            return []
+        game.map_start.scenario = game.scenario
+        return self.close(game.board, game.map_start, change.state, step=change.step, when=old.when())
 
     @REGISTRY.check("RR-20")
     def close(self, board: Board, start: GameState, end: GameState, *, step: int | None,

@@ -21,13 +21,17 @@ order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
 from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
 
 __all__ = ["judge_step_gain", "judge_breakdown", "NEVER_REPLACED_1940", "BREAK_DOWN_1940",
            "FormationLedger", "judge_breakdown_return", "COLUMN_TURN", "NEVER_RETURN_1940",
@@ -147,7 +151,7 @@ class _Drop:
 
 
 @dataclass(slots=True)
-class FormationLedger:
+class FormationLedger(GameLedger):
     """What one MAP shows of breaking down (2.4) and of the (35) columns (PB 13.6.8), and the
     columns and trucks of the whole game so far."""
 
@@ -184,6 +188,16 @@ class FormationLedger:
 
     def note_formed(self, unit: Unit, before: GameState, *, step: int | None, when: str | None) -> None:
         self.formed.append(_Formed(unit, before, step, when))
+
+    def phase(self, change: PhaseTurned, view: "StepView") -> list[Finding]:
+        old = change.old
+        if old is None or old.key != "map" or not change.bound:
+            return []
+        return self.close(self.game.board, turn=old.turn, step=change.step, when=old.when())
+
+    def end(self, view: "StepView") -> list[Finding]:       # a MAP the log ends in
+        phase = self.game.interpreter.phase
+        return self.close(self.game.board, turn=phase.turn if phase is not None else None, step=None, when=None)
 
     @REGISTRY.check("RR-19")
     def close(self, board: Board, *, turn: int | None, step: int | None, when: str | None) -> list[Finding]:

@@ -24,13 +24,17 @@ the slowest go on with their own MF less what they have spent.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
 from vlog.games.lion_of_judah.state import Unit
 from vlog.kit import movement as kit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
 
 __all__ = ["StackMoves", "PERMISSION"]
 
@@ -39,11 +43,15 @@ PERMISSION = "the opponent's permission to change the order of moves (11.3)"
 
 
 @dataclass(slots=True)
-class StackMoves:
+class StackMoves(GameLedger):
     """The moves of one movement segment, as stacks."""
 
     board: Board
     moves: kit.StackMoves = field(default_factory=kit.StackMoves)
+
+    def phase(self, change: PhaseTurned, view: "StepView") -> list[Finding]:
+        self.reset()
+        return []
 
     def reset(self) -> None:
         """A new phase: every unit begins its movement afresh."""
