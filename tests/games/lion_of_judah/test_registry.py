@@ -2,15 +2,12 @@
 (`@REGISTRY.check(...)`, vlog.kit.registry), and the registrations agree with the inventory."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import vlog.games.lion_of_judah.rules  # noqa: F401  (imports every check module, so all register)
 from vlog.games.lion_of_judah.checks.common import INVENTORY, REGISTRY
 
 PACKAGE = Path(vlog.games.lion_of_judah.rules.__file__).parent
-NOT_YET_REGISTERED = ("rules.py",)
-"""Modules whose checks do not register yet: they are being moved onto the kit (issue #12)."""
 
 
 def own_findings() -> set[str]:
@@ -26,17 +23,9 @@ def test_registered_items_are_implemented_items():
     assert {name: ids for name, ids in wrong.items() if ids} == {}
 
 
-def test_every_item_with_findings_of_its_own_is_registered_or_in_a_module_yet_to_register():
-    pending = "\n".join((PACKAGE / name).read_text(encoding="utf-8") for name in NOT_YET_REGISTERED)
-    in_pending = set(re.findall(r'"([A-Z]{2}-\d\d)"', pending))
-    missing = sorted(own_findings() - REGISTRY.ids() - in_pending)
+def test_every_item_with_findings_of_its_own_is_registered():
+    missing = sorted(own_findings() - REGISTRY.ids())
     assert missing == [], f"implemented checks no function registers: {missing}"
-
-
-def test_a_registered_module_is_not_listed_as_pending():
-    registered = {r.function.__module__.removeprefix("vlog.games.lion_of_judah.").replace(".", "/") + ".py"
-                  for r in REGISTRY.registered()}
-    assert registered.isdisjoint(NOT_YET_REGISTERED)
 
 
 def test_a_function_registers_only_items_its_module_reports():

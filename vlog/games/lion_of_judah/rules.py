@@ -17,15 +17,16 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import Action, CheckSpec, Context, Game
-from vlog.games.lion_of_judah.board import Board, hex_label
+from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
 from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, judge_air_mission, judge_delayed_return,
-                                                  judge_gassed, judge_mission_segment, may_be_bombing)
-from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action
+                                                  judge_gassed, judge_mission_segment, judge_second_mission,
+                                                  may_be_bombing)
+from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action, judge_negus_with_gideon
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, counter_guerrilla_applies,
                                                      gassed_readings, judge_combat, judge_dummy_flip)
-from vlog.games.lion_of_judah.checks.common import INVENTORY, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import INVENTORY, PhaseTurned
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger, judge_rp_use
@@ -50,6 +51,9 @@ from vlog.games.lion_of_judah.checks.replacements import (FormationLedger, judge
                                                            judge_kar_regiment, judge_step_gain)
 from vlog.games.lion_of_judah.checks.setup import (judge_campaign_guerrillas, judge_setup_areas,
                                                    judge_start_boxes_1935)
+from vlog.games.lion_of_judah.checks.sequence_of_play import (judge_attack_out_of_segment, judge_flip_outside_combat,
+                                                              judge_hidden_entry, judge_move_out_of_segment,
+                                                              judge_off_side_move)
 from vlog.games.lion_of_judah.checks.stack_moves import StackMoves
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, judge_supply_prerequisite, trace
 from vlog.games.lion_of_judah.checks.trucks import TruckLedger
@@ -58,7 +62,7 @@ from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge
 from vlog.games.lion_of_judah.interpret import CHAT, Interpreter, state_of, units_named
 from vlog.games.lion_of_judah.segments import (CombatAir, MovesInProgress, SegmentStacking, TurnStart,
                                                TurnTrackTooLong)
-from vlog.games.lion_of_judah.sequence import Phase, phase_from_table, side_name
+from vlog.games.lion_of_judah.sequence import Phase, phase_from_table
 from vlog.games.lion_of_judah.state import GameState, build_state
 from vlog.games.lion_of_judah.sudden_death import SuddenDeath
 from vlog.kit.ledger import Ledgers
@@ -71,8 +75,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["LionOfJudah", "game", "detect_scenario"]
 
-HIDDEN_CLASSES = ("italian-colonial-irregular", "guerrilla")
-"""2.3.7, PB 13.3.2, 14.6.4.1: units (with the Ethiopian levies) that enter play ?-side up."""
 AIR_SUPPLY_STEPS = 2
 """PB 13.6.5.2: up to two steps of Northern Front units are supplied by an air marker."""
 
@@ -370,10 +372,12 @@ class LionOfJudah(Game):
             before.scenario = self.scenario
             if self.scenario is None:
                 return []
-            out = self._one_mission_a_turn(action, unit) + self._mission_segment(action, unit, before)
+            phase = self.interpreter.phase
+            out = [] if not self.interpreter.phase_bound or phase is None else judge_second_mission(   # AR-03
+                self.air_missions, unit, action.data["hex"], phase.turn, step=action.step, when=action.data["when"])
+            out += self._mission_segment(action, unit, before)
             out += self._bombing_after_league(action, unit)
             self._air_supply(unit, action.data["hex"], before)
-            phase = self.interpreter.phase
             if self.interpreter.phase_bound and phase is not None and phase.segment == "movement" \
                     and phase.phasing == unit.side:          # AR-02: air supply's front (checks/fronts.py)
                 out += judge_air_supply_front(self.board, before, unit, action.data["hex"], step=action.step,
@@ -388,13 +392,7 @@ class LionOfJudah(Game):
         out: list[Finding] = self.events.on_placement(unit, action.data["hex"], action.data["before"],
                                                       self.interpreter.phase, self.interpreter.phase_bound,
                                                       step=action.step, when=action.data["when"])  # EV-11
-        if unit.level == "revealed" and (unit.unit_class in HIDDEN_CLASSES
-                                         or (unit.unit_class or "").startswith("ethiopian-")):
-            out.append(finding("FW-04", Ruling.PROVEN, step=action.step, when=action.data["when"],
-                               subjects=(unit.name,),
-                               message=f"{unit.name} entered play at {hex_label(unit.hex, self.board)} "
-                                       "showing its factors; such units enter ?-side up",
-                               evidence={"hex": unit.hex, "level": unit.level}))
+        out += judge_hidden_entry(self.board, unit, step=action.step, when=action.data["when"])
         phase = self.interpreter.phase
         if self.interpreter.phase_bound and phase is not None and phase.key == "event" \
                 and self.scenario == "1935-36" and unit.unit_class == "italian-colonial-irregular":
@@ -501,23 +499,6 @@ class LionOfJudah(Game):
                                      phasing=phasing, moved=moved, step=action.step,
                                      when=action.data["when"], earlier_air_supply=earlier)
 
-    def _one_mission_a_turn(self, action: Action, marker: Any) -> list[Finding]:
-        """AR-03 (10.1.2): an air marker flies at most one mission per game turn (judged when
-        the turn track tells the turn): placed on the map twice in a turn is two missions."""
-        phase = self.interpreter.phase
-        if not self.interpreter.phase_bound or phase is None:
-            return []
-        first = self.air_missions.get(marker.id)
-        self.air_missions[marker.id] = (phase.turn, action.step)
-        if first is None or first[0] != phase.turn:
-            return []
-        return [finding("AR-03", Ruling.PROVEN, step=action.step, when=action.data["when"],
-                        subjects=(marker.name,),
-                        message=f"air marker {marker.name} flew a second mission on turn {phase.turn} "
-                                f"(the first at step {first[1]})",
-                        evidence={"turn": phase.turn, "first_mission_step": first[1],
-                                  "hex": action.data["hex"]})]
-
     def _check_event_marker(self, action: Action) -> list[Finding]:
         """An event marker changed place (checks/events.py): draws, the pool, held events played."""
         data = action.data
@@ -525,18 +506,8 @@ class LionOfJudah(Game):
         out = self.events.on_marker(action.pieces[0], data["old"], data["new"], self.interpreter.phase,
                                     self.interpreter.phase_bound, data["before"], data["after"],
                                     step=action.step, when=data["when"])
-        new = data["new"]
-        coordinate = getattr(getattr(self, "activation", None), "coordinate", None)
-        if new is not None and new.hex is not None and new.counter == "ev-b6" \
-                and coordinate is not None:             # ET-12: a full activation without the roll
-            for leader in (u for u in data["after"].at(new.hex) if u.kind == "leader"):
-                if coordinate(leader) == "rolled":
-                    out.append(finding("ET-12", Ruling.PROVEN, step=action.step, when=data["when"],
-                                       subjects=(new.name, leader.name),
-                                       message=f"{new.name} was placed on {leader.name} after its "
-                                               "activation roll; it is placed before the die is rolled",
-                                       evidence={"hex": new.hex, "leader": leader.name}))
-        return out
+        return out + self.activation.judge_coordination(data["new"], data["after"], step=action.step,
+                                                        when=data["when"])
 
     def _bombing_after_league(self, action: Action, marker: Any) -> list[Finding]:
         """EV-06 (A4): no bombing in the turn League of Nations is drawn (checks/events.py)."""
@@ -553,10 +524,7 @@ class LionOfJudah(Game):
                                            when=action.data["when"])
         if attrition is not None:       # FW-05: in the End of Turn Phase (PB 13.6.3)
             return attrition
-        return [finding("FW-02", Ruling.PROVEN, step=action.step, when=action.data["when"],
-                        subjects=(unit.name,),
-                        message=f"{unit.name} was flipped from its ?-side outside a combat",
-                        evidence={"hex": unit.hex, "level_after": action.data["level"]})]
+        return judge_flip_outside_combat(unit, action.data["level"], step=action.step, when=action.data["when"])
 
     def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
         out: list[Finding] = []
@@ -604,7 +572,7 @@ class LionOfJudah(Game):
             return out          # placed from or sent to a box: reinforcements, eliminations
         out.extend(self.activation.move(unit, unit.hex, data["to"], phase, step=action.step, when=when))
         if self.scenario == "1940-41" and unit.counter == "et-negus" and data["to"] is not None:
-            out.extend(self._negus_with_gideon(action, unit, data["to"], after, when))
+            out.extend(judge_negus_with_gideon(self.board, unit, data["to"], after, step=action.step, when=when))
         out.extend(self.events.on_unit_move(unit, data["to"], phase, self.interpreter.phase_bound,
                                             step=action.step, when=when))          # MV-46, ET-13
         before.flags["french-somaliland-joined"] = self.events.french_somaliland_joined()
@@ -625,11 +593,7 @@ class LionOfJudah(Game):
                 return out + judge_rail_move(self.board, before, unit, origin, data["to"],
                                              scenario=self.scenario, turn=phase.turn,
                                              ledger=self.rail, step=action.step, when=when)
-            out.append(finding("TS-02", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
-                               message=f"{unit.name} moved in the {phase.name}, "
-                                       "where units do not move (advances after combat excepted)",
-                               evidence={"phase": phase.key, "turn": phase.turn}))
-            return out
+            return out + judge_move_out_of_segment(unit, phase, step=action.step, when=when)
         out.extend(self.rp_carry.on_move(before, after, unit, data["to"], phase,   # MV-50
                                          self.interpreter.phase_bound, scenario=self.scenario,
                                          oos_at_start=self.oos_at_start.get(unit.id, False),
@@ -637,12 +601,8 @@ class LionOfJudah(Game):
         if unit.kind == "rp":
             return out          # an RP moves with the truck carrying it (checks/logistics.py)
         in_movement = phase is not None and self.interpreter.phase_bound and phase.segment == "movement"
-        if in_movement and unit.side not in (None, phase.phasing):
-            out.append(finding("MV-04", Ruling.PROVEN, step=action.step, when=when, subjects=(unit.name,),
-                               message=f"{unit.name} ({side_name(unit.side)}) moved in the "
-                                       f"{side_name(phase.phasing)} movement segment",
-                               evidence={"unit_side": unit.side, "phasing": phase.phasing}))
-        if in_movement:                                  # MV-08
+        if in_movement:                                  # MV-04, MV-08
+            out.extend(judge_off_side_move(unit, phase, step=action.step, when=when))
             out.extend(self.stack_moves.move(unit, unit.hex, data["to"], step=action.step, when=when))
         # a unit dragged hex by hex is judged from where it began the segment, with every
         # forced-march roll logged for it so far; its supply when its movement ends (9.1)
@@ -673,20 +633,6 @@ class LionOfJudah(Game):
         if judged:
             self.moves.reported.add(unit.id)
         return out + judged
-
-    def _negus_with_gideon(self, action: Action, unit: Any, to: str, after: GameState,
-                           when: str | None) -> list[Finding]:
-        """MV-44 (PB 14.6.4.4): in Ethiopia the Negus moves only stacked with the Gideon Force."""
-        inside = self.board.in_zone(to, "ethiopia")
-        if inside is False:
-            return []
-        if any(u.counter == "gb-gideon" for u in after.at(to)):
-            return []
-        ruling = Ruling.PROVEN if inside is True else Ruling.POSSIBLE
-        return [finding("MV-44", ruling, step=action.step, when=when, subjects=(unit.name,),
-                        message=f"the Negus moved to {hex_label(to, self.board)} in Ethiopia without "
-                                "the Gideon Force", evidence={"hex": to},
-                        depends_on=() if inside is True else inside.data)]
 
     # -- phases ------------------------------------------------------------------------------------
     def _check_phase(self, action: Action, ctx: Context) -> list[Finding]:
@@ -731,14 +677,8 @@ class LionOfJudah(Game):
         if not attackers:
             return []      # attackers not named: nothing to judge the odds on
         phase = pending.phase           # the phase it was declared in, not the one closing it
-        out: list[Finding] = []
-        if pending.phase_bound and phase is not None and phase.segment != "combat" \
-                and not (self.scenario == "1935-36" and phase.key == "second-movement"):
-            out.append(finding("TS-02", Ruling.PROVEN, step=action.step, when=action.data["when"],
-                               subjects=tuple(u.name for u in attackers),
-                               message=f"an attack on {hex_label(decl.target, self.board)} was declared "
-                                       "outside a combat segment",
-                               evidence={"phase": phase.key, "turn": phase.turn}))
+        out = judge_attack_out_of_segment(self.board, decl.target, attackers, phase, bound=pending.phase_bound,
+                                          scenario=self.scenario, step=action.step, when=action.data["when"])
         oos = set()
         for u in (*attackers, *defenders):
             result = trace(self.board, before, u)

@@ -786,6 +786,19 @@ class ActivationJudge(GameLedger):
                         evidence={"reason": why, "faction": faction, "start_hex": start.hex if start else None,
                                   "hexes_moved": moved if what == "move" else None})]
 
+    @REGISTRY.check("ET-12")
+    def judge_coordination(self, marker: Unit | None, after: GameState, *, step: int,
+                           when: str | None) -> list[Finding]:
+        """ET-12 (Event B6): Coordination placed on a leader whose activation roll is logged
+        already; it is placed before the die is rolled (its activation is full without one)."""
+        if marker is None or marker.hex is None or marker.counter != "ev-b6":
+            return []
+        return [finding("ET-12", Ruling.PROVEN, step=step, when=when, subjects=(marker.name, leader.name),
+                        message=f"{marker.name} was placed on {leader.name} after its "
+                                "activation roll; it is placed before the die is rolled",
+                        evidence={"hex": marker.hex, "leader": leader.name})
+                for leader in after.at(marker.hex) if leader.kind == "leader" and self.coordinate(leader) == "rolled"]
+
     def coordinate(self, leader: Unit) -> str:
         """Event B6 Coordination placed on `leader` (ET-12, judged by the events check): "rolled"
         when that leader's activation roll is already logged (too late to place it); otherwise

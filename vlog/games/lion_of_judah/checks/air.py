@@ -36,7 +36,7 @@ from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["air_range", "judge_air_mission", "judge_markers_left_on_map", "judge_mission_segment",
            "judge_delayed_return", "turn_track_box", "may_be_bombing", "DELAY_ROLL", "BOMBING_DRM",
-           "CombatAirPlacement", "judge_bombings", "judge_gassed", "GASSED_COUNTER"]
+           "CombatAirPlacement", "judge_bombings", "judge_gassed", "GASSED_COUNTER", "judge_second_mission"]
 
 GASSED_COUNTER = "mk-gassed"
 
@@ -446,3 +446,19 @@ def judge_gassed(board: Board, state: GameState, gassed: Unit, hex_: str, *, sce
                                    f"for {len(units)} Ethiopian unit(s): one marker per unit affected",
                            evidence={"hex": hex_, "gassed_markers": len(markers) + 1, "units": len(units)}))
     return out
+
+
+@REGISTRY.check("AR-03")
+def judge_second_mission(missions: dict[str, tuple[int, int]], marker: Unit, hex_: str, turn: int, *,
+                         step: int, when: str | None) -> list[Finding]:
+    """AR-03 (10.1.2): an air marker flies at most one mission per game turn (judged when the
+    turn track tells the turn): placed on the map twice in a turn is two missions. `missions`
+    (marker -> turn and step of its last mission) is kept by the caller and noted here."""
+    first = missions.get(marker.id)
+    missions[marker.id] = (turn, step)
+    if first is None or first[0] != turn:
+        return []
+    return [finding("AR-03", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
+                    message=f"air marker {marker.name} flew a second mission on turn {turn} "
+                            f"(the first at step {first[1]})",
+                    evidence={"turn": turn, "first_mission_step": first[1], "hex": hex_})]

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
+from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 
 if TYPE_CHECKING:  # pragma: no cover
-    from vlog.kit.steps import StepView
     from vlog.games.lion_of_judah.state import GameState, Unit
+    from vlog.kit.steps import StepView
 
 __all__ = [
     "DJIBOUTI",
@@ -37,6 +38,7 @@ __all__ = [
     "NegusWatch",
     "allied_action",
     "judge_french_call_to_war",
+    "judge_negus_with_gideon",
 ]
 
 NEGUS = "et-negus"
@@ -198,3 +200,19 @@ def allied_action(watch: NegusWatch, action: Any, *, phase: Any, phase_bound: bo
         return judge_french_call_to_war(info["unit"], info["to"], turn=turn, joined=joined,
                                         step=action.step, when=info["when"])
     return []
+
+
+@REGISTRY.check("MV-44")
+def judge_negus_with_gideon(board: Board, negus: "Unit", to: str, after: "GameState", *, step: int,
+                            when: str | None) -> list[Finding]:
+    """MV-44 (PB 14.6.4.4): in Ethiopia the Negus moves only stacked with the Gideon Force."""
+    inside = board.in_zone(to, "ethiopia")
+    if inside is False:
+        return []
+    if any(u.counter == GIDEON for u in after.at(to)):
+        return []
+    ruling = Ruling.PROVEN if inside is True else Ruling.POSSIBLE
+    return [finding("MV-44", ruling, step=step, when=when, subjects=(negus.name,),
+                    message=f"the Negus moved to {hex_label(to, board)} in Ethiopia without "
+                            "the Gideon Force", evidence={"hex": to},
+                    depends_on=() if inside is True else inside.data)]

@@ -41,9 +41,9 @@ from vlog.games.lion_of_judah.checks.fuel import marker_value
 from vlog.games.lion_of_judah.state import GameState, Unit, build_state
 
 if TYPE_CHECKING:  # pragma: no cover
-    from vlog.kit.steps import StepView
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.sequence import Phase
+    from vlog.kit.steps import StepView
 
 __all__ = ["DRAWN_BOX", "IPL_HIGH_DATUM", "POOL_BOX", "EventInfo", "EventLedger", "event_info", "rp_markers"]
 

@@ -50,10 +50,10 @@ from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.sequence import side_name
 
 if TYPE_CHECKING:  # pragma: no cover
-    from vlog.kit.steps import StepView
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.sequence import Phase
     from vlog.games.lion_of_judah.state import GameState, Unit
+    from vlog.kit.steps import StepView
 
 __all__ = [
     "ALLIED_USS",

@@ -36,10 +36,10 @@ from vlog.games.lion_of_judah.checks.supply import judge_supply_prerequisite
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
-    from vlog.kit.steps import StepView
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.checks.trucks import TruckLedger
     from vlog.games.lion_of_judah.sequence import Phase
+    from vlog.kit.steps import StepView
 
 __all__ = ["MotorizationLedger", "places_under", "trucks_needed"]
 DIVISION_TYPES = ("infantry", "mountain-infantry")
