@@ -8,22 +8,18 @@ import pytest
 
 from vlog.engine.judge import Unknown
 from vlog.findings import Basis
-from vlog.games.lion_of_judah.checks.movement import (
+from vlog.games.lion_of_judah.checks.movement import Interdiction, MoveFacts, allowance_of, judge_move, rainy_season
+from vlog.games.lion_of_judah.checks.movement_segment import (
     AmbushLedger,
     GuerrillaInterdiction,
-    Interdiction,
-    MoveFacts,
     MovementLedger,
     NavalLedger,
     air_interdiction,
-    allowance_of,
     ambush_possible,
     forced_march_result,
     friendly_country,
     judge_forced_march_supply,
-    judge_move,
     judge_naval_move,
-    rainy_season,
 )
 from vlog.games.lion_of_judah.state import Unit
 

@@ -39,8 +39,8 @@ from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.logistics import RpLedger, judge_logistics_action, logistics_action
 from vlog.games.lion_of_judah.checks.motorization import MotorizationLedger, places_under
-from vlog.games.lion_of_judah.checks.movement import (MoveFacts, MovementLedger, NavalLedger, judge_move,
-                                                       judge_naval_move, may_force_march)
+from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move, may_force_march
+from vlog.games.lion_of_judah.checks.movement_segment import MovementLedger, NavalLedger, judge_naval_move
 from vlog.games.lion_of_judah.checks.prestige import PrestigeWatch, prestige_action
 from vlog.games.lion_of_judah.checks.rail import RailLedger, judge_rail_move
 from vlog.games.lion_of_judah.checks.rebuilding import RebuildLedger
