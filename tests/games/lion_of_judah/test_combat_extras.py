@@ -17,10 +17,9 @@ import pytest
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.combat import (
-    GASSED_COUNTER, CombatFacts, counter_guerrilla_applies, counter_guerrilla_drms, gassed_readings,
-    judge_combat, judge_dummy_flip, true_dummy,
-)
+from vlog.games.lion_of_judah.checks.combat import GASSED_COUNTER, CombatFacts, gassed_readings, judge_combat
+from vlog.games.lion_of_judah.checks.combat_fog import (counter_guerrilla_applies, counter_guerrilla_drms,
+                                                        judge_dummy_flip, true_dummy)
 from vlog.games.lion_of_judah.state import unit_from_counter
 
 from .synthetic import shipped_board, state, unit

@@ -2,6 +2,7 @@
 (`@REGISTRY.check(...)`, vlog.kit.registry), and the registrations agree with the inventory."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import vlog.games.lion_of_judah.rules  # noqa: F401  (imports every check module, so all register)
@@ -29,11 +30,13 @@ def test_every_item_with_findings_of_its_own_is_registered():
 
 
 def test_a_function_registers_only_items_its_module_reports():
-    """A registration claims no item its module never names (a copied decorator would)."""
+    """A registration claims no item its module names nowhere but in registrations (a copied
+    decorator would)."""
     wrong = {}
     for r in REGISTRY.registered():
         source = (PACKAGE / r.function.__module__.removeprefix("vlog.games.lion_of_judah.")
                   .replace(".", "/")).with_suffix(".py").read_text(encoding="utf-8")
+        source = re.sub(r"@REGISTRY\.check\([^)]*\)", "", source)
         absent = [i for i in r.ids if f'"{i}"' not in source]
         if absent:
             wrong[r.name] = absent

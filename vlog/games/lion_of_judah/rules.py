@@ -24,8 +24,8 @@ from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, judge_air_missi
                                                   may_be_bombing)
 from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_action, judge_negus_with_gideon
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
-from vlog.games.lion_of_judah.checks.combat import (CombatFacts, CombatMemory, counter_guerrilla_applies,
-                                                     gassed_readings, judge_combat, judge_dummy_flip)
+from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, gassed_readings, judge_combat
+from vlog.games.lion_of_judah.checks.combat_fog import counter_guerrilla_applies, judge_dummy_flip
 from vlog.games.lion_of_judah.checks.common import INVENTORY, PhaseTurned
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step

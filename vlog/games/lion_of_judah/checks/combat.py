@@ -57,27 +57,25 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
-from vlog.engine.combat import (
-    INFINITE_LEVEL, CombatTable, LossTaker, concentric, halve, level_name, loss_violations,
-    odds_columns, odds_level, parse_result,
-)
+from vlog.engine.combat import (INFINITE_LEVEL, CombatTable, concentric, halve, level_name, odds_columns, odds_level,
+                                parse_result)
 from vlog.engine.dice import clamp
 from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at_most, judge, unknowns
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation import offensive_effects, with_extra_attacker_loss
+from vlog.games.lion_of_judah.checks.combat_fog import (as_revealed, defenseless, judge_counter_guerrilla,
+                                                        judge_dummies, judge_reveal_order)
+from vlog.games.lion_of_judah.checks.combat_losses import (judge_advance, judge_distribution, judge_raised, loss_problems,
+                                                           removed_with_steps_left)
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number, show_number
 from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
-from vlog.kit.combat import (
-    TerrainControl, crt_from_table, loss_range, majority_shift, steps_of, steps_owed, strength_total,
-    tec_shift, terrain_row_shifts, terrain_shifts,
-)
+from vlog.kit.combat import (TerrainControl, crt_from_table, majority_shift, steps_of, strength_total, tec_shift,
+                             terrain_row_shifts, terrain_shifts)
 
-__all__ = ["CombatFacts", "CombatMemory", "GASSED_COUNTER", "counter_guerrilla_applies",
-           "counter_guerrilla_drms", "crt", "gassed_readings",
-           "judge_combat", "judge_dummy_flip", "terrain_shift", "true_dummy"]
+__all__ = ["CombatFacts", "CombatMemory", "GASSED_COUNTER", "crt", "gassed_readings", "judge_combat", "terrain_shift"]
 
 SCALE = odds_columns("1:3", "7:1")
 ROWS = [str(r) for r in range(1, 8)]
@@ -226,9 +224,8 @@ def _no_loss_roll(board: Board, state: GameState, facts: CombatFacts) -> Ruling:
     return Ruling.POSSIBLE if open_cells else Ruling.PROVEN
 
 
-@REGISTRY.check("CB-01", "CB-02", "CB-03", "CB-04", "CB-05", "CB-08", "CB-11", "CB-13", "CB-15",
-                 "CB-18", "CB-19", "CB-20", "CB-21", "CB-22", "CB-23", "CB-24", "CB-29", "CB-33",
-                 "CB-35", "CB-37", "CB-38", "FW-08")
+@REGISTRY.check("CB-01", "CB-02", "CB-03", "CB-04", "CB-08", "CB-11", "CB-13", "CB-15", "CB-18", "CB-19",
+                 "CB-22", "CB-24", "CB-29", "CB-33")
 def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: int | None,
                  when: str | None, memory: CombatMemory | None = None) -> list[Finding]:
     """Findings about one combat (empty when some legal reading explains what the log shows)."""
@@ -313,19 +310,19 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         memory.attacks_by_unit[u.id] = memory.attacks_by_unit.get(u.id, 0) + 1
 
     # -- (40) the counter-guerrilla roll (PB 14.6.4.5) ----------------------------------------
-    if facts.counter_guerrilla is not None and _counter_guerrilla(board, facts, add, target) == "escape":
+    if facts.counter_guerrilla is not None and judge_counter_guerrilla(board, facts, add, target) == "escape":
         memory.recon_units = set()
         return out
 
     # -- dummies (PB 14.6.5) and the order of the combat (12.4) ------------------------------
-    _reveal_order(facts, add, target)                                       # CB-05
-    dummies_gone = _dummies(board, facts, add, target)                     # CB-38
-    facts = _as_revealed(board, facts)
+    judge_reveal_order(facts, add, target)                                       # CB-05
+    dummies_gone = judge_dummies(board, facts, add, target)                     # CB-38
+    facts = as_revealed(board, facts)
     defenders = facts.defenders
 
     # -- defenseless defenders (12.13) -------------------------------------------------------
     fights = [u for u in defenders if u.id not in dummies_gone]
-    if defenders and all(_defenseless(board, u) is True for u in fights):
+    if defenders and all(defenseless(board, u) is True for u in fights):
         wrong_a = {u.name: facts.attacker_losses.get(u.id, 0) for u in attackers if facts.attacker_losses.get(u.id, 0)}
         kept = [u.name for u in fights
                 if u.id not in facts.removed and facts.defender_losses.get(u.id, 0) < 1]
@@ -333,7 +330,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
             add("CB-24", Ruling.PROVEN, f"an attack on {target}, held only by defenseless units, "
                 "must eliminate them all with no attacker loss",
                 {"attacker_losses": wrong_a, "defenders_not_eliminated": kept})
-        _advance(board, facts, add, target, gone=dummies_gone)
+        judge_advance(board, facts, add, target, gone=dummies_gone)
         memory.recon_units = set(facts.advanced) if not any(u.kind == "dummy" for u in defenders) else set()
         return out
     if dummies_gone:            # true Dummies go with no loss; the others fight (PB 14.6.5)
@@ -383,9 +380,9 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
                     + ("; no roll of the die gives it a result without loss" if ruling is Ruling.PROVEN else ""),
                     {"attackers": [u.name for u in attackers], "defenders": [u.name for u in defenders]},
                     depends_on=(NO_ROLL_LOGGED,) if ruling is Ruling.POSSIBLE else ())
-        _raised(facts, add, target)
-        _distribution(facts, add, target)
-        _advance(board, facts, add, target, gone=dummies_gone)
+        judge_raised(facts, add, target)
+        judge_distribution(facts, add, target)
+        judge_advance(board, facts, add, target, gone=dummies_gone)
         memory.recon_units = set()
         return out   # no die in the log: the result itself cannot be judged
     table, columns = crt(board, ethiopian)
@@ -396,9 +393,9 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         deps0 = level0.data
         add("CB-19", Ruling.POSSIBLE, f"the result of the attack on {target} cannot be checked: "
             "a combat factor is unknown", evidence, depends_on=deps0)
-        _raised(facts, add, target)
-        _distribution(facts, add, target)
-        _advance(board, facts, add, target, gone=dummies_gone)
+        judge_raised(facts, add, target)
+        judge_distribution(facts, add, target)
+        judge_advance(board, facts, add, target, gone=dummies_gone)
         memory.recon_units = set()
         return out
 
@@ -451,12 +448,12 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
             {**evidence, **detail, **observed, "readings_rejected": list(verdict.reasons)[:6]},
             subjects=names + tuple(u.name for u in defenders), depends_on=verdict.depends_on)
     # the pieces against the result (2.3.9), then loss distribution (12.11) whatever the cell
-    _raised(facts, add, target)
+    judge_raised(facts, add, target)
     if verdict.ruling is not Ruling.PROVEN:
-        facts = _removed_with_steps_left(facts, explanations, add, target)
-    _distribution(facts, add, target)
+        facts = removed_with_steps_left(facts, explanations, add, target)
+    judge_distribution(facts, add, target)
     cell_text = (verdict.best.evidence.get("cell") if verdict.best is not None else None)
-    _advance(board, facts, add, target, gone=dummies_gone)
+    judge_advance(board, facts, add, target, gone=dummies_gone)
     recon = isinstance(cell_text, str) and "R" in parse_result(cell_text).extras
     memory.recon_units = set(facts.advanced) if recon else set()
     return out
@@ -540,7 +537,7 @@ class _Readings:
                     explanations.append(Explanation(Tri(None, frozenset(deps | cell.data)), why,
                                                     {**reading, "cell": None}))
                     continue
-                problems = _loss_problems(facts, with_extra_attacker_loss(cell, go_loss))
+                problems = loss_problems(facts, with_extra_attacker_loss(cell, go_loss))
                 reading["cell"] = cell
                 if problems:
                     explanations.append(Explanation(FALSE, f"{why}: {self.table.name} {level_name(column)}, "
@@ -549,100 +546,6 @@ class _Readings:
                 else:
                     explanations.append(Explanation(TRUE if not deps else Tri(None, frozenset(deps)), why, reading))
         return explanations
-
-
-
-def _takers(units: Iterable[Unit], defending: bool) -> list[Unit]:
-    """Units that absorb step losses: never HQs (12.11), nor guerrillas defending with other
-    Allied units (PB 14.6.4.1)."""
-    units = [u for u in units if u.kind != "hq"]
-    if defending and any(u.unit_class != "guerrilla" and u.side == "allied" for u in units):
-        units = [u for u in units if u.unit_class != "guerrilla"]
-    return units
-
-
-def _due(facts: CombatFacts, cell: str) -> dict[str, int]:
-    """Steps each side owes by a CRT cell, as far as its units have steps (12.11)."""
-    result = parse_result(cell)
-    out = {}
-    for side, units, due in (("attacker", facts.attackers, result.attacker.number),
-                             ("defender", facts.defenders, result.defender.number)):
-        out[side] = steps_owed(due, _takers(units, side == "defender"))
-    return out
-
-
-def _loss_problems(facts: CombatFacts, cell: str) -> list[str]:
-    problems = []
-    due = _due(facts, cell)
-    for side, units, losses in (("attacker", facts.attackers, facts.attacker_losses),
-                                ("defender", facts.defenders, facts.defender_losses)):
-        takers = _takers(units, side == "defender")
-        taken = sum(losses.get(u.id, 0) for u in takers)
-        low, high = loss_range(takers, losses, removed=facts.removed, raised=facts.raised)
-        expected = due[side]
-        if not low <= expected <= high:
-            problems.append(f"the {side} lost {taken} step(s), {expected} due")
-    return problems
-
-
-def _raised(facts: CombatFacts, add: Any, target: str) -> None:
-    """CB-21 (2.3.9): a step loss reduces a unit (a reduced two-step unit, a one-step unit is
-    eliminated); a Step layer that rose in the combat wrapped round instead."""
-    for u in (*facts.attackers, *facts.defenders):
-        if u.id not in facts.raised:
-            continue
-        was, now = facts.raised[u.id]
-        add("CB-21", Ruling.PROVEN, f"{u.name} went from its {was}-step side to its {now}-step side "
-            f"in the attack on {target}: a step loss reduces a unit, and a one-step (or reduced "
-            "two-step) unit is eliminated and removed from the map (2.3.9)",
-            {"unit": u.name, "steps_before": was, "steps_shown_after": now}, subjects=[u.name])
-
-
-def _removed_with_steps_left(facts: CombatFacts, explanations: list[Explanation], add: Any,
-                             target: str) -> CombatFacts:
-    """CB-21 (2.3.9): units taken off the map when their side owed fewer steps than the
-    removal took (every reading of the CRT that fits the log agrees). Returns the facts with
-    those losses as the side owed them, so the distribution and the advance are judged on them."""
-    readings = [e for e in explanations if not e.legal.false and isinstance(e.evidence.get("cell"), str)]
-    if not readings:
-        return facts
-    adjusted = {"attacker": dict(facts.attacker_losses), "defender": dict(facts.defender_losses)}
-    kept_on_map: set[str] = set()
-    for side, units, losses in (("attacker", facts.attackers, facts.attacker_losses),
-                                ("defender", facts.defenders, facts.defender_losses)):
-        takers = _takers(units, side == "defender")
-        removed = [u for u in takers if u.id in facts.removed and steps_of(u) > 1]
-        if not removed:
-            continue
-        taken = sum(losses.get(u.id, 0) for u in takers)
-        owed = max(_due(facts, e.evidence["cell"])[side] for e in readings)
-        if taken <= owed:
-            continue
-        deps = frozenset().union(*(e.legal.depends_on for e in readings))
-        ruling = Ruling.PROVEN if all(e.legal.true for e in readings) else Ruling.POSSIBLE
-        excess = taken - owed
-        shown = []
-        for u in removed:
-            cut = min(excess, losses.get(u.id, steps_of(u)) - 1)
-            if cut <= 0:
-                continue
-            excess -= cut
-            adjusted[side][u.id] = losses.get(u.id, steps_of(u)) - cut
-            kept_on_map.add(u.id)
-            shown.append(u)
-        add("CB-21", ruling, f"{', '.join(f'{u.name} ({steps_of(u)} steps)' for u in shown)} "
-            f"{'was' if len(shown) == 1 else 'were'} removed from the map in the attack on {target}, "
-            f"where the {side} owed {owed} step(s): a unit with steps left is reduced (its Step "
-            "layer lowered, or a 3/4-step unit swapped for its replacement counter), not "
-            "eliminated (2.3.9)",
-            {"side": side, "owed": owed, "removal_took": taken,
-             "removed": {u.name: steps_of(u) for u in shown}},
-            subjects=[u.name for u in shown], depends_on=deps)
-    if not kept_on_map:
-        return facts
-    # `removed` stays: the hex the log cleared is judged as cleared (CB-23), and a unit taken off
-    # cannot advance
-    return replace(facts, attacker_losses=adjusted["attacker"], defender_losses=adjusted["defender"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -682,95 +585,6 @@ def gassed_readings(state: GameState, attackers: Iterable[Unit]) -> tuple[frozen
         return None
     combos = itertools.islice(itertools.product(*per_hex), GAS_READINGS_CAP)
     return tuple(frozenset().union(*combo) for combo in combos)
-
-
-def true_dummy(board: Board, unit: Unit) -> bool | Unknown:
-    """Whether a dummy shows 'Dummy' on its revealed side (PB 14.6.5): False for any other
-    unit and for a dummy still on its front side; Unknown when the data does not say."""
-    if unit.kind != "dummy" or unit.level in (None, "front", "hidden"):
-        return False
-    if unit.level == "dummy":
-        return True
-    try:
-        levels = board.data.counter(unit.counter)["levels"] if unit.counter else None
-        face = levels[unit.level]["face"].value if levels is not None and unit.level in levels \
-            and "face" in levels[unit.level] else None
-    except (KeyError, TypeError, AttributeError):
-        face = None
-    if face is None:
-        return Unknown(f"counters.json {unit.counter} level {unit.level} face")
-    return str(face).strip().lower() == "dummy"
-
-
-def _defenseless(board: Board, unit: Unit) -> bool | Unknown:
-    """11.6, 12.13: RPs, HQs, trucks and true Dummies."""
-    return True if unit.defenseless else true_dummy(board, unit)
-
-
-def _as_revealed(board: Board, facts: CombatFacts) -> CombatFacts:
-    """The defenders as flipped in the combat: a dummy's revealed side; a 0-x-4 attacks 0 and
-    defends 1 to 3 when the data lacks its factor (PB 14.6.5)."""
-    if not any(u.kind == "dummy" for u in facts.defenders):
-        return facts
-    shown = []
-    for u in facts.defenders:
-        now = facts.revealed.get(u.id, (0, None))[1]
-        if u.kind == "dummy" and now is None and u.level in (None, "front"):
-            shown.append(replace(u, attack=0, defense=Unknown(
-                "the dummy's reverse side (not revealed in the log)", at_least=0, at_most=3)))
-        elif u.kind == "dummy" and now is not None:
-            now = replace(now, hex=u.hex)
-            if true_dummy(board, now) is not True and now.defense is None:
-                now = replace(now, attack=0, defense=Unknown(
-                    f"counters.json {u.counter} level {now.level} defense (a 0-x-4: 1 to 3)",
-                    at_least=1, at_most=3))
-            shown.append(now)
-        else:
-            shown.append(u)
-    return replace(facts, defenders=tuple(shown))
-
-
-def _dummies(board: Board, facts: CombatFacts, add: Any, target: str) -> set[str]:
-    """CB-38 (PB 14.6.5): dummies defending are flipped once the attackers are declared; a
-    true Dummy is removed. Returns the true Dummies (they leave the fight with no loss)."""
-    gone: set[str] = set()
-    for u in facts.defenders:
-        if u.kind != "dummy":
-            continue
-        flipped = facts.revealed.get(u.id, (0, None))[1]
-        shown = flipped if flipped is not None else u
-        removed = u.id in facts.removed
-        if shown.level == "front" and not removed:
-            add("CB-38", Ruling.PROVEN, f"{u.name} at {target} was attacked and not flipped; a "
-                "dummy is revealed once the attacker has declared all attacking units (PB 14.6.5)",
-                {"unit": u.name, "level": shown.level}, subjects=[u.name])
-            continue
-        is_true = true_dummy(board, shown)
-        if is_true is True:
-            gone.add(u.id)
-        if removed or is_true is False:
-            continue
-        add("CB-38", Ruling.PROVEN if is_true is True else Ruling.POSSIBLE,
-            f"{u.name} at {target} was revealed as a true Dummy and left on the map; it is removed "
-            "and treated as a defenseless unit (PB 14.6.5)", {"unit": u.name, "level": shown.level},
-            subjects=[u.name], depends_on=is_true.data if isinstance(is_true, Unknown) else ())
-    return gone
-
-
-def _reveal_order(facts: CombatFacts, add: Any, target: str) -> None:
-    """CB-05 (12.4 steps 1-6): the defenders are revealed after the attack is declared and
-    before the ratio is taken and the die rolled."""
-    if facts.roll_step is None:
-        return
-    late = [(u, at) for u, (at, _unit) in ((u, facts.revealed[u.id]) for u in facts.defenders
-                                           if u.id in facts.revealed) if at > facts.roll_step]
-    if late:
-        add("CB-05", Ruling.PROVEN, f"{', '.join(u.name for u, _ in late)} at {target} "
-            f"{'was' if len(late) == 1 else 'were'} revealed after the combat die was rolled (step "
-            f"{facts.roll_step}); the defenders are revealed once the attackers are designated, "
-            "before the ratio and the die (12.4)",
-            {"roll_step": facts.roll_step, "revealed_at": {u.name: at for u, at in late}},
-            subjects=[u.name for u, _ in late])
 
 
 _NO_LINE: tuple[int, int, frozenset[str], str] = (0, 0, frozenset(), "")
@@ -841,251 +655,6 @@ def _avoiding(rules: Any, avoid: set[str]) -> Any:
     enter, line_enter = rules.may_enter, rules.line_may_enter
     return replace(rules, may_enter=lambda h: False if h in avoid else (enter(h) if enter else True),
                    line_may_enter=lambda h: False if h in avoid else (line_enter(h) if line_enter else True))
-
-
-COUNTER_GUERRILLA_ESCAPE = 4
-PAC_DATUM = "tables.json counter-guerrilla modifiers (player aid card)"
-"""PB 14.6.4.5: a modified counter-guerrilla roll of 4 or less and the guerrillas escape."""
-
-
-def counter_guerrilla_applies(scenario: str | None, side: str | None, defenders: Iterable[Unit]) -> bool:
-    """PB 14.6.4.5: (40) an Italian attack on a hex occupied only by guerrillas."""
-    defenders = list(defenders)
-    return scenario == "1940-41" and side == "italian" and bool(defenders) \
-        and all(u.unit_class == "guerrilla" for u in defenders)
-
-
-def counter_guerrilla_drms(board: Board, target: str) -> list[tuple[int, frozenset[str], str]]:
-    """Each possible total DRM of the counter-guerrilla roll with the data it rests on: +1 in
-    Tigray or the Ogaden (PB 14.6.4.1) and the player aid card's modifiers."""
-    table = board.data.table("counter-guerrilla")
-    props = table["properties"] if "properties" in table else {}
-    region_drm = props["tigray_ogaden_drm"].value if "tigray_ogaden_drm" in props else None
-    if not isinstance(region_drm, int) or isinstance(region_drm, bool):
-        region = [(0, frozenset({"tables.json counter-guerrilla tigray_ogaden_drm"}), ""),
-                  (1, frozenset({"tables.json counter-guerrilla tigray_ogaden_drm"}), "Tigray/Ogaden +1")]
-    else:
-        inside = [board.in_zone(target, z) for z in ("tigray", "ogaden")]
-        if any(i is True for i in inside):
-            region = [(int(region_drm), frozenset(), f"Tigray/Ogaden {int(region_drm):+d}")]
-        elif all(i is False for i in inside):
-            region = [(0, frozenset(), "")]
-        else:
-            deps = unknowns(*inside)
-            region = [(0, deps, ""), (int(region_drm), deps, f"Tigray/Ogaden {int(region_drm):+d}")]
-    pac = props["modifiers"].value if "modifiers" in props else None
-    if pac is None:
-        return [(drm, deps | {PAC_DATUM}, why) for drm, deps, why in region]
-    extras = [m for m in pac if isinstance(m, int) and not isinstance(m, bool)][:8] if isinstance(pac, list) else []
-    sums = {0}
-    for m in extras:                    # any of the card's modifiers may apply
-        sums |= {x + m for x in sums}
-    return [(drm + extra, deps, "; ".join(w for w in (why, f"card {extra:+d}" if extra else "") if w))
-            for drm, deps, why in region for extra in sorted(sums)]
-
-
-def _counter_guerrilla(board: Board, facts: CombatFacts, add: Any, target: str) -> str | None:
-    """CB-37, FW-08 (PB 14.6.4.5). Returns "escape" when the log shows no combat after the roll
-    (nothing more to judge), else None."""
-    roll, roll_step = facts.counter_guerrilla or (None, None)
-    revealed = {u.name: facts.revealed[u.id][0] for u in facts.defenders if u.id in facts.revealed}
-    losses = any(facts.attacker_losses.values()) or any(facts.defender_losses.values()) \
-        or bool(facts.removed & {u.id for u in (*facts.attackers, *facts.defenders)})
-    went_on = losses or facts.roll is not None or bool(facts.advanced)
-    if roll is None or roll_step is None:
-        if went_on or revealed:
-            add("CB-37", Ruling.PROVEN, f"the Italian attack on {target}, held only by guerrillas, went "
-                "on with no counter-guerrilla roll; it is rolled after the attackers are designated, "
-                "before the guerrillas are revealed (PB 14.6.4.5)",
-                {"rolls": facts.rolls_seen, "revealed": sorted(revealed)})
-        return None if went_on else "escape"
-    early = {n: at for n, at in revealed.items() if at < roll_step}
-    if early:
-        add("FW-08", Ruling.PROVEN, f"{', '.join(early)} at {target} {'was' if len(early) == 1 else 'were'} "
-            f"revealed before the counter-guerrilla roll (step {roll_step}); guerrillas are revealed only "
-            "if the attack goes on (PB 14.6.4.5)", {"roll_step": roll_step, "revealed_at": early},
-            subjects=list(early))
-    readings = counter_guerrilla_drms(board, target)
-    drms = sorted({drm for drm, _deps, _why in readings})
-    evidence: dict[str, Any] = {"counter_guerrilla_roll": roll, "modified": [roll + d for d in drms],
-                                "roll_step": roll_step}
-
-    def verdict(escaped: bool) -> Any:
-        # a reading that agrees with the log is legal on its own data; one that does not is
-        # illegal unless the card's modifiers are unknown (they might turn it)
-        out = []
-        for drm, deps, why in readings:
-            card = deps & {PAC_DATUM}
-            rest = deps - card
-            if (roll + drm <= COUNTER_GUERRILLA_ESCAPE) == escaped:
-                out.append(Explanation(TRUE if not rest else Tri(None, rest), why))
-            else:
-                out.append(Explanation(FALSE if not card else Tri(None, deps), why))
-        return judge(out)
-
-    if went_on:
-        v = verdict(False)
-        if v.ruling is not Ruling.LEGAL:
-            add("CB-37", v.ruling, f"the guerrillas at {target} escape on a counter-guerrilla roll of "
-                f"{roll} (modified 4 or less), yet the attack went on ({', '.join(_went_on(facts))}); they "
-                "stay in the hex unrevealed and the Italian units may not attack again this segment "
-                "(PB 14.6.4.5)", {**evidence, "went_on": _went_on(facts)}, depends_on=v.depends_on)
-            if v.ruling is Ruling.PROVEN:
-                return "escape"         # no combat to judge: what followed should not have happened
-        elif losses and facts.roll is None:
-            add("CB-37", Ruling.PROVEN, f"the attack on the guerrillas at {target} was resolved with a "
-                f"single die roll ({roll}); the counter-guerrilla roll comes first and the combat die "
-                "after it (PB 14.6.4.5)", {**evidence, "rolls": facts.rolls_seen})
-        return None
-    v = verdict(True)
-    late = {n: at for n, at in revealed.items() if at >= roll_step}
-    if v.ruling is not Ruling.LEGAL:
-        add("CB-37", v.ruling, f"a counter-guerrilla roll of {roll} at {target} (modified 5 or more) "
-            "means the attack goes on, but it was not resolved (PB 14.6.4.5; 12.3: a declared attack "
-            "may not be cancelled)", evidence, depends_on=v.depends_on)
-    elif late:
-        shown = verdict(False)
-        if shown.ruling is not Ruling.LEGAL:
-            add("FW-08", shown.ruling, f"{', '.join(late)} at {target} escaped on a counter-guerrilla "
-                f"roll of {roll} and {'was' if len(late) == 1 else 'were'} revealed all the same; "
-                "escaping guerrillas are not flipped (PB 14.6.4.5)", {**evidence, "revealed_at": late},
-                subjects=list(late), depends_on=shown.depends_on)
-    return "escape"
-
-
-def _went_on(facts: CombatFacts) -> list[str]:
-    shown = []
-    if facts.roll is not None:
-        shown.append(f"combat die {facts.roll}")
-    if any(facts.attacker_losses.values()) or any(facts.defender_losses.values()) or facts.removed:
-        shown.append("losses taken")
-    if facts.advanced:
-        shown.append("an advance")
-    return shown
-
-
-@REGISTRY.check("FW-06")
-def judge_dummy_flip(board: Board, unit: Unit, level: str | None, *, entered: bool,
-                     step: int | None, when: str | None, removed: bool = False,
-                     phase_key: str | None = None) -> list[Finding]:
-    """FW-06 (PB 14.6.5): a dummy outside a combat is flipped only when an enemy unit tries to
-    enter its hex (`entered`: one moved into it in this step or the one before), a revealed
-    dummy never goes back to its front side while on the map, and a dummy leaves the map outside
-    a combat only as a revealed true Dummy, on an enemy's entry, or in the End of Turn Phase
-    (`phase_key` "end", when the turn track tells it; `removed`)."""
-    where = hex_label(unit.hex, board) if unit.hex else "its box"
-    evidence = {"hex": unit.hex, "level_before": unit.level, "level_after": level}
-    if removed:
-        if entered or phase_key in (None, "end"):
-            return []
-        is_true = true_dummy(board, unit)
-        if is_true is True:
-            return []
-        shown = "face-down" if unit.level in (None, "front") else "revealed as a 0-x-4 unit"
-        return [finding("FW-06", Ruling.PROVEN if is_true is False else Ruling.POSSIBLE, step=step,
-                        when=when, subjects=(unit.name,),
-                        message=f"{unit.name} at {where}, {shown}, was taken off the map outside a combat "
-                                "and the End of Turn Phase; a dummy leaves the map when eliminated, "
-                                "revealed as a true Dummy, or removed by its owner in the End of Turn "
-                                "Phase (PB 14.6.5)",
-                        evidence={**evidence, "phase": phase_key},
-                        depends_on=is_true.data if isinstance(is_true, Unknown) else ())]
-    if level == "front" and unit.level not in (None, "front"):
-        return [finding("FW-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
-                        message=f"{unit.name} at {where} was turned back to its front side; a revealed "
-                                "dummy stays revealed until it is eliminated (PB 14.6.5)",
-                        evidence=evidence)]
-    if unit.level == "front" and level not in (None, "front") and not entered:
-        return [finding("FW-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
-                        message=f"{unit.name} at {where} was flipped outside a combat with no enemy "
-                                "unit trying to enter its hex; a dummy stays face-down until then "
-                                "(PB 14.6.5)",
-                        evidence=evidence)]
-    return []
-
-
-def _guerrilla_losses(facts: CombatFacts, add: Any, target: str) -> None:
-    """PB 14.6.4.1 (CB-35): guerrillas defending with other Allied units cannot absorb losses,
-    and are eliminated when those units are."""
-    regular = [u for u in facts.defenders if u.unit_class != "guerrilla" and u.side == "allied"]
-    guerrillas = [u for u in facts.defenders if u.unit_class == "guerrilla"]
-    if not regular or not guerrillas:
-        return
-    survivors = [u for u in regular if facts.defender_losses.get(u.id, 0) < steps_of(u)]
-    took = [u.name for u in guerrillas if facts.defender_losses.get(u.id, 0)]
-    if took and survivors:
-        add("CB-35", Ruling.PROVEN, f"guerrillas ({', '.join(took)}) absorbed losses defending {target} "
-            "with other Allied units, which survived", {"guerrillas_lost": took,
-                                                         "survivors": [u.name for u in survivors]})
-    kept = [u.name for u in guerrillas if facts.defender_losses.get(u.id, 0) < steps_of(u)]
-    if not survivors and kept:
-        add("CB-35", Ruling.PROVEN, f"guerrillas ({', '.join(kept)}) stayed in {target} after the "
-            "other Allied units there were eliminated", {"guerrillas_left": kept})
-
-
-def _distribution(facts: CombatFacts, add: Any, target: str) -> None:
-    _guerrilla_losses(facts, add, target)
-    before = []
-    for side, units, losses, first_rule in (("attacker", facts.attackers, facts.attacker_losses, True),
-                                            ("defender", facts.defenders, facts.defender_losses, False)):
-        takers = [LossTaker(u.name, steps_of(u), losses.get(u.id, 0),
-                            attack=plain_number(u.attack) if not isinstance(u.attack, Unknown) else 1)
-                  for u in _takers(units, side == "defender")]
-        taken = sum(t.lost for t in takers)
-        problems = [p for p in loss_violations(takers, taken, spread_before_second=True,
-                                               first_from_attacking_unit=first_rule,
-                                               first_from_largest=True)
-                    if "due" not in p]
-        hq_losses = [u.name for u in units if u.kind == "hq" and losses.get(u.id, 0)]
-        if hq_losses:
-            problems.append(f"HQ {', '.join(hq_losses)} absorbed a step loss")
-        if problems:
-            add("CB-20", Ruling.PROVEN, f"the {side}'s losses in the attack on {target} were "
-                f"distributed against 12.11: {'; '.join(problems)}",
-                {"side": side, "losses": {t.name: t.lost for t in takers}, "problems": problems},
-                subjects=[t.name for t in takers])
-            before.append(side)
-
-
-def _advance(board: Board, facts: CombatFacts, add: Any, target: str,
-             gone: Iterable[str] = ()) -> None:
-    """12.12: a cleared hex must be entered by at least one attacker; never HQs. `gone`: true
-    Dummies, off the map whether or not the log removed them (CB-38 reports those left)."""
-    # the hex is cleared when every defender left it; defenseless ones that stay are CB-24's
-    # finding, so they neither make an advance into the hex wrong nor leave it cleared
-    dummies = set(gone)
-    gone = [u.id in facts.removed or u.id in dummies or facts.defender_losses.get(u.id, 0) >= max(steps_of(u), 1)
-            for u in facts.defenders]
-    cleared = all(gone)
-    eliminated = all(g or u.defenseless for g, u in zip(gone, facts.defenders))
-    attackers = {u.id: u for u in facts.attackers}
-    problems = []
-    movers = [attackers.get(i) for i in facts.advanced]
-    strangers = [i for i in facts.advanced if i not in attackers]
-    if strangers:
-        problems.append(f"{len(strangers)} unit(s) that did not attack advanced")
-    hqs = [u.name for u in movers if u is not None and u.kind == "hq"]
-    if hqs:
-        problems.append(f"HQ {', '.join(hqs)} advanced")
-    survivors = [u for u in facts.attackers if facts.attacker_losses.get(u.id, 0) < steps_of(u)
-                 and u.kind not in ("hq", "truck") and u.id not in facts.removed
-                 and u.id not in facts.raised]      # off the map, or due off it (CB-21)
-    if cleared and facts.defenders and survivors and not facts.advanced:
-        problems.append("no attacking unit advanced into the cleared hex")
-    if facts.advanced and not eliminated:
-        problems.append("units advanced into a hex still held by the defender")
-    weight: Any = 0
-    for u in movers:
-        if u is not None:
-            w = division_weight(u)
-            weight = weight + (w if w is not None else 0)
-    limit = stacking_limit(board, facts.target)
-    if facts.advanced and at_most(weight, limit).false:
-        problems.append(f"{show_number(weight)} divisions advanced, over the hex's limit of {show_number(limit)}")
-    if problems:
-        add("CB-23", Ruling.PROVEN, f"advance after the attack on {target}: {'; '.join(problems)}",
-            {"advanced": [attackers[i].name if i in attackers else i for i in facts.advanced],
-             "problems": problems})
 
 
 def _hq_support(board: Board, facts: CombatFacts, add: Any, target: str) -> list[tuple[int, int, str, bool]]:

@@ -390,14 +390,15 @@ def motorized_route(board: Board, state: GameState, unit: Unit, start: str, goal
     return check_move(rules, start, goal, allowance), evidence
 
 
-@REGISTRY.check("MV-03", "MV-06", "MV-07", "MV-18", "MV-19", "MV-20", "MV-22", "MV-23", "MV-24",
-                 "MV-28", "MV-29", "MV-40", "MV-42", "MV-43", "MV-45", "HQ-09")
+@REGISTRY.check("MV-03", "MV-06", "MV-07", "MV-22", "MV-23", "MV-24", "MV-28", "MV-29", "MV-40", "MV-42",
+                 "MV-43", "MV-45", "HQ-09")
 def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
                when: str | None) -> list[Finding]:
     """Findings about one unit's move (empty when some legal reading explains it).
 
     A move beyond the allowance that would be legal without the interdiction (10.1.5,
-    PB 14.6.4.1) or the rain (PB 14.6.2.2) is reported under that rule (MV-18, MV-20, MV-22)."""
+    PB 14.6.4.1) or the rain (PB 14.6.2.2) is reported under that rule (MV-22; MV-18, MV-19, MV-20
+    under the check the interdiction carries, registered where it is found: movement_segment.py)."""
     found = _judge_move(board, state, facts, step=step, when=when)
     over = [f for f in found if short_check(f) in BEYOND_ALLOWANCE]
     if not over:

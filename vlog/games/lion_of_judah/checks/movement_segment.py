@@ -41,6 +41,7 @@ __all__ = [
 ]
 
 
+@REGISTRY.check("MV-18")
 def air_interdiction(before: GameState, unit: Unit, scenario: str | None) -> Interdiction | None:
     """MV-18 (10.1.5): an enemy air marker on the unit's hex as it first moves in the segment.
 
@@ -117,6 +118,7 @@ class GuerrillaInterdiction(_CountedInterdiction):
             if guerrillas and italians and not any(u.kind == "air" and u.side == "allied" for u in units):
                 self.hexes[hex_] = (guerrillas, italians)
 
+    @REGISTRY.check("MV-20")
     def interdiction(self, unit: Unit, origin: str) -> Interdiction | None:
         if unit.side != "italian":
             return None
@@ -146,6 +148,7 @@ class GasInterdiction(_CountedInterdiction):
     def _source(self, origin: str) -> str:
         return f"{self.hexes[origin][0]} Gassed marker(s) at {origin} (PB 13.6.5.1)"
 
+    @REGISTRY.check("MV-19")
     def count(self, before: GameState, unit: Unit, origin: str) -> None:
         """Counts the hex `origin` as it stands before its first unit moves out."""
         if origin in self.seen or unit.hex != origin:
