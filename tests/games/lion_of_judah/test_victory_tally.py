@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from vlog.findings import Basis
-from vlog.games.lion_of_judah.checks.victory import (VPHistory, judge_start_markers_1935, judge_steps_marker,
-                                                      judge_vp_claim, parse_victory_claim, tally_1935, tally_1940,
-                                                      track_value)
+from vlog.games.lion_of_judah.checks.victory import judge_vp_claim, parse_victory_claim, tally_1935, tally_1940
+from vlog.games.lion_of_judah.checks.vp_history import (VPHistory, judge_start_markers_1935, judge_steps_marker,
+                                                        track_value)
 from vlog.games.lion_of_judah.state import GameState
 
 from .synthetic import shipped_board, state, synthetic_board, unit

@@ -57,8 +57,8 @@ from vlog.games.lion_of_judah.checks.sequence_of_play import (judge_attack_out_o
 from vlog.games.lion_of_judah.checks.stack_moves import StackMoves
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, judge_supply_prerequisite, trace
 from vlog.games.lion_of_judah.checks.trucks import TruckLedger
-from vlog.games.lion_of_judah.checks.victory import (LAST_TURN, VPHistory, judge_start_markers_1935,
-                                                      judge_steps_marker, judge_victory_claim, judge_vp_claim, tally)
+from vlog.games.lion_of_judah.checks.victory import LAST_TURN, judge_victory_claim, judge_vp_claim, tally
+from vlog.games.lion_of_judah.checks.vp_history import VPHistory, judge_start_markers_1935, judge_steps_marker
 from vlog.games.lion_of_judah.interpret import CHAT, Interpreter, state_of, units_named
 from vlog.games.lion_of_judah.segments import (CombatAir, MovesInProgress, SegmentStacking, TurnStart,
                                                TurnTrackTooLong)

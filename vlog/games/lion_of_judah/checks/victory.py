@@ -10,19 +10,19 @@ The declared total is judged against the tally at the end of the scenario (VC-01
 13.4.1, 13.4.4, the Italian VP at the end of turn 7; VC-05, VC-06: PB 14.4.1, the Allied VP at
 the end of turn 11): the VP hexes held by a supplied unit of the scoring side in the position
 where the claim is made (supply by `checks.supply.trace`), and the other VP from the log's
-history (`VPHistory`: leaders and Italian steps lost, events announced, attacks made, air
+history (`VPHistory`, checks/vp_history.py: leaders and Italian steps lost, events announced, attacks made, air
 markers lost). A term the log cannot settle (an event it does not show drawn, the IPL it does
 not show) is a range naming what would settle it.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import GAME, REGISTRY, finding
+from vlog.games.lion_of_judah.checks.vp_history import (BOMBING_MARKER, STEPS_MARKER, VPHistory, grt_marker,
+                                                        with_event_markers)
 from vlog.kit.victory import ClaimReader, VictoryClaim, VPTally, VPTerm, levels_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,9 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["VictoryClaim", "claim_reader", "parse_victory_claim", "judge_victory_claim", "LEVEL_TABLES", "LEVEL_CHECKS",
-           "VPTerm", "VPTally", "VPHistory", "tally", "tally_1935", "tally_1940", "judge_vp_claim", "LAST_TURN",
-           "track_value", "judge_steps_marker", "judge_start_markers_1935", "steps_lost_so_far",
-           "BOMBING_MARKER", "STEPS_MARKER"]
+           "VPTerm", "VPTally", "tally", "tally_1935", "tally_1940", "judge_vp_claim", "LAST_TURN"]
 
 LEVEL_TABLES = {"1935-36": "victory-levels-1935-36", "1940-41": "victory-levels-1940-41"}
 """The victory-level table of each scenario (PB 13.4.2, 14.4.2)."""
@@ -112,375 +110,9 @@ VP_HEXES = {"1935-36": "vp-hexes-1935-36", "1940-41": "vp-hexes-1940-41"}
 SCORING_SIDE = {"1935-36": "italian", "1940-41": "allied"}
 HEX_CHECKS = {"1935-36": "VC-01", "1940-41": "VC-05"}
 OTHER_CHECKS = {"1935-36": "VC-02", "1940-41": "VC-06"}
-BOMBING_MARKER = "it-bombing-attacks"
-"""PB 13.3.1, 13.6.5.1: the Italian bombing attacks marker on the GRT (flipped when Event A4 costs a VP)."""
-STEPS_MARKER = "it-eliminated-steps"
-"""PB 13.3.1, 13.4.4: the Italian eliminated steps marker on the GRT."""
 BERBERA = "2311"
 ADDIS_ABABA = "1213"
-_EVENT = re.compile(r"\bevent\s+(?P<id>[A-D](?:10|[1-9]))\b", re.IGNORECASE)
-_IPL = re.compile(r"\bIPL\s*(?:is\s+|at\s+|=\s*|:\s*)?(?P<n>\d{1,2})\b", re.IGNORECASE)
-_GREAT_OFFENSIVE = re.compile(r"\bgreat\s+offensive\b", re.IGNORECASE)
 _OCCUPYING_KINDS = ("combat", "hq", "truck", "leader", "dummy")
-
-
-@dataclass(slots=True)
-class VPHistory:
-    """What the VP tally needs from the log's history, gathered step by step.
-
-    Conventions (as players report them in PBEM): an event drawn is announced in chat as
-    ``Event A4`` (the event's id, with or without its name, PB 13.7/14.7); a Great Offensive is
-    announced in chat naming it ("Great Offensive on the Northern Front", PB 13.6.2.4); an air
-    marker lost to a delayed return on the last turn (10.1.4) is deleted from the table.
-    Event markers taken out of the event cup are drawn too; the IPL each turn begins at is the
-    GRT box of the IPL marker before the first step of that turn (PB 14.4.1, 14.6.3), or, where
-    the table has no IPL marker, the level the players report in chat that turn ("IPL 5");
-    turns whose IPL the log does not show leave their VP open.
-    """
-
-    turns_seen: set[int] = field(default_factory=set)
-    first_turn: int | None = None
-    gaps: list[tuple[int, int]] = field(default_factory=list)
-    """Turn-track jumps (from, to) that skip whole turns: the log does not show those turns."""
-    italian_steps_lost: list[dict[str, object]] = field(default_factory=list)
-    breakdowns_placed: list[tuple[str | None, int | None]] = field(default_factory=list)
-    """(hex, turn) of Italian breakdown units placed before the unit they come from lost its step."""
-    breakdowns_deleted: list[dict[str, object]] = field(default_factory=list)
-    """The entries of breakdown units deleted: a unit in their hex gaining steps later in the
-    turn consolidated them (2.5), and the entry goes."""
-    leaders_seen: dict[str, str] = field(default_factory=dict)
-    """Leader counter -> name, for leaders seen on the map in this log."""
-    leaders_left: dict[str, tuple[int, bool]] = field(default_factory=dict)
-    """Leader counter -> (step it left the map, deleted from the table (True) or sent to a box)."""
-    air_deleted: list[tuple[int, int | None, str, str | None]] = field(default_factory=list)
-    """(step, turn, name, side) of air markers deleted from the table."""
-    air_on_enemies: list[tuple[int, int | None, str, str]] = field(default_factory=list)
-    """(step, turn, marker, hex) of Italian air markers placed on hexes holding Ethiopian units."""
-    events: dict[int, tuple[str, int]] = field(default_factory=dict)
-    """Turn -> (event id, step) announced."""
-    attacks: dict[tuple[str, int], int] = field(default_factory=dict)
-    """(side, turn) -> attacks declared."""
-    pressure: dict[int, tuple[int, int]] = field(default_factory=dict)
-    """Turn -> (Italian attacks that count for Event A1, attacks that may count)."""
-    great_offensive: tuple[int, int] | None = None
-    """(turn, step) of the Great Offensive announced."""
-    markers_at_start: dict[str, tuple[int | None, str | None]] = field(default_factory=dict)
-    """GRT marker counter -> (box number, face) where the log first shows it (PB 13.3.1)."""
-    steps_marker_reported: bool = False
-    start_markers_judged: bool = False
-    ipl_at_start: dict[int, str | int] = field(default_factory=dict)
-    """Turn -> the IPL it began at (the marker's GRT box) or "high"/"medium"/"low" (PB 14.6.3)."""
-
-    def note_turn(self, turn: int | None) -> None:
-        if turn is None:
-            return
-        if self.first_turn is None:
-            self.first_turn = turn
-        elif self.turns_seen and turn > max(self.turns_seen) + 1:
-            self.gaps.append((max(self.turns_seen), turn))
-        self.turns_seen.add(turn)
-
-    def note_attack(self, side: str | None, turn: int | None, *, for_a1: bool | None = True) -> None:
-        """An attack declared; `for_a1`: whether it counts for Event A1 (an Italian attack on a
-        Northern Front hex by a division or equivalent), None when the data cannot say."""
-        if side is not None and turn is not None:
-            self.attacks[(side, turn)] = self.attacks.get((side, turn), 0) + 1
-            if side == "italian" and for_a1 is not False:
-                sure, maybe = self.pressure.get(turn, (0, 0))
-                self.pressure[turn] = (sure + 1, maybe) if for_a1 else (sure, maybe + 1)
-
-    def note_chat(self, text: str, *, step: int, turn: int | None) -> None:
-        if turn is None:
-            return
-        event = _EVENT.search(text)
-        if event is not None and turn not in self.events:
-            self.events[turn] = (event.group("id").upper(), step)
-        ipl = _IPL.search(text)
-        if ipl is not None and turn not in self.ipl_at_start:
-            self.ipl_at_start[turn] = int(ipl.group("n"))
-        if _GREAT_OFFENSIVE.search(text) and self.great_offensive is None:
-            self.great_offensive = (turn, step)
-
-    def _markers(self, before: "GameState", after: "GameState", *, step: int, turn: int | None) -> None:
-        """Event markers leaving the event cup are drawn (6.2); the IPL marker's GRT box when a
-        turn is first seen is the IPL that turn begins at (PB 14.4.1)."""
-        if turn is None:
-            return
-        markers_after = _with_event_markers(after)
-        for uid, old in _with_event_markers(before).items():
-            event = old.properties.get("event") if old.properties else None
-            if not isinstance(event, str) or old.box != "event-cup":
-                continue
-            new = markers_after.get(uid)
-            if (new is None or new.box != "event-cup") and turn not in self.events:
-                self.events[turn] = (event.upper(), step)
-        if turn not in self.ipl_at_start and turn not in self.turns_seen:
-            value = track_value(before, "it-ipl")
-            if value is not None:
-                self.ipl_at_start[turn] = value
-
-    def observe(self, before: "GameState", after: "GameState", *, step: int, turn: int | None,
-                setting_up: bool = False) -> None:
-        """Leaders leaving the map, air markers deleted or placed on enemies, Italian steps lost
-        (13.4.4): a lower step level or a unit taken off the map, except a division breaking
-        down (2.4: a breakdown unit appears in its hex in the same step), a breakdown unit
-        consolidating (2.5: a unit in its hex gains steps) and a 3/4-step unit swapped for its
-        replacement counter (2.3.9: the difference only). `setting_up`: the turn track still
-        shows the scenario's start, where pieces are placed and broken down, not lost."""
-        self._markers(before, after, step=step, turn=turn)
-        for counter in (BOMBING_MARKER, STEPS_MARKER):
-            if counter not in self.markers_at_start:
-                marker = _marker(before, counter)
-                if marker is not None:
-                    self.markers_at_start[counter] = (track_value(before, counter), marker.level)
-        arrived = [u for uid, u in after.units.items() if u.hex is not None
-                   and (uid not in before.units or before.units[uid].hex is None)]
-        for uid, old in before.units.items():
-            new = after.units.get(uid)
-            on_map_after = new is not None and new.hex is not None
-            if old.kind == "leader" and old.side in ("ethiopian", "allied") and old.counter:
-                if old.hex is not None:
-                    self.leaders_seen.setdefault(old.counter, old.name)
-                    if not on_map_after:
-                        self.leaders_left[old.counter] = (step, new is None)
-            if old.kind == "air" and new is None:
-                self.air_deleted.append((step, turn, old.name, old.side))
-            if old.side == "italian" and old.hex is not None and not setting_up:
-                self._italian_loss(old, new, before, after, arrived, step=step, turn=turn)
-        if not setting_up:
-            self._consolidated_later(before, after, turn)
-            self._broken_down_later(before, after, arrived, turn)
-            self._swapped_later(arrived, turn)
-        for unit in arrived:
-            if unit.kind == "leader" and unit.counter:
-                self.leaders_seen.setdefault(unit.counter, unit.name)
-                self.leaders_left.pop(unit.counter, None)
-            if unit.kind == "air" and unit.side == "italian" and unit.hex is not None \
-                    and any(u.side == "ethiopian" for u in before.at(unit.hex)):
-                self.air_on_enemies.append((step, turn, unit.name, unit.hex))
-        for uid, new in after.units.items():      # moved from one hex onto an enemy stack
-            old = before.units.get(uid)
-            if new.kind == "air" and new.side == "italian" and new.hex is not None and old is not None \
-                    and old.hex is not None and old.hex != new.hex \
-                    and any(u.side == "ethiopian" for u in before.at(new.hex)):
-                self.air_on_enemies.append((step, turn, new.name, new.hex))
-
-    def _italian_loss(self, old: "Unit", new: "Unit | None", before: "GameState", after: "GameState",
-                      arrived: list["Unit"], *, step: int, turn: int | None) -> None:
-        if old.kind not in ("combat", "hq") or old.unit_class == "italian-colonial-irregular" \
-                or old.unit_type == "marker" or (old.kind == "combat" and old.defense is None):
-            return
-        whole: int | None = 1 if old.kind == "hq" else (old.steps if isinstance(old.steps, int) else None)
-        if new is not None and new.hex is not None:
-            if not (isinstance(old.steps, int) and isinstance(new.steps, int)) or new.steps >= old.steps:
-                return
-            if any(u.unit_type == "breakdown" and u.side == old.side and u.hex in (old.hex, new.hex)
-                   for u in arrived):
-                return                                        # 2.4: broken down, not lost
-            if (new.hex, turn) in self.breakdowns_placed:     # 2.4: its breakdown unit came first
-                self.breakdowns_placed.remove((new.hex, turn))
-                return
-            self._record(old, old.steps - new.steps, step=step, turn=turn, how="reduced")
-            return
-        if old.unit_type == "breakdown" and any(
-                u.hex == old.hex and u.side == old.side and uid in before.units
-                and isinstance(u.steps, int) and isinstance(before.units[uid].steps, int)
-                and u.steps > before.units[uid].steps for uid, u in after.units.items()):
-            return                                            # 2.5: consolidated
-        swap = next((u for u in arrived if u.hex == old.hex and u.side == old.side
-                     and (u.name == old.name or (old.counter and u.counter == old.counter))), None)
-        if swap is not None and whole is not None and isinstance(swap.steps, int):
-            if whole > swap.steps:
-                self._record(old, whole - swap.steps, step=step, turn=turn, how="replaced by a reduced counter")
-            return
-        self._record(old, whole, step=step, turn=turn,
-                     how="deleted" if new is None else f"sent off the map{f' to {new.box}' if new.box else ''}")
-
-    def _broken_down_later(self, before: "GameState", after: "GameState", arrived: list["Unit"],
-                           turn: int | None) -> None:
-        """2.4 in two steps: a breakdown unit placed in a hex where an Italian unit lost a step
-        earlier in the turn was broken down from it (the entry goes); placed first, it is kept
-        for the reduction to come."""
-        for unit in arrived:
-            if unit.unit_type != "breakdown" or unit.side != "italian":
-                continue
-            if any(o.side == "italian" and o.hex == unit.hex and uid in after.units
-                   and isinstance(o.steps, int) and isinstance(after.units[uid].steps, int)
-                   and after.units[uid].steps < o.steps for uid, o in before.units.items()):
-                continue                                      # reduced in this very step
-            reduced = next((e for e in self.italian_steps_lost if e["hex"] == unit.hex and e["turn"] == turn
-                            and e["how"] == "reduced" and e["steps"] == 1), None)
-            if reduced is not None:
-                self.italian_steps_lost.remove(reduced)
-            else:
-                self.breakdowns_placed.append((unit.hex, turn))
-
-    def _swapped_later(self, arrived: list["Unit"], turn: int | None) -> None:
-        """2.3.9 in two steps: a counter deleted earlier in the turn and placed again in its hex
-        (its replacement counter, reduced) lost only the difference."""
-        for unit in arrived:
-            entry = next((e for e in self.italian_steps_lost if e["hex"] == unit.hex and e["turn"] == turn
-                          and e["how"] == "deleted" and e["unit"] == unit.name), None)
-            if entry is None or not isinstance(entry["steps"], int) or not isinstance(unit.steps, int):
-                continue
-            if entry["steps"] > unit.steps:
-                entry["steps"] = entry["steps"] - unit.steps
-                entry["how"] = "replaced by a reduced counter"
-            else:
-                self.italian_steps_lost.remove(entry)
-
-    def _consolidated_later(self, before: "GameState", after: "GameState", turn: int | None) -> None:
-        """2.5 in two steps: a breakdown unit deleted earlier in the turn from a hex where an
-        Italian unit now gains steps was consolidated, not lost."""
-        for uid, new in after.units.items():
-            old = before.units.get(uid)
-            if old is None or new.side != "italian" or new.hex is None or new.hex != old.hex \
-                    or not (isinstance(old.steps, int) and isinstance(new.steps, int) and new.steps > old.steps):
-                continue
-            for loss in self.breakdowns_deleted:
-                if loss["hex"] == new.hex and loss["turn"] == turn and loss in self.italian_steps_lost:
-                    self.italian_steps_lost.remove(loss)
-                    self.breakdowns_deleted.remove(loss)
-                    break
-
-    def _record(self, unit: "Unit", steps: int | None, *, step: int, turn: int | None, how: str) -> None:
-        self.italian_steps_lost.append({"unit": unit.name, "hex": unit.hex, "steps": steps, "step": step,
-                                        "turn": turn, "how": how})
-        if unit.unit_type == "breakdown" and how == "deleted":
-            self.breakdowns_deleted.append(self.italian_steps_lost[-1])
-
-    def covers(self, first: int, last: int) -> bool:
-        """Whether the log shows every turn from `first` to `last` (began by `first`, no jump)."""
-        if self.first_turn is None or self.first_turn > first:
-            return False
-        return not any(a < last and b > first for a, b in self.gaps)
-
-    def turns_not_shown(self, first: int, last: int) -> list[int]:
-        return [t for t in range(first, last + 1) if t not in self.turns_seen]
-
-
-def _with_event_markers(state: "GameState") -> dict[str, "Unit"]:
-    """The state's units and its event markers (kept apart from units where the state has them)."""
-    return {**state.units, **(getattr(state, "events", None) or {})}
-
-
-_GRT_BOX = re.compile(r"grt-(?P<n>\d+)")
-
-
-def track_value(state: "GameState", counter: str) -> int | None:
-    """The number of the General Records Track box a marker stands in (None when it is not on the
-    track or not on the table)."""
-    for unit in state.units.values():
-        if unit.counter == counter and unit.box is not None:
-            match = _GRT_BOX.fullmatch(unit.box)
-            if match:
-                return int(match.group("n"))
-    return None
-
-
-def _marker(state: "GameState", counter: str) -> "Unit | None":
-    return next((u for u in state.units.values() if u.counter == counter), None)
-
-
-def steps_lost_so_far(history: VPHistory) -> int | None:
-    """The Italian steps the eliminated steps marker should show now: its first value (0 at the
-    start of the scenario) plus the steps the log shows lost since; None when not known."""
-    if history.covers(1, 1):
-        start: int | None = 0
-    else:
-        start = history.markers_at_start.get(STEPS_MARKER, (None, None))[0]
-    lost = [e["steps"] for e in history.italian_steps_lost]
-    if start is None or not all(isinstance(s, int) for s in lost):
-        return None
-    return start + sum(int(s) for s in lost)   # type: ignore[arg-type]
-
-
-def highest_grt_box(board: "Board") -> int | None:
-    boxes = [int(m.group("n")) for b in board.data.documents["map"]["maps"][0].get("boxes", ())
-             if isinstance(b.get("id"), str) and (m := _GRT_BOX.fullmatch(b["id"]))]
-    return max(boxes) if boxes else None
-
-
-@REGISTRY.check("VC-02")
-def judge_steps_marker(board: "Board", state: "GameState", history: VPHistory, *, turn: int,
-                       step: int | None, when: str | None) -> list[Finding]:
-    """VC-02 (PB 13.4.4): when a turn ends, the eliminated steps marker shows every Italian step
-    lost so far (replacements do not lower it). Judged once, when the log shows the count from
-    the start of the scenario or from the marker's first place, and the count fits on the track."""
-    marker = _marker(state, STEPS_MARKER)
-    expected = steps_lost_so_far(history)
-    top = highest_grt_box(board)
-    if history.steps_marker_reported or marker is None or expected is None or top is None or expected > top:
-        return []
-    shown = track_value(state, STEPS_MARKER)
-    if shown == expected:
-        return []
-    history.steps_marker_reported = True
-    where = f"box {shown}" if shown is not None else "no box of the General Records Track"
-    return [finding("VC-02", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
-                    message=f"the {marker.name} marker shows {where} at the end of turn {turn}; the log "
-                            f"shows {expected} Italian step{'s' if expected != 1 else ''} lost so far "
-                            "(PB 13.4.4: every step lost is recorded, replacements do not lower it)",
-                    evidence={"marker": STEPS_MARKER, "shown": shown, "expected": expected,
-                              "losses": [dict(e) for e in history.italian_steps_lost]})]
-
-
-def _air_start_boxes(data: "GameData | None") -> dict[str, tuple[str, str]]:
-    """Air marker counter -> (its starting box, the setup entry's words), from the 1935-36 setup
-    (PB 13.3.3: 7 St in the Southern Front air marker box, the III Br in the Northern Front's)."""
-    if data is None:
-        return {}
-    try:
-        setup = data.scenario("1935-36")["setup"]
-    except KeyError:
-        return {}
-    out: dict[str, tuple[str, str]] = {}
-    for entry in setup:
-        box = entry["box"].value if "box" in entry else None
-        units = entry["units"].value if "units" in entry else None
-        if not isinstance(box, str) or not units:
-            continue
-        for counter in units:
-            if counter in data.counter_ids and "type" in data.counter(counter) \
-                    and data.counter(counter)["type"].value == "air":
-                out[counter] = (box, str(entry["what"].value if "what" in entry else counter))
-    return out
-
-
-@REGISTRY.check("SU-03")
-def judge_start_markers_1935(state: "GameState", *, step: int | None, when: str | None,
-                             data: "GameData | None" = None) -> list[Finding]:
-    """SU-03 (PB 13.3.1, 13.3.3): the 1935-36 scenario starts with the Italian bombing attacks
-    and eliminated steps markers in box 0 of the General Records Track, on their front, and the
-    Italian air markers in their fronts' air marker boxes (markers not on the table are not
-    judged; the RPs in the storage boxes are not judged here)."""
-    out: list[Finding] = []
-    for unit in state.units.values():
-        start = _air_start_boxes(data).get(unit.counter or "")
-        if unit.kind != "air" or start is None or unit.box == start[0]:
-            continue
-        where = f"hex {unit.hex}" if unit.hex is not None else (f"the {unit.box} box" if unit.box else "off the boxes")
-        out.append(finding("SU-03", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
-                           message=f"air marker {unit.name} starts in {where}; the 1935-36 scenario starts "
-                                   f"with it in its box ({start[1]}: {start[0]}, PB 13.3.3)",
-                           evidence={"marker": unit.counter, "box": unit.box, "hex": unit.hex,
-                                     "expected_box": start[0]}))
-    for counter in (BOMBING_MARKER, STEPS_MARKER):
-        marker = _marker(state, counter)
-        if marker is None:
-            continue
-        shown = track_value(state, counter)
-        flipped = marker.level not in (None, "front")
-        if shown == 0 and not flipped:
-            continue
-        where = f"GRT box {shown}" if shown is not None else "no box of the General Records Track"
-        out.append(finding("SU-03", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
-                           message=f"the {marker.name} marker starts in {where}"
-                                   f"{' on its reverse' if flipped else ''}; the 1935-36 scenario starts "
-                                   "with it in box 0 of the General Records Track (PB 13.3.1)",
-                           evidence={"marker": counter, "shown": shown, "expected": 0, "box": marker.box,
-                                     "face": marker.level}))
-    return out
 
 
 def _occupants(state: "GameState", hex_: str, side: str) -> list["Unit"]:
@@ -698,7 +330,7 @@ def tally_1935(board: "Board", state: "GameState", history: VPHistory) -> VPTall
     """The Italian VP at the end of turn 7 (PB 13.4.1)."""
     last = LAST_TURN["1935-36"]
     terms = _hex_terms(board, state, "1935-36") + _leader_terms(board, state, history, last)
-    terms += [_steps_term(history, last), _mussolini_term(history, last), _league_term(history, last, _marker(state, BOMBING_MARKER)),
+    terms += [_steps_term(history, last), _mussolini_term(history, last), _league_term(history, last, grt_marker(state, BOMBING_MARKER)),
               _great_offensive_term(history), _air_lost_term(history, "italian", last, "VC-02")]
     return VPTally("1935-36", tuple(terms))
 
@@ -771,7 +403,7 @@ def _berbera_term(board: "Board", state: "GameState") -> VPTerm:
 def _open_city_term(state: "GameState", hexes: list[VPTerm], history: VPHistory, last: int) -> VPTerm:
     """Events D9, D10 (Open City): a hex with the marker is worth half its VP, rounded down."""
     drawn = [t for t, (e, _) in history.events.items() if e in ("D9", "D10")]
-    marked = {u.hex for u in _with_event_markers(state).values()
+    marked = {u.hex for u in with_event_markers(state).values()
               if u.counter == "ev-open-city" and u.hex is not None}
     if marked:
         cut = [(str(t.evidence["hex"]), int(t.evidence.get("vp", 0))) for t in hexes
