@@ -12,8 +12,8 @@ from vlog.findings import Basis, Severity
 from vlog.gamedata import load_game_data
 from vlog.games.base import Action
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.logistics import (RpLedger, judge_rp_route, rp_boxes, rp_in_box,
-                                                       rp_value, trucks_in_box)
+from vlog.games.lion_of_judah.checks.logistics import RpLedger
+from vlog.games.lion_of_judah.checks.rp_boxes import judge_rp_route, rp_boxes, rp_in_box, rp_value, trucks_in_box
 from vlog.games.lion_of_judah.interpret import AttackDeclaration
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import GameState, Unit

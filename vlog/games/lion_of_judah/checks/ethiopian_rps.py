@@ -26,8 +26,8 @@ from vlog.engine.movement import check_move
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
-from vlog.games.lion_of_judah.checks.logistics import rp_value
 from vlog.games.lion_of_judah.checks.movement import allowance_of, movement_rules
+from vlog.games.lion_of_judah.checks.rp_boxes import rp_value
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -209,7 +209,7 @@ def judge_start_boxes_1935(data: "GameData", state: "GameState", *, step: int | 
     setup gives it (the text's "4 x RP markers" read as markers or as RPs: either count passes),
     and no box more trucks than its front sets up (RPs only when the table shows Italian RP
     markers somewhere)."""
-    from vlog.games.lion_of_judah.checks.logistics import rp_value
+    from vlog.games.lion_of_judah.checks.rp_boxes import rp_value
 
     out: list[Finding] = []
     shown = any(u.kind == "rp" and u.side == "italian" for u in state.units.values())

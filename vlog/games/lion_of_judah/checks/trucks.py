@@ -42,8 +42,8 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number
-from vlog.games.lion_of_judah.checks.logistics import rp_value
 from vlog.games.lion_of_judah.checks.movement import motorized_route
+from vlog.games.lion_of_judah.checks.rp_boxes import rp_value
 from vlog.games.lion_of_judah.checks.supply import supply_sources
 from vlog.games.lion_of_judah.state import GameState, Unit
 
