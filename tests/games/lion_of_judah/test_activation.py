@@ -19,14 +19,9 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Basis
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.activation import (
-    ActivationJudge,
-    Declaration,
-    activation_level,
-    offensive_effects,
-    parse_declaration,
-    with_extra_attacker_loss,
-)
+from vlog.games.lion_of_judah.checks.activation import ActivationJudge
+from vlog.games.lion_of_judah.checks.activation_rules import (Declaration, activation_level, offensive_effects,
+                                                             parse_declaration, with_extra_attacker_loss)
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, judge_combat
 from vlog.games.lion_of_judah.checks.supply import judge_end_of_move, trace
 from vlog.games.lion_of_judah.sequence import Phase

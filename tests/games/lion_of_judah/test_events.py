@@ -572,10 +572,8 @@ def test_gassed_marker_on_the_league_of_nations_turn_is_ev06(tmp_path):
 def test_coordination_replaces_the_activation_roll(tmp_path):
     """ET-12 (B6): placed on the leader being activated before its roll, the activation is full
     without a roll; after the roll it comes too late (checks/activation.py reads it)."""
-    from vlog.games.lion_of_judah.checks.activation import (
-        ActivationJudge,
-        parse_declaration,
-    )
+    from vlog.games.lion_of_judah.checks.activation import ActivationJudge
+    from vlog.games.lion_of_judah.checks.activation_rules import parse_declaration
     from vlog.games.lion_of_judah.state import unit_from_counter
 
     ras = unit_from_counter(DATA, "et-leader-tigray", id="ras", name="Ras Seyum", hex_="1107")

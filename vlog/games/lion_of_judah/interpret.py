@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from vlog.games.base import Action
 from vlog.kit.chat import ChatGrammars
 from vlog.kit.steps import Moved, Placed, Removed, unit_events
-from vlog.games.lion_of_judah.checks.activation import ActivationReader, parse_declaration
+from vlog.games.lion_of_judah.checks.activation import ActivationReader
+from vlog.games.lion_of_judah.checks.activation_rules import parse_declaration
 from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
 from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state

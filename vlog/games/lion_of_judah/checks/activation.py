@@ -49,7 +49,6 @@ side only.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -57,160 +56,22 @@ from typing import TYPE_CHECKING, Any
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
+from vlog.games.lion_of_judah.checks.activation_rules import (FRONTS, NEGUS, Declaration, activation_level,
+                                                             availability, faction_name, faction_of)
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
 
-__all__ = [
-    "ACTIONS",
-    "ADDIS_ABABA",
-    "FRONTS",
-    "LEVELS",
-    "NEGUS",
-    "ActivationJudge",
-    "ActivationReader",
-    "Declaration",
-    "activation_level",
-    "availability",
-    "faction_of",
-    "offensive_effects",
-    "parse_declaration",
-    "with_extra_attacker_loss",
-]
+__all__ = ["ACTIONS", "ADDIS_ABABA", "ActivationJudge", "ActivationReader"]
 
-NEGUS = "negus"
-"""The faction key of the Negus' army: the Negus leader and the Imperial Guard (KZ) units."""
 ADDIS_ABABA = "1213"
-FRONTS = {
-    "northern": frozenset({"ethiopian-wollo", "ethiopian-shoa", "ethiopian-tigray", "ethiopian-beghemder",
-                           "ethiopian-gojjam-imru", "ethiopian-gojjam-belu"}),
-    "southern": frozenset({"ethiopian-sidamo", "ethiopian-bale", "ethiopian-hararghe-ogaden"}),
-}
-"""PB 13.2.2 (lion-of-judah.txt lines 998-999): the tribes of each Ethiopian front (the Negus is on both)."""
-LEVELS = ("no", "half", "full", "surprise")
-"""Activation results by the names PB 13.6.2 and the example of play give them."""
 GREAT_OFFENSIVE_TURNS = (2, 5)
 """PB 13.6.2.4: once per game, turns 2-5 inclusive."""
 NEGUS_FIRST_TURN = 4
 """PB 13.6.2.2 and the Extended Sequence of Play: no Negus activation before turn 4 (the
 availability roll starts in turn 4's MAP; the body's "turn 5 or later" is not taken as proven)."""
-
-_ACTIVATE = re.compile(r"^\s*activat(?:e|es|ing)\s+(?P<who>[^;:!?]+?)\s*[.!]?\s*$", re.IGNORECASE)
-_BRIBE = re.compile(r"^\s*bribes?\s+(?P<who>[^;:!?]+?)\s*[.!]?\s*$", re.IGNORECASE)
-_OFFENSIVE = re.compile(r"^\s*great\s+offensive\s*(?:on\s+)?(?:the\s+)?(?P<front>north|south)(?:ern)?"
-                        r"(?:\s+front)?\s*[.!]?\s*$", re.IGNORECASE)
-MAX_DECLARATION = 200
-"""Characters of a chat line read for a declaration."""
-_AVAILABILITY = re.compile(r"^\s*negus\s+availability(?:\s+roll)?\s*[.!]?\s*$", re.IGNORECASE)
-_ATTRITION = re.compile(r"^\s*attrition\s+(?:hex\s+|in\s+)?(?P<hex>\d{4})\s*[.!]?\s*$", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """One activation-related chat line: kind is activate, bribe, great-offensive, attrition or
-    negus-availability."""
-
-    kind: str
-    subject: str
-    speaker: str | None = None
-
-
-def parse_declaration(text: str, speaker: str | None = None) -> Declaration | None:
-    """The declaration a player's chat line (without its speaker prefix) makes, or None. Lines
-    longer than any declaration are not read (a hostile log's chat stays cheap)."""
-    if not isinstance(text, str) or len(text) > MAX_DECLARATION:
-        return None
-    if _AVAILABILITY.match(text):
-        return Declaration("negus-availability", "Negus", speaker)
-    for kind, pattern, group in (("activate", _ACTIVATE, "who"), ("bribe", _BRIBE, "who"),
-                                 ("great-offensive", _OFFENSIVE, "front"),
-                                 ("attrition", _ATTRITION, "hex")):
-        match = pattern.match(text)
-        if match:
-            subject = match.group(group).strip()
-            if kind == "great-offensive":
-                subject = "northern" if subject.lower().startswith("n") else "southern"
-            return Declaration(kind, subject, speaker)
-    return None
-
-
-def faction_of(unit: Unit) -> str | None:
-    """The activation faction: NEGUS for the Negus and the Imperial Guard, the tribe's class
-    ("ethiopian-shoa") for levies and leaders, None for any other unit."""
-    if unit.counter == "et-negus" or unit.unit_class == "imperial-guard":
-        return NEGUS
-    cls = unit.unit_class or ""
-    if unit.side == "ethiopian" and cls.startswith("ethiopian-") and cls != "ethiopian-regular":
-        return cls
-    return None
-
-
-def faction_name(key: str | None) -> str:
-    if key == NEGUS:
-        return "the Negus' army"
-    return (key or "unknown").removeprefix("ethiopian-").replace("-", " ").title()
-
-
-def activation_level(board: Board, roll: int, drm: int | Unknown) -> tuple[str | Unknown, int | Unknown]:
-    """(result, modified roll) on the Ethiopian army activation table: "no", "half", "full" or
-    "surprise", or Unknown naming the table cell (or the modifier) the data lacks. A modified
-    roll beyond the table's printed rows reads the nearest row."""
-    if isinstance(drm, Unknown):
-        return Unknown(*drm.data), Unknown(*drm.data)
-    modified = roll + drm
-    table = board.data.table("ethiopian-activation")
-    labels = table.labels("roll").value
-    row = str(modified)
-    if labels:
-        numbers = [int(x) for x in labels if str(x).lstrip("-").isdigit()]
-        if numbers and modified < min(numbers):
-            row = str(min(numbers))
-        elif numbers and modified > max(numbers):
-            row = str(max(numbers))
-    cell = table.lookup(row)
-    name = f"tables.json ethiopian-activation roll {row}"
-    if cell.value is None:
-        return Unknown(name), modified
-    text = str(cell.value).lower()
-    for level, word in (("surprise", "surprise"), ("half", "half"), ("no", "no activation"),
-                        ("full", "full")):
-        if word in text:
-            return level, modified
-    return Unknown(name), modified
-
-
-def availability(board: Board, roll: int) -> str | Unknown:
-    """"success" or "failure" on the Negus availability table (PB 13.6.2.2), or Unknown naming
-    the cell."""
-    cell = board.data.table("negus-availability").lookup(str(roll))
-    if cell.value is None:
-        return Unknown(f"tables.json negus-availability roll {roll}")
-    return "success" if "success" in str(cell.value).lower() else "failure"
-
-
-def offensive_effects(attackers: Sequence[Unit], gassed: frozenset[str] | set[str]) -> tuple[int, int]:
-    """CB-32 (PB 13.6.2.4): an Ethiopian combat in a Great Offensive gains (column shifts right,
-    extra Ethiopian step losses): (2, 1); (1, 1) when some attackers are gassed; (0, 0) when all
-    of them are."""
-    ours = [u for u in attackers if u.side == "ethiopian"]
-    hit = [u for u in ours if u.id in gassed]
-    if ours and len(hit) == len(ours):
-        return 0, 0
-    return (1 if hit else 2), 1
-
-
-def with_extra_attacker_loss(cell: str, extra: int) -> str:
-    """A CRT cell "a/d..." with `extra` more attacker steps lost (CB-32's +1)."""
-    head, sep, rest = cell.partition("/")
-    if not extra or not sep:
-        return cell
-    if head.strip().isdigit():
-        return f"{int(head) + extra}/{rest}"
-    if head.strip() in ("", "-"):
-        return f"{extra}/{rest}"
-    return cell
 
 
 def _table_property(board: Board, table_id: str, key: str) -> Any:

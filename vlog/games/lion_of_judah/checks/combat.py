@@ -63,7 +63,7 @@ from vlog.engine.dice import clamp
 from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at_most, judge, unknowns
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.activation import offensive_effects, with_extra_attacker_loss
+from vlog.games.lion_of_judah.checks.activation_rules import offensive_effects, with_extra_attacker_loss
 from vlog.games.lion_of_judah.checks.combat_fog import (as_revealed, defenseless, judge_counter_guerrilla,
                                                         judge_dummies, judge_reveal_order)
 from vlog.games.lion_of_judah.checks.combat_losses import (judge_advance, judge_distribution, judge_raised, loss_problems,

@@ -32,7 +32,7 @@ from vlog.findings import Finding
 from vlog.gamedata import GameData
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.base import Action
-from vlog.games.lion_of_judah.checks.activation import FRONTS, faction_name, parse_declaration
+from vlog.games.lion_of_judah.checks.activation_rules import FRONTS, faction_name, parse_declaration
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.reinforcements import _capitals
 from vlog.games.lion_of_judah.checks.supply import controller
