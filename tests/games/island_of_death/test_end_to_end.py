@@ -34,6 +34,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-08": [("MOV-08", 4, {"unit": "al-8m", "hex": "1210", "enemy_units": ["ax-1-34"]})],
     "MOV-09": [("MOV-09", 4, {"unit": "ax-viii-eng", "arrived": "jumped", "from": "1913", "to": "2013"})],
     "MOV-10": [("MOV-10", 2, {"unit": "ax-28-art", "side_shown": "prepared", "from": "1107", "to": "1108"})],
+    "MOV-17": [("MOV-17", 2, {"unit": "al-2rif", "from": "1609", "to": "1709", "within": 4, "nearest_axis": None})],
     "MOV-12": [("MOV-12", 5, {"unit": "al-2rwk", "roll": 2, "morale": 4, "total": 6})],
     "STK-01": [("STK-01", 5, {"hex": "1311", "battalions": 5, "limit": 4})],
     "STK-02": [("STK-02", 6, {"hex": "0707", "kind": "warship", "count": 3, "limit": 2})],

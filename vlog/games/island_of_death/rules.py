@@ -99,6 +99,13 @@ class IslandOfDeath(RulesEngine):
         label = phase.sequence.labels.get(phase.turn)
         return label.split()[-1] if label else None
 
+    def delayed_reaction(self) -> dict[str, int]:
+        """17.7: turn label -> the hexes within which an Axis unit lets an Allied unit move
+        (the scenario's `delayed_reaction`; none in a scenario without the rule)."""
+        record = self.data.scenario(self.scenario) if self.scenario else None
+        props = record["properties"] if record is not None and "properties" in record else {}
+        return dict(props["delayed_reaction"].value or {}) if "delayed_reaction" in props else {}
+
     def box_type(self, box: str) -> str | None:
         """A box's type in map.json ("first-wave", "follow-up", "pool" ...)."""
         return self._boxes.get(box, (None, None))[0]

@@ -396,3 +396,30 @@ def _enemy_hexes(game: "IslandOfDeath", view: "StepView") -> list["Finding"]:
                                           "enemy_units": [u.counter for u in still]},
                                 depends_on=tuple(sorted(run.data)) if isinstance(run, Unknown) else ()))
     return out
+
+
+@REGISTRY.check("MOV-17")
+def judge_delayed_reaction(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
+    """17.7 (Hercules): on 29 June AM and Noon an Allied unit moves in its Movement Phase only
+    with an Axis ground unit within 4 (AM) or 7 (Noon) hexes of it at that moment; retreats and
+    advances are not restricted."""
+    if not isinstance(event, Moved):
+        return []
+    unit, after, phase = event.before, event.after, game.phase
+    if phase is None or unit.side != "allied" or unit.hex is None or after.hex is None \
+            or "movement" not in phase.kinds or phase.phasing != "allied":
+        return []
+    reach = game.delayed_reaction().get(phase.sequence.labels.get(phase.turn, ""))
+    if reach is None or unit.id in game.movement.moves.reported:
+        return []
+    axis = [u for u in game.units(view.before).values()
+            if u.side == "axis" and u.hex is not None and u.is_ground_unit and not u.is_leader]
+    nearest = min((game.board.distance(unit.hex, u.hex) for u in axis), default=None)
+    if nearest is not None and nearest <= reach:
+        return []
+    game.movement.moves.reported.add(unit.id)
+    label = phase.sequence.labels.get(phase.turn)
+    return [_finding(game, "MOV-17", Ruling.PROVEN, event, unit, after,
+                     f"moved {unit.hex} -> {after.hex} on {label} with no Axis ground unit within {reach} "
+                     f"hexes" + (f" (the nearest {nearest})" if nearest is not None else " (none on the map)"),
+                     {"from": unit.hex, "to": after.hex, "within": reach, "nearest_axis": nearest})]
