@@ -71,9 +71,11 @@ class IslandOfDeath(RulesEngine):
         from vlog.games.island_of_death.checks.combat import Attacks
         from vlog.games.island_of_death.checks.movement import Movement
         from vlog.games.island_of_death.checks.sequence import Timeline
+        from vlog.games.island_of_death.checks.victory import Surrender
 
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
-        return [self.movement, self.timeline, self.attacks]
+        self.surrender = Surrender()
+        return [self.movement, self.timeline, self.attacks, self.surrender]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -137,4 +139,4 @@ class IslandOfDeath(RulesEngine):
             tally.unsettled(INVENTORY.check_id(short), step, data)
 
 
-from vlog.games.island_of_death.checks import combat, movement, sequence, stacking  # noqa: E402,F401  (registers)
+from vlog.games.island_of_death.checks import combat, movement, sequence, stacking, victory  # noqa: E402,F401  (registers)
