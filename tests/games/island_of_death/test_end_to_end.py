@@ -29,6 +29,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SEQ-09": [("SEQ-09", 4, {"turn": 25, "last_turn": 24, "unit": "ax-1-34"})],
     "ZOC-04": [("ZOC-04", 4, {"unit": "ax-1-34", "zoc_hex": "1209", "zoc_from": ["1309"]})],
     "ZOC-05": [("ZOC-05", 4, {"unit": "al-2rwk", "from_zoc": ["1110"], "to_zoc": ["1110"], "infiltration": False})],
+    "ZOC-08": [("ZOC-08", 6, {"unit": "ax-28-art", "hex": "1208", "zoc_from": ["1309"]})],
     "MOV-04": [("MOV-04", 8, {"unit": "al-2rwk", "from": "1311", "to": "1711", "allowance": 7, "cheapest_cost": 8})],
     "MOV-06": [("MOV-06", 4, {"unit": "al-coastal-gun-2-4", "from": "1316", "to": "1416"})],
     "MOV-08": [("MOV-08", 4, {"unit": "al-8m", "hex": "1210", "enemy_units": ["ax-1-34"]})],

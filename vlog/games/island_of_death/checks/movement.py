@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.movement import MovementRules, best_of, check_move
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Moved, PhaseChanged, Placed
+from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
 
 from vlog.games.island_of_death.rules import REGISTRY
 from vlog.games.island_of_death.terrain import movement_rules
@@ -423,3 +423,22 @@ def judge_delayed_reaction(game: "IslandOfDeath", event: Moved, view: "StepView"
                      f"moved {unit.hex} -> {after.hex} on {label} with no Axis ground unit within {reach} "
                      f"hexes" + (f" (the nearest {nearest})" if nearest is not None else " (none on the map)"),
                      {"from": unit.hex, "to": after.hex, "within": reach, "nearest_axis": nearest})]
+
+
+@REGISTRY.check("ZOC-08")
+def judge_prepare_in_zoc(game: "IslandOfDeath", event: Flipped, view: "StepView") -> list["Finding"]:
+    """5.4: artillery may hitch in an enemy ZOC, but not prepare to fire there."""
+    if not isinstance(event, Flipped):
+        return []
+    unit, after = event.before, event.after
+    if not unit.is_artillery or unit.level != "hitched" or after.level != "prepared" or after.hex is None:
+        return []
+    there = game.zoc(view.before, unit.side).in_zoc(after.hex)
+    if there is False:
+        return []
+    return [game.finding("ZOC-08", Ruling.PROVEN if there is True else Ruling.POSSIBLE, step=event.step,
+                         message=f"{unit.label()} prepared to fire in {after.hex}, in an enemy ZOC",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.counter, "hex": after.hex,
+                                   "zoc_from": sorted(game.zoc(view.before, unit.side).sources(after.hex))},
+                         depends_on=sorted(there.data) if isinstance(there, Unknown) else ())]
