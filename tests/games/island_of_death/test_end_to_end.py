@@ -39,6 +39,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-12": [("MOV-12", 5, {"unit": "al-2rwk", "roll": 2, "morale": 4, "total": 6})],
     "STK-01": [("STK-01", 5, {"hex": "1311", "battalions": 5, "limit": 4})],
     "STK-02": [("STK-02", 6, {"hex": "0707", "kind": "warship", "count": 3, "limit": 2})],
+    "MOV-15": [("MOV-15", 6, {"unit": "ax-ws-trieste", "from": "0807", "to": "0708", "phase": "allied-movement"})],
+    "WSH-01": [("WSH-01", 4, {"unit": "ax-ws-alpino", "hex": "0708", "turn": 2, "phase": "amphibious-landing"})],
     "VIC-01": [("VIC-01", 5, {"turn": 1, "surrender_phase_step": 3})],
     "CBT-01": [("CBT-01", 4, {"target": "1311", "not_adjacent": {"3/34": "1009"}})],
     "CBT-02": [("CBT-02", 8, {"target": "1309", "unit": "ax-1-34", "attacked_before": "1311"})],

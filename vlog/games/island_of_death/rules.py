@@ -139,4 +139,5 @@ class IslandOfDeath(RulesEngine):
             tally.unsettled(INVENTORY.check_id(short), step, data)
 
 
-from vlog.games.island_of_death.checks import combat, movement, sequence, stacking, victory  # noqa: E402,F401  (registers)
+from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
+    combat, movement, sequence, stacking, victory, warships)
