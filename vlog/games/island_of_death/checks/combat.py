@@ -140,8 +140,10 @@ def judge_attack(game: "IslandOfDeath", event: Declared, view: "StepView") -> li
 def _speaker_side(game: "IslandOfDeath", view: "StepView") -> str | None:
     """The side of the player who typed the step's lines, when the log says."""
     players = view.before.table.players.values()
+    sides = game.sequence.sides if game.sequence is not None else ()
     for chat in view.chats:
         for player in players:
             if chat.speaker is not None and player.name == chat.speaker and player.side:
-                return player.side.casefold()
+                side = player.side.casefold()
+                return side if side in sides else None       # a side the data does not name: not told
     return None

@@ -9,8 +9,10 @@ hex always allowed). Where the log itself shows the breach, the finding names it
 unit dropped in an enemy ZOC hex it entered and then moved on (ZOC-04), a drag from one enemy
 ZOC hex to another with no infiltration (ZOC-05), an infiltration roll that failed (MOV-12).
 
-Infiltration (6.4) is read from the dice: a 1d6 roll in the step of the drag or the step before
-it, by a unit that began the phase in an enemy ZOC and makes its first move of the phase. The
+Infiltration (6.4) is read from the dice: a 1d6 roll earlier in the phase (each taken by one
+infiltration, the latest first), by a unit that began the phase in an enemy ZOC and makes its
+first move of the phase. A unit dropped back in the hex it began the phase in has taken its move
+back: it may move afresh. The
 roll succeeds at 9 or more with the unit's morale and the printed modifiers; the fort modifier
 (-2) is left out, so a roll it would fail is not called a success wrongly but may be missed.
 
@@ -26,7 +28,7 @@ in the data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.movement import MovementRules, best_of, check_move
@@ -74,8 +76,8 @@ class Movement(Ledger):
         self.moves = PhaseMoves()
         self.arrived: dict[str, tuple[int, str]] = {}
         """Unit id -> (turn, how) it landed amphibiously, jumped or entered at an airfield."""
-        self.last_rolls: tuple = ()
-        self.rolls: tuple = ()
+        self.dice: list[int] = []
+        """The single dice rolled in this phase and not yet taken by an infiltration."""
         self.pending: list[tuple[int | None, Unit, tuple[str, ...]]] = []
         """Moves into enemy-held hexes this phase: (step, the unit there, the enemy unit ids)."""
 
@@ -84,25 +86,15 @@ class Movement(Ledger):
         return taken
 
     def step(self, view: "StepView") -> tuple[()]:
-        self.last_rolls, self.rolls = self.rolls, tuple(view.rolls)
+        self.dice += [roll.faces[0] for roll in view.rolls if len(getattr(roll, "faces", ()) or ()) == 1]
         return ()
 
     def phase(self, change: Any, view: "StepView") -> tuple[()]:
-        self.moves = PhaseMoves()
+        self.moves, self.dice = PhaseMoves(), []
         return ()
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-def _one_die(rolls: Iterable[Any]) -> int | None:
-    """The face of the last single-die roll among `rolls`, None when there is none."""
-    found = None
-    for roll in rolls:
-        faces = tuple(getattr(roll, "faces", ()) or ())
-        if len(faces) == 1:
-            found = faces[0]
-    return found
-
 
 def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView") -> tuple[Any, list[str]]:
     """The unit's movement allowance for this move (None: unknown, so not limited) and the data
@@ -241,6 +233,10 @@ def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["F
         return []
     ledger = game.movement.moves
     origin = ledger.origin.setdefault(unit.id, unit.hex)
+    if after.hex == origin and unit.id not in ledger.reported:
+        ledger.entered.pop(unit.id, None)               # back where it began: the move taken back
+        ledger.hops.pop(unit.id, None)
+        return []
     hops = ledger.hops[unit.id] = ledger.hops.get(unit.id, 0) + 1
     zoc = game.zoc(view.before, unit.side)
     here, there = zoc.in_zoc(unit.hex), zoc.in_zoc(after.hex)
@@ -274,12 +270,12 @@ def _zoc_to_zoc(game, event, view, unit, after, origin, hops, here, there) -> li
     certain = not data
     evidence = {"from_zoc": sorted(game.zoc(view.before, unit.side).sources(unit.hex)),
                 "to_zoc": sorted(game.zoc(view.before, unit.side).sources(after.hex))}
-    roll = _one_die(game.movement.rolls) if game.movement.rolls else _one_die(game.movement.last_rolls)
     may_infiltrate = unit.hex == origin and hops == 1
+    roll = game.movement.dice.pop() if may_infiltrate and game.movement.dice else None
     if not may_infiltrate or roll is None:
         ledger.reported.add(unit.id)
         why = "not its first move from the hex it began the phase in" if not may_infiltrate \
-            else "no infiltration roll (1d6) in this step or the one before"
+            else "no infiltration roll (1d6) in this phase before it"
         return [_finding(game, "ZOC-05", Ruling.PROVEN if certain else Ruling.POSSIBLE, event, unit, after,
                          f"moved from enemy ZOC in {unit.hex} to enemy ZOC in {after.hex}: {why}",
                          {**evidence, "infiltration": False}, depends_on=data)]

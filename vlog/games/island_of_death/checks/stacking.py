@@ -99,7 +99,7 @@ def _judge(game: "IslandOfDeath", view: "StepView", step: int | None, when: str 
             out.append(game.finding(
                 "STK-01", violation.ruling, step=step,
                 message=f"{side.title()} units in {violation.hex} at the end of the phase, in battalions: "
-                        f"{violation.message}",
+                        f"{violation.message} (the excess is eliminated, 7.2)",
                 subjects=tuple(u.name for u in violation.units),
                 evidence={"hex": violation.hex, "battalions": _number(violation.count),
                           "limit": _number(violation.limit),

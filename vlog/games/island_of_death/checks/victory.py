@@ -1,7 +1,7 @@
 """The Surrender Phase (4.41, 20.0): in every End of Turn the Allied player rolls two dice.
 
 A Surrender Phase the turn tracker shows is over when the tracker leaves it and its turn's Turn
-Transition; two dice rolled in either count as the surrender roll. A log that ends in the phase
+Transition; two dice rolled in either (at once or one by one) count as the surrender roll. A log that ends in the phase
 is not judged (the roll may come in the next one). The roll's result is not judged: its
 modifiers (20.0) rest on hex control, eliminated steps and HQs this engine does not yet keep.
 """
@@ -29,11 +29,13 @@ class Surrender(Ledger):
     def __init__(self) -> None:
         self.open: tuple[int, int | None] | None = None
         self.rolled = False
+        self.dice = 0
         self.in_end_of_turn = False
 
     def step(self, view: "StepView") -> tuple[()]:
-        if self.in_end_of_turn and any(getattr(r, "n_dice", 0) == 2 for r in view.rolls):
-            self.rolled = True
+        if self.in_end_of_turn:
+            self.dice += sum(getattr(r, "n_dice", 0) for r in view.rolls)
+            self.rolled = self.dice >= 2
         return ()
 
 
@@ -51,8 +53,8 @@ def judge_surrender_roll(game: "IslandOfDeath", event: PhaseChanged, view: "Step
                                     message=f"the Surrender Phase of turn {ledger.open[0]} (step {ledger.open[1]}) "
                                             f"ended with no surrender roll (two dice)",
                                     evidence={"turn": ledger.open[0], "surrender_phase_step": ledger.open[1]}))
-        ledger.open, ledger.rolled = None, False
+        ledger.open, ledger.rolled, ledger.dice = None, False, 0
     ledger.in_end_of_turn = new.name in END_OF_TURN
     if new.name == "surrender":
-        ledger.open, ledger.rolled = (new.turn, event.step), False
+        ledger.open, ledger.rolled, ledger.dice = (new.turn, event.step), False, 0
     return out
