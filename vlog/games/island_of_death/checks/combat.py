@@ -79,7 +79,7 @@ class Attacks(Ledger):
 @REGISTRY.check("CBT-01", "CBT-02", "CBT-03", "CBT-04")
 def judge_attack(game: "IslandOfDeath", event: Declared, view: "StepView") -> list["Finding"]:
     """9.0-9.16 on one declared attack."""
-    if not isinstance(event, Declared) or event.grammar != "attack":
+    if event.grammar != "attack":
         return []
     attack: Attack = event.declaration
     phase = game.phase

@@ -153,8 +153,6 @@ def _search(game: "IslandOfDeath", unit: Unit, view: "StepView", start: str, goa
 def judge_immobile(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """6.53, 6.6: a unit of movement allowance 0 (coastal gun, militia, strongpoint) never
     moves; artillery moves only on its hitched side."""
-    if not isinstance(event, Moved):
-        return []
     unit, after = event.before, event.after
     if unit.hex is None or after.hex is None or not unit.is_ground_unit:
         return []
@@ -174,14 +172,12 @@ def judge_immobile(game: "IslandOfDeath", event: Moved, view: "StepView") -> lis
     return []
 
 
-@REGISTRY.check("MOV-09")
+@REGISTRY.check("MOV-09", event=Placed)
 def note_arrival(game: "IslandOfDeath", event: Placed, view: "StepView") -> list["Finding"]:
     """Remembers the Axis units that came onto the map from a wave box (an amphibious landing)
     or from the Disbandment Box in the Airborne Landing Phase (a jump). A company placed from the
     Disbandment Box in the Movement Phase may be an airfield landing (16.1) or a battalion's
     breakdown (13.1): it is not taken for a landing."""
-    if not isinstance(event, Placed):
-        return []
     unit, phase = event.unit, game.phase
     before = game.units(view.before).get(unit.id)
     box = before.box if before is not None else None
@@ -197,12 +193,10 @@ def note_arrival(game: "IslandOfDeath", event: Placed, view: "StepView") -> list
     return []
 
 
-@REGISTRY.check("MOV-09")
+@REGISTRY.check("MOV-09", event=Moved)
 def judge_landed_units_stay(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """6.54: an Axis unit that landed or jumped this turn does not move in the Axis Movement
     Phase."""
-    if not isinstance(event, Moved):
-        return []
     unit, after = event.before, event.after
     phase = game.phase
     if phase is None or unit.hex is None or after.hex is None or "movement" not in phase.kinds \
@@ -222,8 +216,6 @@ def judge_landed_units_stay(game: "IslandOfDeath", event: Moved, view: "StepView
 def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """5.2, 6.4, 6.53: the move so far within the allowance, stopping in enemy ZOC, no ZOC to
     ZOC but by infiltration with a roll of 9 or more."""
-    if not isinstance(event, Moved):
-        return []
     unit, after = event.before, event.after
     phase = game.phase
     if unit.hex is None or after.hex is None or not unit.is_ground_unit or unit.is_leader \
@@ -344,14 +336,10 @@ def _finding(game, short, ruling, event, unit, after, what, evidence, depends_on
                         depends_on=tuple(depends_on))
 
 
-@REGISTRY.check("MOV-08")
-def judge_enemy_hex(game: "IslandOfDeath", event: Moved | PhaseChanged, view: "StepView") -> list["Finding"]:
+@REGISTRY.check("MOV-08", event=Moved)
+def judge_enemy_hex(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """6.52: no unit enters a hex holding enemy units other than leaders, coastal guns and units
     of defense 0. Judged at the end of the phase: enemy units still there with the mover."""
-    if isinstance(event, PhaseChanged):
-        return [replace(f, when=game.when_of(event.old)) for f in _enemy_hexes(game, view)]
-    if not isinstance(event, Moved):
-        return []
     unit, after = event.before, event.after
     if unit.hex is None or after.hex is None or not unit.is_ground_unit:
         return []                                      # a landing or jump onto enemies is combat (18.6, 19.5)
@@ -359,6 +347,12 @@ def judge_enemy_hex(game: "IslandOfDeath", event: Moved | PhaseChanged, view: "S
     if there:
         game.movement.pending.append((event.step, after, tuple(u.id for u in there)))
     return []
+
+
+@REGISTRY.check("MOV-08", event=PhaseChanged)
+def judge_enemy_hex_at_phase_end(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
+    """The moves into enemy-held hexes of the phase that ended."""
+    return [replace(f, when=game.when_of(event.old)) for f in _enemy_hexes(game, view)]
 
 
 @REGISTRY.check("MOV-08", on="end")
@@ -399,8 +393,6 @@ def judge_delayed_reaction(game: "IslandOfDeath", event: Moved, view: "StepView"
     """17.7 (Hercules): on 29 June AM and Noon an Allied unit moves in its Movement Phase only
     with an Axis ground unit within 4 (AM) or 7 (Noon) hexes of it at that moment; retreats and
     advances are not restricted."""
-    if not isinstance(event, Moved):
-        return []
     unit, after, phase = event.before, event.after, game.phase
     if phase is None or unit.side != "allied" or unit.hex is None or after.hex is None \
             or "movement" not in phase.kinds or phase.phasing != "allied":
@@ -424,8 +416,6 @@ def judge_delayed_reaction(game: "IslandOfDeath", event: Moved, view: "StepView"
 @REGISTRY.check("ZOC-08")
 def judge_prepare_in_zoc(game: "IslandOfDeath", event: Flipped, view: "StepView") -> list["Finding"]:
     """5.4: artillery may hitch in an enemy ZOC, but not prepare to fire there."""
-    if not isinstance(event, Flipped):
-        return []
     unit, after = event.before, event.after
     if not unit.is_artillery or unit.level != "hitched" or after.level != "prepared" or after.hex is None:
         return []

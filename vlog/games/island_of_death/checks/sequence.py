@@ -40,8 +40,6 @@ class Timeline(Ledger):
 @REGISTRY.check("SEQ-02")
 def judge_landing_time(game: "IslandOfDeath", event: Placed, view: "StepView") -> list["Finding"]:
     """4.22, 4.23: no landing from the wave boxes at Night, no jump at Noon or Night."""
-    if not isinstance(event, Placed):
-        return []
     unit, phase = event.unit, game.phase
     before = game.units(view.before).get(unit.id)
     if phase is None or before is None or before.box is None:
@@ -64,8 +62,6 @@ def judge_landing_time(game: "IslandOfDeath", event: Placed, view: "StepView") -
 @REGISTRY.check("SEQ-09")
 def judge_after_the_end(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """22.22, 22.32: the scenario ends with the Night turn of its last day."""
-    if not isinstance(event, Moved):
-        return []
     phase = game.phase
     if phase is None or not phase.past_last_turn or game.timeline.played_after_end:
         return []

@@ -81,7 +81,7 @@ def _positions(units: dict[str, Unit]) -> dict[str, dict[str, list[Unit]]]:
 @REGISTRY.check("STK-01", "STK-02")
 def judge_stacking(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
     """7.2: at the end of the phase that ended, no hex over the limits."""
-    if not isinstance(event, PhaseChanged) or event.old is None:
+    if event.old is None:
         return []
     return _judge(game, view, event.step, game.when_of(event.old))
 

@@ -42,7 +42,7 @@ class Surrender(Ledger):
 @REGISTRY.check("VIC-01")
 def judge_surrender_roll(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
     """4.41: a surrender roll (2d6) in every Surrender Phase."""
-    if not isinstance(event, PhaseChanged) or event.new is None:
+    if event.new is None:
         return []
     ledger: Surrender = game.surrender
     out = []

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @REGISTRY.check("WSH-01")
 def judge_warship_placed(game: "IslandOfDeath", event: Placed, view: "StepView") -> list["Finding"]:
     """4.22b: warships come onto the map in the Amphibious Landing Phase of the first turn."""
-    if not isinstance(event, Placed) or event.unit.kind != "warship" or game.phase is None:
+    if event.unit.kind != "warship" or game.phase is None:
         return []
     phase = game.phase
     first = phase.sequence.first().turn
@@ -36,7 +36,7 @@ def judge_warship_placed(game: "IslandOfDeath", event: Placed, view: "StepView")
 @REGISTRY.check("MOV-15")
 def judge_warship_moved(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """16.71: warships move only in the Axis Movement Phase."""
-    if not isinstance(event, Moved) or event.before.kind != "warship" or game.phase is None:
+    if event.before.kind != "warship" or game.phase is None:
         return []
     unit, after, phase = event.before, event.after, game.phase
     if unit.hex is None or after.hex is None or phase.name == "axis-movement":
