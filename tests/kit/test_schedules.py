@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from vlog.engine.judge import Unknown
 from vlog.gamedata import load_game_data
-from vlog.kit.schedules import Placement, arrivals, in_area, placements, setup_areas
+from vlog.kit.schedules import Placement, arrivals, in_area, placements, scenario_of_setup, setup_areas
 
 
 @lru_cache(maxsize=None)
@@ -46,3 +46,13 @@ def test_in_area_and_describe():
     assert area.describe(label, zone) == "at or within 2 hexes of hex 0505 in Z"
     assert Placement("q", hex="0505").describe(label, zone) == "exactly in hex 0505"
     assert Placement("r", zone="z").describe(label, zone) == "anywhere in Z"
+
+
+def test_scenario_of_setup_picks_the_set_up_a_position_fits():
+    iod = data("island-of-death")
+    intro = [("al-1k", "1309"), ("al-8m", "1311"), ("al-2rwk", "1311")]             # 22.24
+    hercules = [("al-1k", "1208"), ("al-8m", "1311"), ("al-2k", "0809")]           # 22.33
+    assert scenario_of_setup(iod, intro) == "intro"
+    assert scenario_of_setup(iod, hercules) == "hercules"
+    assert scenario_of_setup(iod, [("al-8m", "1311")]) is None                     # both put 8M there
+    assert scenario_of_setup(iod, [("al-8m", None), ("al-1k", "2020")]) is None

@@ -5,17 +5,18 @@ in a hex, "at or within N hexes of" one, anywhere in a zone (a country), or into
 reinforcements on which turns. `Placement` is one such entry as the kit reads it (a value the
 data lacks is None); `setup_areas` gives each counter the map areas that may hold it when play
 begins, `arrivals` each counter the turns it may arrive on; `in_area` says whether a hex lies in
-an area, through the game's distance and zone answers (which may be `Unknown`).
+an area, through the game's distance and zone answers (which may be `Unknown`);
+`scenario_of_setup` the scenario a starting position was set up for.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from vlog.engine.judge import Unknown
 
-__all__ = ["Placement", "arrivals", "in_area", "placements", "setup_areas"]
+__all__ = ["Placement", "arrivals", "in_area", "placements", "scenario_of_setup", "setup_areas"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,22 @@ def setup_areas(data: Any, scenario: str) -> dict[str, list[Placement]]:
         for counter in area.units:
             out.setdefault(counter, []).append(area)
     return out
+
+
+def scenario_of_setup(data: Any, units: Iterable[tuple[str, str | None]]) -> str | None:
+    """The scenario whose set-up puts the most of these (counter, hex) pairs exactly where they
+    stand: the scenario a starting position was set up for. None when none fits or two fit
+    equally well (a game then says which, or the user does)."""
+    standing = {(counter, hex_) for counter, hex_ in units if hex_ is not None}
+    scores = []
+    for scenario in data.scenario_ids:
+        fits = sum(1 for area in placements(data, scenario) if area.hex is not None and not area.within
+                   for counter in area.units if (counter, area.hex) in standing)
+        scores.append((fits, scenario))
+    scores.sort(reverse=True)
+    if not scores or scores[0][0] == 0 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+        return None
+    return scores[0][1]
 
 
 def arrivals(data: Any, scenario: str) -> dict[str, list[Placement]]:

@@ -32,7 +32,10 @@ def test_json_lists_every_game_and_every_lion_of_judah_item(capsys):
     assert by_id["lion-of-judah/VC-01"]["implemented"] is True and by_id["lion-of-judah/VC-01"]["why_not"] is None
     unbuilt = {i for i, c in by_id.items() if INVENTORY.item(i.split("/", 1)[1]).status == "not yet built"}
     assert all(by_id[i]["why_not"] == "not yet built" for i in unbuilt)
-    for name in ("island-of-death", "ascari", "sideshow"):
+    assert games["island-of-death"]["engine"] is True and games["island-of-death"]["implemented"] > 0
+    assert "not yet built" not in {c["why_not"] for c in games["island-of-death"]["checks"]
+                                   if c["implemented"]}
+    for name in ("ascari", "sideshow"):
         assert games[name]["engine"] is False and games[name]["blocked_by_data"]
         assert games[name]["data"]["unknown"] > 0
         assert games[name]["checks"] and games[name]["implemented"] == 0

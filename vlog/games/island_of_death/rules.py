@@ -1,0 +1,143 @@
+"""The Island of Death rules engine: a declaration on the kit (vlog/kit/engine.py).
+
+The checks live in checks/<concern>.py, registered with the inventory items they report; the
+units are read through the bindings (units.py), the map through the kit's board (terrain.py
+adds the ZOC and movement hooks of 5.0-6.5), the sequence of play from scenarios.json with the
+kinds of phase declared here. What the game keeps from step to step is in its ledgers.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from vlog.kit.board import Board
+from vlog.kit.chat import ChatGrammars
+from vlog.kit.engine import RulesEngine
+from vlog.kit.inventory import load_inventory
+from vlog.kit.registry import Registry
+from vlog.kit.schedules import scenario_of_setup
+
+from vlog.games.island_of_death.terrain import by_hex, zoc_of
+from vlog.games.island_of_death.units import Unit, make_unit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.engine.zoc import ZocMap
+    from vlog.gamedata import GameData
+    from vlog.kit.ledger import Ledger
+    from vlog.findings import Finding
+    from vlog.games.base import Context
+    from vlog.kit.steps import Position
+    from vlog.table import Table
+
+GAME = "island-of-death"
+INVENTORY = load_inventory(GAME)
+REGISTRY = Registry(GAME, INVENTORY)
+GRAMMARS = ChatGrammars()
+
+PHASE_KINDS = {
+    "initial-segment": "initial",
+    "status": "status",                        # 4.21, 4.31: supply, ammunition, leaders
+    "amphibious-landing": "landing",           # 4.22
+    "airborne-landing": "landing",             # 4.23
+    "movement": "movement",                    # 4.24, 4.32
+    "combat": "combat",                        # 4.25, 4.33
+    "penetration": "combat",                   # 4.26, 4.34: attacks by units that advanced
+    "surrender": "surrender",                  # 4.41
+    "turn-transition": "transition",           # 4.42
+}
+"""What each phase of scenarios.json is for (by its name without the side)."""
+
+
+class IslandOfDeath(RulesEngine):
+    id = GAME
+    inventory = INVENTORY
+    registry = REGISTRY
+    grammars = GRAMMARS
+    phase_kinds = PHASE_KINDS
+    player_turns = False
+
+    def make_unit(self, data: "GameData", counter: str, level: str | None) -> Unit:
+        return make_unit(data, counter, level)
+
+    def detect_scenario(self, units: Mapping[str, Unit]) -> str | None:
+        """The scenario whose set-up the starting position shows (22.24, 22.33)."""
+        return scenario_of_setup(self.data, ((u.counter, u.hex) for u in units.values()))
+
+    def begin(self, table: "Table", ctx: "Context") -> Iterable["Finding"]:
+        self.tally = ctx.tally
+        return super().begin(table, ctx)
+
+    def new_ledgers(self) -> list["Ledger"]:
+        from vlog.games.island_of_death.checks.combat import Attacks
+        from vlog.games.island_of_death.checks.movement import Movement
+        from vlog.games.island_of_death.checks.sequence import Timeline
+        from vlog.games.island_of_death.checks.victory import Surrender
+
+        self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
+        self.surrender = Surrender()
+        return [self.movement, self.timeline, self.attacks, self.surrender]
+
+    # -- the map and the units as the checks read them --------------------------------------
+    @cached_property
+    def board(self) -> Board:
+        return Board(self.data)
+
+    def enemies(self, position: "Position", side: str) -> dict[str, list[Unit]]:
+        """The ground units of `side`'s enemies by hex, read once per position."""
+        def build(_table: Any) -> dict[str, list[Unit]]:
+            return by_hex(u for u in self.units(position).values() if u.side != side)
+        return position.derived((GAME, "enemies", side), build)
+
+    def zoc(self, position: "Position", side: str) -> "ZocMap[str]":
+        """The enemy ZOC `side`'s units move and trace supply through, read once per position."""
+        return position.derived((GAME, "zoc", side), lambda _t: zoc_of(self.enemies(position, side), self.board))
+
+    # -- the time of day and the boxes ------------------------------------------------------
+    def day_part(self, phase: Any = None) -> str | None:
+        """'AM', 'Noon', 'PM' or 'Night': the last word of the turn's label on the track."""
+        phase = phase if phase is not None else self.phase
+        if phase is None:
+            return None
+        label = phase.sequence.labels.get(phase.turn)
+        return label.split()[-1] if label else None
+
+    def delayed_reaction(self) -> dict[str, int]:
+        """17.7: turn label -> the hexes within which an Axis unit lets an Allied unit move
+        (the scenario's `delayed_reaction`; none in a scenario without the rule)."""
+        record = self.data.scenario(self.scenario) if self.scenario else None
+        props = record["properties"] if record is not None and "properties" in record else {}
+        return dict(props["delayed_reaction"].value or {}) if "delayed_reaction" in props else {}
+
+    def box_type(self, box: str) -> str | None:
+        """A box's type in map.json ("first-wave", "follow-up", "pool" ...)."""
+        return self._boxes.get(box, (None, None))[0]
+
+    def box_name(self, box: str) -> str:
+        return self._boxes.get(box, (None, box))[1] or box
+
+    @cached_property
+    def _boxes(self) -> dict[str, tuple[str | None, str | None]]:
+        out = {}
+        for box in self.data.map()["boxes"]:
+            out[box.id] = (box["type"].value if "type" in box else None, box["name"].value if "name" in box else None)
+        return out
+
+    def when_of(self, phase: Any) -> str | None:
+        """'Turn 3 (30 June PM), axis-movement' for a phase other than the current one (the
+        phase a finding at its end belongs to), as the engine's `when` says the current one."""
+        if phase is None:
+            return None
+        label = phase.sequence.labels.get(phase.turn)
+        return f"Turn {phase.turn}" + (f" ({label})" if label else "") + f", {phase.name}" \
+            + (" (inferred)" if phase.inferred else "")
+
+    def unsettled(self, short: str, step: int | None, data: Iterable[str]) -> None:
+        """An occasion of check `short` the data could not settle (no finding: the report says
+        the check was not judged there, naming the data)."""
+        tally = getattr(self, "tally", None)
+        if tally is not None:                        # set by `begin` from the replay's context
+            tally.unsettled(INVENTORY.check_id(short), step, data)
+
+
+from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
+    combat, movement, sequence, stacking, victory, warships)
