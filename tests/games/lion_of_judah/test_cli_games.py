@@ -32,7 +32,10 @@ def test_json_lists_every_game_and_every_lion_of_judah_item(capsys):
     assert by_id["lion-of-judah/VC-01"]["implemented"] is True and by_id["lion-of-judah/VC-01"]["why_not"] is None
     unbuilt = {i for i, c in by_id.items() if INVENTORY.item(i.split("/", 1)[1]).status == "not yet built"}
     assert all(by_id[i]["why_not"] == "not yet built" for i in unbuilt)
-    for name in ("island-of-death", "ascari", "sideshow"):
+    sideshow = games["sideshow"]
+    assert sideshow["engine"] is True
+    assert sideshow["implemented"] == len(load_inventory("sideshow").implemented()) > 0
+    for name in ("island-of-death", "ascari"):
         assert games[name]["engine"] is False and games[name]["blocked_by_data"]
         assert games[name]["data"]["unknown"] > 0
         assert games[name]["checks"] and games[name]["implemented"] == 0
