@@ -16,17 +16,16 @@ from typing import TYPE_CHECKING, Iterable
 from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
 from vlog.kit.sequence import side_name
-from vlog.kit.steps import Declared
-
+from ..events import EventRolled, InitiativeRolled, SegmentChosen
 from ..registry import REGISTRY
-from .common import ALLIED, GERMAN, allied_ratings, commander, known_turn, other, side_of
+from .common import ALLIED, GERMAN, allied_ratings, commander, known_turn, other
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
     from vlog.kit.steps import Event, StepView
 
+    from ..events import Rolled
     from ..rules import Sideshow
-    from .rolls import LabelledRoll, Rolls
 
 __all__ = ["Initiative"]
 
@@ -36,8 +35,8 @@ class Turn:
     """One turn's initiative: the round being rolled, the last complete round, a tie not yet
     followed by a Random Event roll, and the segment each side took."""
 
-    rolling: dict[str, "LabelledRoll"] = field(default_factory=dict)
-    last: dict[str, "LabelledRoll"] | None = None
+    rolling: dict[str, "Rolled"] = field(default_factory=dict)
+    last: dict[str, "Rolled"] | None = None
     tie_step: int | None = None
     event_since_tie: bool = False
     segments: dict[int, str] = field(default_factory=dict)
@@ -46,16 +45,15 @@ class Turn:
 class Initiative(Ledger):
     """Each turn's initiative rolls and the segments the players took."""
 
-    def __init__(self, game: "Sideshow", rolls: "Rolls") -> None:
+    def __init__(self, game: "Sideshow") -> None:
         self.game = game
-        self.rolls = rolls
         self.turns: dict[int | None, Turn] = {}
 
     @property
     def turn(self) -> int | None:
         return known_turn(self.game)
 
-    def _turn(self) -> Turn:
+    def record(self) -> Turn:
         return self.turns.setdefault(self.turn, Turn())
 
     def owner(self, turn: int | None, segment: int) -> str | None:
@@ -63,36 +61,11 @@ class Initiative(Ledger):
         record = self.turns.get(turn)
         return record.segments.get(segment) if record is not None else None
 
-    def step(self, view: "StepView") -> Iterable["Finding"]:
-        found: list[Finding] = []
-        record = self._turn()
-        for roll in self.rolls.labelled(view):
-            if roll.purpose == "event" and record.tie_step is not None:
-                record.event_since_tie = True
-            if roll.purpose != "initiative" or roll.side is None:
-                continue
-            found += judge_initiative_roll(self.game, roll)
-            if not record.rolling and record.tie_step is not None:
-                found += judge_reroll(self.game, record, roll)
-                record.tie_step = None
-            record.rolling[roll.side] = roll
-            if len(record.rolling) == 2:
-                record.last, record.rolling = record.rolling, {}
-                totals = self.totals(record.last)
-                if totals is not None and totals[ALLIED] == totals[GERMAN]:
-                    record.tie_step, record.event_since_tie = roll.step, False
-        return found
-
     def event(self, event: "Event", view: "StepView") -> Iterable["Finding"]:
-        if not (isinstance(event, Declared) and event.grammar == "segment"):
-            return ()
-        side = side_of(view.after.table, event.declaration.speaker)
-        if side is None:
-            return ()
-        record = self._turn()
-        found = judge_choice(self.game, self, record, side, event.step)
-        record.segments = {event.declaration.segment: side, 3 - event.declaration.segment: other(side)}
-        return found
+        record = self.record()
+        if isinstance(event, EventRolled) and record.tie_step is not None:
+            record.event_since_tie = True
+        return ()
 
     def ratings(self, side: str) -> frozenset[int]:
         """The side's Initiative Rating this turn; every Allied rating when the turn is not known."""
@@ -101,7 +74,7 @@ class Initiative(Ledger):
             return frozenset({rating})
         return allied_ratings(self.game.data) if side == ALLIED else frozenset()
 
-    def totals(self, rolls: dict[str, "LabelledRoll"]) -> dict[str, int] | None:
+    def totals(self, rolls: dict[str, "Rolled"]) -> dict[str, int] | None:
         """The totals of a round where the ratings are known, else None."""
         out = {}
         for side, roll in rolls.items():
@@ -112,31 +85,49 @@ class Initiative(Ledger):
         return out
 
 
-@REGISTRY.check("SEQ-10")
-def judge_initiative_roll(game: "Sideshow", roll: "LabelledRoll") -> list["Finding"]:
-    """5.12: each player rolls one die for the Initiative."""
-    if roll.roll.n_dice == 1:
+@REGISTRY.check("SEQ-10", "SEQ-11")
+def judge_initiative_roll(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
+    """5.12: each player rolls one die for the Initiative; 5.13: after a tie, a Random Event roll
+    comes before the players roll again."""
+    if not isinstance(roll, InitiativeRolled) or roll.side is None:
         return []
-    return [game.finding("SEQ-10", Ruling.PROVEN, step=roll.step,
-                         message=f"the {side_name(roll.side)} initiative roll was {roll.dice}; each player rolls one die (5.12)",
-                         evidence={"side": roll.side, "dice": roll.dice, "roll": roll.total})]
-
-
-@REGISTRY.check("SEQ-11")
-def judge_reroll(game: "Sideshow", record: Turn, roll: "LabelledRoll") -> list["Finding"]:
-    """5.13: after a tie, a Random Event roll comes before the players roll again."""
-    if record.event_since_tie:
-        return []
-    return [game.finding("SEQ-11", Ruling.PROVEN, step=roll.step,
-                         message=f"the initiative was rolled again after the tie of step {record.tie_step} "
-                                 "with no Random Event roll between (5.13)",
-                         evidence={"tie_step": record.tie_step, "side": roll.side})]
+    ledger = game.initiative
+    record, found = ledger.record(), []
+    if roll.roll.n_dice != 1:
+        found.append(game.finding("SEQ-10", Ruling.PROVEN, step=roll.step,
+                                  message=f"the {side_name(roll.side)} initiative roll was {roll.dice}; "
+                                          "each player rolls one die (5.12)",
+                                  evidence={"side": roll.side, "dice": roll.dice, "roll": roll.total}))
+    if not record.rolling and record.tie_step is not None:
+        if not record.event_since_tie:
+            found.append(game.finding("SEQ-11", Ruling.PROVEN, step=roll.step,
+                                      message=f"the initiative was rolled again after the tie of step {record.tie_step} "
+                                              "with no Random Event roll between (5.13)",
+                                      evidence={"tie_step": record.tie_step, "side": roll.side}))
+        record.tie_step = None
+    record.rolling[roll.side] = roll
+    if len(record.rolling) == 2:
+        record.last, record.rolling = record.rolling, {}
+        totals = ledger.totals(record.last)
+        if totals is not None and totals[ALLIED] == totals[GERMAN]:
+            record.tie_step, record.event_since_tie = roll.step, False
+    return found
 
 
 @REGISTRY.check("SEQ-10", "SEQ-11")
-def judge_choice(game: "Sideshow", ledger: Initiative, record: Turn, side: str, step: int | None) -> list["Finding"]:
+def judge_choice(game: "Sideshow", chosen: "Event", view: "StepView") -> list["Finding"]:
     """5.12-5.14: the player with the higher total chooses the segment; after a tie nobody has
-    the Initiative until both have rolled again."""
+    the Initiative until both have rolled again. The other player gets the other segment."""
+    if not isinstance(chosen, SegmentChosen):
+        return []
+    ledger, side, step = game.initiative, chosen.side, chosen.step
+    record = ledger.record()
+    found = _choice(game, ledger, record, side, step)
+    record.segments = {chosen.segment: side, 3 - chosen.segment: other(side)}
+    return found
+
+
+def _choice(game: "Sideshow", ledger: Initiative, record: Turn, side: str, step: int | None) -> list["Finding"]:
     last = record.last
     if last is None or set(last) != {ALLIED, GERMAN} or record.rolling:
         return []

@@ -22,19 +22,15 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.kit.ledger import Ledger
 from vlog.kit.points import Account, Overspend
 from vlog.kit.sequence import side_name
-from vlog.kit.steps import Declared
-
+from ..events import EventRolled, InitialOpsRolled, OperationPaid, OpgtRolled
 from ..registry import REGISTRY
-from .common import GERMAN, commander, known_turn, limit, other, side_of
+from .common import GERMAN, commander, known_turn, limit, other
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
     from vlog.kit.steps import Event, PhaseChanged, StepView
 
-    from ..declarations import Operation
     from ..rules import Sideshow
-    from .initiative import Initiative
-    from .rolls import LabelledRoll, Rolls
 
 __all__ = ["OperationPoints", "SEGMENTS", "COSTS", "IN_ENEMY_SEGMENT"]
 
@@ -65,11 +61,9 @@ class Finis:
 class OperationPoints(Ledger):
     """One side's Operation Points through the log."""
 
-    def __init__(self, game: "Sideshow", side: str, rolls: "Rolls", initiative: "Initiative") -> None:
+    def __init__(self, game: "Sideshow", side: str) -> None:
         self.game = game
         self.side = side
-        self.rolls = rolls
-        self.initiative = initiative
         self.account = Account()
         self.uncapped = Account()
         self.open = False
@@ -95,19 +89,6 @@ class OperationPoints(Ledger):
 
     # -- the hooks ---------------------------------------------------------------------------------
 
-    def step(self, view: "StepView") -> Iterable["Finding"]:
-        found: list[Finding] = []
-        for roll in self.rolls.labelled(view):
-            if roll.purpose == "event":
-                self.events_this_turn = True
-            elif roll.side == other(self.side) and roll.purpose == "initial-ops":
-                self.close()
-            elif roll.side == self.side and roll.purpose == "initial-ops":
-                found += judge_initial(self, roll)
-            elif roll.side == self.side and roll.purpose == "opgt":
-                found += judge_opgt(self, roll)
-        return found
-
     def phase(self, change: "PhaseChanged", view: "StepView") -> Iterable["Finding"]:
         new = change.new
         if self.open and self.opened is not None and self.opened != (new.turn, new.index):
@@ -118,9 +99,10 @@ class OperationPoints(Ledger):
         return ()
 
     def event(self, event: "Event", view: "StepView") -> Iterable["Finding"]:
-        if isinstance(event, Declared) and event.grammar == "operation" \
-                and side_of(view.after.table, event.declaration.speaker) == self.side:
-            return judge_operation(self, event.declaration, event.step)
+        if isinstance(event, EventRolled):
+            self.events_this_turn = True
+        elif isinstance(event, InitialOpsRolled) and event.side == other(self.side):
+            self.close()                      # the other player's segment began
         return ()
 
     # -- the account -------------------------------------------------------------------------------
@@ -172,7 +154,7 @@ class OperationPoints(Ledger):
         if phase is None or phase.name not in SEGMENTS:
             return phase.name if phase is not None else ""
         number = SEGMENTS[phase.name]
-        owner = self.initiative.owner(phase.turn, number)
+        owner = self.game.initiative.owner(phase.turn, number)
         return f"segment {number}" + (f" ({side_name(owner)})" if owner else "")
 
 
@@ -186,10 +168,12 @@ def _opgt_cell(ledger: OperationPoints, total: int) -> tuple[object, str]:
 
 
 @REGISTRY.check("OPS-02", "SEQ-12")
-def judge_initial(ledger: OperationPoints, roll: "LabelledRoll") -> list["Finding"]:
+def judge_initial(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
     """5.21: a segment begins with one die for the Initial OPs, once; 5.14: in the segment the
     player took (or was left)."""
-    game, found = ledger.game, []
+    if not isinstance(roll, InitialOpsRolled) or roll.side not in game.operation_points:
+        return []
+    ledger, found = game.operation_points[roll.side], []
     phase = game.phase
     if roll.roll.n_dice != 1:
         found.append(game.finding("OPS-02", Ruling.PROVEN, step=roll.step,
@@ -202,7 +186,7 @@ def judge_initial(ledger: OperationPoints, roll: "LabelledRoll") -> list["Findin
                                           f"in {ledger.where()} (5.21: once, at the beginning of the segment)",
                                   evidence={"side": ledger.side, "roll": roll.total}))
     if phase is not None and phase.name in SEGMENTS:
-        owner = ledger.initiative.owner(phase.turn, SEGMENTS[phase.name])
+        owner = game.initiative.owner(phase.turn, SEGMENTS[phase.name])
         if owner is not None and owner != ledger.side:
             found.append(game.finding("SEQ-12", Ruling.PROVEN, step=roll.step,
                                       message=f"the {side_name(ledger.side)} player began his operations in "
@@ -215,9 +199,11 @@ def judge_initial(ledger: OperationPoints, roll: "LabelledRoll") -> list["Findin
 
 
 @REGISTRY.check("OPS-03")
-def judge_opgt(ledger: OperationPoints, roll: "LabelledRoll") -> list["Finding"]:
+def judge_opgt(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
     """5.22: two dice on the OPGT column of the player's OFC, in his segment, until a FINIS ends it."""
-    game, found = ledger.game, []
+    if not isinstance(roll, OpgtRolled) or roll.side not in game.operation_points:
+        return []
+    ledger, found = game.operation_points[roll.side], []
     if roll.roll.n_dice != 2 or roll.total is None:
         return [game.finding("OPS-03", Ruling.PROVEN, step=roll.step,
                              message=f"the {side_name(ledger.side)} OPGT roll was {roll.dice}; it is two dice (5.22)",
@@ -254,20 +240,20 @@ def judge_opgt(ledger: OperationPoints, roll: "LabelledRoll") -> list["Finding"]
 
 
 @REGISTRY.check("OPS-01", "OPS-03", "OPS-04", "OPS-08")
-def judge_operation(ledger: OperationPoints, op: "Operation", step: int | None) -> list["Finding"]:
+def judge_operation(game: "Sideshow", paid: "Event", view: "StepView") -> list["Finding"]:
     """5.0, 5.3: an Operation in the player's own segment, before any FINIS, paid for with an OP
     he has; withdrawal and rail reaction are paid for in the other player's segment."""
-    game, found = ledger.game, []
+    if not isinstance(paid, OperationPaid) or paid.side not in game.operation_points:
+        return []
+    ledger, op, step, found = game.operation_points[paid.side], paid.op, paid.step, []
     side = side_name(ledger.side)
     cost = COSTS.get(op.kind, 1)
     evidence: dict[str, object] = {"side": ledger.side, "operation": op.kind, "cost": cost}
     if op.hex:
         evidence["hex"] = op.hex
     phase = game.phase
-    if op.kind in ONCE_A_SEGMENT and ledger.open:
-        found += judge_once_a_segment(ledger, op, step)
     if op.kind not in IN_ENEMY_SEGMENT and not ledger.open:
-        owner = ledger.initiative.owner(phase.turn, SEGMENTS[phase.name]) \
+        owner = game.initiative.owner(phase.turn, SEGMENTS[phase.name]) \
             if phase is not None and phase.name in SEGMENTS else None
         if phase is not None and not phase.inferred and (phase.name not in SEGMENTS or owner == other(ledger.side)):
             found.append(game.finding("OPS-01", Ruling.PROVEN, step=step,
@@ -309,8 +295,12 @@ def judge_operation(ledger: OperationPoints, op: "Operation", step: int | None) 
 
 
 @REGISTRY.check("OPS-09", "OPS-10")
-def judge_once_a_segment(ledger: OperationPoints, op: "Operation", step: int | None) -> list["Finding"]:
+def judge_once_a_segment(game: "Sideshow", paid: "Event", view: "StepView") -> list["Finding"]:
     """5.3, 9.1: one Random Event Operation and one Troop Raising Operation per segment."""
+    if not isinstance(paid, OperationPaid) or paid.op.kind not in ONCE_A_SEGMENT \
+            or paid.side not in game.operation_points or not game.operation_points[paid.side].open:
+        return []
+    ledger, op, step = game.operation_points[paid.side], paid.op, paid.step
     ledger.counts[op.kind] = ledger.counts.get(op.kind, 0) + 1
     if ledger.counts[op.kind] == 1:
         return []

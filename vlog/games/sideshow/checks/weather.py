@@ -2,7 +2,7 @@
 higher than the month's Rain Number make a Rain turn; March is a Rain turn without a roll.
 
 The `Weather` ledger keeps each turn's weather roll and how the players read it (`rain` /
-`dry`), and answers whether a turn is a Rain turn (True, False, or None when neither the log
+`dry`, events.py), and answers whether a turn is a Rain turn (True, False, or None when neither the log
 nor the data settles it) for the rules that depend on it (attrition 6.44, ZOC 6.73).
 SEQ-09 judges the roll (two dice) and the reading: a dry March, rain in a month without a roll,
 and, where the data gives the month's Rain Number, a reading the roll contradicts.
@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Declared
-
+from ..events import EventRolled, WeatherRead, WeatherRolled
 from ..registry import REGISTRY
 from .common import known_turn, month_of, turn_property
 
@@ -24,7 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import Event, StepView
 
     from ..rules import Sideshow
-    from .rolls import LabelledRoll, Rolls
 
 __all__ = ["Weather"]
 
@@ -45,31 +43,17 @@ class Month:
 class Weather(Ledger):
     """Each turn's weather roll and reading, and the Rain turns they make."""
 
-    def __init__(self, game: "Sideshow", rolls: "Rolls") -> None:
+    def __init__(self, game: "Sideshow") -> None:
         self.game = game
-        self.rolls = rolls
         self.months: dict[int | None, Month] = {}
 
-    def _month(self) -> Month:
+    def month(self) -> Month:
         return self.months.setdefault(known_turn(self.game), Month())
 
-    def step(self, view: "StepView") -> Iterable["Finding"]:
-        found: list[Finding] = []
-        for roll in self.rolls.labelled(view):
-            if roll.purpose == "event":
-                self._month().events.append(roll.step)
-            elif roll.purpose == "weather":
-                found += judge_weather_roll(self.game, roll)
-                month = self._month()
-                month.roll, month.roll_step = roll.total, roll.step
-        return found
-
     def event(self, event: "Event", view: "StepView") -> Iterable["Finding"]:
-        if not (isinstance(event, Declared) and event.grammar == "weather"):
-            return ()
-        month = self._month()
-        month.read = event.declaration.rain
-        return judge_weather_read(self.game, month, event.step)
+        if isinstance(event, EventRolled):
+            self.month().events.append(event.step)
+        return ()
 
     def rain(self, turn: int | None) -> bool | None:
         """Whether a turn is a Rain turn: the players' reading, else what the roll and the Rain
@@ -111,8 +95,12 @@ def expected_rain(game: "Sideshow", turn: int | None, roll: int | None) -> tuple
 
 
 @REGISTRY.check("SEQ-09")
-def judge_weather_roll(game: "Sideshow", roll: "LabelledRoll") -> list["Finding"]:
+def judge_weather_roll(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
     """4.0 phase 2: the weather roll is two dice."""
+    if not isinstance(roll, WeatherRolled):
+        return []
+    month = game.weather.month()
+    month.roll, month.roll_step = roll.total, roll.step
     if roll.roll.n_dice == 2:
         return []
     return [game.finding("SEQ-09", Ruling.PROVEN, step=roll.step,
@@ -121,9 +109,13 @@ def judge_weather_roll(game: "Sideshow", roll: "LabelledRoll") -> list["Finding"
 
 
 @REGISTRY.check("SEQ-09")
-def judge_weather_read(game: "Sideshow", month: Month, step: int | None) -> list["Finding"]:
+def judge_weather_read(game: "Sideshow", read: "Event", view: "StepView") -> list["Finding"]:
     """4.0 phase 2: the players' reading of the weather agrees with March, the month's Rain Number
     and the roll; a Random Event rolled this turn (event L, Sudden Rains) may bring rain anyway."""
+    if not isinstance(read, WeatherRead):
+        return []
+    month, step = game.weather.month(), read.step
+    month.read = read.rain
     turn = known_turn(game)
     if turn is None:
         return []
