@@ -110,8 +110,8 @@ def test_ops_04_a_finis_star_loses_the_saved_ops(tmp_path):
     """The Allied 6 OPs are lost to FINIS*: the second Operation of the next turn has none (5.23)."""
     found = judge(tmp_path, TO_ALLIED_SEGMENT + "roll 1d6 = 6\nchat opgt\nroll 2d6 = 1,1\n"   # FINIS*: 6 lost
                   "as Alice\nturn next\nchat ops\nroll 1d6 = 1\nchat \"op move 2914\"\n"
-                  "turn next\nturn next\nturn next\nchat weather\nroll 2d6 = 1,1\nchat dry\nturn next\n"
-                  "chat initiative\nroll 1d6 = 1\nas Bob\nroll 1d6 = 6\nchat \"segment 1\"\nturn next\n"
+                  "turn next\nas Bob\nchat event\nroll 2d6 = 1,2\nturn next\nturn next\nchat weather\nroll 2d6 = 1,1\n"
+                  "chat dry\nturn next\nas Alice\nchat initiative\nroll 1d6 = 1\nas Bob\nroll 1d6 = 6\nchat \"segment 1\"\nturn next\n"
                   "chat ops\nroll 1d6 = 1\nchat \"op move 3201\"\nchat \"op move 3202\"\n")
     assert [(f.check, f.basis, f.evidence["hex"]) for f in found] == [("sideshow/OPS-04", Basis.PROVEN, "3202")]
 

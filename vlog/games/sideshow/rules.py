@@ -25,6 +25,7 @@ from .checks.common import ALLIED, GERMAN, side_of
 from .checks.initiative import Initiative
 from .checks.movement import Operations
 from .checks.operations import OperationPoints
+from .checks.random_events import RandomEvents
 from .checks.rolls import Rolls
 from .checks.weather import Weather
 from .declarations import GRAMMARS
@@ -58,7 +59,9 @@ class Sideshow(RulesEngine):
         self.initiative = Initiative(self)
         self.operation_points = {side: OperationPoints(self, side) for side in (ALLIED, GERMAN)}
         self.operations = Operations(self)
-        return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations)
+        self.random_events = RandomEvents(self)
+        return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
+                self.random_events)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid

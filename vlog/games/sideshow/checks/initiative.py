@@ -40,6 +40,8 @@ class Turn:
     tie_step: int | None = None
     event_since_tie: bool = False
     segments: dict[int, str] = field(default_factory=dict)
+    chosen: int | None = None
+    """The segment the player with the Initiative took."""
 
 
 class Initiative(Ledger):
@@ -66,6 +68,21 @@ class Initiative(Ledger):
         if isinstance(event, EventRolled) and record.tie_step is not None:
             record.event_since_tie = True
         return ()
+
+    def winner(self) -> str | None:
+        """The side that has the Initiative this turn: the segment chooser, else the higher total
+        of the last complete round where it is known; None when neither is."""
+        record = self.turns.get(self.turn)
+        if record is None:
+            return None
+        chooser = next((s for n, s in sorted(record.segments.items()) if n == record.chosen), None) \
+            if record.chosen else None
+        if chooser is not None:
+            return chooser
+        totals = self.totals(record.last) if record.last and len(record.last) == 2 else None
+        if totals is None or totals[ALLIED] == totals[GERMAN]:
+            return None
+        return ALLIED if totals[ALLIED] > totals[GERMAN] else GERMAN
 
     def ratings(self, side: str) -> frozenset[int]:
         """The side's Initiative Rating this turn; every Allied rating when the turn is not known."""
@@ -124,6 +141,7 @@ def judge_choice(game: "Sideshow", chosen: "Event", view: "StepView") -> list["F
     record = ledger.record()
     found = _choice(game, ledger, record, side, step)
     record.segments = {chosen.segment: side, 3 - chosen.segment: other(side)}
+    record.chosen = chosen.segment
     return found
 
 
