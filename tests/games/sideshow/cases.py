@@ -43,6 +43,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-01": [("MOV-01", 15, {"unit": "EAR", "from": "1812", "operation_hex": "3201"})],
     "MOV-05": [("MOV-05", 19, {"unit": "Kraut", "to": "3202", "enemies": ["IST"]})],
     "MOV-14": [("MOV-14", 14, {"unit": "Uganda", "hex": "1017", "entry_hexes": ["1016", "1033"]})],
+    "SEQ-06": [("SEQ-06", 2, {"unit": "2/1 KAR", "scheduled_turn": 21, "turn": 20})],
     "SEQ-13": [("SEQ-13", 25, {"side": "allied", "earlier_step": 8})],
     "EVT-01": [("EVT-01", 22, {"side": "german", "phase": "operations-segment-2"})],
     "STK-01": [("STK-01", 41, {"hex": "2912", "allied": ["Vol MG"], "german": ["Kraut"]})],

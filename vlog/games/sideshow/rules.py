@@ -21,6 +21,7 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared
 
 from . import GAME
+from .checks.arrivals import Arrivals
 from .checks.common import ALLIED, GERMAN, side_of
 from .checks.initiative import Initiative
 from .checks.movement import Operations
@@ -60,8 +61,9 @@ class Sideshow(RulesEngine):
         self.operation_points = {side: OperationPoints(self, side) for side in (ALLIED, GERMAN)}
         self.operations = Operations(self)
         self.random_events = RandomEvents(self)
+        self.arrivals = Arrivals(self)
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
-                self.random_events)
+                self.random_events, self.arrivals)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid
