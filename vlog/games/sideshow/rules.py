@@ -21,6 +21,7 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared
 
 from . import GAME
+from .checks import combat  # noqa: F401  (its checks register)
 from .checks.arrivals import Arrivals
 from .checks.common import ALLIED, GERMAN, side_of
 from .checks.initiative import Initiative

@@ -168,6 +168,19 @@ def judge_entry(game: "Sideshow", placed: "Event", view: "StepView") -> list["Fi
                                                           "entry_hexes": sorted(allowed)})]
 
 
+@REGISTRY.check("SEQ-01")
+def judge_last_turn(game: "Sideshow", change: "Event", view: "StepView") -> list["Finding"]:
+    """4.0: the game ends with the October 1918 turn, the 50th."""
+    if not isinstance(change, PhaseChanged) or not change.new.past_last_turn \
+            or (change.old is not None and change.old.past_last_turn):
+        return []
+    last = change.new.sequence.turns
+    label = change.new.sequence.labels.get(last, f"turn {last}")
+    return [game.finding("SEQ-01", Ruling.PROVEN, step=change.step,
+                         message=f"play went on to turn {change.new.turn}; the game ends with the {label} turn (4.0)",
+                         evidence={"turn": change.new.turn, "last_turn": last})]
+
+
 @REGISTRY.check("STK-01")
 def judge_shared_hexes(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
     """7.0: opposing units share a hex only during an Attack or Amphibious Assault: when an
