@@ -42,6 +42,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "OPS-10": [("OPS-10", 45, {"side": "german", "operation": "raise", "count": 2})],
     "MOV-01": [("MOV-01", 15, {"unit": "EAR", "from": "1812", "operation_hex": "3201"})],
     "MOV-05": [("MOV-05", 19, {"unit": "Kraut", "to": "3202", "enemies": ["IST"]})],
+    "MOV-12": [("MOV-12", 22, {"hex": "4507", "artillery": ["Vogel"], "infantry_or_marine": []})],
     "MOV-14": [("MOV-14", 14, {"unit": "Uganda", "hex": "1017", "entry_hexes": ["1016", "1033"]})],
     "SEQ-06": [("SEQ-06", 2, {"unit": "2/1 KAR", "scheduled_turn": 21, "turn": 20})],
     "SEQ-13": [("SEQ-13", 25, {"side": "allied", "earlier_step": 8})],

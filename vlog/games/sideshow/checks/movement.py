@@ -11,7 +11,7 @@ judged here: a move alone does not say which Operation it was.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
@@ -49,6 +49,8 @@ class Current:
     units: frozenset[str] = frozenset()
     entered: set[str] = field(default_factory=set)
     """Enemy-occupied hexes a move of this Operation entered (MOV-05's, not STK-01's)."""
+    moved: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    """Unit id -> the unit as it began and the hex its last move in this Operation ended in."""
 
 
 class Operations(Ledger):
@@ -71,6 +73,11 @@ class Operations(Ledger):
             there = frozenset(u.id for u in self.game.units(view.after).values()
                               if op.hex is not None and u.hex == op.hex and u.side == event.side)
             self.current[event.side] = Current(op, event.step, there)
+        elif isinstance(event, Moved) and event.after.hex is not None and event.before.side in self.current:
+            current = self.current[event.before.side]
+            if current is not None:
+                first = current.moved.get(event.before.id, (event.before, ""))[0]
+                current.moved[event.before.id] = (first, event.after.hex)
         return ()
 
     def phase(self, change: "PhaseChanged", view: "StepView") -> Iterable["Finding"]:
@@ -168,6 +175,51 @@ def judge_entry(game: "Sideshow", placed: "Event", view: "StepView") -> list["Fi
                                                           "entry_hexes": sorted(allowed)})]
 
 
+CARRIERS = frozenset({"infantry", "marine"})
+"""The units that may accompany artillery (6.38)."""
+
+
+@REGISTRY.check("MOV-12")
+def judge_artillery(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
+    """6.38: in a Movement Operation each artillery unit moves with an infantry or marine unit
+    of its own, one to one: judged when the Operation is over, by the hex each mover ended in."""
+    if not isinstance(event, (OperationPaid, PhaseChanged)):
+        return []
+    return _artillery(game, event.step)
+
+
+@REGISTRY.check("MOV-12", "STK-01", on="end")
+def judge_the_last_operation(game: "Sideshow", view: "StepView") -> list["Finding"]:
+    """6.38, 7.0 at the end of the log: the last Operation is over."""
+    return _artillery(game, None) + _shared(game, view, None)
+
+
+def _artillery(game: "Sideshow", step: int | None) -> list["Finding"]:
+    found = []
+    for current in game.operations.closed:
+        if current.op.kind != "move":
+            continue
+        by_hex: dict[str, list[Any]] = {}
+        for unit, hex_ in current.moved.values():
+            by_hex.setdefault(hex_, []).append(unit)
+        for hex_, units in sorted(by_hex.items()):
+            guns = sorted(u.name for u in units if u.type == "artillery")
+            carriers = [u.name for u in units if u.type in CARRIERS]
+            unknown = sorted(u.name for u in units if u.type is None)
+            if len(guns) <= len(carriers):
+                continue
+            ruling = Ruling.PROVEN if len(guns) > len(carriers) + len(unknown) else Ruling.POSSIBLE
+            found.append(game.finding(
+                "MOV-12", ruling, step=step if step is not None else current.step,
+                message=f"{', '.join(guns)} moved to {hex_} in the Movement Operation of step {current.step} with "
+                        f"{len(carriers)} infantry or marine unit(s) to accompany {len(guns)} artillery (6.38: one to one)",
+                subjects=tuple(guns),
+                evidence={"hex": hex_, "artillery": guns, "infantry_or_marine": sorted(carriers),
+                          "operation_step": current.step},
+                depends_on=[f"counters.json type of {name}" for name in unknown] if ruling is Ruling.POSSIBLE else ()))
+    return found
+
+
 @REGISTRY.check("SEQ-01")
 def judge_last_turn(game: "Sideshow", change: "Event", view: "StepView") -> list["Finding"]:
     """4.0: the game ends with the October 1918 turn, the 50th."""
@@ -188,12 +240,6 @@ def judge_shared_hexes(game: "Sideshow", event: "Event", view: "StepView") -> li
     if not isinstance(event, (OperationPaid, PhaseChanged)):
         return []
     return _shared(game, view, event.step)
-
-
-@REGISTRY.check("STK-01", on="end")
-def judge_shared_hexes_at_the_end(game: "Sideshow", view: "StepView") -> list["Finding"]:
-    """7.0, at the end of the log: the last Operation is over."""
-    return _shared(game, view, None)
 
 
 def _shared(game: "Sideshow", view: "StepView", step: int | None) -> list["Finding"]:
