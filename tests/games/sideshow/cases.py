@@ -47,6 +47,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SEQ-06": [("SEQ-06", 2, {"unit": "2/1 KAR", "scheduled_turn": 21, "turn": 20})],
     "SEQ-13": [("SEQ-13", 25, {"side": "allied", "earlier_step": 8})],
     "EVT-01": [("EVT-01", 22, {"side": "german", "phase": "operations-segment-2"})],
+    "MOV-19": [("MOV-19", 12, {"squadrons": ["26 RFC"], "others": ["IST"]})],
+    "AIR-03": [("AIR-03", 9, {"squadrons": ["26 RFC"], "operation": "rail"})],
     "STK-01": [("STK-01", 41, {"hex": "2913", "allied": ["Vol MG"], "german": ["1 FK"]})],
     "CBT-01": [("CBT-01", 19, {"unit": "IST", "from": "3202", "target": "2913"})],
     "SEQ-01": [("SEQ-01", 14, {"turn": 51, "last_turn": 50})],

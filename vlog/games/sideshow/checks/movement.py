@@ -188,10 +188,45 @@ def judge_artillery(game: "Sideshow", event: "Event", view: "StepView") -> list[
     return _artillery(game, event.step)
 
 
-@REGISTRY.check("MOV-12", "STK-01", on="end")
+@REGISTRY.check("MOV-19", "AIR-03")
+def judge_air_squadrons(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
+    """11.0: an air squadron moves alone in its Movement Operation, and in no other Operation."""
+    if not isinstance(event, (OperationPaid, PhaseChanged)):
+        return []
+    return _air(game, event.step)
+
+
+@REGISTRY.check("MOV-12", "STK-01", "MOV-19", "AIR-03", on="end")
 def judge_the_last_operation(game: "Sideshow", view: "StepView") -> list["Finding"]:
-    """6.38, 7.0 at the end of the log: the last Operation is over."""
-    return _artillery(game, None) + _shared(game, view, None)
+    """6.38, 7.0, 11.0 at the end of the log: the last Operation is over."""
+    return _artillery(game, None) + _shared(game, view, None) + _air(game, None)
+
+
+def _air(game: "Sideshow", step: int | None) -> list["Finding"]:
+    found = []
+    for current in game.operations.closed:
+        movers = [unit for unit, _ in current.moved.values()]
+        squadrons = sorted(u.name for u in movers if u.type == "air")
+        if not squadrons:
+            continue
+        others = sorted(u.name for u in movers if u.type != "air")
+        at = step if step is not None else current.step
+        if current.op.kind == "move" and len(movers) > 1:
+            found.append(game.finding("MOV-19", Ruling.PROVEN, step=at,
+                                      message=f"{', '.join(squadrons)} moved in the Movement Operation of step "
+                                              f"{current.step} with {', '.join(others + squadrons[1:])}; each "
+                                              "squadron moves alone (11.0)",
+                                      subjects=(*squadrons, *others),
+                                      evidence={"squadrons": squadrons, "others": others,
+                                                "operation_step": current.step}))
+        elif current.op.kind not in ("move", "recon"):
+            found.append(game.finding("AIR-03", Ruling.PROVEN, step=at,
+                                      message=f"{', '.join(squadrons)} moved in the {current.op.title} Operation of "
+                                              f"step {current.step}; air squadrons serve only for reconnaissance (11.0)",
+                                      subjects=tuple(squadrons),
+                                      evidence={"squadrons": squadrons, "operation": current.op.kind,
+                                                "operation_step": current.step}))
+    return found
 
 
 def _artillery(game: "Sideshow", step: int | None) -> list["Finding"]:
