@@ -106,6 +106,11 @@ def test_ops_08_a_depots_second_op_is_a_reading_so_its_overspend_is_possible(tmp
     assert [(f.check, f.basis) for f in found] == [("sideshow/OPS-08", Basis.PROVEN)]
 
 
+def test_ops_08_raise_troops_divert_and_depots_belong_to_one_side(tmp_path):
+    found = judge(tmp_path, TO_ALLIED_SEGMENT + "roll 1d6 = 6\nchat \"op raise\"\nchat \"op divert\"\n")
+    assert [(f.check, f.evidence["operation"]) for f in found] == [("sideshow/OPS-08", "raise")]
+
+
 def test_ops_04_a_finis_star_loses_the_saved_ops(tmp_path):
     """The Allied 6 OPs are lost to FINIS*: the second Operation of the next turn has none (5.23)."""
     found = judge(tmp_path, TO_ALLIED_SEGMENT + "roll 1d6 = 6\nchat opgt\nroll 2d6 = 1,1\n"   # FINIS*: 6 lost

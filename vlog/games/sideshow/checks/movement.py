@@ -255,6 +255,34 @@ def _artillery(game: "Sideshow", step: int | None) -> list["Finding"]:
     return found
 
 
+NO_PORT = "Dar es Salaam"
+"""The port no Sea Transfer or Amphibious Assault ever uses (6.63, 8.44)."""
+
+
+@REGISTRY.check("SEA-04", "SEA-06")
+def judge_by_sea(game: "Sideshow", moved: "Event", view: "StepView") -> list["Finding"]:
+    """6.63, 8.44: no Sea Transfer to or from Dar es Salaam, no Amphibious Assault on it."""
+    if not isinstance(moved, Moved) or moved.before.side not in (ALLIED, GERMAN):
+        return []
+    current = game.operations.current[moved.before.side]
+    if current is None or current.op.kind not in ("sea", "amphibious"):
+        return []
+    closed = set(game.data.hexes_named(NO_PORT))
+    ends = {moved.before.hex, moved.after.hex} & closed
+    if not ends:
+        return []
+    short, rule = ("SEA-04", "6.63") if current.op.kind == "sea" else ("SEA-06", "8.44")
+    unit = moved.before
+    current.entered.add(moved.after.hex)          # reported here, not again as STK-01
+    return [game.finding(short, Ruling.PROVEN, step=moved.step,
+                         message=f"{unit.name} moved {unit.hex} -> {moved.after.hex} in the {current.op.title} "
+                                 f"Operation of step {current.step}; {NO_PORT} ({', '.join(sorted(ends))}) is never "
+                                 f"used by sea ({rule})",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.name, "from": unit.hex, "to": moved.after.hex,
+                                   "operation": current.op.kind})]
+
+
 @REGISTRY.check("SEQ-01")
 def judge_last_turn(game: "Sideshow", change: "Event", view: "StepView") -> list["Finding"]:
     """4.0: the game ends with the October 1918 turn, the 50th."""

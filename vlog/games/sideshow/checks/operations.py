@@ -309,3 +309,25 @@ def judge_once_a_segment(game: "Sideshow", paid: "Event", view: "StepView") -> l
                                 message=f"the {side_name(ledger.side)} player undertook a second {op.title} "
                                         f"Operation in one segment ({rule}: once per segment)",
                                 evidence={"side": ledger.side, "operation": op.kind, "count": ledger.counts[op.kind]})]
+
+
+ONLY = {"sea": ("allied", "SEA-01", "6.6"), "amphibious": ("allied", "SEA-01", "8.4"),
+        "divert": ("allied", "OPS-08", "5.3, 9.24"), "depot": ("allied", "OPS-08", "5.3, 13.1"),
+        "raise": ("german", "OPS-08", "5.3, 9.1"), "withdraw": ("german", "CBT-02", "8.22"),
+        "withdraw2": ("german", "CBT-02", "8.22")}
+"""Operations only one side may undertake: the side, the item that says so and the rule."""
+
+
+@REGISTRY.check("OPS-08", "SEA-01", "CBT-02")
+def judge_whose_operation(game: "Sideshow", paid: "Event", view: "StepView") -> list["Finding"]:
+    """5.3: Sea Transfer, Amphibious Assault, Divert Reinforcements and Construct Depot are the
+    Allied player's Operations, Raise Troops the German's; 8.22: only a German defender withdraws."""
+    if not isinstance(paid, OperationPaid) or paid.op.kind not in ONLY:
+        return []
+    side, short, rule = ONLY[paid.op.kind]
+    if paid.side == side:
+        return []
+    return [game.finding(short, Ruling.PROVEN, step=paid.step,
+                         message=f"the {side_name(paid.side)} player paid for a {paid.op.title} Operation; "
+                                 f"it is the {side_name(side)} player's alone ({rule})",
+                         evidence={"side": paid.side, "operation": paid.op.kind})]
