@@ -44,6 +44,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-05": [("MOV-05", 19, {"unit": "Kraut", "to": "3202", "enemies": ["IST"]})],
     "MOV-12": [("MOV-12", 22, {"hex": "4507", "artillery": ["Vogel"], "infantry_or_marine": []})],
     "MOV-14": [("MOV-14", 14, {"unit": "Uganda", "hex": "1017", "entry_hexes": ["1016", "1033"]})],
+    "SEQ-03": [("SEQ-03", 6, {"unit": "13 Raj", "hex": "3803", "allowed": ["3201"]})],
     "SEQ-06": [("SEQ-06", 2, {"unit": "2/1 KAR", "scheduled_turn": 21, "turn": 20})],
     "SEQ-13": [("SEQ-13", 25, {"side": "allied", "earlier_step": 8})],
     "EVT-01": [("EVT-01", 22, {"side": "german", "phase": "operations-segment-2"})],

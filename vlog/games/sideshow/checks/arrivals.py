@@ -1,4 +1,7 @@
-"""KAR arrivals (4.0 phase 1D, 9.21, 9.28): the KAR battalions of the KAR Availability Chart are
+"""The Available Box (4.0 phase 1A, 9.23): the units in it at the start of a turn are placed in
+Mombasa (or the town their entry names) in the Availability Phase, with no Operation (SEQ-03).
+
+KAR arrivals (4.0 phase 1D, 9.21, 9.28): the KAR battalions of the KAR Availability Chart are
 placed in the town it names in the Replacement/Reinforcement Availability Phase of their month,
 with no Operation. Those of 'Uganda*' go to the Uganda box and enter the map later through 1033
 or 1016 (checks/movement.py, MOV-14).
@@ -12,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Placed
+from vlog.kit.steps import Moved, Placed
 from vlog.kit.units import value
 
 from ..registry import REGISTRY
@@ -27,6 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Arrivals"]
 
 AVAILABILITY = "reinforcement-availability"
+AVAILABLE = "available"
+MOMBASA = "Mombasa"
 
 
 class Arrivals(Ledger):
@@ -35,6 +40,8 @@ class Arrivals(Ledger):
     def __init__(self, game: "Sideshow") -> None:
         self.game = game
         self.schedule: dict[str, tuple[int, str, str]] = {}
+        self.places: dict[str, str] = {}
+        """Counter -> the hex its scheduled entry names (9.27: Karonga, Fife), where not Mombasa."""
         self.seen: set[str] = set()
 
     def begin(self, view: "StepView") -> Iterable["Finding"]:
@@ -42,11 +49,35 @@ class Arrivals(Ledger):
             for entry in self.game.data.scenario(self.game.scenario)["reinforcements"]:
                 turns = value(entry["turns"]) if "turns" in entry else None
                 hex_ = value(entry["hex"]) if "hex" in entry else None
-                if "-kar-" in (entry.id or "") and turns and hex_:
-                    for unit in value(entry["units"]) or ():
+                for unit in value(entry["units"]) or () if "units" in entry else ():
+                    if hex_:
+                        self.places[unit] = hex_
+                    if "-kar-" in (entry.id or "") and turns and hex_:
                         self.schedule[unit] = (min(turns), hex_, value(entry["what"]) or "")
         self.seen = {u.counter for u in self.game.units(view.after).values() if u.hex is not None}
         return ()
+
+
+@REGISTRY.check("SEQ-03")
+def judge_from_available(game: "Sideshow", moved: "Event", view: "StepView") -> list["Finding"]:
+    """4.0 phase 1A, 9.23: the Available Box empties into Mombasa (or the town a unit's entry
+    names) in the Availability Phase, with no Operation."""
+    if not isinstance(moved, Moved) or moved.before.box != AVAILABLE or moved.after.hex is None:
+        return []
+    unit, town = moved.before, game.arrivals.places.get(moved.before.counter)
+    allowed = (town,) if town else game.data.hexes_named(MOMBASA)
+    problem = None
+    if moved.after.hex not in allowed:
+        problem = f"to {moved.after.hex}, not to {' or '.join(allowed)}"
+    elif game.phase is not None and not game.phase.inferred and game.phase.name != AVAILABILITY:
+        problem = f"in {game.phase.name}, not in the Replacement/Reinforcement Availability Phase"
+    if problem is None:
+        return []
+    return [game.finding("SEQ-03", Ruling.PROVEN, step=moved.step,
+                         message=f"{unit.name} left the Available Box {problem} (4.0 phase 1A, 9.23)",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.name, "hex": moved.after.hex, "allowed": list(allowed),
+                                   "phase": game.phase.name if game.phase else None})]
 
 
 @REGISTRY.check("SEQ-06")
