@@ -175,3 +175,13 @@ def _step_view(position: Position, roll: DiceRoll, index: int) -> StepView:
     step = Step()
     step.index = index   # type: ignore[attr-defined]
     return StepView(step, position, position, rolls=(roll,))  # type: ignore[arg-type]
+
+
+def test_seq_06_and_mov_14_a_kar_replacement_comes_back_through_mombasa(tmp_path):
+    """9.23: out of the Available Box into Mombasa is a replacement's return, not a KAR arrival."""
+    found = judge(tmp_path, 'as Bob\nturn set Turn=3 Phase=reinforcement-availability\n'
+                            'move "1/4 KAR" along "Available Troops Box" on "Off-map Boxes"\n'
+                            'add "2/1 KAR" at "Available Troops Box" on "Off-map Boxes"\n'
+                            'turn set Turn=4 Phase=reinforcement-availability\n'
+                            'move "1/4 KAR" along 3201 on "Main Map"\nmove "2/1 KAR" along 3201 on "Main Map"\n')
+    assert found == []

@@ -19,7 +19,7 @@ from vlog.kit.steps import Moved, Placed
 from vlog.kit.units import value
 
 from ..registry import REGISTRY
-from .common import known_turn
+from .common import RECYCLED, came_from_box, known_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -65,7 +65,8 @@ def judge_from_available(game: "Sideshow", moved: "Event", view: "StepView") -> 
     if not isinstance(moved, Moved) or moved.before.box != AVAILABLE or moved.after.hex is None:
         return []
     unit, town = moved.before, game.arrivals.places.get(moved.before.counter)
-    allowed = (town,) if town else game.data.hexes_named(MOMBASA)
+    # Mombasa, or the town the unit's entry names: a returning replacement is not 'noted otherwise'
+    allowed = tuple(dict.fromkeys((*game.data.hexes_named(MOMBASA), *((town,) if town else ()))))
     problem = None
     if moved.after.hex not in allowed:
         problem = f"to {moved.after.hex}, not to {' or '.join(allowed)}"
@@ -89,6 +90,8 @@ def judge_kar_arrival(game: "Sideshow", placed: "Event", view: "StepView") -> li
     if unit.counter in ledger.seen:
         return []
     ledger.seen.add(unit.counter)
+    if came_from_box(view, game, unit.id) in RECYCLED:
+        return []                                  # a replacement or a delayed unit: not its arrival
     if unit.counter not in ledger.schedule:
         return []
     turn, town, what = ledger.schedule[unit.counter]

@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.table import Table
 
-__all__ = ["ALLIED", "GERMAN", "other", "known_turn", "side_of", "month_of", "commander", "allied_ratings", "limit"]
+__all__ = ["ALLIED", "GERMAN", "other", "known_turn", "RECYCLED", "came_from_box", "side_of", "month_of", "commander", "allied_ratings", "limit"]
 
 ALLIED, GERMAN = "allied", "german"
 
@@ -78,6 +78,17 @@ def allied_ratings(data: "GameData") -> frozenset[int]:
     chart = data.table("allied-ofc-arrival")
     return frozenset(v for (_, field), d in chart.listed_cells().items()
                      if field == "initiative" and isinstance(v := d.value, int))
+
+
+RECYCLED = frozenset({"available", "delayed", "replacement-track"})
+"""Boxes a unit comes back from as a replacement or a delayed reinforcement (9.2, 9.3): it
+enters through Mombasa, not where its first arrival put it."""
+
+
+def came_from_box(view: Any, game: Any, unit_id: str) -> str | None:
+    """The box a unit stood in before the step (None: it was not on the table, or on the map)."""
+    before = game.units(view.before).get(unit_id)
+    return before.box if before is not None else None
 
 
 def limit(data: "GameData", fact: str) -> Any:

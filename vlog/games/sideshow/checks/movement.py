@@ -21,7 +21,7 @@ from vlog.kit.units import value
 
 from ..events import OperationPaid
 from ..registry import REGISTRY
-from .common import ALLIED, GERMAN
+from .common import ALLIED, GERMAN, RECYCLED, came_from_box
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -166,8 +166,8 @@ def judge_entry(game: "Sideshow", placed: "Event", view: "StepView") -> list["Fi
         return []
     unit = placed.unit
     allowed = entry_hexes(game, unit.counter)
-    if allowed is None or unit.hex in allowed:
-        return []
+    if allowed is None or unit.hex in allowed or came_from_box(view, game, unit.id) in RECYCLED:
+        return []                                  # a replacement enters through Mombasa (9.23)
     return [game.finding("MOV-14", Ruling.PROVEN, step=placed.step,
                          message=f"{unit.name} came onto the map in {unit.hex}; it enters through "
                                  f"{' or '.join(sorted(allowed))} (18.0, 9.28)",
