@@ -36,7 +36,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("lion-of-judah", "lion_of_judah", "rules:LionOfJudah", aliases=("loj",)),
     GameEntry("island-of-death", "island_of_death", "rules:IslandOfDeath", aliases=("iod",)),
     GameEntry("ascari", "ascari"),
-    GameEntry("sideshow", "sideshow"),
+    GameEntry("sideshow", "sideshow", "rules:Sideshow"),
 )
 
 

@@ -1,0 +1,187 @@
+"""Sideshow judged end to end: each fixture log (fixtures/sideshow/rules/, on the SYNTHETIC data of
+fixtures/sideshow/synthetic-data) yields exactly the findings it plants; judged on the shipped
+data alone, no log gets a PROVEN verdict the synthetic charts did not give; and the readings
+the logs do not reach: the OFCs in command, a depot's second OP, an unshown phase inferred from
+who acts."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import vlog
+from converters.log_writer import write_log
+from vlog.findings import Basis
+from vlog.games.base import Context, find_game
+from vlog.games.sideshow.checks.common import commander
+from vlog.kit.steps import Declared, Position, StepView
+from vlog.replay import replay_log
+from vlog.dicestats import DiceRoll
+from vlog.games.sideshow.declarations import Label
+from vlog.table import Player, Table
+
+from .cases import EXPECTED, FIXTURES, MODULE, data, module, replay
+
+LOGS = sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_each_log_yields_exactly_the_findings_it_plants(name):
+    found = [f for f in replay(name).replay.findings if f.check.startswith("sideshow/")]
+    assert [(f.check, f.step) for f in found] == [(f"sideshow/{c}", s) for c, s, _ in EXPECTED[name]]
+    for finding, (_, _, evidence) in zip(found, EXPECTED[name]):
+        assert finding.basis is Basis.PROVEN and finding.when and finding.when.startswith("Turn ")
+        assert {k: finding.evidence.get(k) for k in evidence} == dict(evidence)
+    assert [f for f in replay(name).replay.findings if f.check.startswith("vlog/")] == []
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_the_shipped_data_alone_proves_nothing_the_synthetic_charts_do_not(name):
+    """Without the OPGT and the Rain Numbers a verdict resting on them is POSSIBLE, naming them."""
+    synthetic = {(f.check, f.step) for f in replay(name).replay.findings}
+    for finding in replay(name, shipped=True).replay.findings:
+        if finding.basis is Basis.PROVEN:
+            assert (finding.check, finding.step) in synthetic or finding.check == "sideshow/OPS-08", finding
+        else:
+            assert any(d.startswith("tables.json opgt") for d in finding.evidence["depends_on"]), finding
+
+
+def test_shipped_data_judges_a_clean_log_with_doubts_said_once_a_segment():
+    found = replay("clean-opening", shipped=True).replay.findings
+    assert {f.basis for f in found} == {Basis.POSSIBLE}
+    per_segment = [(f.check, f.when) for f in found]
+    assert len(per_segment) == len(set(per_segment))
+
+
+def test_sequence_09_and_ops_04_need_the_synthetic_charts():
+    """Rain Numbers decide SEQ-09's planted reading; the uncapped carry-over OPS-04's verdict."""
+    assert not any(f.check == "sideshow/SEQ-09" for f in replay("SEQ-09", shipped=True).replay.findings)
+    shipped = [(f.check, f.basis) for f in replay("OPS-04", shipped=True).replay.findings if f.step == 56]
+    assert shipped == [("sideshow/OPS-08", Basis.PROVEN)]     # 12 Operations with at most 11 OPs
+
+
+def test_seq_08_the_allied_ofc_in_command_and_ldr_01_von_lettow():
+    shipped = data(shipped=True)
+    assert commander(shipped, "campaign", "allied", 1) == ("No One", 0)
+    assert commander(shipped, "campaign", "allied", 2) == ("No One", 0)
+    assert commander(shipped, "campaign", "allied", 3) == ("Aitken", 1)      # from the beginning of Nov 1914
+    assert commander(shipped, "campaign", "allied", 18) == ("Smuts", 3)      # Feb 1916
+    assert commander(shipped, "campaign", "allied", 50) == ("van Deventer", 2)
+    assert commander(shipped, "campaign", "allied", None) == (None, None)
+    assert commander(shipped, "campaign", "german", None) == ("von Lettow", 4)
+
+
+# -- play scripts written by the tests ------------------------------------------------------------
+
+HEADER = "\n".join(["vlog-script 1", "game sideshow", f"module {MODULE}",
+                    f"start {FIXTURES / 'synthetic' / 'campaign-start.vsav'}", 'map "Main Map"',
+                    "clock 1704067260000", "key 0x2a", "player Alice side german", "player Bob side allied", ""])
+TO_ALLIED_SEGMENT = """as Alice
+turn next
+chat dry
+turn next
+chat initiative
+roll 1d6 = 1
+as Bob
+roll 1d6 = 6
+chat "segment 1"
+turn next
+chat ops
+"""
+
+
+def judge(tmp_path: Path, actions: str) -> list:
+    script, log = tmp_path / "play.vscript", tmp_path / "play.vlog"
+    script.write_text(HEADER + actions, encoding="utf-8")
+    write_log(script, log)
+    rep = replay_log(vlog.read(log), module=module(), game=find_game("sideshow", data()))
+    return [f for f in rep.findings if f.check.startswith("sideshow/")]
+
+
+def test_ops_08_a_depots_second_op_is_a_reading_so_its_overspend_is_possible(tmp_path):
+    found = judge(tmp_path, TO_ALLIED_SEGMENT + "roll 1d6 = 1\nchat \"op depot 3201\"\n")
+    assert [(f.check, f.basis) for f in found] == [("sideshow/OPS-08", Basis.POSSIBLE)]
+    assert "13.1" in found[0].evidence["depends_on"][0]
+    found = judge(tmp_path, TO_ALLIED_SEGMENT + "roll 1d6 = 2\nchat \"op depot 3201\"\nchat \"op recon\"\n")
+    assert [(f.check, f.basis) for f in found] == [("sideshow/OPS-08", Basis.PROVEN)]
+
+
+def test_ops_08_raise_troops_divert_and_depots_belong_to_one_side(tmp_path):
+    found = judge(tmp_path, TO_ALLIED_SEGMENT + "roll 1d6 = 6\nchat \"op raise\"\nchat \"op divert\"\n")
+    assert [(f.check, f.evidence["operation"]) for f in found] == [("sideshow/OPS-08", "raise")]
+
+
+def test_ops_04_a_finis_star_loses_the_saved_ops(tmp_path):
+    """The Allied 6 OPs are lost to FINIS*: the second Operation of the next turn has none (5.23)."""
+    found = judge(tmp_path, TO_ALLIED_SEGMENT + "roll 1d6 = 6\nchat opgt\nroll 2d6 = 1,1\n"   # FINIS*: 6 lost
+                  "as Alice\nturn next\nchat ops\nroll 1d6 = 1\nchat \"op move 2914\"\n"
+                  "turn next\nas Bob\nchat event\nroll 2d6 = 1,2\nturn next\nturn next\nchat weather\nroll 2d6 = 1,1\n"
+                  "chat dry\nturn next\nas Alice\nchat initiative\nroll 1d6 = 1\nas Bob\nroll 1d6 = 6\nchat \"segment 1\"\nturn next\n"
+                  "chat ops\nroll 1d6 = 1\nchat \"op move 3201\"\nchat \"op move 3202\"\n")
+    assert [(f.check, f.basis, f.evidence["hex"]) for f in found] == [("sideshow/OPS-04", Basis.PROVEN, "3202")]
+
+
+def test_a_german_withdrawal_spends_what_a_finis_star_lost_this_turn(tmp_path):
+    """5.23 EXCEPTION: the German may still withdraw with Lost Accumulated Points until the turn ends."""
+    actions = """as Alice
+turn next
+chat dry
+turn next
+chat initiative
+roll 1d6 = 6
+as Bob
+roll 1d6 = 1
+as Alice
+chat "segment 1"
+turn next
+chat ops
+roll 1d6 = 3
+chat opgt
+roll 2d6 = 1,1
+as Bob
+turn next
+chat ops
+roll 1d6 = 4
+chat "op attack 2914"
+as Alice
+chat "op withdraw"
+"""
+    assert judge(tmp_path, actions) == []
+    assert [f.check for f in judge(tmp_path, actions + 'chat "op withdraw2"\nchat "op withdraw"\n')] == [
+        "sideshow/OPS-08"]
+
+
+def test_segments_are_inferred_from_who_rolls_initial_ops_where_the_table_shows_no_phase():
+    game = find_game("sideshow", data())
+    table = Table()
+    table.players = {"u1": Player("u1", "Alice", "german"), "u2": Player("u2", "Bob", "allied")}
+    start = Position(table)
+    list(game.begin(table, Context("play.vlog", None)))
+    assert game.phase is None
+    label = Declared(1, "label", Label("initial-ops", "Alice"))
+    game.rolls.event(label, StepView(None, start, start))
+    roll = DiceRoll(2, "Alice", "1d6", 1, 6, (4,), 4)
+    phase = game.infer_phase(_step_view(start, roll, 2), None)
+    assert (phase.turn, phase.name, phase.actor, phase.inferred) == (1, "operations-segment-1", "german", True)
+    assert "German player rolled his Initial OPs" in phase.reason
+    game.rolls.event(Declared(3, "label", Label("initial-ops", "Bob")), StepView(None, start, start))
+    later = game.infer_phase(_step_view(start, DiceRoll(4, "Bob", "1d6", 1, 6, (2,), 2), 4), phase)
+    assert (later.turn, later.name, later.actor) == (1, "operations-segment-2", "allied")
+
+
+def _step_view(position: Position, roll: DiceRoll, index: int) -> StepView:
+    class Step:
+        commands = ()
+    step = Step()
+    step.index = index   # type: ignore[attr-defined]
+    return StepView(step, position, position, rolls=(roll,))  # type: ignore[arg-type]
+
+
+def test_seq_06_and_mov_14_a_kar_replacement_comes_back_through_mombasa(tmp_path):
+    """9.23: out of the Available Box into Mombasa is a replacement's return, not a KAR arrival."""
+    found = judge(tmp_path, 'as Bob\nturn set Turn=3 Phase=reinforcement-availability\n'
+                            'move "1/4 KAR" along "Available Troops Box" on "Off-map Boxes"\n'
+                            'add "2/1 KAR" at "Available Troops Box" on "Off-map Boxes"\n'
+                            'turn set Turn=4 Phase=reinforcement-availability\n'
+                            'move "1/4 KAR" along 3201 on "Main Map"\nmove "2/1 KAR" along 3201 on "Main Map"\n')
+    assert found == []

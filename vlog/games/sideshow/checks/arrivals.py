@@ -1,0 +1,113 @@
+"""The Available Box (4.0 phase 1A, 9.23): the units in it at the start of a turn are placed in
+Mombasa (or the town their entry names) in the Availability Phase, with no Operation (SEQ-03).
+
+KAR arrivals (4.0 phase 1D, 9.21, 9.28): the KAR battalions of the KAR Availability Chart are
+placed in the town it names in the Replacement/Reinforcement Availability Phase of their month,
+with no Operation. Those of 'Uganda*' go to the Uganda box and enter the map later through 1033
+or 1016 (checks/movement.py, MOV-14).
+
+SEQ-06 judges each such battalion's first coming onto the map in the log: not before its month,
+in its town, in the Availability Phase where the turn tracker shows the phase.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from vlog.engine.judge import Ruling
+from vlog.kit.ledger import Ledger
+from vlog.kit.steps import Moved, Placed
+from vlog.kit.units import value
+
+from ..registry import REGISTRY
+from .common import RECYCLED, came_from_box, known_turn
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.findings import Finding
+    from vlog.kit.steps import Event, StepView
+
+    from ..rules import Sideshow
+
+__all__ = ["Arrivals"]
+
+AVAILABILITY = "reinforcement-availability"
+AVAILABLE = "available"
+MOMBASA = "Mombasa"
+
+
+class Arrivals(Ledger):
+    """The KAR schedule (counter -> its month and town) and the counters already seen on the map."""
+
+    def __init__(self, game: "Sideshow") -> None:
+        self.game = game
+        self.schedule: dict[str, tuple[int, str, str]] = {}
+        self.places: dict[str, str] = {}
+        """Counter -> the hex its scheduled entry names (9.27: Karonga, Fife), where not Mombasa."""
+        self.seen: set[str] = set()
+
+    def begin(self, view: "StepView") -> Iterable["Finding"]:
+        if self.game.scenario is not None:
+            for entry in self.game.data.scenario(self.game.scenario)["reinforcements"]:
+                turns = value(entry["turns"]) if "turns" in entry else None
+                hex_ = value(entry["hex"]) if "hex" in entry else None
+                for unit in value(entry["units"]) or () if "units" in entry else ():
+                    if hex_:
+                        self.places[unit] = hex_
+                    if "-kar-" in (entry.id or "") and turns and hex_:
+                        self.schedule[unit] = (min(turns), hex_, value(entry["what"]) or "")
+        self.seen = {u.counter for u in self.game.units(view.after).values() if u.hex is not None}
+        return ()
+
+
+@REGISTRY.check("SEQ-03")
+def judge_from_available(game: "Sideshow", moved: "Event", view: "StepView") -> list["Finding"]:
+    """4.0 phase 1A, 9.23: the Available Box empties into Mombasa (or the town a unit's entry
+    names) in the Availability Phase, with no Operation."""
+    if not isinstance(moved, Moved) or moved.before.box != AVAILABLE or moved.after.hex is None:
+        return []
+    unit, town = moved.before, game.arrivals.places.get(moved.before.counter)
+    # Mombasa, or the town the unit's entry names: a returning replacement is not 'noted otherwise'
+    allowed = tuple(dict.fromkeys((*game.data.hexes_named(MOMBASA), *((town,) if town else ()))))
+    problem = None
+    if moved.after.hex not in allowed:
+        problem = f"to {moved.after.hex}, not to {' or '.join(allowed)}"
+    elif game.phase is not None and not game.phase.inferred and game.phase.name != AVAILABILITY:
+        problem = f"in {game.phase.name}, not in the Replacement/Reinforcement Availability Phase"
+    if problem is None:
+        return []
+    return [game.finding("SEQ-03", Ruling.PROVEN, step=moved.step,
+                         message=f"{unit.name} left the Available Box {problem} (4.0 phase 1A, 9.23)",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.name, "hex": moved.after.hex, "allowed": list(allowed),
+                                   "phase": game.phase.name if game.phase else None})]
+
+
+@REGISTRY.check("SEQ-06")
+def judge_kar_arrival(game: "Sideshow", placed: "Event", view: "StepView") -> list["Finding"]:
+    """9.21, 9.28: a scheduled KAR battalion comes on in its month, in its town, in phase 1D."""
+    if not isinstance(placed, Placed):
+        return []
+    ledger, unit = game.arrivals, placed.unit
+    if unit.counter in ledger.seen:
+        return []
+    ledger.seen.add(unit.counter)
+    if came_from_box(view, game, unit.id) in RECYCLED:
+        return []                                  # a replacement or a delayed unit: not its arrival
+    if unit.counter not in ledger.schedule:
+        return []
+    turn, town, what = ledger.schedule[unit.counter]
+    shown = known_turn(game)
+    label = game.sequence.labels.get(turn, f"turn {turn}") if game.sequence else f"turn {turn}"
+    evidence = {"unit": unit.name, "hex": unit.hex, "scheduled_turn": turn, "scheduled_hex": town, "turn": shown}
+    problem = None
+    if shown is not None and shown < turn:
+        problem = f"before its month, {label}"
+    elif unit.hex != town:
+        problem = f"in {unit.hex}, not in {town}"
+    elif game.phase is not None and not game.phase.inferred and game.phase.name != AVAILABILITY:
+        problem = f"in {game.phase.name}, not in the Replacement/Reinforcement Availability Phase"
+        evidence["phase"] = game.phase.name
+    if problem is None:
+        return []
+    return [game.finding("SEQ-06", Ruling.PROVEN, step=placed.step,
+                         message=f"{unit.name} came onto the map {problem} (9.28: {what}, {label})",
+                         subjects=(unit.name,), evidence=evidence)]

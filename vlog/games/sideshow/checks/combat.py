@@ -1,0 +1,59 @@
+"""Attack Operations (8.2, 8.21): an attack is declared on one hex an enemy holds, by units in
+hexes next to it, who move into it (there is no attrition for that move). Which hexside lies
+between is not in the data: an attack across an impassable hexside is not judged (the map's
+hexsides would settle it).
+
+CBT-01 judges the declared target (`op attack HEX`: enemy units there when it is paid for) and
+each attacker's move into it, from a hex next to it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vlog.engine.judge import Ruling
+from vlog.kit.sequence import side_name
+from vlog.kit.steps import Moved
+
+from ..events import OperationPaid
+from ..registry import REGISTRY
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.findings import Finding
+    from vlog.kit.steps import Event, StepView
+
+    from ..rules import Sideshow
+
+__all__ = ["adjacent"]
+
+
+def adjacent(game: "Sideshow", a: str, b: str) -> bool:
+    """Whether two hexes of the map are next to each other (the map's layout)."""
+    layout = game.data.layout()
+    return b in {layout.name(h) for h in layout.neighbours(layout.parse(a))}
+
+
+@REGISTRY.check("CBT-01")
+def judge_attack(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
+    """8.2, 8.21: the target holds enemy units; the attackers come from the hexes next to it."""
+    if isinstance(event, OperationPaid) and event.op.kind == "attack" and event.op.hex is not None:
+        enemies = [u for u in game.units(view.after).values()
+                   if u.hex == event.op.hex and u.side not in (None, event.side)]
+        if enemies:
+            return []
+        return [game.finding("CBT-01", Ruling.PROVEN, step=event.step,
+                             message=f"the {side_name(event.side)} player declared an Attack on {event.op.hex}, "
+                                     "which holds no enemy unit (8.2: units enter an adjacent enemy-occupied hex)",
+                             evidence={"side": event.side, "target": event.op.hex})]
+    if not isinstance(event, Moved):
+        return []
+    unit, new = event.before, event.after
+    current = game.operations.current.get(unit.side) if unit.side else None
+    if current is None or current.op.kind != "attack" or current.op.hex is None or new.hex != current.op.hex \
+            or unit.hex is None or unit.hex == new.hex or adjacent(game, unit.hex, new.hex):
+        return []
+    return [game.finding("CBT-01", Ruling.PROVEN, step=event.step,
+                         message=f"{unit.name} attacked {new.hex} from {unit.hex}, which is not next to it "
+                                 f"(8.21; the Attack of step {current.step})",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.name, "from": unit.hex, "target": new.hex,
+                                   "operation_step": current.step})]
