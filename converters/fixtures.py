@@ -54,9 +54,10 @@ class FixtureSet:
 FIXTURE_SETS: tuple[FixtureSet, ...] = (
     *(FixtureSet(game, game) for game in GAMES),
     FixtureSet("lion-of-judah", "lion-of-judah/synthetic", ("lion-of-judah/synthetic-data",)),
+    FixtureSet("ascari", "ascari/synthetic", ("ascari/synthetic-data",)),
 )
-"""The shipped data of each game, and Lion of Judah completed by synthetic data (not the
-published charts; see fixtures/lion-of-judah/synthetic-data/README.md)."""
+"""The shipped data of each game, and Lion of Judah and Ascari completed by synthetic data (not
+the published charts; see fixtures/<game>/synthetic-data/README.md)."""
 
 
 def module_name(game: str) -> str:
