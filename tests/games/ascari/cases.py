@@ -48,6 +48,10 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "OPP-01": [("OPP-01", 22, {"firer": "4 IV", "target": "2412", "units_there": ["1 Rifle MA"]})],
     "OPP-02": [("OPP-02", 24, {"firer": "2 IV", "target": "2409"})],
     "OPP-04": [("OPP-04", 24, {"firer": "D Batt battery", "hex": "1907"})],
+    "STK-05": [("STK-05", 26, {"hex": "2409", "melee_step": 23, "units": ["4 IV", "1 Spear MA"]})],
+    "MOV-15": [("MOV-15", 26, {"hex": "2409", "to": "2408", "came_from": "2410", "enemy_left": ["4 IV"]})],
+    "RET-06": [("RET-06", 28, {"from": "1907", "to": "1807"})],
+    "MEL-08": [("MEL-08", 29, {"hex": "1907", "entered_step": 28, "leaders": ["Toselli"]})],
 }
 """The findings each log plants: (check id, step, evidence that must match); every finding the
 replay reports must be listed."""

@@ -32,6 +32,8 @@ class Melee:
     attacker: str
     came_from: str
     step: int | None
+    closed: bool = False
+    """Judged over: the attacker moved on, or another unit moved, or the phase ended."""
 
 
 @dataclass(slots=True)
@@ -61,10 +63,14 @@ class Play(Ledger):
         """Piece id -> step of its opportunity fire this player-turn."""
         self.mover: str | None = None
         """The unit moving now (the last that moved this phase)."""
+        self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
+        """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
         self.previous_mover: str | None = None
         """The unit that moved before it, until its stop is judged."""
         self.closing: str | None = None
         """At a phase change: the last mover of the phase that ended."""
+        self.ended: tuple[list[Melee], dict[str, tuple[str, tuple[str, ...], int | None]]] = ([], {})
+        """At a phase change: the melées and lone-leader hexes of the phase that ended."""
 
     # -- what the checks ask -------------------------------------------------------------------
     @property
@@ -87,8 +93,10 @@ class Play(Ledger):
             self.fired.clear()
             self.opportunity.clear()
         self.closing = self.mover
+        self.ended = (list(self.melees.values()), dict(self.lone_leaders))
         self.paths.clear()
         self.melees.clear()
+        self.lone_leaders.clear()
         self.mover = self.previous_mover = None
         return ()
 
@@ -120,3 +128,8 @@ class Play(Ledger):
         if enemies and before.combat:
             path.melees.append(len(path.hexes) - 1)
             self.melees[after.hex] = Melee(after.hex, before.id, before.hex, event.step)
+        elif before.combat:
+            leaders = tuple(u.id for u in self.game.units(view.before).values()
+                            if u.hex == after.hex and u.leader and u.side != before.side)
+            if leaders:
+                self.lone_leaders[after.hex] = (before.id, leaders, event.step)

@@ -1,8 +1,8 @@
 """Stacking (3.4): one combat unit per hex at the end of any friendly movement phase; moving units
 pass through friendly units but do not stop with them. Leaders and markers do not count.
 
-A unit's move is over when another unit of its side begins to move, when the phase changes or when
-the log ends; a unit whose move ends with another friendly combat unit breaks both rules at once,
+A unit's move is over when another unit of its side begins to move or when the phase changes (a
+log that stops in the middle of a move may be continued by the next, so its end judges nothing); a unit whose move ends with another friendly combat unit breaks both rules at once,
 and is reported once, under STK-02. (A stack the log begins with is the set-up's.)"""
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
 from vlog.games.ascari.rules import REGISTRY
-from vlog.kit.engine import END
 from vlog.kit.steps import Moved, PhaseChanged
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,8 +47,3 @@ def judge_stop_when_another_moves(game: "Ascari", event: Moved, view: "StepView"
 @REGISTRY.check("STK-02", on=PhaseChanged)
 def judge_stop_at_phase_end(game: "Ascari", event: PhaseChanged, view: "StepView") -> list:
     return _stopped(game, game.play.closing, view.before, event.step)
-
-
-@REGISTRY.check("STK-02", on=END)
-def judge_stop_at_log_end(game: "Ascari", view: "StepView") -> list:
-    return _stopped(game, game.play.mover, view.after, None)
