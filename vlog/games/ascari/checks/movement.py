@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.movement import check_move
 from vlog.games.ascari.movement import movement_rules
-from vlog.games.ascari.rules import REGISTRY
+from vlog.games.ascari.rules import judges
 from vlog.kit.steps import Moved
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,7 +28,7 @@ def _moving(game: "Ascari", event: Moved) -> bool:
             and unit.side == phase.phasing and unit.hex is not None and event.after.hex is not None)
 
 
-@REGISTRY.check("TER-08", "TER-13", "TER-15", on=Moved)
+@judges("TER-08", "TER-13", "TER-15", event=Moved)
 def judge_impassable(game: "Ascari", event: Moved, view: "StepView") -> list:
     """No unit enters an impassable hex (S2.2 + FAQ, S4.3, S5.3)."""
     terrain, to = game.terrain, event.after.hex
@@ -47,7 +47,7 @@ def judge_impassable(game: "Ascari", event: Moved, view: "StepView") -> list:
                                    "features": list(features), "map": terrain.board.map_id})]
 
 
-@REGISTRY.check("MOV-02", on=Moved)
+@judges("MOV-02", event=Moved)
 def judge_allowance(game: "Ascari", event: Moved, view: "StepView") -> list:
     """3.0/3.1: some path within the printed Movement Allowance reaches the hex."""
     if not _moving(game, event):
@@ -57,8 +57,10 @@ def judge_allowance(game: "Ascari", event: Moved, view: "StepView") -> list:
     path = game.play.paths.get(unit.id)
     allowance = unit.movement
     if path is None or path.last == "retreat" or not unit.combat or allowance is None \
-            or isinstance(allowance, Unknown) or terrain.impassable(event.after.hex) is True:
+            or terrain.impassable(event.after.hex) is True:
         return []
+    if isinstance(allowance, Unknown):
+        return _unknown_allowance(game, event, path.hexes, allowance)
     others = [u for u in game.units(view.before).values() if u.id != unit.id]
     rules = movement_rules(terrain, unit, others)
     origin, left = path.hexes[0], allowance
@@ -88,3 +90,17 @@ def judge_allowance(game: "Ascari", event: Moved, view: "StepView") -> list:
                          message=f"{unit.name} moved {origin} -> {goal} within {left} MP only if the "
                                  f"map is as the missing data may have it",
                          subjects=(unit.name,), evidence=evidence, depends_on=result.verdict.depends_on)]
+
+
+def _unknown_allowance(game: "Ascari", event: Moved, hexes: list[str], allowance: Unknown) -> list:
+    """The data lack the unit's allowance: one hex from where it began is always legal (3.1 lets a
+    unit of allowance 1 make it); a longer move is POSSIBLE, naming the allowance."""
+    if len(hexes) <= 2:
+        return []
+    unit = event.before
+    return [game.finding("MOV-02", Ruling.POSSIBLE, step=event.step,
+                         message=f"{unit.name} moved {hexes[0]} -> {event.after.hex} ({len(hexes) - 1} hexes): "
+                                 f"within its Movement Allowance only if that is large enough",
+                         subjects=(unit.name,), evidence={"from": hexes[0], "to": event.after.hex,
+                                                          "path_logged": list(hexes)},
+                         depends_on=allowance.data)]

@@ -2,14 +2,15 @@
 pass through friendly units but do not stop with them. Leaders and markers do not count.
 
 A unit's move is over when another unit of its side begins to move or when the phase changes (a
-log that stops in the middle of a move may be continued by the next, so its end judges nothing); a unit whose move ends with another friendly combat unit breaks both rules at once,
-and is reported once, under STK-02. (A stack the log begins with is the set-up's.)"""
+log that stops in the middle of a move may be continued by the next, so its end judges nothing);
+a unit whose move ends with another friendly combat unit breaks both rules at once, and is
+reported once, under STK-02. (A stack the log begins with is the set-up's.)"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
-from vlog.games.ascari.rules import REGISTRY
+from vlog.games.ascari.rules import judges
 from vlog.kit.steps import Moved, PhaseChanged
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,7 +35,7 @@ def _stopped(game: "Ascari", mover: str | None, position: "Position", step: int 
                          subjects=tuple(names), evidence={"hex": unit.hex, "units": names})]
 
 
-@REGISTRY.check("STK-02", on=Moved)
+@judges("STK-02", event=Moved)
 def judge_stop_when_another_moves(game: "Ascari", event: Moved, view: "StepView") -> list:
     """The previous mover's move is over when another unit of its side moves."""
     previous = game.play.previous_mover
@@ -44,6 +45,6 @@ def judge_stop_when_another_moves(game: "Ascari", event: Moved, view: "StepView"
     return _stopped(game, previous, view.before, event.step)
 
 
-@REGISTRY.check("STK-02", on=PhaseChanged)
+@judges("STK-02", event=PhaseChanged)
 def judge_stop_at_phase_end(game: "Ascari", event: PhaseChanged, view: "StepView") -> list:
     return _stopped(game, game.play.closing, view.before, event.step)
