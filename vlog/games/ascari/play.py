@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Declared, Moved, PhaseChanged
+from vlog.kit.steps import Declared, Moved, PhaseChanged, Placed
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
@@ -63,6 +63,11 @@ class Play(Ledger):
         """Piece id -> step of its opportunity fire this player-turn."""
         self.mover: str | None = None
         """The unit moving now (the last that moved this phase)."""
+        self.control: dict[str, str] = {}
+        """Hex -> the side whose combat unit last entered it (control, FAQ Coatit), for the whole log."""
+        self.won: tuple[str, int | None, tuple[str, ...]] | None = None
+        """The first sudden-death win the positions show: (side, step, the hexes it took)."""
+        self.after_win_reported = False
         self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
         """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
         self.previous_mover: str | None = None
@@ -104,8 +109,28 @@ class Play(Ledger):
         if isinstance(event, Declared) and event.grammar == "flag":
             self.flags.append((event.declaration.side, event.step))
         elif isinstance(event, Moved):
+            self._occupy(event.after, event.step)
             self._moved(event, view)
+        elif isinstance(event, Placed):
+            self._occupy(event.unit, event.step)
         return ()
+
+    def _occupy(self, unit: Any, step: int | None) -> None:
+        """Control goes to the side whose combat unit enters a hex, even in passing (FAQ Coatit)."""
+        if unit.hex is None or not unit.combat or unit.side is None:
+            return
+        self.control[unit.hex] = unit.side
+        if self.won is not None or self.game.scenario is None:
+            return
+        record = self.game.data.scenario(self.game.scenario)
+        props = record["properties"] if "properties" in record else {}
+        wins = props["occupy_to_win"].value if "occupy_to_win" in props else None
+        goal = (wins or {}).get(unit.side)
+        if not goal or unit.hex not in goal["hexes"]:
+            return
+        held = [h for h in goal["hexes"] if self.control.get(h) == unit.side]
+        if held and (not goal["all"] or len(held) == len(goal["hexes"])):
+            self.won = (unit.side, step, tuple(held))
 
     def _moved(self, event: Moved, view: "StepView") -> None:
         before, after = event.before, event.after

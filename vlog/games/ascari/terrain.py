@@ -39,7 +39,8 @@ LOS_BLOCKING = frozenset({"palm-trees", "zeriba", "fort", "slope", "multiple-slo
 """4.2: "blocking terrain like palmtrees, zeriba, fort, slopes and hilltop" (a hill hex such as
 Agordat 1609 is a slope hex for LOS, FAQ). The TEC's `los` column and each scenario's add to it."""
 
-FEATURE_ROWS = {"camp": "camp-village", "village": "camp-village", "town": "camp-village"}
+FEATURE_ROWS = {"camp": "camp-village", "village": "camp-village", "town": "camp-village",
+                "track": "trail-road", "zeriba-first-ring": "zeriba"}
 """Features the scenario charts name together ("Camp/Village")."""
 
 STOP = "stop"
@@ -157,13 +158,11 @@ class Terrain:
                 base = Unknown(*base.data, at_least=1)
             elif isinstance(base, str):
                 base = Unknown(f"TEC {terrain} movement {base!r}", at_least=1)
-        if "trail-road" in self.features(b):
-            base = 1                                    # S4.3: costs 1 MP, eliminates the slope cost
         extra = 0
         for row in self.feature_rows(b):
             entry = self._local(row, "movement")
             if isinstance(entry, int):
-                base = entry
+                base = entry                            # "costs 1 MP": the trail eliminates the slope cost
             elif isinstance(entry, str) and entry.startswith("+"):
                 extra += int(entry.split()[0])
             elif isinstance(entry, str) and entry.startswith("entire printed movement allowance"):
@@ -204,7 +203,7 @@ class Terrain:
         for row in self.feature_rows(hex_):
             if self._local(row, "los") == "blocks":
                 return True
-        if any(f in LOS_BLOCKING for f in self.features(hex_)):
+        if any(FEATURE_ROWS.get(f, f) in LOS_BLOCKING for f in self.features(hex_)):
             return True
         terrain = self.terrain(hex_)
         if isinstance(terrain, Unknown):

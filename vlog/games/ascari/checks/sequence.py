@@ -129,3 +129,37 @@ def judge_entry_hex(game: "Ascari", event: Placed, view: "StepView") -> list:
                          message=f"{unit.name} entered the map at {unit.hex}; {side_name(side)} units enter from "
                                  f"{words}",
                          subjects=(unit.name,), evidence={"hex": unit.hex, axis: number})]
+
+
+SUDDEN_DEATH_AT_ONCE = frozenset({"s3"})
+"""Scenarios where occupying is winning at once, as the FAQ (Coatit) says; elsewhere "occupy" is
+read the same way by analogy (inventory 6.2 item 17) and a finding resting on it is POSSIBLE."""
+
+
+@judges("SEQ-07", event=Moved)
+def judge_play_after_win_by_move(game: "Ascari", event: Moved, view: "StepView") -> list:
+    return _after_win(game, event.step, f"{event.before.name} moved {event.before.hex} -> {event.after.hex}")
+
+
+@judges("SEQ-07", event=Declared)
+def judge_play_after_win_by_fire(game: "Ascari", event: Declared, view: "StepView") -> list:
+    if event.grammar != "fire":
+        return []
+    return _after_win(game, event.step, f"{event.declaration.firer} fired at {event.declaration.target}")
+
+
+def _after_win(game: "Ascari", step: int | None, what: str) -> list:
+    """Victory is sudden death (FAQ Coatit): play after a side has won is reported once."""
+    won = game.play.won
+    if won is None or game.play.after_win_reported or step is None or won[1] is None or step <= won[1]:
+        return []
+    game.play.after_win_reported = True
+    side, at, hexes = won
+    ruling = Ruling.PROVEN if game.scenario in SUDDEN_DEATH_AT_ONCE else Ruling.POSSIBLE
+    return [game.finding("SEQ-07", ruling, step=step,
+                         message=f"{what} after the {side_name(side)} side won at step {at} by occupying "
+                                 f"{', '.join(hexes)} (sudden death, S{game.scenario[1:]} victory conditions)",
+                         evidence={"winner": side, "won_at_step": at, "hexes": list(hexes)},
+                         depends_on=() if ruling is Ruling.PROVEN else
+                         (f"whether occupying wins at once in scenario {game.scenario} (the Coatit FAQ's reading, "
+                          f"taken by analogy)",))]
