@@ -14,8 +14,7 @@ map is then every unit's map (each scenario is played on one of the four maps).
 from __future__ import annotations
 
 import dataclasses
-import functools
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Mapping
 
 from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import GRAMMARS
@@ -33,24 +32,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit import sequence as seq
     from vlog.kit.steps import Position, StepView
 
-__all__ = ["Ascari", "INVENTORY", "REGISTRY", "judges"]
+__all__ = ["Ascari", "INVENTORY", "REGISTRY"]
 
 INVENTORY = load_inventory("ascari")
 REGISTRY = Registry("ascari", INVENTORY)
-F = TypeVar("F", bound=Callable[..., Iterable])
-
-
-def judges(*ids: str, event: type) -> Callable[[F], F]:
-    """Register a check of inventory items `ids` that judges events of class `event`: the engine
-    calls it on every kind its items' occasions list (data/inventory.json), and it answers only
-    its own."""
-    def register(function: F) -> F:
-        @functools.wraps(function)
-        def only(game: "Ascari", happened: object, view: object) -> Iterable:
-            return function(game, happened, view) if isinstance(happened, event) else ()
-        REGISTRY.check(*ids)(only)
-        return function
-    return register
 
 
 class Ascari(RulesEngine):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.sight import higher_than, line_of_sight
-from vlog.games.ascari.rules import judges
+from vlog.games.ascari.rules import REGISTRY
 from vlog.games.ascari.units import FIRING_TYPES
 from vlog.kit.steps import Declared
 
@@ -55,7 +55,7 @@ def _target(game: "Ascari", event: Declared, view: "StepView") -> list["Unit"]:
     return [u for u in game.units(view.before).values() if u.hex == hex_]
 
 
-@judges("FIR-01", "FIR-02", event=Declared)
+@REGISTRY.check("FIR-01", "FIR-02", event=Declared)
 def judge_who_fires(game: "Ascari", event: Declared, view: "StepView") -> list:
     """Rifle units and artillery fire; leaders, Spears and Cavalry do not (Ethiopian Spears and
     Cavalry with a Rifle marker do, where the scenario uses the Rifle marker)."""
@@ -86,7 +86,7 @@ def judge_who_fires(game: "Ascari", event: Declared, view: "StepView") -> list:
                          subjects=(name,), evidence={"firer": name, "type": kind})]
 
 
-@judges("FIR-06", "FIR-07", event=Declared)
+@REGISTRY.check("FIR-06", "FIR-07", event=Declared)
 def judge_range(game: "Ascari", event: Declared, view: "StepView") -> list:
     """Count the target's hex, not the firer's: rifles 4 hexes, artillery 8."""
     unit = _shooter(game, event, view)
@@ -105,7 +105,7 @@ def judge_range(game: "Ascari", event: Declared, view: "StepView") -> list:
                                    "distance": distance, "range": limit})]
 
 
-@judges("FIR-04", "FIR-05", event=Declared)
+@REGISTRY.check("FIR-04", "FIR-05", event=Declared)
 def judge_once(game: "Ascari", event: Declared, view: "StepView") -> list:
     """One fire per Fire Combat Phase, one opportunity fire per player-turn (the FAQ lets a unit do both)."""
     unit = _shooter(game, event, view)
@@ -153,7 +153,7 @@ def _sight_blocks(game: "Ascari", firer: "Unit", target: str, view: "StepView") 
             "LOS-04": line_of_sight(layout, a, b, by_height)}
 
 
-@judges("LOS-01", "LOS-02", "LOS-03", "LOS-04", event=Declared)
+@REGISTRY.check("LOS-01", "LOS-02", "LOS-03", "LOS-04", event=Declared)
 def judge_line_of_sight(game: "Ascari", event: Declared, view: "StepView") -> list:
     """4.2, judged for a shot within range (FIR-06/FIR-07 report the others)."""
     unit = _shooter(game, event, view)
@@ -187,7 +187,7 @@ def judge_line_of_sight(game: "Ascari", event: Declared, view: "StepView") -> li
                          depends_on=sorted(possible))]
 
 
-@judges("OPP-01", "OPP-02", "OPP-04", event=Declared)
+@REGISTRY.check("OPP-01", "OPP-02", "OPP-04", event=Declared)
 def judge_opportunity(game: "Ascari", event: Declared, view: "StepView") -> list:
     """Opportunity fire only at the moving unit, never into a melée; artillery only with an Officer."""
     if not _fire(event) or not event.declaration.opportunity:

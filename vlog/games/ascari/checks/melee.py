@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling
-from vlog.games.ascari.rules import judges
+from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.steps import Moved, PhaseChanged
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,7 +57,7 @@ def _close(game: "Ascari", melees: Iterable["Melee"], lone: dict, position: "Pos
     return found
 
 
-@judges("STK-05", "MEL-08", "MOV-15", event=Moved)
+@REGISTRY.check("STK-05", "MEL-08", "MOV-15", event=Moved)
 def judge_melee_over(game: "Ascari", event: Moved, view: "StepView") -> list:
     phase, unit = game.phase, event.before
     if phase is None or "movement" not in phase.kinds or unit.side != phase.phasing \
@@ -84,13 +84,13 @@ def judge_melee_over(game: "Ascari", event: Moved, view: "StepView") -> list:
     return found
 
 
-@judges("STK-05", "MEL-08", event=PhaseChanged)
+@REGISTRY.check("STK-05", "MEL-08", event=PhaseChanged)
 def judge_melee_at_phase_end(game: "Ascari", event: PhaseChanged, view: "StepView") -> list:
     melees, lone = game.play.ended
     return _close(game, melees, dict(lone), view.before, event.step)
 
 
-@judges("RET-06", event=Moved)
+@REGISTRY.check("RET-06", event=Moved)
 def judge_artillery_retreat(game: "Ascari", event: Moved, view: "StepView") -> list:
     """5.4: artillery never retreats; a battery with a retreat result is eliminated."""
     unit = event.before

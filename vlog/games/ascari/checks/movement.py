@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.movement import check_move
 from vlog.games.ascari.movement import movement_rules
-from vlog.games.ascari.rules import judges
+from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.steps import Moved
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,7 +28,7 @@ def _moving(game: "Ascari", event: Moved) -> bool:
             and unit.side == phase.phasing and unit.hex is not None and event.after.hex is not None)
 
 
-@judges("TER-08", "TER-13", "TER-15", event=Moved)
+@REGISTRY.check("TER-08", "TER-13", "TER-15", event=Moved)
 def judge_impassable(game: "Ascari", event: Moved, view: "StepView") -> list:
     """No unit enters an impassable hex (S2.2 + FAQ, S4.3, S5.3)."""
     terrain, to = game.terrain, event.after.hex
@@ -47,7 +47,7 @@ def judge_impassable(game: "Ascari", event: Moved, view: "StepView") -> list:
                                    "features": list(features), "map": terrain.board.map_id})]
 
 
-@judges("MOV-02", event=Moved)
+@REGISTRY.check("MOV-02", event=Moved)
 def judge_allowance(game: "Ascari", event: Moved, view: "StepView") -> list:
     """3.0/3.1: some path within the printed Movement Allowance reaches the hex."""
     if not _moving(game, event):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
-from vlog.games.ascari.rules import judges
+from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared, Moved, Placed
 
@@ -30,7 +30,7 @@ def _first_turn(game: "Ascari") -> Ruling:
     return Ruling.PROVEN if game.started_at_setup else Ruling.POSSIBLE
 
 
-@judges("SEQ-01", "SEQ-02", event=Declared)
+@REGISTRY.check("SEQ-01", "SEQ-02", event=Declared)
 def judge_flags(game: "Ascari", event: Declared, view: "StepView") -> list:
     """Each flag turns to the other side; the first to the scenario's first side."""
     if event.grammar != "flag" or game.sequence is None:
@@ -55,7 +55,7 @@ def judge_flags(game: "Ascari", event: Declared, view: "StepView") -> list:
     return []
 
 
-@judges("SEQ-04", event=Moved)
+@REGISTRY.check("SEQ-04", event=Moved)
 def judge_inactive_move(game: "Ascari", event: Moved, view: "StepView") -> list:
     """Only the active player's units move; the inactive player's retreat from a melée."""
     phase, unit = game.phase, event.before
@@ -70,7 +70,7 @@ def judge_inactive_move(game: "Ascari", event: Moved, view: "StepView") -> list:
                                    "to": event.after.hex})]
 
 
-@judges("MOV-17", event=Moved)
+@REGISTRY.check("MOV-17", event=Moved)
 def judge_dervish_turn_one(game: "Ascari", event: Moved, view: "StepView") -> list:
     """S2.12: during the first turn the Dervishes cannot move (they may fire)."""
     phase, unit = game.phase, event.before
@@ -93,7 +93,7 @@ def judge_dervish_turn_one(game: "Ascari", event: Moved, view: "StepView") -> li
                          depends_on=() if ruling is Ruling.PROVEN else (BEGINS_AT_START,))]
 
 
-@judges("SEQ-03", event=Moved)
+@REGISTRY.check("SEQ-03", event=Moved)
 def judge_move_after_fire(game: "Ascari", event: Moved, view: "StepView") -> list:
     """2.0: no voluntary movement once the active player's Fire Combat Phase has begun (known
     from the flags: without them a later move may be that side's next player-turn)."""
@@ -113,7 +113,7 @@ ENTRY = {"s4": ("ethiopian", "row", 13, "S4.12: the bottom map edge, row xx13"),
 """Where a scenario's side enters the map: (side, row or column, its number, the rule's words)."""
 
 
-@judges("MOV-18", "MOV-19", event=Placed)
+@REGISTRY.check("MOV-18", "MOV-19", event=Placed)
 def judge_entry_hex(game: "Ascari", event: Placed, view: "StepView") -> list:
     """Amba Alagi's Ethiopians enter on row xx13, Metemma's on column 33xx, when they are active."""
     unit = event.unit
@@ -136,12 +136,12 @@ SUDDEN_DEATH_AT_ONCE = frozenset({"s3"})
 read the same way by analogy (inventory 6.2 item 17) and a finding resting on it is POSSIBLE."""
 
 
-@judges("SEQ-07", event=Moved)
+@REGISTRY.check("SEQ-07", event=Moved)
 def judge_play_after_win_by_move(game: "Ascari", event: Moved, view: "StepView") -> list:
     return _after_win(game, event.step, f"{event.before.name} moved {event.before.hex} -> {event.after.hex}")
 
 
-@judges("SEQ-07", event=Declared)
+@REGISTRY.check("SEQ-07", event=Declared)
 def judge_play_after_win_by_fire(game: "Ascari", event: Declared, view: "StepView") -> list:
     if event.grammar != "fire":
         return []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
-from vlog.games.ascari.rules import judges
+from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.steps import Moved, PhaseChanged
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,7 +35,7 @@ def _stopped(game: "Ascari", mover: str | None, position: "Position", step: int 
                          subjects=tuple(names), evidence={"hex": unit.hex, "units": names})]
 
 
-@judges("STK-02", event=Moved)
+@REGISTRY.check("STK-02", event=Moved)
 def judge_stop_when_another_moves(game: "Ascari", event: Moved, view: "StepView") -> list:
     """The previous mover's move is over when another unit of its side moves."""
     previous = game.play.previous_mover
@@ -45,6 +45,6 @@ def judge_stop_when_another_moves(game: "Ascari", event: Moved, view: "StepView"
     return _stopped(game, previous, view.before, event.step)
 
 
-@judges("STK-02", event=PhaseChanged)
+@REGISTRY.check("STK-02", event=PhaseChanged)
 def judge_stop_at_phase_end(game: "Ascari", event: PhaseChanged, view: "StepView") -> list:
     return _stopped(game, game.play.closing, view.before, event.step)
