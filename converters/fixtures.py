@@ -55,10 +55,11 @@ FIXTURE_SETS: tuple[FixtureSet, ...] = (
     *(FixtureSet(game, game) for game in GAMES),
     FixtureSet("lion-of-judah", "lion-of-judah/synthetic", ("lion-of-judah/synthetic-data",)),
     FixtureSet("island-of-death", "island-of-death/synthetic", ("island-of-death/synthetic-data",)),
+    FixtureSet("ascari", "ascari/synthetic", ("ascari/synthetic-data",)),
     FixtureSet("sideshow", "sideshow/synthetic", ("sideshow/synthetic-data",)),
 )
-"""The shipped data of each game, and each game but Ascari's also completed by synthetic data (not
-the published charts; see fixtures/<game>/synthetic-data/README.md)."""
+"""The shipped data of each game, and each game also completed by synthetic data (not the published
+charts; see fixtures/<game>/synthetic-data/README.md)."""
 
 
 def module_name(game: str) -> str:

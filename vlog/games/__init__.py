@@ -35,7 +35,7 @@ class GameEntry:
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("lion-of-judah", "lion_of_judah", "rules:LionOfJudah", aliases=("loj",)),
     GameEntry("island-of-death", "island_of_death", "rules:IslandOfDeath", aliases=("iod",)),
-    GameEntry("ascari", "ascari"),
+    GameEntry("ascari", "ascari", "rules:Ascari"),
     GameEntry("sideshow", "sideshow", "rules:Sideshow"),
 )
 

@@ -32,7 +32,7 @@ def test_json_lists_every_game_and_every_lion_of_judah_item(capsys):
     assert by_id["lion-of-judah/VC-01"]["implemented"] is True and by_id["lion-of-judah/VC-01"]["why_not"] is None
     unbuilt = {i for i, c in by_id.items() if INVENTORY.item(i.split("/", 1)[1]).status == "not yet built"}
     assert all(by_id[i]["why_not"] == "not yet built" for i in unbuilt)
-    for name in ("island-of-death", "sideshow"):
+    for name in ("island-of-death", "ascari", "sideshow"):
         assert games[name]["engine"] is True and games[name]["data"]["unknown"] > 0
         assert games[name]["implemented"] == len(load_inventory(name).implemented()) > 0
         assert all(c["why_not"] is None for c in games[name]["checks"] if c["implemented"])

@@ -1,0 +1,99 @@
+"""What Ascari contributes to the tests every game with a rules engine runs
+(tests/games/test_every_game.py): its fixture logs judged on the SYNTHETIC data overlay
+(fixtures/ascari/synthetic-data: synthetic test values, not the published charts), the findings
+each plants, and how a replay reads as a golden playthrough. Each log is replayed once per test
+session (`replay`)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+import vlog
+from vlog.gamedata import load_game_data
+from vlog.games.ascari.rules import Ascari
+from vlog.replay import Replay, replay_log
+from vlog.vassal.commands import Chat
+from vlog.vassal.module import read_module
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "ascari"
+RULES = FIXTURES / "rules"
+OVERLAY = FIXTURES / "synthetic-data"
+MODULE = FIXTURES / "synthetic" / "ascari.vmod"
+
+EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
+    "clean-s2": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
+    "MOV-02": [("MOV-02", 13, {"from": "1707", "to": "2208", "allowance": 4, "cheapest_cost": 5})],
+    "MOV-17": [("MOV-17", 4, {"turn": 1, "from": "3101", "to": "3001"})],
+    "MOV-18": [("MOV-18", 20, {"hex": "2512", "row": 13})],
+    "MOV-19": [("MOV-19", 6, {"hex": "3207", "column": 33})],
+    "SEQ-01": [("SEQ-01", 6, {"side": "italian", "previous_flag_step": 4})],
+    "SEQ-02": [("SEQ-02", 1, {"side": "italian", "first_side": "ethiopian", "scenario": "s3"})],
+    "SEQ-03": [("SEQ-03", 21, {"from": "2710", "to": "2709", "phase": "fire-combat"})],
+    "SEQ-07": [("SEQ-07", 24, {"winner": "italian", "won_at_step": 22, "hexes": ["3216"]})],
+    "SEQ-04": [("SEQ-04", 3, {"unit_side": "dervish", "active": "italian", "from": "3101", "to": "3001"})],
+    "STK-02": [("STK-02", 8, {"hex": "1806", "units": ["3 II", "1 II"]})],
+    "TER-08": [("TER-08", 5, {"hex": "1701", "features": ["river-barka"], "map": "agordat"})],
+    "TER-13": [("TER-13", 22, {"hex": "2509", "terrain": "rocks", "map": "amba-alagi"})],
+    "TER-15": [("TER-15", 17, {"hex": "2505", "terrain": "water", "map": "metemma"})],
+    "FIR-01": [("FIR-01", 6, {"firer": "1 Spear IB", "type": "spear"})],
+    "FIR-02": [("FIR-02", 22, {"firer": "Maconnen", "type": "ras"})],
+    "FIR-04": [("FIR-04", 21, {"firer": "1 Rifle MA", "first_fire_step": 19})],
+    "FIR-05": [("FIR-05", 7, {"firer": "4 IV", "first_fire_step": 4})],
+    "FIR-06": [("FIR-06", 21, {"from": "2513", "target": "2409", "distance": 5, "range": 4})],
+    "FIR-07": [("FIR-07", 22, {"from": "1907", "target": "2513", "distance": 9, "range": 8})],
+    "LOS-01": [("LOS-01", 23, {"from": "2409", "target": "2412", "blocked_by": ["2411"]})],
+    "LOS-02": [("LOS-02", 21, {"from": "2409", "target": "2608", "blocked_by": ["2508"]})],
+    "LOS-03": [("LOS-03", 19, {"from": "2409", "target": "2609", "blocked_by": ["2508 / 2509"]})],
+    "LOS-04": [("LOS-04", 22, {"from": "2706", "target": "2710", "blocked_by": ["2708"]})],
+    "OPP-01": [("OPP-01", 22, {"firer": "4 IV", "target": "2412", "units_there": ["1 Rifle MA"]})],
+    "OPP-02": [("OPP-02", 24, {"firer": "2 IV", "target": "2409"})],
+    "OPP-04": [("OPP-04", 24, {"firer": "D Batt battery", "hex": "1907"})],
+    "STK-05": [("STK-05", 26, {"hex": "2409", "melee_step": 23, "units": ["4 IV", "1 Spear MA"]})],
+    "MOV-15": [("MOV-15", 26, {"hex": "2409", "to": "2408", "came_from": "2410", "enemy_left": ["4 IV"]})],
+    "RET-06": [("RET-06", 28, {"from": "1907", "to": "1807"})],
+    "MEL-08": [("MEL-08", 29, {"hex": "1907", "entered_step": 28, "leaders": ["Toselli"]})],
+}
+"""The findings each log plants: (check id, step, evidence that must match); every finding the
+replay reports must be listed."""
+KNOWN_GAPS: dict[str, str] = {}
+UNIT_CASES: dict[str, str] = {}
+NO_FINDING: dict[str, str] = {
+    "MOV-22": "a permission: retreats are not charged MP (test_ascari.py::test_a_retreat_costs_no_mp)",
+}
+
+
+@lru_cache(maxsize=None)
+def synthetic_data():
+    return load_game_data("ascari", overlays=[OVERLAY])
+
+
+@lru_cache(maxsize=None)
+def module():
+    return read_module(MODULE)
+
+
+@lru_cache(maxsize=None)
+def replay(name: str) -> tuple[Replay, Ascari]:
+    """One fixture log judged on the synthetic data, once per test session."""
+    game = Ascari(synthetic_data())
+    return replay_log(vlog.read(RULES / f"{name}.vlog"), module=module(), game=game), game
+
+
+def playthrough(name: str) -> str:
+    """Each step's chat, the units that changed place and the findings."""
+    rep, game = replay(name)
+    lines = [f"# {name}.vlog judged by ascari on the synthetic data (not the published charts)",
+             f"# scenario {game.scenario}; {len(rep.steps)} steps; {len(rep.findings)} findings"]
+    before = {p.id: rep.start.location_name(p) for p in rep.start.game_pieces()}
+    for step in rep.steps:
+        table = rep.state_at(step.index)
+        now = {p.id: (p.name, table.location_name(p)) for p in table.game_pieces()}
+        moved = [f"{name_}@{where}" for pid, (name_, where) in now.items() if before.get(pid) != where]
+        lines.append(f"step {step.index}: " + (", ".join(sorted(moved)) or "-"))
+        lines += [f"  chat: {c.text}" for c in step.commands if isinstance(c, Chat)]
+        lines += [f"  FINDING {f.check} {f.severity.value} {f.basis.value} [{f.when}]: {f.message}"
+                  for f in rep.findings if f.step == step.index]
+        before = {pid: where for pid, (_, where) in now.items()}
+    lines += [f"END FINDING {f.check} {f.severity.value}: {f.message}" for f in rep.findings if f.step is None]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,155 @@
+"""Ascari judged end to end on logs written by vlog's own writers (fixtures/ascari/rules/, on the
+SYNTHETIC overlay fixtures/ascari/synthetic-data: not the published charts), the rulebook's and
+FAQ's examples with the game's terrain rules, and the shipped data judging without guessing."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import vlog
+from tests.games.ascari.cases import EXPECTED, RULES, module, replay, synthetic_data
+from vlog.engine.judge import Ruling, Unknown
+from vlog.engine.movement import check_move
+from vlog.findings import Basis
+from vlog.gamedata import load_game_data
+from vlog.games.ascari.chat import Fire, Flag, parse_fire, parse_flag
+from vlog.games.ascari.movement import movement_rules
+from vlog.games.ascari.rules import INVENTORY, REGISTRY, Ascari
+from vlog.games.ascari.terrain import Terrain
+from vlog.games.ascari.units import make_unit
+from vlog.replay import replay_log
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_log_yields_exactly_its_planted_findings(name):
+    rep, game = replay(name)
+    got = [(f.check, f.step) for f in rep.findings]
+    assert got == [(f"ascari/{c}", step) for c, step, _ in EXPECTED[name]], [f.message for f in rep.findings]
+    for finding, (check, _, evidence) in zip(rep.findings, EXPECTED[name]):
+        assert finding.rule == INVENTORY.item(check).rule
+        assert finding.basis is Basis.PROVEN
+        assert finding.when and "(inferred)" in finding.when      # the player-turn is followed from play
+        for key, value in evidence.items():
+            assert finding.evidence[key] == value, (name, key)
+
+
+def test_scripts_say_what_they_plant():
+    for name in EXPECTED:
+        first = (RULES / f"{name}.vscript").read_text(encoding="utf-8").splitlines()[1]
+        assert first.startswith("# CLEAN" if name.startswith("clean-") else f"# PLANTS {name} once"), name
+
+
+def test_every_registered_item_is_implemented_and_every_implemented_item_reports_or_folds():
+    notes = INVENTORY.implemented()
+    assert REGISTRY.ids() <= set(notes)
+    for short, note in notes.items():
+        assert short in REGISTRY.ids() or "findings under" in note or "no finding of its own" in note, short
+
+
+def test_the_scenario_and_its_map_come_from_the_start():
+    for name, scenario in (("clean-s2", "s2"), ("clean-s3", "s3"), ("clean-s4", "s4"), ("clean-s5", "s5")):
+        rep, game = replay(name)
+        assert game.scenario == scenario
+        assert game.terrain.board.map_id == game.data.scenario(scenario)["map"].value
+
+
+def test_chat_declarations():
+    assert parse_flag("flag Italian") == Flag("italian")
+    assert parse_flag("Flag: ethiopian") == Flag("ethiopian")
+    assert parse_fire("fire 1 II at 2706") == Fire("1 II", "2706", False)
+    assert parse_fire("OpFire 5 Rifle RA at 1805") == Fire("5 Rifle RA", "1805", True)
+    assert parse_fire("opportunity fire D Batt battery at 2410") == Fire("D Batt battery", "2410", True)
+    assert parse_fire("fire at will") is None
+
+
+# -- the rulebook's and the FAQ's examples ---------------------------------------------------------
+
+def _move(scenario: str, counter: str, path: tuple[str, ...], data=None):
+    data = data or synthetic_data()
+    terrain = Terrain(data, data.scenario(scenario)["map"].value, scenario)
+    unit = dataclasses.replace(make_unit(data, counter, None), hex=path[0])
+    return terrain, unit, movement_rules(terrain, unit, [])
+
+
+def test_faq_coatit_a_ravine_climbed_stops_the_unit():
+    """FAQ Coatit: from 2715 a unit moves 2714, 2713 and must stop in 2712 (ravine upwards)."""
+    terrain, unit, rules = _move("s3", "et-rifle-4-coatit", ("2715",))
+    assert terrain.side("2713", "2712")[1] is True
+    assert terrain.side("2712", "2713")[1] is False                    # going down it does not stop
+    assert check_move(rules, "2715", "2712", unit.movement).ruling is Ruling.LEGAL
+    assert rules.stops_after("2713", "2712") is True
+
+
+def test_faq_amba_alagi_multiple_slopes():
+    """FAQ: 2210 -> 2211 costs 1 MP (same level); 2210 -> 2109 (multiple slopes with track) stops."""
+    terrain, unit, rules = _move("s4", "it-1-iv", ("2210",))
+    assert terrain.hex_cost("2211") == 1 and rules.stops_after("2210", "2211") is False
+    assert rules.stops_after("2210", "2109") is True
+    assert terrain.hex_cost("2109") == 1                                # the trail: 1 MP, not the slope cost
+    beyond = check_move(rules, "2210", "2008", unit.movement)          # 2109 is on the cheapest way only
+    assert beyond.route is None or "2109" not in beyond.route.hexes[1:-1]
+
+
+def test_faq_metemma_zeriba_costs_the_whole_allowance_and_the_road_does_not_bypass_it():
+    terrain, unit, rules = _move("s5", "dv-rifle-1-ib", ("2405",))
+    assert rules.enter_cost("2305") == unit.movement == 5
+    assert terrain.hex_cost("2007") == "allowance"                     # on the road through the zeriba
+    assert check_move(rules, "2405", "2305", unit.movement).ruling is Ruling.LEGAL
+    assert check_move(rules, "2504", "2305", unit.movement).ruling is Ruling.PROVEN   # water: no way round
+
+
+def test_s3_creek_costs_italian_units_only():
+    _, italian, rules_it = _move("s3", "it-5-mm", ("2307",))
+    _, ethiopian, rules_et = _move("s3", "et-rifle-4-coatit", ("2307",))
+    assert rules_it.hexside_cost("2307", "2306") == 1
+    assert rules_et.hexside_cost("2307", "2306") == 0
+
+
+def test_faq_agordat_river_barka_hexes():
+    terrain = Terrain(synthetic_data(), "agordat", "s2")
+    assert [terrain.impassable(h) for h in ("1501", "1701", "1901", "2101")] == [True, True, False, False]
+
+
+def test_a_unit_with_allowance_one_may_always_move_one_hex():
+    """3.1: a unit with a Movement Allowance of 1 may move 1 hex whatever the terrain costs."""
+    data = synthetic_data()
+    terrain, unit, rules = _move("s2", "dv-booty", ("2104",), data)
+    assert unit.movement == 1
+    assert check_move(rules, "2104", "2105", 1).ruling is Ruling.LEGAL       # palm trees cost 2
+    assert check_move(rules, "2104", "2006", 1).ruling is Ruling.PROVEN      # two hexes away
+
+
+def test_a_retreat_costs_no_mp():
+    """FAQ: retreating does not cost MP; a melée retreat is not charged to the allowance (MOV-22)."""
+    rep, game = replay("clean-s2")
+    from vlog.games.ascari.play import Melee, Play
+    play = Play(game)
+    play.melees["2006"] = Melee("2006", "attacker", "1906", 1)
+    defender = dataclasses.replace(make_unit(game.data, "dv-rifle-5-ra", None), id="defender", hex="2006")
+    attacker = dataclasses.replace(make_unit(game.data, "it-1-ii", None), id="attacker", hex="2006")
+    assert play.is_retreat(defender, dataclasses.replace(defender, hex="2106"))
+    assert play.is_retreat(attacker, dataclasses.replace(attacker, hex="1906"))
+    assert not play.is_retreat(attacker, dataclasses.replace(attacker, hex="2106"))   # victor advance
+
+
+# -- the shipped data: no guess ---------------------------------------------------------------------
+
+def test_the_shipped_data_proves_only_what_it_knows():
+    """Judged with the rulebook's data alone (no terrain, no allowances), the planted logs give no
+    PROVEN movement or line-of-sight finding: those rest on the synthetic map."""
+    game = Ascari(load_game_data("ascari"))
+    for name in ("clean-s4", "LOS-02", "MOV-02", "TER-13"):
+        rep = replay_log(vlog.read(RULES / f"{name}.vlog"), module=module(), game=game)
+        proven = [f.check for f in rep.findings if f.basis is Basis.PROVEN]
+        assert not [c for c in proven if c.split("/")[1] in ("MOV-02", "LOS-01", "LOS-02", "LOS-04", "TER-13")], name
+        possible = [f for f in rep.findings if f.basis is Basis.POSSIBLE]
+        assert all(f.evidence.get("depends_on") for f in possible), name
+
+
+def test_shipped_terrain_is_unknown_not_guessed():
+    terrain = Terrain(load_game_data("ascari"), "amba-alagi", "s4")
+    assert isinstance(terrain.elevation("2612"), Unknown)
+    assert isinstance(terrain.blocks_sight("2612"), Unknown)
+    assert isinstance(terrain.hex_cost("2612"), Unknown)
+    assert terrain.blocks_sight("2210") is True           # a multiple-slope hex (FAQ): slopes block (4.2)

@@ -1,0 +1,160 @@
+"""The account of one Ascari player-turn as the log plays it: who is active, each unit's path in
+the movement phase, the melées it entered, its retreats, and the fire declared.
+
+A VASSAL log shows where units went, not why. Units move one at a time, hex to hex (3.0); a unit
+entering a hex held by an enemy combat unit starts a melée there (3.2), and afterwards the loser
+retreats: the active unit to the last hex of its path (5.4, taken also for the tie of 5.2: see
+the inventory's 6.2 item 1), the inactive unit one hex the active player chooses. So a move out
+of a melée hex is a retreat when it is the inactive unit's, or the attacker's back to where it
+came from; any other move of the attacker is its victor advance (5.42). Retreats cost no MP
+(FAQ). The ledger keeps these readings; the checks judge them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable
+
+from vlog.kit.ledger import Ledger
+from vlog.kit.steps import Declared, Moved, PhaseChanged, Placed
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.games.ascari.rules import Ascari
+    from vlog.kit.steps import Event, StepView
+
+__all__ = ["Melee", "Path", "Play"]
+
+
+@dataclass(slots=True)
+class Melee:
+    """A melée the log shows: `attacker` entered `hex` from `came_from` at `step`."""
+
+    hex: str
+    attacker: str
+    came_from: str
+    step: int | None
+    closed: bool = False
+    """Judged over: the attacker moved on, or another unit moved, or the phase ended."""
+
+
+@dataclass(slots=True)
+class Path:
+    """One unit's movement this phase: the hexes it entered in order (its start first), the
+    index in `hexes` of each melée hex it entered, and whether it has retreated."""
+
+    hexes: list[str]
+    melees: list[int] = field(default_factory=list)
+    retreated: bool = False
+    last: str = "move"
+    """What its last logged move was: "move" or "retreat"."""
+
+
+class Play(Ledger):
+    """The current player-turn's account, kept for the checks (`game.play`)."""
+
+    def __init__(self, game: "Ascari"):
+        self.game = game
+        self.paths: dict[str, Path] = {}
+        self.melees: dict[str, Melee] = {}
+        self.flags: list[tuple[str, int | None]] = []
+        """Every flag declared, in order: (side, step)."""
+        self.fired: dict[str, int | None] = {}
+        """Piece id -> step of its fire in this player-turn's Fire Combat Phase."""
+        self.opportunity: dict[str, int | None] = {}
+        """Piece id -> step of its opportunity fire this player-turn."""
+        self.mover: str | None = None
+        """The unit moving now (the last that moved this phase)."""
+        self.control: dict[str, str] = {}
+        """Hex -> the side whose combat unit last entered it (control, FAQ Coatit), for the whole log."""
+        self.won: tuple[str, int | None, tuple[str, ...]] | None = None
+        """The first sudden-death win the positions show: (side, step, the hexes it took)."""
+        self.after_win_reported = False
+        self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
+        """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
+        self.previous_mover: str | None = None
+        """The unit that moved before it, until its stop is judged."""
+        self.closing: str | None = None
+        """At a phase change: the last mover of the phase that ended."""
+        self.ended: tuple[list[Melee], dict[str, tuple[str, tuple[str, ...], int | None]]] = ([], {})
+        """At a phase change: the melées and lone-leader hexes of the phase that ended."""
+
+    # -- what the checks ask -------------------------------------------------------------------
+    @property
+    def flags_declared(self) -> bool:
+        return bool(self.flags)
+
+    def is_retreat(self, before: Any, after: Any) -> bool:
+        """Whether a unit's move out of its hex is a melée retreat (see the module docstring)."""
+        melee = self.melees.get(before.hex)
+        if melee is None:
+            return False
+        if melee.attacker != before.id:
+            return True
+        return after.hex == melee.came_from
+
+    # -- the ledger ----------------------------------------------------------------------------
+    def phase(self, change: PhaseChanged, view: "StepView") -> Iterable:
+        old, new = change.old, change.new
+        if old is None or new is None or old.phasing != new.phasing or old.turn != new.turn:
+            self.fired.clear()
+            self.opportunity.clear()
+        self.closing = self.mover
+        self.ended = (list(self.melees.values()), dict(self.lone_leaders))
+        self.paths.clear()
+        self.melees.clear()
+        self.lone_leaders.clear()
+        self.mover = self.previous_mover = None
+        return ()
+
+    def event(self, event: "Event", view: "StepView") -> Iterable:
+        if isinstance(event, Declared) and event.grammar == "flag":
+            self.flags.append((event.declaration.side, event.step))
+        elif isinstance(event, Moved):
+            self._occupy(event.after, event.step)
+            self._moved(event, view)
+        elif isinstance(event, Placed):
+            self._occupy(event.unit, event.step)
+        return ()
+
+    def _occupy(self, unit: Any, step: int | None) -> None:
+        """Control goes to the side whose combat unit enters a hex, even in passing (FAQ Coatit)."""
+        if unit.hex is None or not unit.combat or unit.side is None:
+            return
+        self.control[unit.hex] = unit.side
+        if self.won is not None or self.game.scenario is None:
+            return
+        record = self.game.data.scenario(self.game.scenario)
+        props = record["properties"] if "properties" in record else {}
+        wins = props["occupy_to_win"].value if "occupy_to_win" in props else None
+        goal = (wins or {}).get(unit.side)
+        if not goal or unit.hex not in goal["hexes"]:
+            return
+        held = [h for h in goal["hexes"] if self.control.get(h) == unit.side]
+        if held and (not goal["all"] or len(held) == len(goal["hexes"])):
+            self.won = (unit.side, step, tuple(held))
+
+    def _moved(self, event: Moved, view: "StepView") -> None:
+        before, after = event.before, event.after
+        phase = self.game.phase
+        if before.hex is None or after.hex is None or phase is None or before.side != phase.phasing:
+            return
+        retreat = self.is_retreat(before, after)
+        path = self.paths.get(before.id)
+        if path is None:
+            path = self.paths[before.id] = Path([before.hex])
+        path.last = "retreat" if retreat else "move"
+        if retreat:
+            path.retreated = True
+            return
+        path.hexes.append(after.hex)
+        if self.mover != before.id:
+            self.previous_mover, self.mover = self.mover, before.id
+        enemies = [u for u in self.game.units(view.after).values()
+                   if u.hex == after.hex and u.combat and u.side != before.side and u.id != before.id]
+        if enemies and before.combat:
+            path.melees.append(len(path.hexes) - 1)
+            self.melees[after.hex] = Melee(after.hex, before.id, before.hex, event.step)
+        elif before.combat:
+            leaders = tuple(u.id for u in self.game.units(view.before).values()
+                            if u.hex == after.hex and u.leader and u.side != before.side)
+            if leaders:
+                self.lone_leaders[after.hex] = (before.id, leaders, event.step)

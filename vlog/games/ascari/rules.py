@@ -1,0 +1,161 @@
+"""The Ascari rules engine: a declaration on the kit's RulesEngine; the checks are in checks/.
+
+Ascari's data gives one player's sequence (flip the flag, movement with melée and the inactive
+player's opportunity fire, fire combat, administrative phase: 2.0), played by each side in turn,
+the scenario's first side first (S1.12-S5.12). The module's turn tracker shows the phase but not
+the active side, so the player-turn is followed from play: a `flag SIDE` line (chat.py) turns it,
+and without flags a side whose units move (other than by a melée retreat) or who declares fire in
+its Fire Combat Phase is taken to be active; the inference is stated in every finding's `when`.
+A game turn is one player-turn of each side (FAQ Coatit).
+
+The scenario is the one given, else the one whose set-up the starting position matches best; its
+map is then every unit's map (each scenario is played on one of the four maps).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Mapping
+
+from vlog.gamedata import load_game_data
+from vlog.games.ascari.chat import GRAMMARS
+from vlog.games.ascari.play import Play
+from vlog.games.ascari.terrain import Terrain
+from vlog.games.ascari.units import Unit, make_unit
+from vlog.kit.engine import RulesEngine
+from vlog.kit.inventory import load_inventory
+from vlog.kit.registry import Registry
+from vlog.kit.sequence import side_name
+from vlog.kit.steps import Position as StepsPosition
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.gamedata import GameData
+    from vlog.kit import sequence as seq
+    from vlog.kit.steps import Position, StepView
+
+__all__ = ["Ascari", "INVENTORY", "REGISTRY"]
+
+INVENTORY = load_inventory("ascari")
+REGISTRY = Registry("ascari", INVENTORY)
+
+
+class Ascari(RulesEngine):
+    id = "ascari"
+    inventory = INVENTORY
+    registry = REGISTRY
+    grammars = GRAMMARS
+    phase_kinds = {"flip-turn-flag": "flag", "movement-melee-opportunity-fire": "movement",
+                   "fire-combat": "fire", "administrative": "administrative"}
+    player_turns = True
+
+    def __init__(self, data: "GameData | None" = None, *, scenario: str | None = None):
+        super().__init__(data if data is not None else load_game_data("ascari"), scenario=scenario)
+        self.play = Play(self)
+        self.terrain: Terrain | None = None
+        self.started_at_setup = False
+        """Whether the log's starting position is the scenario's set-up (so it begins with turn 1)."""
+
+    def make_unit(self, data: "GameData", counter: str, level: str | None) -> Unit:
+        return make_unit(data, counter, level)
+
+    def transform(self, unit: Unit) -> Unit:
+        """A unit on the scenario's map (the module's one map shows whichever board is in play)."""
+        if unit.hex is not None and unit.map is None and self.terrain is not None:
+            return dataclasses.replace(unit, map=self.terrain.board.map_id)
+        return unit
+
+    def new_ledgers(self) -> list:
+        self.play = Play(self)
+        return [self.play]
+
+    def detect_scenario(self, units: Mapping[str, Unit]) -> str | None:
+        """The scenario whose set-up lists the most units standing at their listed hex, else whose
+        sides are those of the units; None when that leaves more than one."""
+        placed = {(u.counter, u.hex) for u in units.values() if u.hex is not None}
+        sides = {u.side for u in units.values()}
+        best: list[tuple[int, str]] = []
+        for scenario in self.data.scenario_ids:
+            record = self.data.scenario(scenario)
+            if not sides <= set(record["sides"].value or ()):
+                continue
+            hits = 0
+            for entry in self.data.setup(scenario):
+                hex_ = entry["hex"].value if "hex" in entry else None
+                for counter in (entry["units"].value if "units" in entry else None) or ():
+                    hits += (counter, hex_) in placed
+            best.append((hits, scenario))
+        best.sort(reverse=True)
+        if not best or (len(best) > 1 and best[0][0] == best[1][0]):
+            return None
+        return best[0][1]
+
+    def begin(self, table, ctx):
+        self.terrain = None
+        self.started_at_setup = False
+        found = list(super().begin(table, ctx))
+        if self.scenario is not None:
+            self.terrain = Terrain(self.data, self.data.scenario(self.scenario)["map"].value, self.scenario)
+            self._cache = type(self._cache)()      # units read before the map was known
+            self.started_at_setup = self._at_setup(self.units(StepsPosition(table)))
+        return found
+
+    def _at_setup(self, units: Mapping[str, Unit]) -> bool:
+        """Whether every unit the scenario's set-up places on a hex stands there (and it places some)."""
+        assert self.scenario is not None
+        placed = {(u.counter, u.hex) for u in units.values()}
+        wanted = [(c, entry["hex"].value) for entry in self.data.setup(self.scenario)
+                  if "hex" in entry and entry["hex"].value
+                  for c in ((entry["units"].value if "units" in entry else None) or ())]
+        return bool(wanted) and all(w in placed for w in wanted)
+
+    # -- the sequence of play, followed from play ----------------------------------------------
+    def phase_at(self, position: "Position") -> "seq.Position | None":
+        """The tracker shows no active side: the phase is always followed from play."""
+        return None
+
+    def infer_phase(self, view: "StepView", current: "seq.Position | None") -> "seq.Position | None":
+        if self.sequence is None or view.step is None:
+            return current
+        now = current if current is not None else dataclasses.replace(
+            self.sequence.first(), inferred=True, reason="the log is taken to begin with the scenario's first turn")
+        flags = self.grammars.read("flag", view.step.commands)
+        if flags:
+            side = flags[-1].side
+            if side in self.sequence.sides and not (now.phasing == side and "flag" in now.kinds):
+                return now.infer(side, "flag", f"flag {side} declared") or now
+            return now
+        for fire in self.grammars.read("fire", view.step.commands):
+            firer = self.piece_named(view.before, fire.firer)
+            if not fire.opportunity and firer is not None and firer.side == now.phasing \
+                    and "fire" not in now.kinds:
+                now = now.infer(firer.side, "fire", f"{firer.side} fire declared") or now
+        before, after = self.units(view.before), self.units(view.after)
+        for uid, old in before.items():
+            new = after.get(uid)
+            if new is None or new.hex == old.hex or old.hex is None or new.hex is None \
+                    or self.play.is_retreat(old, new) or old.side not in self.sequence.sides:
+                continue
+            if old.side == now.phasing and "flag" in now.kinds:
+                now = now.infer(old.side, "movement", f"{old.side} units move") or now
+            elif old.side != now.phasing and not self.play.flags_declared:
+                now = now.infer(old.side, "movement", f"{old.side} units move") or now
+        return now
+
+    def when(self) -> str | None:
+        """'Turn 3 (07.00), Italian movement-melee-opportunity-fire (inferred)'."""
+        phase = self.phase
+        text = super().when()
+        if phase is None or text is None or phase.phasing is None:
+            return text
+        return text.replace(f", {phase.name}", f", {side_name(phase.phasing)} {phase.name}", 1)
+
+    def active_side(self) -> str | None:
+        return self.phase.phasing if self.phase is not None else None
+
+    def piece_named(self, position: "Position", name: str) -> Unit | None:
+        """The unit a chat line names by its piece name (case aside); None when none or several."""
+        wanted = name.casefold()
+        found = [u for u in self.units(position).values() if u.name.casefold() == wanted]
+        return found[0] if len(found) == 1 else None
+
+
+from vlog.games.ascari import checks  # noqa: E402,F401  (registers the checks)
