@@ -53,29 +53,16 @@ def script(steps: int = STEPS) -> dict:
 
 
 def build(path: Path, steps: int = STEPS) -> None:
-    sys.path.insert(0, str(ROOT))
-    from converters.log_writer import write_log
+    from tests.benchmarks.bench_judged_replay import write_script_log
 
-    source = path.with_suffix(".vscript.json")
-    source.write_text(json.dumps(script(steps)))
-    write_log(source, path)
+    write_script_log(path, script(steps))
 
 
 def time_replay(log_path: str) -> dict:
     """Judge the log with this checkout's vlog; CPU seconds of the replay alone."""
-    import time
+    from tests.benchmarks.bench_judged_replay import judged
 
-    import vlog
-    from vlog.cli.check import load_game, load_module
-    from vlog.replay import replay_log
-
-    module = load_module(SYNTHETIC / "ascari.vmod")
-    game = load_game("ascari", (), module)
-    log = vlog.read(log_path)
-    t0 = time.process_time()
-    rep = replay_log(log, module=module, game=game)
-    seconds = time.process_time() - t0
-    return {"steps": len(rep.steps), "seconds": seconds, "findings": len(rep.findings)}
+    return judged("ascari", SYNTHETIC / "ascari.vmod", log_path)
 
 
 def _run(args: list[str]) -> dict:

@@ -1,11 +1,12 @@
-"""Island of Death judged replay speed: its rules on a few thousand steps of legal play, against
+"""Island of Death judged replay speed: its rules on a few thousand steps of scripted play, against
 Lion of Judah's on a log of as many steps, both timed in this run.
 
 The Island of Death log is scripted on the synthetic module (fixtures/island-of-death/synthetic,
 Introductory start): turn after turn the tracker walks through every phase; in each Axis
 movement 3/34 moves one hex and back, in each Allied movement 11LF goes along the road and back.
-The Lion of Judah log is bench_judged_replay.py's. Play goes on past the Introductory
-scenario's 24 turns, so the one finding is SEQ-09's. Both are judged in this interpreter, in CPU
+The Lion of Judah log is bench_judged_replay.py's. The script rolls no surrender dice, so each
+turn's Surrender Phase is a VIC-01 finding, and play goes on past the Introductory scenario's 24
+turns, which is SEQ-09's one finding. Both are judged in this interpreter, in CPU
 seconds; prints steps per second of each and the ratio (Island of Death over Lion of Judah).
 
     python tests/benchmarks/bench_iod_replay.py [--steps N]
@@ -14,10 +15,8 @@ seconds; prints steps per second of each and the ratio (Island of Death over Lio
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,32 +54,15 @@ def script(steps: int = STEPS) -> dict:
             "actions": actions}
 
 
-def judged(log_path: Path, game_id: str, module_path: Path) -> dict:
-    import vlog
-    from vlog.cli.check import load_game, load_module
-    from vlog.replay import replay_log
-
-    module = load_module(module_path)
-    game = load_game(game_id, (), module)
-    log = vlog.read(log_path)
-    t0 = time.process_time()
-    rep = replay_log(log, module=module, game=game)
-    seconds = time.process_time() - t0
-    return {"steps": len(rep.steps), "seconds": seconds, "findings": len(rep.findings)}
-
-
 def run(steps: int = STEPS) -> dict:
-    from converters.log_writer import write_log
     from tests.benchmarks import bench_judged_replay as loj
 
     with tempfile.TemporaryDirectory() as tmp:
         iod_log, loj_log = Path(tmp) / "iod.vlog", Path(tmp) / "loj.vlog"
-        source = iod_log.with_suffix(".vscript.json")
-        source.write_text(json.dumps(script(steps)))
-        write_log(source, iod_log)
+        loj.write_script_log(iod_log, script(steps))
         loj.build(loj_log, steps)
-        iod = judged(iod_log, "island-of-death", SYNTHETIC / "island-of-death.vmod")
-        lion = judged(loj_log, "lion-of-judah", loj.SYNTHETIC / "lion-of-judah.vmod")
+        iod = loj.judged("island-of-death", SYNTHETIC / "island-of-death.vmod", iod_log)
+        lion = loj.judged("lion-of-judah", loj.SYNTHETIC / "lion-of-judah.vmod", loj_log)
     for name, fig in (("lion-of-judah", lion), ("island-of-death", iod)):
         print(f"{name:16} {fig['steps']} steps {fig['seconds']:8.2f} s CPU "
               f"{fig['steps'] / fig['seconds']:8.0f} steps/s  ({fig['findings']} findings)")

@@ -56,30 +56,44 @@ def script(steps: int = STEPS) -> dict:
             "actions": actions}
 
 
-def build(path: Path, steps: int = STEPS) -> None:
+def write_script_log(path: Path, document: dict) -> None:
+    """A log written at `path` from a play script's JSON form (beside it as .vscript.json)."""
     sys.path.insert(0, str(ROOT))
     from converters.log_writer import write_log
 
     source = path.with_suffix(".vscript.json")
-    source.write_text(json.dumps(script(steps)))
+    source.write_text(json.dumps(document))
     write_log(source, path)
 
 
-def time_replay(log_path: str) -> dict:
-    """Judge the log with the `vlog` this interpreter imports; CPU seconds of the replay alone."""
+def build(path: Path, steps: int = STEPS) -> None:
+    write_script_log(path, script(steps))
+
+
+def judged(game_id: str, module_path: Path, log_path: Path | str) -> dict:
+    """A log judged by `game_id` on its module with the `vlog` this interpreter imports: its steps,
+    the CPU seconds of the replay alone, its findings and their check ids."""
     import time
 
     import vlog
     from vlog.cli.check import load_game, load_module
     from vlog.replay import replay_log
 
-    module = load_module(SYNTHETIC / "lion-of-judah.vmod")
-    game = load_game("lion-of-judah", (), module)
+    module = load_module(module_path)
+    game = load_game(game_id, (), module)
     log = vlog.read(log_path)
     t0 = time.process_time()
     rep = replay_log(log, module=module, game=game)
     seconds = time.process_time() - t0
     return {"steps": len(rep.steps), "seconds": seconds, "findings": len(rep.findings),
+            "checks": [f.check for f in rep.findings]}
+
+
+def time_replay(log_path: str) -> dict:
+    """Judge the log with the `vlog` this interpreter imports; CPU seconds of the replay alone."""
+    import vlog
+
+    return {**judged("lion-of-judah", SYNTHETIC / "lion-of-judah.vmod", log_path),
             "code": str(Path(vlog.__file__).resolve().parents[1])}
 
 

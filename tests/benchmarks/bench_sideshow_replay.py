@@ -14,10 +14,8 @@ each and their ratio.
 """
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,25 +66,9 @@ def script(turns: int = TURNS) -> dict:
 
 
 def build(path: Path, turns: int = TURNS) -> None:
-    from converters.log_writer import write_log
+    from tests.benchmarks.bench_judged_replay import write_script_log
 
-    source = path.with_suffix(".vscript.json")
-    source.write_text(json.dumps(script(turns)))
-    write_log(source, path)
-
-
-def timed(game_id: str, module_path: Path, log_path: Path) -> dict:
-    import vlog
-    from vlog.cli.check import load_game, load_module
-    from vlog.replay import replay_log
-
-    module = load_module(module_path)
-    game = load_game(game_id, (), module)
-    log = vlog.read(log_path)
-    t0 = time.process_time()
-    rep = replay_log(log, module=module, game=game)
-    seconds = time.process_time() - t0
-    return {"steps": len(rep.steps), "seconds": seconds, "findings": [f.check for f in rep.findings]}
+    write_script_log(path, script(turns))
 
 
 def run(turns: int = TURNS) -> dict:
@@ -96,13 +78,13 @@ def run(turns: int = TURNS) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "sideshow.vlog"
         build(log, turns)
-        sideshow = timed("sideshow", SYNTHETIC / "sideshow.vmod", log)
+        sideshow = loj.judged("sideshow", SYNTHETIC / "sideshow.vmod", log)
         other = Path(tmp) / "lion.vlog"
         loj.build(other, sideshow["steps"])
-        lion = timed("lion-of-judah", loj.SYNTHETIC / "lion-of-judah.vmod", other)
+        lion = loj.judged("lion-of-judah", loj.SYNTHETIC / "lion-of-judah.vmod", other)
     for name, fig in (("lion-of-judah", lion), ("sideshow", sideshow)):
         print(f"{name:14} {fig['steps']} steps {fig['seconds']:8.2f} s CPU "
-              f"{fig['steps'] / fig['seconds']:8.0f} steps/s  ({len(fig['findings'])} findings)")
+              f"{fig['steps'] / fig['seconds']:8.0f} steps/s  ({fig['findings']} findings)")
     ratio = (sideshow["steps"] / sideshow["seconds"]) / (lion["steps"] / lion["seconds"])
     print(f"sideshow speed / lion-of-judah speed: {ratio:.2f}")
     return {"sideshow": sideshow, "lion": lion, "ratio": ratio}
@@ -110,7 +92,7 @@ def run(turns: int = TURNS) -> dict:
 
 def test_bench_sideshow_replay():
     figures = run()
-    assert figures["sideshow"]["findings"] == []
+    assert figures["sideshow"]["checks"] == []
     assert figures["sideshow"]["steps"] > 2000
 
 
