@@ -233,3 +233,22 @@ def test_log_result_without_statuses_reads_its_findings():
     assert log.status("g/X-01").judgement is Judgement.NOT_JUDGED
     assert log.status("g/X-02").judgement is Judgement.JUDGED               # a finding without data is settled
     assert log.status("g/X-03").judgement is Judgement.NOTHING
+
+
+def test_tally_counts_an_occasion_for_every_check_waiting_for_its_kind_unless_blocked():
+    from vlog.findings import Judgement, Tally
+    from vlog.kit.steps import occasion_noun
+
+    tally = Tally()
+    for check, kinds in (("g/MV-01", ("moved",)), ("g/ST-01", ("moved", "placed")), ("g/MV-03", ("moved",)),
+                         ("g/CB-19", ("combat",))):
+        tally.waits_for(check, "no " + " or ".join(map(occasion_noun, kinds)) + " in the log", kinds)
+    tally.block("g/MV-03", "needs a module", ["the module"])
+    tally.met("moved", 4)
+    tally.met("placed", 6)
+    tally.met("flipped", 7)                                                  # no check waits for a flip
+    assert [tally.status(c).judged for c in ("g/MV-01", "g/ST-01", "g/MV-03")] == [1, 2, 0]
+    assert tally.status("g/MV-03").judgement is Judgement.NOT_JUDGED
+    assert tally.status("g/ST-01").reason() == "judged at 2 steps"
+    assert tally.status("g/CB-19").reason() == "nothing to judge: no combat in the log"
+    assert occasion_noun("steps-changed") == "step change" and occasion_noun("opgt-rolled") == "opgt rolled"

@@ -321,6 +321,7 @@ class Tally:
         self._blocked: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._outright: set[str] = set()
         self._carriers: dict[str, tuple[str, ...]] = {}
+        self._by_kind: dict[str, list[str]] = {}
 
     def judged(self, check: str, step: int | None) -> None:
         if check not in self._outright:
@@ -354,12 +355,19 @@ class Tally:
             for step in self._judged.pop(check, ()):
                 self.unsettled(check, step, data)
 
-    def is_blocked(self, check: str) -> bool:
-        return check in self._blocked
-
-    def waits_for(self, check: str, what: str) -> None:
-        """What kind of occasion `check` judges ('no move in the log'), said when it met none."""
+    def waits_for(self, check: str, what: str, kinds: Iterable[str] = ()) -> None:
+        """What kind of occasion `check` judges ('no move in the log'), said when it met none;
+        `kinds`, the occasions (event kinds) `met` counts for it."""
         self._waits_for[check] = what
+        for kind in kinds:
+            self._by_kind.setdefault(kind, []).append(check)
+
+    def met(self, kind: str, step: int | None) -> None:
+        """An occasion of `kind` happened at `step`: each check waiting for that kind, unless
+        blocked, has judged it (its findings, if any, are read by `observe`)."""
+        for check in self._by_kind.get(kind, ()):
+            if check not in self._blocked:
+                self.judged(check, step)
 
     def reported_by(self, check: str, carriers: Iterable[str]) -> None:
         """`check`'s findings are raised by `carriers` (a part of a rule reported with the whole):

@@ -27,7 +27,7 @@ from vlog.dice_rolls import DiceReportReader, module_buttons
 from vlog.dicestats import DiceRoll, dice_stats
 from vlog.findings import BINDING_PREFIX, NEEDS_MODULE, NOT_BOUND, OTHER_SCENARIO, CheckInfo, Finding, LogResult, Report, Tally
 from vlog.games.base import Context, Game
-from vlog.kit.steps import Position, StepView
+from vlog.kit.steps import Position, StepView, occasion_noun
 from vlog.table import Table
 from vlog.vassal.commands import (
     AddPiece, ChangePiece, Chat, Command, MovePiece, MutableProperty, RemovePiece, TurnState,
@@ -316,12 +316,6 @@ class _Guard:
 
     def __init__(self, game: Game, findings: list[Finding], debug: bool, tally: Tally):
         self.game, self.findings, self.debug, self.tally = game, findings, debug, tally
-        self.by_kind: dict[str, list[str]] = {}
-        """Action kind -> the checks it is an occasion for (the inventory's occasions)."""
-        for spec in game.checks:
-            if spec.implemented:
-                for kind in spec.occasions:
-                    self.by_kind.setdefault(kind, []).append(spec.id)
 
     def run(self, hook: str, step: int | None, what: str | None, fn: Callable, *args: object) -> list:
         try:
@@ -335,9 +329,7 @@ class _Guard:
     def step(self, index: int, before: Table, ctx: Context) -> None:
         """What the step does, then each action judged on its own."""
         for action in self.run("interpret", index, None, self.game.interpret, ctx.step, before, ctx):
-            for check in self.by_kind.get(getattr(action, "kind", ""), ()):
-                if not self.tally.is_blocked(check):
-                    self.tally.judged(check, getattr(action, "step", index))
+            self.tally.met(getattr(action, "kind", ""), getattr(action, "step", index))
             self.findings.extend(self.run("check", index, getattr(action, "kind", None),
                                           self.game.check, action, before, ctx))
 
@@ -378,7 +370,8 @@ def _declare(game: Game, module: object | None, tally: Tally) -> None:
         if not spec.implemented:
             continue
         if spec.occasions:
-            tally.waits_for(spec.id, "no " + " or ".join(spec.occasions) + " in the log")
+            tally.waits_for(spec.id, "no " + " or ".join(map(occasion_noun, spec.occasions)) + " in the log",
+                            spec.occasions)
         if spec.reported_by:
             tally.reported_by(spec.id, spec.reported_by)
         if module is None and "pos" in spec.tags:

@@ -216,3 +216,24 @@ def test_a_log_on_another_module_says_its_checks_rest_on_the_binding(capsys):
         "(vlog + synthetic-data)', not 'Lion of Judah: The War for Ethiopia, 1935-1941 (vlog)'"]]
     assert not [c for c in data["checks"] if c["id"].startswith("lion-of-judah/") and c["status"] == "judged"]
     assert data["summary"]["binding"]["module_mismatch"].startswith("the log was written with module ")
+
+
+def test_a_combat_still_open_at_the_end_of_the_log_is_an_occasion(tmp_path, capsys):
+    """The legal opening cut just after its first attack is resolved: nothing closes that combat
+    but the end of the log, and the checks of a combat count it judged at its step all the same."""
+    from converters.log_writer import write_log
+    from converters.script import parse_text
+
+    source = FIXTURES / "lion-of-judah" / "rules" / "clean-1935-36.vscript"
+    lines = source.read_text(encoding="utf-8").splitlines()
+    cut = next(i for i, line in enumerate(lines) if "closes the combat" in line)
+    script = parse_text("\n".join(lines[:cut]) + "\n", path=str(tmp_path / "open.vscript"), folder=source.parent)
+    log = tmp_path / "open-combat-at-end.vlog"
+    write_log(script, log)
+    code, out, _ = run(capsys, str(log), "--game", "lion-of-judah", "--format", "json",
+                       "--module", str(FIXTURES / "lion-of-judah" / "synthetic" / "lion-of-judah.vmod"),
+                       "--data", str(FIXTURES / "lion-of-judah" / "synthetic-data"))
+    data = json.loads(out)
+    assert code == EXIT_OK and data["logs"][0]["findings"] == []     # legal play: the attack was resolved rightly
+    crt = {c["id"]: c for c in data["checks"]}[CRT]
+    assert (crt["status"], crt["judged"]) == ("judged", 1)

@@ -145,3 +145,26 @@ def test_schema_catches_a_broken_log(report):
     assert not VALIDATOR.is_valid(data)
     del data["version"]
     assert not VALIDATOR.is_valid(data)
+
+
+def test_information_uri_only_from_a_real_address(report, monkeypatch):
+    """No address is made up: with no home page in the package metadata the field is left out,
+    and the log stays valid; with one, it is the driver's informationUri."""
+    from importlib import metadata
+
+    class Meta(dict):
+        urls: list[str] = []
+
+        def get_all(self, key):
+            return self.urls if key == "Project-URL" else None
+
+    sarif.information_uri_from_metadata.cache_clear()
+    monkeypatch.setattr(metadata, "metadata", lambda name: Meta())
+    data = render(report)
+    VALIDATOR.validate(data)
+    assert "informationUri" not in data["runs"][0]["tool"]["driver"]
+
+    Meta.urls = ["Homepage, https://example.org/vlog"]
+    sarif.information_uri_from_metadata.cache_clear()
+    assert render(report)["runs"][0]["tool"]["driver"]["informationUri"] == "https://example.org/vlog"
+    sarif.information_uri_from_metadata.cache_clear()

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["Position", "StepView", "Event", "event_kind", "Stepped", "Changed", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
+__all__ = ["Position", "StepView", "Event", "event_kind", "occasion_noun", "Stepped", "Changed", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
            "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events"]
 
 T = TypeVar("T")
@@ -96,6 +96,16 @@ class StepView:
 def event_kind(cls: type) -> str:
     """An event class as the inventory's occasions name it: `StepsChanged` -> "steps-changed"."""
     return re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
+
+
+_OCCASION_NOUNS = {"stepped": "step", "moved": "move", "placed": "placement", "removed": "removal",
+                   "steps-changed": "step change", "flipped": "flip", "declared": "declaration",
+                   "phase-changed": "phase change", "move-finished": "finished move"}
+
+
+def occasion_noun(kind: str) -> str:
+    """An occasion kind as a status says it happened none ("no move or placement in the log")."""
+    return _OCCASION_NOUNS.get(kind, kind.replace("-", " "))
 
 
 @dataclass(frozen=True, slots=True)

@@ -532,13 +532,14 @@ class LionOfJudah(Game):
             final = state_of(ctx.view.after, self.data, self.scenario, control=self.interpreter.control)
             final.flags.update(self.interpreter.flags)          # SP-15: air supply still counts
             out.extend(self.moves.flush(final))
-        for action in self.interpreter.finish():
+        for action in self.interpreter.finish():        # an attack still open: an occasion too
+            ctx.tally.met(action.kind, action.step)
             out.extend(self._check_combat(action))
             if self.scenario == "1940-41":      # the last attack's fuel (CB-40) and the Negus (CB-39)
                 out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
                                    phase_bound=self.interpreter.phase_bound)
-                allied_action(self.negus, action, phase=self.interpreter.phase,
-                              phase_bound=self.interpreter.phase_bound, joined=None)
+                out += allied_action(self.negus, action, phase=self.interpreter.phase,
+                                     phase_bound=self.interpreter.phase_bound, joined=None)
         out.extend(self.ledgers.end(ctx.view))
         out.extend(self.logistics.finish(self.final_state(ctx.view), scenario=self.scenario))
         return out
