@@ -8,10 +8,11 @@ in another order, other side names, other turn tracker phase names, a dice butto
 and report, other map and board names,
 and a main board with a margin two columns wide on the left and one row high on top (printed
 hexes, and so pieces, two columns and one row further in), its grid origin a few pixels off and
-its numbering offsets lowered to match, so every hex keeps its number at another point.
+its numbering offsets lowered to match, so every hex keeps its number at another point, and the
+boxes named the designer's way ("GRT 3" for "General Records Track box 3").
 
-`TRUTH` answers what a player who knows the module would answer in review: gpid -> counter,
-and each counter's layer level -> level key. Nothing here is real module data.
+`Designer` answers what a player who knows the module would answer in review: gpid -> counter,
+each counter's layer level -> level key, and each renamed box's zone -> box. Nothing here is real module data.
 """
 from __future__ import annotations
 
@@ -44,6 +45,18 @@ SHIFT_COLUMNS, SHIFT_ROWS = 2, 1
 offsets are lowered by as many (the same hex numbers) and its image is as much larger."""
 ORIGIN_NUDGE = (5, 3)
 """Pixels the designer's grid origin lies off vlog's (well within a hex)."""
+_BOX_STYLE = ((r"General Records Track box (\d+)", r"GRT \1"), (r"(.+) RP storage box", r"RP Store (\1)"),
+              (r"(.+) air marker box", r"Air Markers (\1)"), (r"event cup", "Event Pool"),
+              (r"Events drawn", "Drawn Events"), (r"General Records Track", "Records Track"))
+"""The designer's names of the boxes (zones of the boxes map), vlog's name -> theirs; the
+Unplaced box keeps its name."""
+
+
+def designer_box_name(name: str) -> str:
+    for pattern, theirs in _BOX_STYLE:
+        if re.fullmatch(pattern, name):
+            return re.sub(pattern, theirs, name)
+    return name
 
 
 @dataclass
@@ -62,6 +75,8 @@ class Designer:
     """counter id -> (type chain, state chain without the basic state, gpid)"""
     shift: tuple[int, int] = (0, 0)
     """Pixels a point of the main map lies further right and down than on vlog's module."""
+    box_of_zone: dict[str, str] = field(default_factory=dict)
+    """The designer's zone name -> the data's box id, for each renamed box."""
 
     def place(self, map_id: str | None, x: int, y: int) -> tuple[str | None, int, int]:
         """A point of vlog's module on the designer's: the map renamed, the main map's points shifted."""
@@ -156,6 +171,12 @@ def write_designer_module(game_data: GameData, path: Path) -> Designer:
         out.names[p.counter_id] = name
     shift = _move_main_grid(root, members)
     out.shift = shift
+    zone_box = {zone: box for box, zone in build.box_of_record.items()}
+    for zone in root.iter("VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"):
+        theirs = designer_box_name(zone.get("name"))
+        if theirs != zone.get("name"):
+            out.box_of_zone[theirs] = zone_box[zone.get("name")]
+            zone.set("name", theirs)
     for element in root.iter("VASSAL.build.module.Map"):
         for attribute in ("mapName", "buttonName"):
             element.set(attribute, MAPS.get(element.get(attribute), element.get(attribute)))
@@ -292,6 +313,8 @@ def designer_script(script: Path, designer: Designer, module: Path, start: Path,
             action["button"] = DICE.get(action["button"], action["button"])
         if kind in ("move", "remove"):
             action["unit"] = unit(action["unit"])
+            if "along" in action:
+                action["along"] = [designer_box_name(place) for place in action["along"]]
         elif kind == "add":
             counter = by_name.get(action["piece"])
             if counter is None:

@@ -342,3 +342,29 @@ def test_module_written_from_the_game_data_binds_completely(game, tmp_path):
         by_name.setdefault(layer["layer_name"]["value"], []).append(set(layer["applies_to"]["value"]))
     for sets in by_name.values():
         assert sum(len(s) for s in sets) == len(set().union(*sets))
+
+
+def test_location_questions_take_a_box_id_or_one_of_the_hexes_the_name_fits():
+    """A location named like several hexes is answered with one of them; a renamed box with a box
+    id; anything else is refused naming what would do; grid numbers outside the layout are not asked."""
+    from vlog.binding import BindingDraft, Unmatched
+    from vlog.binding_review import apply_answers, questions
+    from vlog.errors import GameDataError
+
+    def draft() -> BindingDraft:
+        doc = {"game": "g", "pieces": [], "layers": [], "locations": [], "turn_track": []}
+        return BindingDraft(doc, {}, {}, unmatched=[
+            Unmatched("location", "Gondar", "map 'Main'", "names several hexes: 0911, 0912", ("0911", "0912"),
+                      vassal_map="Main"),
+            Unmatched("location", "Dead Pile", "map 'Boxes'", "is no hex name ...", ("dead",), ("shares 'dead'",),
+                      vassal_map="Boxes"),
+            Unmatched("location", "02-01", "map 'Main'", "is a grid number outside the game's layout")])
+
+    d = draft()
+    assert [q.id for q in questions(d)] == ["location:Main:Gondar", "location:Boxes:Dead Pile"]
+    with pytest.raises(GameDataError, match="nor one of the hexes 0911, 0912"):
+        apply_answers(d, {"location:Main:Gondar": "1305"}, set(), {"dead"})
+    assert apply_answers(d, {"location:Main:Gondar": "0912", "location:Boxes:Dead Pile": "dead"}, set(), {"dead"}) == 2
+    assert [(r["pattern"]["value"], r.get("hex", r.get("box"))["value"]) for r in d.document["locations"]] == [
+        ("Gondar", "0912"), ("Dead\\ Pile", "dead")]
+    assert questions(d) == []

@@ -35,6 +35,8 @@ def _answers(qs, truth, draft_layers) -> dict:
     for q in qs:
         if q.kind == "piece":
             answers[q.id] = truth.gpid_counter[q.id.split(":", 1)[1]]
+        elif q.kind == "location":
+            answers[q.id] = truth.box_of_zone[q.id.split(":", 2)[2]]
         elif q.kind == "layer":
             record = draft_layers[q.id.split(":", 1)[1]]
             wanted = truth.levels[record["applies_to"]["value"][0]]
@@ -44,16 +46,20 @@ def _answers(qs, truth, draft_layers) -> dict:
     return answers
 
 
+def _box_ids(data) -> set[str]:
+    return {box["id"] for board in data.documents["map"]["maps"] for box in board["boxes"]}
+
+
 def review(module, data, truth, tmp_path: Path):
     """The two rounds of `vlog bind --review`: pieces, then (drafted again) layers and phases."""
     draft = draft_binding(module, data)
     first = _answers([q for q in questions(draft) if q.kind == "piece"], truth, {})
-    assert apply_answers(draft, first, set(data.counter_ids)) == len(first)
+    assert apply_answers(draft, first, set(data.counter_ids), _box_ids(data)) == len(first)
     (tmp_path / "round1").mkdir()
     (tmp_path / "round1" / "bindings.json").write_text(json.dumps(draft.document), encoding="utf-8")
     again = draft_binding(module, load_game_data("lion-of-judah", overlays=[tmp_path / "round1"]))
     second = _answers(questions(again), truth, {r["id"]: r for r in again.document["layers"]})
-    assert apply_answers(again, second, set(data.counter_ids)) == len(second)
+    assert apply_answers(again, second, set(data.counter_ids), _box_ids(data)) == len(second)
     return draft, again, first, second
 
 
@@ -84,9 +90,42 @@ def test_review_binds_every_piece_layer_and_phase_rightly(designer, tmp_path):
     assert {c for r in again.document["layers"] for c in r["applies_to"]["value"]} == set(truth.levels)
     assert questions(again) == []
     validate_document("bindings", again.document, "reviewed")
-    # the review took one answer per piece left, then one per layer mapping or phase list to confirm
+    # every renamed box bound to its box (GRT 3 by its id grt-3, the rest by review answers)
+    assert {zone: _box_of(again.document, zone) for zone in truth.box_of_zone} == truth.box_of_zone
+    # the review took one answer per piece left, then one per renamed box no name settles and
+    # one per layer mapping or phase list to confirm
     assert len(first) == 115 - len(_bound(draft_binding(module, data).document)) == 41
-    assert len(second) == 4
+    asked = [q for q in questions(draft_binding(module, data)) if q.kind == "location"]
+    assert len(second) == 4 + len(asked) == 16
+    assert all(q.choices[0][0] == truth.box_of_zone[q.id.split(":", 2)[2]] for q in asked)   # best first
+
+
+def _box_of(document, zone: str) -> str | None:
+    import re
+
+    return next((r["box"]["value"] for r in document["locations"] if "box" in r
+                 and re.fullmatch(r["pattern"]["value"], zone)), None)
+
+
+def test_a_location_answered_none_is_no_place_of_the_game_and_a_wrong_box_id_is_refused(designer):
+    """Answered null, the place is recorded as none of the game's (not left unbound); a box id the
+    game has not is refused. A name nothing hints at is offered no box (the question lists none)."""
+    from vlog.binding import _box_candidates
+    from vlog.errors import GameDataError
+
+    truth, data = designer
+    draft = draft_binding(read_module(truth.path), data)
+    labels = {b["id"]: b["name"]["value"] for m in data.documents["map"]["maps"] for b in m["boxes"]}
+    assert _box_candidates("Tea Room", labels) == []
+    assert [b for b, _ in _box_candidates("GRT 3", labels)] == ["grt-3"]           # not grt-10 nor grt
+    question = next(q for q in questions(draft) if q.kind == "location")
+    with pytest.raises(GameDataError, match="is no box id"):
+        apply_answers(draft, {question.id: "no-such-box"}, set(data.counter_ids), _box_ids(data))
+    assert apply_answers(draft, {question.id: None}, set(data.counter_ids), _box_ids(data)) == 1
+    record = draft.document["locations"][-1]
+    assert record["box"] == {"value": None, "note": "no place of the game (review answer)"}
+    assert question.id not in {q.id for q in questions(draft)}
+    validate_document("bindings", draft.document, "answered")
 
 
 def test_cli_review_without_a_terminal_lists_the_questions_and_applies_answers(designer, tmp_path, capsys):
@@ -96,7 +135,7 @@ def test_cli_review_without_a_terminal_lists_the_questions_and_applies_answers(d
     out = tmp_path / "b.json"
     assert main(["bind", str(truth.path), "--game", "lion-of-judah", "-o", str(out), "--review"]) == 0
     text = capsys.readouterr().out
-    assert "review: 0 answers applied of 44 questions; 44 left" in text
+    assert "review: 0 answers applied of 56 questions; 56 left" in text
     assert "--answers FILE" in text and "vlog data ids lion-of-judah" in text
     answers = tmp_path / "answers.json"
     answers.write_text(json.dumps({**first, **second}), encoding="utf-8")
@@ -191,9 +230,9 @@ def _verdicts(rep):
 
 def test_the_designers_board_puts_every_hex_at_another_point_under_another_map_name(both):
     """Not vacuous: the designer's starting save holds every piece at another point on a map of
-    another name, and the module names the same hex (or box) there."""
+    another name, and the module names the same hex there (a box under the designer's name)."""
     import vlog
-    from tests.designer_module import MAPS
+    from tests.designer_module import MAPS, designer_box_name
     from vlog.table import Table
 
     folder, truth, _, module = both
@@ -204,7 +243,7 @@ def test_the_designers_board_puts_every_hex_at_another_point_under_another_map_n
     assert {t.map for _, t in pairs} == {MAPS[p.map] for p, _ in pairs} and truth.shift == (83, 48)
     main = [(p, t) for p, t in pairs if p.map == "Main Map"]
     assert main and all((t.x, t.y) == (p.x + 83, p.y + 48) for p, t in main)
-    assert [theirs.location_name(t) for _, t in pairs] == [own.location_name(p) for p, _ in pairs]
+    assert [theirs.location_name(t) for _, t in pairs] == [designer_box_name(own.location_name(p)) for p, _ in pairs]
 
 
 @pytest.mark.parametrize("situation", SITUATIONS)

@@ -17,9 +17,9 @@ import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
-from vlog.coverage import UNCONFIRMED_NOTE
+from vlog.coverage import UNCONFIRMED_NOTE, UNPLACED_BOX
 from vlog.errors import VlogError
 from vlog.gamedata import GameData
 from vlog.hexes import LAYOUTS, HexLayout
@@ -65,6 +65,8 @@ class Unmatched:
     evidence: tuple[str, ...] = ()
     """Why each candidate is offered (same order as `candidates`), best first."""
     gpid: str | None = None
+    vassal_map: str | None = None
+    """The map a location is on (kind "location")."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "name": self.name, "where": self.where, "reason": self.reason,
@@ -214,6 +216,42 @@ def _similarity(a: str, b: str) -> float:
     import difflib
 
     return difflib.SequenceMatcher(None, a, b).ratio() if a and b else 0.0
+
+
+_FILLER = frozenset({"box", "boxes", "the", "of", "and"})
+"""Words a name's initials leave out ('General Records Track box 3': GRT)."""
+_BOX_WORDS = _FILLER | {"area", "space", "track", "display"}
+"""Words too common in box names to tell two boxes apart."""
+BOX_CANDIDATES = 5
+
+
+def _box_candidates(name: str, labels: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The boxes a location of another name may be, best first, each with why: words shared, a
+    word that is the initials of the box's name ('GRT' for 'General Records Track box 3'), a near
+    spelling; a number in either name must be the same number in both ('GRT 3' is not box 10)."""
+    words = [w for w in _tokens(name) if w not in _BOX_WORDS]
+    numbers = {w for w in words if w.isdigit()}
+    plain = {w for w in words if not w.isdigit()}
+    scored: list[tuple[float, str, str]] = []
+    for box, label in labels.items():
+        theirs = [w for w in _tokens(label) if w not in _BOX_WORDS]
+        if {w for w in theirs if w.isdigit()} != numbers:
+            continue
+        initials = "".join(w[0] for w in _tokens(label) if not w.isdigit() and w not in _FILLER)
+        shared = sorted(plain & set(theirs))
+        by_initials = sorted(w for w in plain if len(w) > 1 and w == initials)
+        near = _similarity(normalise(name), normalise(label))
+        if not (shared or by_initials or near >= 0.6):
+            continue
+        why = [f"shares {', '.join(repr(w) for w in shared)}"] if shared else []
+        why += [f"{w.upper()!r} is the initials of {label!r}" for w in by_initials]
+        if near >= 0.6:
+            why.append(f"spelled near {label!r} ({near:.2f})")
+        if numbers:
+            why.append(f"the same number {', '.join(sorted(numbers))}")
+        scored.append((2 * len(shared) + 3 * len(by_initials) + near, box, "; ".join(why)))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(box, why) for _, box, why in scored[:BOX_CANDIDATES]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -763,9 +801,13 @@ class _Drafter:
         game_data = self.data
         layout = LAYOUTS.get(game_data.game)
         boxes: dict[str, str] = {}
+        self.box_labels: dict[str, str] = {}
+        """Box id -> its name (its id when unnamed): what a renamed box is compared with."""
         for board in game_data.documents["map"]["maps"]:
             for box in board["boxes"]:
-                for label in (box["id"], box.get("name", {}).get("value")):
+                shown = box.get("name", {}).get("value")
+                self.box_labels.setdefault(box["id"], shown if isinstance(shown, str) and shown else box["id"])
+                for label in (box["id"], shown):
                     if isinstance(label, str) and normalise(label):
                         boxes.setdefault(normalise(label), box["id"])
         locations: list[dict[str, Any]] = []
@@ -775,6 +817,8 @@ class _Drafter:
             data_map = _data_map_for(map_def, game_data)
             shapes: dict[str, list[str]] = defaultdict(list)
             for name in names:
+                if name == UNPLACED_BOX:        # where vlog's own modules hold pieces not yet set up
+                    continue
                 self.seen["location"] += 1
                 shape = _hex_shape(name, layout) if layout is not None else None
                 if shape is not None:
@@ -824,9 +868,21 @@ class _Drafter:
                     "vassal_map": {"value": vassal_map, "source": source},
                     "pattern": {"value": re.escape(name), "source": source},
                     "box": {"value": boxes[key], "source": source}}
-        reason = ("names several hexes: " + ", ".join(named)) if named else \
-            "is no hex name of the game's layout, named hex or box"
-        self.unmatched.append(Unmatched("location", name, f"map {vassal_map!r}", reason, tuple(named)))
+        if named:
+            self.unmatched.append(Unmatched("location", name, f"map {vassal_map!r}",
+                                            "names several hexes: " + ", ".join(named), tuple(named),
+                                            vassal_map=vassal_map))
+            return None
+        if not re.search(r"[^\W\d_]", name):           # '02-01': a grid number no hex of the game has
+            self.unmatched.append(Unmatched("location", name, f"map {vassal_map!r}",
+                                            "is a grid number outside the game's layout (a margin or off-map hex)"))
+            return None
+        ranked = _box_candidates(name, self.box_labels)
+        reason = "is no hex name of the game's layout, named hex or box" + (
+            "; boxes ranked by the words, initials and numbers of their names" if ranked else "")
+        self.unmatched.append(Unmatched("location", name, f"map {vassal_map!r}", reason,
+                                        tuple(box for box, _ in ranked), tuple(why for _, why in ranked),
+                                        vassal_map=vassal_map))
         return None
 
     def turn_track(self) -> list[dict[str, Any]]:

@@ -1,20 +1,22 @@
 """Reviewing a drafted binding: what `vlog bind` could not settle, as questions with the ids to answer.
 
-A draft leaves three kinds of doubt: pieces no counter fits clearly (each with its ranked
-candidates), layer mappings taken from the order of levels, and turn tracker items taken as
-phases from their order. `questions` lists them, each with an id (`piece:GPID` or `piece:NAME`,
-`layer:RECORD`, `turn:RECORD`); `apply_answers` writes answers into the document: a counter id
-for a piece (null: the piece is no counter of the game), "confirm" or a level/item mapping for a
-layer or a phase list. Answers are recorded as the data's source ("review answer"), so the
+A draft leaves four kinds of doubt: pieces no counter fits clearly (each with its ranked
+candidates), locations no hex or box is named like (a renamed box, with the boxes ranked by its
+name), layer mappings taken from the order of levels, and turn tracker items taken as phases from
+their order. `questions` lists them, each with an id (`piece:GPID` or `piece:NAME`,
+`location:MAP:NAME`, `layer:RECORD`, `turn:RECORD`); `apply_answers` writes answers into the
+document: a counter id for a piece (null: the piece is no counter of the game), a box id for a
+location (null: no place of the game), "confirm" or a level/item mapping for a layer or a phase
+list. Answers are recorded as the data's source ("review answer"), so the
 bindings say who decided what.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-from vlog.binding import BindingDraft
+from vlog.binding import BindingDraft, Unmatched
 from vlog.coverage import UNCONFIRMED_NOTE
 from vlog.errors import GameDataError
 
@@ -42,8 +44,12 @@ def _piece_id(gpid: str | None, name: str) -> str:
     return f"piece:{gpid}" if gpid else f"piece:{name}"
 
 
+def _location_id(item: Unmatched) -> str:
+    return f"location:{item.vassal_map}:{item.name}"
+
+
 def questions(draft: BindingDraft) -> list[Question]:
-    """Every uncertain item of the draft, pieces first."""
+    """Every uncertain item of the draft, pieces first, then locations, layers and phases."""
     out: list[Question] = []
     seen: set[str] = set()
     for item in draft.unmatched:
@@ -56,6 +62,12 @@ def questions(draft: BindingDraft) -> list[Question]:
         why = list(item.evidence) + [""] * (len(item.candidates) - len(item.evidence))
         out.append(Question(qid, "piece", f"piece {item.name!r} ({item.where}): {item.reason}",
                             tuple(zip(item.candidates, why))))
+    for item in draft.unmatched:
+        if item.kind == "location" and item.vassal_map is not None and _location_id(item) not in seen:
+            seen.add(_location_id(item))
+            why = list(item.evidence) + [""] * (len(item.candidates) - len(item.evidence))
+            out.append(Question(_location_id(item), "location", f"location {item.name!r} ({item.where}): {item.reason}",
+                                tuple(zip(item.candidates, why))))
     for record in draft.document["layers"]:
         note = str(record["levels"].get("note") or "")
         if note.startswith(UNCONFIRMED_NOTE):
@@ -84,18 +96,33 @@ def _new_id(document: Mapping[str, Any], base: str) -> str:
     return out
 
 
-def apply_answers(draft: BindingDraft, answers: Mapping[str, Any], counter_ids: set[str]) -> int:
+def apply_answers(draft: BindingDraft, answers: Mapping[str, Any], counter_ids: set[str],
+                  box_ids: Iterable[str] = ()) -> int:
     """Writes the answers into the draft's document; returns how many were applied.
 
-    Raises GameDataError for an answer to no question or naming no counter of the game."""
+    Raises GameDataError for an answer to no question, or naming no counter (no box) of the game."""
     asked = {q.id: q for q in questions(draft)}
+    boxes = set(box_ids)
     doc = draft.document
     applied = 0
     for qid, answer in answers.items():
         question = asked.get(qid)
         if question is None:
             raise GameDataError(f"answer {qid!r} is to no question of this draft (vlog bind --review lists them)")
-        if question.kind == "piece":
+        if question.kind == "location":
+            item = next(u for u in draft.unmatched if u.kind == "location" and _location_id(u) == qid)
+            hexes = set(item.candidates) - boxes         # a name several hexes have: one of them
+            if answer is not None and answer not in boxes and answer not in hexes:
+                raise GameDataError(f"answer to {qid!r}: {answer!r} is no box id (vlog data ids {doc['game']} boxes)"
+                                    + (f" nor one of the hexes {', '.join(sorted(hexes))}" if hexes else ""))
+            place = "hex" if answer in hexes else "box"
+            doc["locations"].append({
+                "id": _new_id(doc, f"loc-{item.name}"),
+                "vassal_map": {"value": item.vassal_map, "source": REVIEW_SOURCE},
+                "pattern": {"value": re.escape(item.name), "source": REVIEW_SOURCE},
+                place: ({"value": answer, "source": REVIEW_SOURCE} if answer is not None else
+                        {"value": None, "note": "no place of the game (review answer)"})})
+        elif question.kind == "piece":
             if answer is not None and answer not in counter_ids:
                 raise GameDataError(f"answer to {qid!r}: {answer!r} is no counter id (vlog data ids {doc['game']})")
             key, _, value = qid.partition(":")
@@ -121,5 +148,6 @@ def apply_answers(draft: BindingDraft, answers: Mapping[str, Any], counter_ids: 
             datum["source"] = f"{datum.get('source', '')}; {REVIEW_SOURCE}".lstrip("; ")
         applied += 1
     draft.unmatched = [u for u in draft.unmatched
-                       if not (u.kind == "piece" and _piece_id(u.gpid, u.name) in answers)]
+                       if not (u.kind == "piece" and _piece_id(u.gpid, u.name) in answers)
+                       and not (u.kind == "location" and _location_id(u) in answers)]
     return applied

@@ -31,7 +31,7 @@ _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), (
               help="Walk through what is uncertain: prompts on a terminal; otherwise the list of questions "
                    "with the ids to answer (give them with --answers).")
 @click.option("--answers", "answers_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Review answers, JSON: {question id: counter id, null, \"confirm\" or a mapping}.")
+              help="Review answers, JSON: {question id: counter id, box id, null, \"confirm\" or a mapping}.")
 @format_option("text", "json")
 def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], force: bool,
             save_path: Path | None, review: bool, answers_path: Path | None, output_format: str) -> int:
@@ -49,8 +49,9 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
 
     With --review (and --answers), pieces no counter fits clearly are answered first (each
     with its candidates ranked by evidence), the draft is made again with them, and then the
-    layers and turn tracker phases taken from their order are confirmed; `vlog data ids GAME`
-    lists the ids to answer with.
+    locations no hex or box is named like (renamed boxes, the boxes ranked by their names) are
+    answered and the layers and turn tracker phases taken from their order are confirmed;
+    `vlog data ids GAME` lists the ids to answer with.
 
     \b
     Examples:
@@ -82,6 +83,8 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
         draft, asked, applied = _review(draft, answers, prompt=review and _interactive(),
                                         redraft=lambda doc: _redraft(doc, read, game, overlays, module.name, save),
                                         counter_ids=set(game_data.counter_ids),
+                                        box_ids={box["id"] for board in game_data.documents["map"]["maps"]
+                                                 for box in board["boxes"]},
                                         answers_file=str(answers_path) if answers_path is not None else None)
     validate_document("bindings", draft.document, str(output))
     nothing = bool(draft.seen["piece"]) and not draft.matched["piece"]
@@ -132,7 +135,7 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
             lines.append(f"  {q.id}: {q.text}")
             lines += [f"      {answer}  {why}" for answer, why in q.choices]
         if left:
-            lines.append("  (answer with --answers FILE, JSON {question id: answer}; null = no counter of the game; "
+            lines.append("  (answer with --answers FILE, JSON {question id: answer}; null = no counter (no place) of the game; "
                          f"vlog data ids {game_data.game} lists the ids)")
     if draft.to_confirm:
         lines.append("")
@@ -183,11 +186,12 @@ def _ask(question) -> object:  # type: ignore[no-untyped-def]
     click.echo(f"\n{question.id}: {question.text}")
     for n, (answer, why) in enumerate(question.choices, 1):
         click.echo(f"  {n}. {answer}  {why}")
-    hint = "number or id" + (", - for no counter of the game" if question.kind == "piece" else "")
+    none = {"piece": ", - for no counter of the game", "location": ", - for no place of the game"}
+    hint = "number or id" + none.get(question.kind, "")
     reply = click.prompt(f"answer ({hint}; Enter skips)", default="", show_default=False).strip()
     if not reply:
         return _SKIP
-    if reply == "-" and question.kind == "piece":
+    if reply == "-" and question.kind in none:
         return None
     if reply.isdigit() and 1 <= int(reply) <= len(question.choices):
         return question.choices[int(reply) - 1][0]
@@ -198,8 +202,9 @@ _SKIP = object()
 
 
 def _review(draft, answers: dict, *, prompt: bool, redraft, counter_ids: set[str],  # type: ignore[no-untyped-def]
-            answers_file: str | None = None):
-    """Pieces answered first, the draft made again, then its layers and phases: (draft, asked, applied).
+            box_ids: set[str], answers_file: str | None = None):
+    """Pieces answered first, the draft made again, then its locations, layers and phases: (draft,
+    asked, applied).
 
     An answer to no question of either round is an error naming it (a mistyped id, or answers kept
     from another module), so no answer is lost without a word."""
@@ -217,7 +222,7 @@ def _review(draft, answers: dict, *, prompt: bool, redraft, counter_ids: set[str
             for q in pending:
                 if q.id not in chosen and (reply := _ask(q)) is not _SKIP:
                     chosen[q.id] = reply
-        applied += apply_answers(draft, chosen, counter_ids)
+        applied += apply_answers(draft, chosen, counter_ids, box_ids)
         if round_ == 1 and any(q.startswith("piece:") for q in chosen):
             draft = redraft(draft.document)
     unknown = [qid for qid in answers if qid not in seen]
