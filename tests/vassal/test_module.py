@@ -119,6 +119,22 @@ def test_real_modules_read_and_validate(path):
 
 
 @pytest.mark.samples
+@pytest.mark.parametrize("path", sample_params("nevsky/buildFile.xml", "vivelemperor/buildFile.xml", "bushido"))
+def test_slots_expand_on_first_use_alike_in_any_order(path):
+    """Prototypes are expanded when a slot is first asked (as VASSAL's PieceSlot.getPiece does),
+    through one cache per module: the order slots are asked in changes nothing."""
+    from vlog.vassal.module import expand_piece
+
+    forward, backward = read_module(path), read_module(path)
+    slots = forward.piece_slots
+    assert slots and all(s._expansion is None for s in slots)            # nothing expanded on reading
+    ahead = [(s.expanded, s.problems) for s in slots]
+    behind = [(s.expanded, s.problems) for s in reversed(backward.piece_slots)][::-1]
+    assert ahead == behind
+    assert all(a == expand_piece(s.text, forward.prototypes) for a, s in zip(ahead[:200], slots) if s.text)
+
+
+@pytest.mark.samples
 def test_vivelemperor_names_hexes_as_printed(samples_dir):
     m = read_module(samples_dir / "vivelemperor" / "buildFile.xml")
     mp = m.find_map("Main Map")

@@ -81,6 +81,8 @@ def _int(v: str | None, default: int) -> int:
     """`Integer.valueOf`; VASSAL throws on junk, vlog keeps the default and the raw attribute."""
     if v is None:
         return default
+    if len(v) < 10 and v.isascii() and v.isdigit():     # the usual case, in Integer's range
+        return int(v)
     n = G._java_parse_int(v)
     return default if n is None else n
 
@@ -96,20 +98,51 @@ def _float(v: str | None, default: float) -> float:
 
 # ---------------------------------------------------------------------------------- model
 
+class _Expander:
+    """A module's prototypes and the expansions already made, shared by its slots."""
+
+    __slots__ = ("prototypes", "cache")
+
+    def __init__(self, prototypes: dict[str, "Prototype"]):
+        self.prototypes, self.cache = prototypes, {}
+
+
 @dataclass
 class PieceSlot:
     """A palette or at-start piece: `text` is the AddPiece string as written, `expanded` has
-    prototypes expanded and comments dropped (PieceCloner), None when it could not be expanded."""
+    prototypes expanded and comments dropped (PieceCloner), None when it could not be expanded.
+
+    As VASSAL's PieceSlot builds its piece only when asked (`getPiece`), the expansion is made on
+    first use of `expanded` or `problems`, with the module's prototypes."""
 
     entry_name: str | None
     gpid: str | None
     text: str
-    expanded: str | None = None
     width: int | None = None
     height: int | None = None
     card: bool = False
     path: tuple[str, ...] = ()
-    problems: list[str] = field(default_factory=list)
+    _expander: "_Expander | None" = field(default=None, repr=False, compare=False)
+    _expansion: "tuple[str | None, list[str]] | None" = field(default=None, repr=False, compare=False)
+
+    def _expand(self) -> "tuple[str | None, list[str]]":
+        if self._expansion is None:
+            if not self.text or self._expander is None:
+                self._expansion = (None, [])
+            else:
+                try:
+                    self._expansion = expand_piece(self.text, self._expander.prototypes, self._expander.cache)
+                except VlogError as e:
+                    self._expansion = (None, [e.message])
+        return self._expansion
+
+    @property
+    def expanded(self) -> str | None:
+        return self._expand()[0]
+
+    @property
+    def problems(self) -> list[str]:
+        return self._expand()[1]
 
     @property
     def name(self) -> str | None:
@@ -754,11 +787,16 @@ def _apply_extension(base_root, ext_root, ext_display: str, problems: list[str])
 
 # ---------------------------------------------------------------------------------- reading
 
-def _slot(el, path: tuple[str, ...]) -> PieceSlot:
-    return PieceSlot(entry_name=el.get("entryName"), gpid=el.get("gpid"), text=text_of(el),
-                     width=_int(el.get("width"), 0) if el.get("width") is not None else None,
-                     height=_int(el.get("height"), 0) if el.get("height") is not None else None,
-                     card=el.tag == _CARD_SLOT, path=path)
+def _slot(el, path: tuple[str, ...], sizes: dict[str | None, int | None]) -> PieceSlot:
+    """`sizes` keeps each width or height text read (a palette's slots share a few)."""
+    get = el.get
+    width, height = get("width"), get("height")
+    if width not in sizes:
+        sizes[width] = None if width is None else _int(width, 0)
+    if height not in sizes:
+        sizes[height] = None if height is None else _int(height, 0)
+    return PieceSlot(get("entryName"), get("gpid"), text_of(el), sizes[width], sizes[height],
+                     el.tag == _CARD_SLOT, path)
 
 
 def _turn_level(el) -> TurnLevel:
@@ -785,15 +823,19 @@ def _ancestor(el, tags) -> object | None:
     return None
 
 
-def _widget_path(el) -> tuple[str, ...]:
-    names = []
-    p = el.getparent()
-    while p is not None and p.getparent() is not None:
-        n = _configure_name(p)
-        if n:
-            names.append(n)
-        p = p.getparent()
-    return tuple(reversed(names))
+def _widget_path(el, known: dict | None = None) -> tuple[str, ...]:
+    """The configure names of the element's containers below the root, outermost first;
+    `known` keeps each container's path for its other children (a palette holds thousands)."""
+    parent = el.getparent()
+    if parent is None or parent.getparent() is None:
+        return ()
+    if known is not None and parent in known:
+        return known[parent]
+    name = _configure_name(parent)
+    path = _widget_path(parent, known) + ((name,) if name else ())
+    if known is not None:
+        known[parent] = path
+    return path
 
 
 def parse_board_layout(command: str | None) -> list[tuple[str, int, int, bool]] | None:
@@ -870,6 +912,7 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
             module_props.setdefault(gp.name, gp.initial_value)
     lookup = module_props.get
 
+    sizes: dict[str | None, int | None] = {}
     maps: list[MapDef] = []
     for el in root.iter(*_MAP_CLASSES):
         m_attrs = el.attrib
@@ -896,7 +939,7 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
                 continue
             sa = s.attrib
             owning = sa.get("owningBoard") or None
-            slots = [_slot(c, (map_name, sa.get("name", ""))) for c in s.iter(_PIECE_SLOT, _CARD_SLOT)]
+            slots = [_slot(c, (map_name, sa.get("name", "")), sizes) for c in s.iter(_PIECE_SLOT, _CARD_SLOT)]
             if s.tag == _SETUP_STACK:
                 md.setup_stacks.append(SetupStack(
                     name=sa.get("name", ""), map_name=map_name, owning_board=owning,
@@ -913,19 +956,19 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
 
     piece_slots: list[PieceSlot] = []
     in_stack = {_SETUP_STACK, _DRAW_PILE}
+    stacked: dict = {}          # a slot's parent -> whether it lies in an at-start stack or deck
+    paths: dict = {}
     for el in root.iter(_PIECE_SLOT, _CARD_SLOT):
-        if _ancestor(el, in_stack) is None:
-            piece_slots.append(_slot(el, _widget_path(el)))
+        parent = el.getparent()
+        if parent not in stacked:
+            stacked[parent] = parent.tag in in_stack or _ancestor(parent, in_stack) is not None
+        if not stacked[parent]:
+            piece_slots.append(_slot(el, _widget_path(el, paths), sizes))
     all_slots = piece_slots + [p for m in maps for s in (*m.setup_stacks, *m.decks)
                                for p in (s.pieces if isinstance(s, SetupStack) else s.cards)]
-    cache: dict = {}
+    expander = _Expander(prototypes)
     for slot in all_slots:
-        if not slot.text:
-            continue
-        try:
-            slot.expanded, slot.problems = expand_piece(slot.text, prototypes, cache)
-        except VlogError as e:
-            slot.problems = [e.message]
+        slot._expander = expander
 
     dice = []
     for el in root.iter(_DICE):

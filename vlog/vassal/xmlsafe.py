@@ -118,6 +118,8 @@ def text_of(el: etree._Element) -> str:
     One difference: lxml merges CDATA sections into the text, while VASSAL's DOM keeps them as
     separate nodes that getText skips. VASSAL never writes CDATA, so only hand-made files differ.
     """
+    if not len(el):
+        return (el.text or "").strip(_JAVA_TRIM)
     parts = [el.text or ""]
     parts.extend(child.tail or "" for child in el)
     return "".join(parts).strip(_JAVA_TRIM)
