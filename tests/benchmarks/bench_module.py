@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT.parent / "shared" / "samples"
+"""Real modules' buildFiles, measured too when present."""
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -79,6 +81,13 @@ def run() -> tuple[float, float]:
     print(f"bare lxml parse : {floor * 1000:8.1f} ms  ({floor / mb * 1000:.1f} ms/MB)")
     print(f"read_module     : {ours * 1000:8.1f} ms  ({ours / mb * 1000:.1f} ms/MB)")
     print(f"ratio read_module / lxml parse: {ours / floor:.1f}x")
+    for sample in sorted(SAMPLES.glob("*/buildFile*")):        # real modules (hex, square, zoned grids)
+        raw = sample.read_bytes()
+        base = best_of(lambda: etree.fromstring(raw))
+        took = best_of(lambda: read_module(sample))
+        kinds = sorted({b.grid_kind for m in read_module(sample).maps for b in m.boards if b.grid_kind})
+        print(f"{sample.parent.name:>14}: {len(raw) / 1024:6.0f} KB, grids {', '.join(kinds) or 'none'}: "
+              f"{took / base:.1f}x the lxml parse")
     return floor, ours
 
 

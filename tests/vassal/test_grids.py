@@ -172,6 +172,19 @@ def test_polygon_parse_and_contains():
     assert not polygon_contains(xs, ys, 5, 10) and polygon_contains(xs, ys, 9.999, 9.999)
 
 
+def test_polygon_plain_paths_read_in_one_pass_as_token_by_token():
+    import random
+
+    from vlog.vassal.grids import _polygon_points
+
+    rng = random.Random(7)
+    pieces = ["0", "12", "-3", "+4", "2147483647", "2147483648", "999999999", "1234567890", " 5", "x", "", "\\;"]
+    for _ in range(3000):
+        path = ";".join(",".join(rng.choice(pieces) for _ in range(rng.choice((1, 2, 2, 2, 3))))
+                        for _ in range(rng.randint(0, 5))) + rng.choice(("", "", ";"))
+        assert parse_polygon(path) == _polygon_points(path), path
+
+
 def test_region_hash_order_breaks_ties_like_java():
     # Equidistant from both origins: Java returns whichever HashMap iterates first, not file order.
     g = RegionGrid(regions=[Region("B", 10, 0), Region("A", 0, 10)])

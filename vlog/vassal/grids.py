@@ -215,11 +215,24 @@ def polygon_contains(xs: Sequence[int], ys: Sequence[int], x: float, y: float) -
     return hits & 1 == 1
 
 
+_PLAIN_POLYGON = re.compile(r"(?:[+-]?[0-9]{1,9},[+-]?[0-9]{1,9};)*(?:[+-]?[0-9]{1,9},[+-]?[0-9]{1,9})?")
+"""A path of plain points only (no escapes, spaces or junk), each coordinate in int's range."""
+_POINT = re.compile(r"([+-]?[0-9]+),([+-]?[0-9]+)")
+
+
 def parse_polygon(path: str | None) -> list[tuple[int, int]]:
     """`PolygonEditor.stringToPolygon`: `"x,y;x,y;..."`, unparsable points skipped."""
     points: list[tuple[int, int]] = []
     if path is None:
         return points
+    if _PLAIN_POLYGON.fullmatch(path):          # what VASSAL writes: read in one pass
+        return [(int(x), int(y)) for x, y in _POINT.findall(path)]
+    return _polygon_points(path)
+
+
+def _polygon_points(path: str) -> list[tuple[int, int]]:
+    """Token by token, as PolygonEditor reads any path."""
+    points: list[tuple[int, int]] = []
     for tok in split(path, ";"):
         parts = split(tok, ",")
         x = _java_parse_int(_java_trim(parts[0]))
