@@ -800,21 +800,24 @@ def _load_shipped(name: str, *, validate: bool = False) -> tuple[str, dict[str, 
 INVENTORY = "inventory.json"
 
 
-def read_inventory(game: str) -> dict[str, Any]:
-    """The game's rule inventory (data/inventory.json) as validated JSON: every item of its rules
-    inventory document with its status (vlog.kit.inventory reads it); GameDataError names the file
-    and the item at fault."""
+def read_inventory(game: str, *, validate: bool = False) -> dict[str, Any]:
+    """The game's rule inventory (data/inventory.json): every item of its rules inventory
+    document with its status (vlog.kit.inventory reads it). Shipped with vlog, it is validated
+    against its schema by the tests (`validate_shipped`, or `validate=True`), not on every run;
+    its game and ids are checked each time. GameDataError names the file and the item at fault."""
     name = _canonical_game(game)
     package = game_package(name)
     shown = f"vlog/games/{package}/data/{INVENTORY}"
     doc = _parse_json(_read_package_bytes(package, INVENTORY, name), shown)
-    validate_inventory(doc, shown, name)
+    validate_inventory(doc, shown, name, schema=validate)
     return doc
 
 
-def validate_inventory(doc: Any, file: str, game: str) -> None:
-    """Checks an inventory against its schema, its game and the uniqueness of its ids."""
-    _validate("inventory", doc, file)
+def validate_inventory(doc: Any, file: str, game: str, *, schema: bool = True) -> None:
+    """Checks an inventory against its schema (unless `schema` is false), its game and the
+    uniqueness of its ids."""
+    if schema or not isinstance(doc, dict) or not isinstance(doc.get("items"), list):
+        _validate("inventory", doc, file)
     if doc["game"] != game:
         raise GameDataError(f"names game {doc['game']!r}, not {game!r}", file=file, where="$.game")
     seen: set[str] = set()
@@ -831,6 +834,7 @@ def validate_shipped(game: str) -> None:
     Raises GameDataError naming the file and JSON path of the first problem.
     """
     _load_shipped(_canonical_game(game), validate=True)
+    read_inventory(game, validate=True)
 
 
 def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = (),

@@ -40,6 +40,19 @@ def test_an_inventory_names_its_checks_as_findings_do():
     assert inventory.implemented() == {"MV-01": "a path within the allowance"}
 
 
+def test_a_shipped_inventory_is_held_to_its_schema_by_validate_shipped(monkeypatch):
+    """Not on every run (start-up time): the tests validate it, and a broken one is named."""
+    from vlog import gamedata
+
+    real = gamedata._read_package_bytes
+    broken = json.dumps({"kind": "inventory", "game": "ascari", "source": "x", "items": [{"id": "MV-01"}]})
+    monkeypatch.setattr(gamedata, "_read_package_bytes", lambda package, name, game: broken.encode()
+                        if name == gamedata.INVENTORY else real(package, name, game))
+    assert gamedata.read_inventory("ascari")["items"] == [{"id": "MV-01"}]        # read as it is
+    with pytest.raises(GameDataError, match="inventory.json"):
+        gamedata.read_inventory("ascari", validate=True)
+
+
 def test_the_shipped_inventory_loads_once():
     assert load_inventory("lion-of-judah") is load_inventory("Lion of Judah")
 

@@ -41,6 +41,9 @@ def judged(tmp_path, moves: str) -> list:
 
 
 def test_the_data_loads_and_validates(toy):
+    from vlog.gamedata import validate_shipped
+
+    validate_shipped("toy-skirmish")                 # data files and inventory against their schemas
     data = load_game_data("Toy Skirmish")
     assert data.game == "toy-skirmish" and data.scenario_ids == ("skirmish",)
     assert data.lookup("tec", "forest", "movement").value == 2
