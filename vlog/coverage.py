@@ -364,7 +364,8 @@ def _tracker_items(module: object | None, data: "GameData") -> tuple[int, list[s
 
 
 def guard(findings: Iterable[Finding], coverage: Coverage, game_id: str) -> list[Finding]:
-    """The game's findings with PROVEN lowered to POSSIBLE where they rest on what is not bound."""
+    """The game's findings with PROVEN lowered to POSSIBLE (an error to a warning) where they rest
+    on what is not bound."""
     gaps = coverage.global_gaps()
     prefix = game_id + "/"
     out = []
@@ -382,7 +383,8 @@ def guard(findings: Iterable[Finding], coverage: Coverage, game_id: str) -> list
         if not reasons:
             out.append(finding)
             continue
-        out.append(replace(finding, basis=Basis.POSSIBLE,
+        out.append(replace(finding, basis=Basis.POSSIBLE,           # a POSSIBLE finding warns, as everywhere
+                           severity=Severity.WARNING if finding.severity is Severity.ERROR else finding.severity,
                            message=f"{finding.message} (possible: rests on the binding: {reasons[0]})",
                            evidence={**finding.evidence, "binding": reasons}))
     return out

@@ -38,6 +38,7 @@ def test_wrong_module_gives_no_proven_finding_of_the_game(capsys):
     assert len(lowered) == 21 and len(game) == 22      # 21 were PROVEN before; MV-16 was POSSIBLE on map data
     assert all(f["evidence"]["binding"][0] == mismatch for f in lowered)
     assert all(f["message"].endswith(f"(possible: rests on the binding: {mismatch})") for f in lowered)
+    assert {f["severity"] for f in lowered} == {"warning"}            # POSSIBLE warns, as everywhere
     [module] = [f for f in found if f["check"] == "vlog/module-mismatch"]
     assert module["message"] == f"The log was written with module {LOG_MODULE!r}, not {GIVEN_MODULE!r}"
     [binding] = [f for f in found if f["check"] == "vlog/binding"]
