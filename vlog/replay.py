@@ -300,7 +300,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
     if not show_player_ids:
         redactor = Redactor(player_ids(log.commands))
         redact = redactor.text if redactor.mapping else None
-    findings.extend(unparsed.check(table.problems, redact=redact))
+    findings.extend(unparsed.check(table.problems, redact=redact, referee=referee))
     findings.sort(key=lambda f: (f.step is not None, f.step or 0))
     for check in (undo_after_roll.CHECK_ID, unparsed.CHECK_ID, *((module_mismatch.CHECK_ID,) if module else ())):
         rep.tally.judged(check, None)           # these read the whole log

@@ -54,6 +54,9 @@ def test_the_opt_in_flags_do_show_what_they_promise(hostile_log, capsys):
     out = capsys.readouterr().out
     assert all(i in out for i in IDS)
     assert "7771" in out and "7a71" in out
+    # a referee's check shows the concealed scout's move that could not be read, raw
+    assert main(["check", str(hostile_log), "--referee", "--format", "json"]) in (EXIT_OK, EXIT_FINDINGS)
+    assert "M/1003/Main Map/7a71" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("flags", [(), ("--show-player-ids",), ("--referee",),
