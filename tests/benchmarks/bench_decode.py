@@ -110,6 +110,20 @@ def best_of(fn, arg, repeat: int = 3) -> tuple[float, object]:
     return best, result
 
 
+def peak_memory(fn, arg) -> int:
+    """The most memory Python held at once while `fn(arg)` ran (tracemalloc), in bytes."""
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        fn(arg)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
 def run() -> dict[str, float]:
     text, n_pieces = build_text()
     with tempfile.TemporaryDirectory() as tmp:
@@ -119,6 +133,7 @@ def run() -> dict[str, float]:
         floor_s, tokens = best_of(raw_floor, path)
         typed_s, _ = best_of(typed_read, path)
         read_s, traits = best_of(full_read, path)
+        floor_mem, typed_mem = peak_memory(raw_floor, path), peak_memory(typed_read, path)
         size = path.stat().st_size
     print(f"\nplaintext {len(text):,} chars, {n_pieces:,} pieces, {traits:,} traits, "
           f"{tokens:,} top-level tokens, zip {size:,} bytes")
@@ -127,8 +142,11 @@ def run() -> dict[str, float]:
           f"ratio {typed_s / floor_s:.1f}x")
     print(f"  + every trait's fields split:             {read_s:.3f} s  "
           f"ratio {read_s / floor_s:.1f}x")
+    print(f"peak memory: raw floor {floor_mem / 2**20:.0f} MiB, vlog.read {typed_mem / 2**20:.0f} MiB  "
+          f"ratio {typed_mem / floor_mem:.1f}x")
     return {"floor_s": floor_s, "typed_s": typed_s, "read_s": read_s,
-            "ratio": typed_s / floor_s, "ratio_all_fields": read_s / floor_s}
+            "ratio": typed_s / floor_s, "ratio_all_fields": read_s / floor_s,
+            "memory_ratio": typed_mem / floor_mem}
 
 
 def test_bench_decode():
