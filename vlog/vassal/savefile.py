@@ -247,6 +247,13 @@ class LazyMembers(Sequence):
             self._data[name] = self._archive.read(name)
         return self._data[name]
 
+    def take(self, name: str) -> bytes | None:
+        """A member's bytes read without keeping them (savedGame: its text is kept decoded, and a
+        rewrite inflates the member again if it needs the bytes)."""
+        if name in self._data or name not in self._names:
+            return self.get(name)
+        return self._archive.read(name)
+
     def names(self) -> list[str]:
         return list(self._names)
 
@@ -272,8 +279,10 @@ def _open(source: Source, name: str | None):
 def read(source: Source, *, name: str | None = None) -> Save | Log:
     """Read a .vsav or .vlog (path or bytes): a Log when steps follow end_save, else a Save."""
     shown, members = _open(source, name)
-    saved = members.get(SAVED_GAME)
+    saved = members.take(SAVED_GAME)
     text, dialect, key = deobfuscate(saved, file=shown, member=SAVED_GAME)
+    hex_upper = dialect is Dialect.VCSK and vcsk_upper(saved)
+    del saved                   # the raw member is not held while the text is decoded
     commands = decode(text, file=shown)
     problems: list[str] = []
     md = _meta(members, "savedata", shown, problems)
@@ -282,7 +291,7 @@ def read(source: Source, *, name: str | None = None) -> Save | Log:
     source_path = None if isinstance(source, (bytes, bytearray, memoryview)) else os.fspath(source)
     return cls(commands, dialect=dialect, key=key, members=members, metadata=md,
                module_metadata=mmd, path=shown, original_text=text, metadata_problems=problems,
-               source_path=source_path, hex_upper=dialect is Dialect.VCSK and vcsk_upper(saved))
+               source_path=source_path, hex_upper=hex_upper)
 
 
 def _meta(members: LazyMembers, member: str, shown: str, problems: list[str]) -> MetaData | None:
