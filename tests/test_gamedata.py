@@ -553,3 +553,26 @@ def test_cli_status_for_one_check(run):
     assert "$.tables[id=crt].default_cell" in {d["path"] for d in payload["data"]}
     text = run("data", "status", "lion-of-judah", "--check", "CB-19")
     assert text.exit_code == 0 and "  CB-19 (" in text.output
+
+
+def test_the_same_overlays_are_validated_once_and_each_load_gets_its_own_copy(tmp_path, monkeypatch):
+    """A suite or a batch loading the same overlay folder again gets the merged data without
+    validating it again; each GameData is a fresh copy; other bytes are validated anew."""
+    from vlog import gamedata
+
+    folder = tmp_path / "over"
+    folder.mkdir()
+    (folder / "counters.json").write_text(json.dumps(
+        {"kind": "counters", "game": "lion-of-judah", "counters": [
+            {"id": "it-21a", "name": {"value": "21A renamed", "source": "a test overlay"}}]}), encoding="utf-8")
+    calls = []
+    real = gamedata._validate
+    monkeypatch.setattr(gamedata, "_validate", lambda kind, doc, file: (calls.append(file), real(kind, doc, file)))
+    monkeypatch.setattr(gamedata, "_MERGED", {})
+    first = load_game_data("lion-of-judah", overlays=[folder])
+    second = load_game_data("lion-of-judah", overlays=[folder])
+    assert len(calls) == 1 and first.counter("it-21a")["name"].value == "21A renamed"
+    assert first.documents is not second.documents and first.documents == second.documents
+    (folder / "counters.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(GameDataError):
+        load_game_data("lion-of-judah", overlays=[folder])

@@ -743,6 +743,12 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], data: bytes, shown: str, gam
     docs[kind] = merged
 
 
+MAX_MERGED = 16
+_MERGED: dict[tuple[str, bytes, tuple[tuple[str, bytes], ...]], dict[str, dict[str, Any]]] = {}
+"""Shipped data with overlays applied and validated, keyed by the game, the shipped files'
+digest and each overlay file's name and bytes: the same overlays (a test suite's, a batch's)
+are checked once per process."""
+
 # shipped data as parsed, keyed by the files' bytes
 _SHIPPED: dict[tuple[str, bytes], tuple[str, dict[str, dict[str, Any]], dict[str, str]]] = {}
 
@@ -758,8 +764,8 @@ def _read_package_bytes(package: str, name: str, game: str) -> bytes:
     return data
 
 
-def _load_shipped(name: str, *, validate: bool = False) -> tuple[str, dict[str, dict[str, Any]], dict[str, str]]:
-    """The game's package data (title, documents, file names), as fresh copies.
+def _load_shipped(name: str, *, validate: bool = False) -> tuple[str, dict[str, dict[str, Any]], dict[str, str], bytes]:
+    """The game's package data (title, documents, file names, the files' digest), as fresh copies.
 
     The shipped files are part of vlog: the test suite validates them (`validate_shipped`), so a
     run only parses them -- schema validation was most of `vlog check`'s start-up. Overlays,
@@ -794,7 +800,7 @@ def _load_shipped(name: str, *, validate: bool = False) -> tuple[str, dict[str, 
             _check_hexes(docs, files)
         cached = _SHIPPED[(name, digest)] = (manifest["title"], docs, files)
     title, docs, files = cached
-    return title, copy.deepcopy(docs), dict(files)
+    return title, copy.deepcopy(docs), dict(files), digest
 
 
 INVENTORY = "inventory.json"
@@ -847,7 +853,7 @@ def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()
     and the JSON path) for a data or overlay file that is unreadable, invalid or inconsistent.
     """
     name = _canonical_game(game)
-    title, docs, files = _load_shipped(name)
+    title, docs, files, digest = _load_shipped(name)
     applied: list[tuple[str, bytes]] = []
     used = 0
     for shown, data in embedded:
@@ -859,8 +865,17 @@ def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()
             data = _read_overlay(path, budget=MAX_OVERLAY_TOTAL_BYTES - used)
             applied.append((str(path), data))
             used += len(data)
-    for shown, data in applied:
-        _apply_overlay(docs, data, shown, name)
+    key = (name, digest, tuple(applied))
+    merged = _MERGED.get(key)
+    if merged is None:
+        for shown, data in applied:
+            _apply_overlay(docs, data, shown, name)
+        if applied:
+            if len(_MERGED) >= MAX_MERGED:
+                _MERGED.pop(next(iter(_MERGED)))
+            _MERGED[key] = copy.deepcopy(docs)
+    else:
+        docs = copy.deepcopy(merged)
     return GameData(game=name, title=title, documents=docs, files=files,
                     overlays=tuple(shown for shown, _ in applied),
                     overlay_bytes=tuple(data for _, data in applied))
