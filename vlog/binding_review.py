@@ -48,6 +48,12 @@ def _location_id(item: Unmatched) -> str:
     return f"location:{item.vassal_map}:{item.name}"
 
 
+def _choices(item: Unmatched) -> tuple[tuple[str, str], ...]:
+    """The candidates offered for an unmatched item, each with its evidence ('' where none)."""
+    why = list(item.evidence) + [""] * (len(item.candidates) - len(item.evidence))
+    return tuple(zip(item.candidates, why))
+
+
 def questions(draft: BindingDraft) -> list[Question]:
     """Every uncertain item of the draft, pieces first, then locations, layers and phases."""
     out: list[Question] = []
@@ -59,15 +65,12 @@ def questions(draft: BindingDraft) -> list[Question]:
         if qid in seen:
             continue
         seen.add(qid)
-        why = list(item.evidence) + [""] * (len(item.candidates) - len(item.evidence))
-        out.append(Question(qid, "piece", f"piece {item.name!r} ({item.where}): {item.reason}",
-                            tuple(zip(item.candidates, why))))
+        out.append(Question(qid, "piece", f"piece {item.name!r} ({item.where}): {item.reason}", _choices(item)))
     for item in draft.unmatched:
         if item.kind == "location" and item.vassal_map is not None and _location_id(item) not in seen:
             seen.add(_location_id(item))
-            why = list(item.evidence) + [""] * (len(item.candidates) - len(item.evidence))
             out.append(Question(_location_id(item), "location", f"location {item.name!r} ({item.where}): {item.reason}",
-                                tuple(zip(item.candidates, why))))
+                                _choices(item)))
     for record in draft.document["layers"]:
         note = str(record["levels"].get("note") or "")
         if note.startswith(UNCONFIRMED_NOTE):
