@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ import click
 
 from vlog.cli._console import (check_input, check_output_path, emit, format_option, output_option, progress,
                                text_style)
-from vlog.findings import FAIL_ON_CHOICES, LogResult, Report, fail_exit_code
+from vlog.findings import FAIL_ON_CHOICES, Report, fail_exit_code
 
 FORMATS = ("text", "json", "junit", "sarif", "github")
 
@@ -175,10 +174,11 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
       vlog check turn3.vlog --format sarif -o vlog.sarif --fail-on warning
       vlog check turn3.vlog --format github --fail-on never
     """
-    from vlog.checks import continuity, internal
+    from vlog.checks import internal
     from vlog.cli import EXIT_INTERNAL
     from vlog.dicestats import dice_stats
-    from vlog.replay import checks_run, log_result, module_label, replay_log, start_table
+    from vlog.judging import judge_in_order
+    from vlog.replay import checks_run, module_label, replay_log, start_table
     from vlog.vassal.privacy import Redactor, player_ids
     from vlog.vassal.savefile import Log
 
@@ -213,26 +213,18 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
 
     checks = checks_run(game, continuity_checked=after_path is not None or len(logs) > 1,
                         module_given=module is not None)
-    results: list[LogResult] = []
-    rolls: list = []
-    not_judged = False
-    for path in logs:
-        clock = time.perf_counter()
-        obj = read_first.pop(path, None) or read_input(path)
+    def read(path: Path) -> Any:
+        return read_first.pop(path, None) or read_input(path)
+
+    def seen(obj: Any) -> None:
         for uid in player_ids(obj.commands):
             redactor.placeholder(uid)
-        rep = replay_log(obj, module=module, game=game, referee=referee,
-                         show_player_ids=show_player_ids, debug=debug, judge_unbound=judge_anyway,
-                         iterate=lambda steps, p=path: progress(steps, len(steps), f"checking {p.name}"))
-        not_judged = not_judged or not rep.judged
-        rolls.extend(rep.rolls)
-        joined = []
-        if previous is not None:
-            joined = continuity.check(previous, rep.start, previous_name=previous_name or "",
-                                      referee=referee)
-        results.append(log_result(rep, checks, joined, seconds=time.perf_counter() - clock))
-        previous, previous_name = rep.final, str(path)
 
+    judged = judge_in_order(
+        logs, read, checks=checks, module=module, game=game, previous=previous, previous_name=previous_name,
+        referee=referee, show_player_ids=show_player_ids, debug=debug, judge_anyway=judge_anyway, seen=seen,
+        iterate=lambda p: lambda steps: progress(steps, len(steps), f"checking {p.name}"))
+    results, rolls, not_judged = judged.results, judged.rolls, not judged.judged
     report = Report(
         logs=tuple(results),
         checks=checks,
