@@ -253,3 +253,13 @@ def test_the_output_never_replaces_an_input(inbox, capsys):
 def test_help_has_an_example(capsys):
     assert main(["batch", "--help"]) == EXIT_OK
     assert "vlog batch inbox/" in capsys.readouterr().out
+
+
+@needs_samples
+def test_the_summary_breaks_dice_down_by_player_and_roll_name(formats, serial):
+    dice = by_name(serial[1])["vasl/multiple-1a.vlog"]["report"]["dice"]
+    assert {g["roll_name"] for g in dice["by_name"]} >= {"IFT DR", "RS dr"}
+    assert dice["correction"]["method"] == "holm"
+    row = next(line for line in formats["markdown"].splitlines() if line.startswith("| vasl/multiple-1a.vlog"))
+    assert "Bob 0.023 (2d6)" in row and "IFT DR" in row
+    assert "Holm's step-down method" in formats["text"]

@@ -30,26 +30,30 @@ __all__ = ["render", "summary_table", "markdown", "player_p_values", "FORMATS"]
 FORMATS = ("text", "json", "junit", "sarif", "github")
 
 
-def player_p_values(report: Report | None) -> list[tuple[str, float, str]]:
-    """(player, smallest p-value of the player's kinds of roll, that kind), players in order."""
+def player_p_values(report: Report | None, *, by_name: bool = False) -> list[tuple[str, float, str]]:
+    """(player, smallest corrected p-value of the player's kinds of roll, that kind), players in
+    order; with `by_name`, (roll name, its smallest corrected p-value, its kind)."""
     if report is None or report.dice is None:
         return []
     best: dict[str, tuple[float, str]] = {}
-    for group in report.dice.players:
-        if group.test is None:
+    for group in (report.dice.by_name if by_name else report.dice.players):
+        if group.p_adjusted is None:
             continue
-        player = group.player or "(unknown)"
-        if player not in best or group.test.p_value < best[player][0]:
-            best[player] = (group.test.p_value, group.kind)
-    return [(player, p, kind) for player, (p, kind) in best.items()]
+        who = (group.roll_name if by_name else group.player) or "(unknown)"
+        if who not in best or group.p_adjusted < best[who][0]:
+            best[who] = (group.p_adjusted, group.kind)
+    return [(who, p, kind) for who, (p, kind) in best.items()]
 
 
 def _p(p: float) -> str:
     return f"{p:.3f}" if p >= 1e-3 else f"{p:.1e}"
 
 
-def _dice_cell(game: GameResult) -> str:
-    return ", ".join(f"{player} {_p(p)} ({kind})" for player, p, kind in player_p_values(game.report)) or "-"
+def _dice_cell(game: GameResult, by_name: bool = False) -> str:
+    values = player_p_values(game.report, by_name=by_name)
+    if by_name:                                   # the roll names most in doubt
+        values = sorted(values, key=lambda v: v[1])[:3]
+    return ", ".join(f"{who} {_p(p)} ({kind})" for who, p, kind in values) or "-"
 
 
 def _row(game: GameResult) -> list[str]:
@@ -61,11 +65,14 @@ def _row(game: GameResult) -> list[str]:
         rules += " - not bound"
     return [game.name, rules, ", ".join(game.players) or "-", str(len(game.logs)), str(game.steps),
             "/".join(str(counts[s.value]) for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)),
-            "/".join(str(bases[b.value]) for b in Basis), _dice_cell(game)]
+            "/".join(str(bases[b.value]) for b in Basis), _dice_cell(game), _dice_cell(game, by_name=True)]
 
 
 COLUMNS = ("game", "rules", "players", "logs", "steps", "err/warn/info",
-           "prov/poss/unver", "dice p (per player)")
+           "prov/poss/unver", "dice p adj. per player", "lowest by roll name")
+DICE_NOTE = ("dice p adj.: the chi-square p-value against fair dice, corrected by Holm's step-down method for "
+             "the groups tested in the game (per player and kind of roll; per roll name and kind); "
+             "`vlog dice` shows every group")
 NUMERIC = ("logs", "steps", "err/warn/info", "prov/poss/unver")
 
 
@@ -77,6 +84,8 @@ def summary_table(batch: BatchReport) -> Table:
                          min_width={"game": 18, "rules": 13}.get(name))
     for game in batch.games:
         table.add_row(*(Text(printable(cell)) for cell in _row(game)))
+    table.caption = DICE_NOTE
+    table.caption_justify = "left"
     return table
 
 
@@ -275,6 +284,7 @@ def markdown(batch: BatchReport) -> str:
     lines = [f"# vlog batch", "", _md(summary_line(batch)), "",
              "| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     lines += ["| " + " | ".join(_md(c) for c in _row(g)) + " |" for g in batch.games]
+    lines += ["", _md(DICE_NOTE)]
     for game in batch.games:
         lines += ["", f"## {_md(game.name)}", ""]
         lines += [f"- {_md(path)}: {_md(why)}" for path, why in game.logs]

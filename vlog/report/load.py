@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vlog.coverage import Coverage
-from vlog.dicestats import ChiSquareTest, DiceGroupStats, DiceStats, RejectedRoll
+from vlog.dicestats import CORRECTION, ChiSquareTest, DiceGroupStats, DiceStats, RejectedRoll
 from vlog.findings import MISSING_DATA, CheckInfo, CheckStatus, Finding, Judgement, LogResult, Report, Unsettled
 
 __all__ = ["report_from_dict", "status_from_dict", "coverage_from_dict", "dice_from_dict"]
@@ -57,6 +57,7 @@ def _group(data: Mapping[str, Any]) -> DiceGroupStats:
         total_counts=tuple((t, c) for t, c in data["total_counts"]),
         test=None if test is None else ChiSquareTest(test["basis"], test["statistic"], test["df"],
                                                      test["p_value"], test["min_expected"]),
+        roll_name=data.get("roll_name"), p_adjusted=data.get("p_adjusted"),
     )
 
 
@@ -68,6 +69,8 @@ def dice_from_dict(data: Mapping[str, Any] | None) -> DiceStats | None:
         everyone=tuple(_group(g) for g in data["everyone"]),
         logs=tuple(data["logs"]),
         rejected=tuple(RejectedRoll(r["log"], r["step"], r["dice_name"], r["reason"]) for r in data["rejected"]),
+        by_name=tuple(_group(g) for g in data.get("by_name", ())),
+        correction=(data.get("correction") or {}).get("method", CORRECTION),
     )
 
 
