@@ -117,7 +117,7 @@ def formats(serial, tmp_path_factory):
     folder = tmp_path_factory.mktemp("formats")
     report = folder / "batch.json"
     report.write_text(json.dumps(serial[1]))
-    for fmt in ("text", "junit", "sarif", "github"):
+    for fmt in ("text", "junit", "sarif", "github", "html"):
         path = folder / f"batch.{fmt}"
         summary = folder / "summary.md"
         env_run = _with_env({"GITHUB_STEP_SUMMARY": str(summary)} if fmt == "github" else {})
@@ -263,3 +263,16 @@ def test_the_summary_breaks_dice_down_by_player_and_roll_name(formats, serial):
     row = next(line for line in formats["markdown"].splitlines() if line.startswith("| vasl/multiple-1a.vlog"))
     assert "Bob 0.023 (2d6)" in row and "IFT DR" in row
     assert "Holm's step-down method" in formats["text"]
+
+
+def test_html_has_every_game_with_maps_and_is_self_contained(formats, serial):
+    from tests.report.test_report_html import self_contained
+
+    page = formats["html"]
+    self_contained(page)
+    for game in serial[1]["games"]:
+        assert f'id="game-{game["index"]}"' in page and f'href="#game-{game["index"]}"' in page
+    cb19 = page[page.index("Game planted/CB-19.vlog"):]
+    cb19 = cb19[:cb19.index("</section>")]
+    assert 'class="map"' in cb19 and "<title>1107: clear" in cb19   # the data its module carries
+    assert "Files not read" in page

@@ -118,16 +118,16 @@ def run_batch(patterns: Sequence[str], options: Options, progress: Progress | No
         tasks.append(Task(i, tuple(h.path for h in games[i].logs), rules, module,
                           options.overlays if rules is not None else (), options.referee,
                           options.show_player_ids, options.judge_anyway, options.started))
-        meta.append((games[i], rules, notes))
+        meta.append((games[i], rules, notes, module))
     progress.start("judging", len(tasks))
     outcomes = run(judge, tasks, options.jobs, progress.advance)
     results = []
-    for (game, rules, notes), outcome in zip(meta, outcomes, strict=True):
+    for (game, rules, notes, module), outcome in zip(meta, outcomes, strict=True):
         results.append(GameResult(
             index=outcome.index, name=game.name, game=rules, module_name=game.module_name, players=game.players,
             logs=tuple((h.path, why) for h, why in zip(game.logs, game.reasons, strict=True)),
             report=outcome.report, error=outcome.error, notes=tuple(notes), judged=outcome.judged,
-            internal=outcome.internal))
+            internal=outcome.internal, module_path=module))
     unreadable = sorted([(h.path, h.error or "") for h in headers if h.error is not None] + list(missing))
     return BatchReport(games=tuple(results), unreadable=tuple(unreadable), total_games=len(games),
                        shard=options.shard, started=options.started,

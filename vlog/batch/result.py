@@ -37,6 +37,8 @@ class GameResult:
     judged: bool = True
     internal: bool = False
     """`error` is a failure of vlog itself, not of the input."""
+    module_path: str | None = None
+    """The module file it was judged with (its maps and carried game data), None without one."""
 
     def counts(self) -> dict[str, int]:
         return self.report.counts() if self.report is not None else {s.value: 0 for s in Severity}
@@ -70,6 +72,7 @@ class GameResult:
             "judged": self.judged,
             "error": self.error,
             "internal": self.internal,
+            "module_path": self.module_path,
             "summary": {"logs": len(self.logs), "steps": self.steps, "findings": self.counts(),
                         "basis": self.bases()},
             "report": None if self.report is None else self.report.to_dict(),
@@ -83,7 +86,7 @@ class GameResult:
                    players=tuple(data["players"]), logs=tuple((l["path"], l["grouping"]) for l in data["logs"]),
                    report=None if data["report"] is None else report_from_dict(data["report"]),
                    error=data["error"], notes=tuple(data["notes"]), judged=data["judged"],
-                   internal=data["internal"])
+                   internal=data["internal"], module_path=data["module_path"])
 
 
 @dataclass(frozen=True, slots=True)

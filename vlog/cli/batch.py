@@ -17,7 +17,7 @@ import click
 from vlog.cli._console import check_output_path, emit, format_option, output_option, progress_wanted, text_style
 from vlog.findings import FAIL_ON_CHOICES
 
-FORMATS = ("text", "json", "junit", "sarif", "github")
+FORMATS = ("text", "json", "junit", "sarif", "github", "html")
 
 
 @contextmanager
@@ -96,7 +96,8 @@ def command(paths: tuple[str, ...], merge: bool, game_name: str | None, module_p
 
     --shard K/N judges a deterministic share of the games (for a CI matrix); `vlog batch
     --merge` joins the shards' JSON reports into one report of any format. With --format github,
-    a Markdown job summary is also written to $GITHUB_STEP_SUMMARY when it is set.
+    a Markdown job summary is also written to $GITHUB_STEP_SUMMARY when it is set. --format html
+    writes one self-contained page with a map excerpt of each finding.
 
     Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error, 3 a file
     unreadable or a game not judged (its module not bound), 4 internal error.
@@ -108,6 +109,7 @@ def command(paths: tuple[str, ...], merge: bool, game_name: str | None, module_p
       vlog batch inbox/ --game-of 'round-[0-9]+/([^/]+)/' --format sarif -o vlog.sarif
       vlog batch inbox/ --shard 2/4 --format json -o shard-2.json
       vlog batch --merge shard-*.json --format github
+      vlog batch inbox/ --format html -o inbox.html
     """
     from vlog.batch import BatchReport, Options, merge as merge_reports, parse_shard, run_batch
     from vlog.batch.grouping import compile_pattern
@@ -152,8 +154,12 @@ def command(paths: tuple[str, ...], merge: bool, game_name: str | None, module_p
         redactor = Redactor(batch.player_ids)
         redact = None if show_player_ids or not redactor.mapping else redactor.text
     width, color = text_style(output)
-    emit(renderer.render(batch, output_format, redact=redact, verbose=verbose, width=width, color=color),
-         output, inputs=inputs, force=force)
+    if output_format == "html":
+        from vlog.report import html
+        text = html.render_batch(batch, redact=redact, data_for=_game_data(tuple(str(o) for o in overlays)))
+    else:
+        text = renderer.render(batch, output_format, redact=redact, verbose=verbose, width=width, color=color)
+    emit(text, output, inputs=inputs, force=force)
     if output_format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         _append_summary(Path(os.environ["GITHUB_STEP_SUMMARY"]),
                         renderer.markdown(batch if redact is None else batch.redacted(redact)))
@@ -162,6 +168,35 @@ def command(paths: tuple[str, ...], merge: bool, game_name: str | None, module_p
     if batch.unreadable or any(g.report is None or not g.judged for g in batch.games):
         return EXIT_INPUT
     return fail_exit_code(batch, fail_on)
+
+
+def _game_data(overlays: tuple[str, ...]):
+    """For the HTML maps: the game data each game was judged with (its module's carried data and
+    the --data overlays; the shipped data when its module is not at hand), None without rules."""
+    cache: dict = {}
+
+    def data_for(game):
+        if game.game is None:
+            return None
+        key = (game.game, game.module_path)
+        if key not in cache:
+            from vlog.errors import VlogError
+            from vlog.gamedata import load_game_data
+
+            embedded = []
+            if game.module_path and Path(game.module_path).is_file():
+                try:
+                    from vlog.vassal.module import read_module
+                    embedded = read_module(game.module_path).game_data or []
+                except VlogError:
+                    embedded = []
+            try:
+                cache[key] = load_game_data(game.game, overlays=overlays, embedded=embedded)
+            except VlogError:
+                cache[key] = None
+        return cache[key]
+
+    return data_for
 
 
 def _read_report(path: Path) -> "object":
