@@ -98,12 +98,17 @@ def _render(data: dict, fmt: str) -> str:
 
 
 def test_merge_refuses_a_missing_or_doubled_shard(inbox, tmp_path, capsys):
-    part = tmp_path / "s1.json"
-    run("batch", str(inbox / "ascari"), "--shard", "1/2", "--format", "json", "-o", str(part))
-    assert run("batch", "--merge", str(part)) == EXIT_INPUT
-    assert "shard(s) 2/2 missing" in capsys.readouterr().err
-    assert run("batch", "--merge", str(part), str(part)) == EXIT_INPUT
-    assert "shard 1/2 is given twice" in capsys.readouterr().err
+    parts = []
+    for k in (1, 2):
+        parts.append(tmp_path / f"s{k}.json")
+        run("batch", str(inbox / "ascari"), "--shard", f"{k}/3", "--format", "json", "-o", str(parts[-1]))
+    assert run("batch", "--merge", *map(str, parts)) == EXIT_INPUT
+    assert "shard(s) 3/3 missing" in capsys.readouterr().err
+    assert run("batch", "--merge", str(parts[0]), str(parts[0])) == EXIT_INPUT
+    assert "shard 1/3 is given twice" in capsys.readouterr().err
+    # one report alone is rendered as it is, and says it is a shard
+    assert run("batch", "--merge", str(parts[0])) == EXIT_OK
+    assert "(shard 1/3 of 1 games)" in capsys.readouterr().out
     not_report = tmp_path / "x.json"
     not_report.write_text('{"format": "vlog-report"}')
     assert run("batch", "--merge", str(not_report)) == EXIT_INPUT

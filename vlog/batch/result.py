@@ -175,9 +175,13 @@ class BatchReport:
 
 def merge(parts: Sequence[tuple[str, BatchReport]]) -> BatchReport:
     """The shards' reports joined into the one the unsharded batch gives: every shard of one
-    count present once, each game once, games in batch order. `parts` are (file name, report)."""
+    count present once, each game once, games in batch order. `parts` are (file name, report).
+    One report alone is returned as it is (to render it in another format; a shard stays a
+    shard, and says so)."""
     if not parts:
         raise BatchError("nothing to merge", file="--merge")
+    if len(parts) == 1:
+        return parts[0][1]
     counts = {p.shard[1] if p.shard else 1 for _, p in parts}
     if len(counts) != 1:
         raise BatchError("the reports are shards of different counts (--shard K/N with different N)",

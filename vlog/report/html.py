@@ -54,6 +54,7 @@ svg.dice text{font-size:9px;text-anchor:middle}
 details{margin:.6em 0}summary{cursor:pointer}
 .status-judged{color:#1a7f37}.status-not-judged{color:var(--err)}.status-partly-judged{color:var(--warn)}
 .legend{font-size:.8em;color:#555}
+table.games td,table.games th{white-space:nowrap}
 """
 
 LEGEND = ("Map: hexes named by the finding ringed (the hex attacked in red), the route as a blue arrow, "
@@ -195,7 +196,7 @@ def render_batch(batch: Any, *, redact: Callable[[str], str] | None = None,
     if redact is not None:
         batch = batch.redacted(redact)
     out = [f"<h1>vlog {escape(batch.tool_version)} batch</h1>", f'<p class="summary">{_e(summary_line(batch))}</p>',
-           '<div class="scroll"><table><tr>' + "".join(f"<th>{escape(c)}</th>" for c in COLUMNS) + "</tr>"]
+           '<div class="scroll"><table class="games"><tr>' + "".join(f"<th>{escape(c)}</th>" for c in COLUMNS) + "</tr>"]
     for game in batch.games:
         cells = _row(game)
         out.append("<tr>" + "".join(
