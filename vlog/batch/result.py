@@ -109,18 +109,12 @@ class BatchReport:
         return [(g, g.report) for g in self.games if g.report is not None]
 
     def counts(self) -> dict[str, int]:
-        out = {s.value: 0 for s in Severity}
-        for g in self.games:
-            for k, v in g.counts().items():
-                out[k] += v
-        return out
+        """Findings per severity over every game."""
+        return _added([g.counts() for g in self.games], Severity)
 
     def bases(self) -> dict[str, int]:
-        out = {b.value: 0 for b in Basis}
-        for g in self.games:
-            for k, v in g.bases().items():
-                out[k] += v
-        return out
+        """Findings per basis over every game."""
+        return _added([g.bases() for g in self.games], Basis)
 
     @property
     def worst_severity(self) -> Severity | None:
@@ -171,6 +165,10 @@ class BatchReport:
                        tool_version=data["tool"]["version"])
         except (KeyError, TypeError, ValueError) as exc:
             raise BatchError(f"a batch report with a missing or wrong field: {exc}", file=where) from None
+
+
+def _added(parts: Sequence[Mapping[str, int]], kinds: Any) -> dict[str, int]:
+    return {k.value: sum(p[k.value] for p in parts) for k in kinds}
 
 
 def merge(parts: Sequence[tuple[str, BatchReport]]) -> BatchReport:
