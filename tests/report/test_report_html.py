@@ -120,3 +120,15 @@ def test_page_loads_in_headless_chromium(cb19_page, tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+def test_defenders_stand_on_the_hex_attacked_and_others_where_the_evidence_puts_them(view):
+    from vlog.report.svg import _unit_hexes
+
+    evidence = {"target": "1107", "defense_factors": {"Ras Seyum": 0}, "attack_factors": {"21A": 4}}
+    roles = hexes_in_evidence(view, evidence)
+    assert _unit_hexes(evidence, ["21A", "Ras Seyum"], roles) == [("21A", None), ("Ras Seyum", "1107")]
+    moved = {"from": "1009", "to": "1010"}
+    assert _unit_hexes(moved, ["Negus"], hexes_in_evidence(view, moved)) == [("Negus", "1010")]
+    svg = map_excerpt(view, evidence, ["21A", "Ras Seyum"])
+    assert svg.count('class="counter"') == 2

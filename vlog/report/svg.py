@@ -102,6 +102,28 @@ def hexes_in_evidence(view: MapView, evidence: Mapping[str, object]) -> dict[str
     return roles
 
 
+DEFENDER_KEYS = ("defense_factors", "defenders", "defender_losses")
+"""Evidence naming the defending units (by name, as keys or items): they stand in the hex attacked."""
+
+
+def _unit_hexes(evidence: Mapping[str, object], units: list[str], roles: dict[str, list[str]]) -> list[tuple[str, str | None]]:
+    """Each unit with the hex it is drawn on: a defender on the hex attacked, the others on the
+    hex the evidence puts the unit in; None (a row below the map) when the evidence says neither."""
+    defenders: set[str] = set()
+    for key in DEFENDER_KEYS:
+        value = evidence.get(key)
+        defenders.update(value if isinstance(value, (Mapping, list, tuple)) else ())
+    out = []
+    for unit in units:
+        if roles["target"] and unit in defenders:
+            out.append((unit, roles["target"][0]))
+        elif roles["unit"]:
+            out.append((unit, roles["unit"][0]))
+        else:
+            out.append((unit, None))
+    return out
+
+
 def _centre(view: MapView, h: Any) -> tuple[float, float]:
     q, r = view.layout.axial(h)
     if view.layout.orientation == "flat":
@@ -136,8 +158,9 @@ def map_excerpt(view: MapView, evidence: Mapping[str, object], subjects: Iterabl
     xs = [x for x, _ in centres.values()]
     ys = [y for _, y in centres.values()]
     pad = SIZE * 1.2
-    units = list(subjects)
-    strip = 0.0 if roles["unit"] or not units else SIZE * 1.6
+    placed = _unit_hexes(evidence, list(subjects), roles)
+    unplaced = [u for u, h in placed if h is None]
+    strip = SIZE * 1.6 if unplaced else 0.0
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + strip
     flat = view.layout.orientation == "flat"
@@ -168,16 +191,18 @@ def map_excerpt(view: MapView, evidence: Mapping[str, object], subjects: Iterabl
         out.append(f'<defs><marker id="{marker}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
                    'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>')
         out.append(f'<polyline class="route" points="{points}" marker-end="url(#{marker})"/>')
-    if units:
-        if roles["unit"]:
-            x0, y0 = centres[roles["unit"][0]]
-            spots = [(x0 - SIZE * 0.45 + 6 * i, y0 - SIZE * 0.35 + 6 * i) for i in range(len(units))]
-        else:
-            spots = [(left + pad * 0.3 + i * SIZE * 1.15, top + height - strip + SIZE * 0.25) for i in range(len(units))]
-        for (x, y), unit in zip(spots[:8], units[:8]):
-            out.append(f'<g class="counter"><title>{escape(unit)}</title>'
-                       f'<rect x="{x:.1f}" y="{y:.1f}" width="{SIZE * 0.95:.1f}" height="{SIZE * 0.95:.1f}" rx="3"/>'
-                       f'<text x="{x + SIZE * 0.475:.1f}" y="{y + SIZE * 0.6:.1f}">{escape(_label(unit, 6))}</text></g>')
+    by_hex: dict[str, list[str]] = {}
+    for unit, where in placed:
+        if where is not None:
+            by_hex.setdefault(where, []).append(unit)
+    spots = [(centres[h][0] - SIZE * 0.6 + 10 * i, centres[h][1] - SIZE * 0.4 + 9 * i, u)
+             for h, units in by_hex.items() for i, u in enumerate(units[:6])]
+    spots += [(left + pad * 0.3 + i * SIZE * 1.15, top + height - strip + SIZE * 0.25, u)
+              for i, u in enumerate(unplaced[:8])]
+    for x, y, unit in spots:
+        out.append(f'<g class="counter"><title>{escape(unit)}</title>'
+                   f'<rect x="{x:.1f}" y="{y:.1f}" width="{SIZE * 0.95:.1f}" height="{SIZE * 0.95:.1f}" rx="3"/>'
+                   f'<text x="{x + SIZE * 0.475:.1f}" y="{y + SIZE * 0.6:.1f}">{escape(_label(unit, 6))}</text></g>')
     out.append("</svg>")
     return "".join(out)
 
