@@ -94,7 +94,7 @@ def _render(data: dict, fmt: str) -> str:
     from vlog.batch.result import BatchReport
     from vlog.report import batch
 
-    return batch.render(BatchReport.from_dict(data), fmt) + ("" if fmt == "github" else "")
+    return batch.render(BatchReport.from_dict(data), fmt)
 
 
 def test_merge_refuses_a_missing_or_doubled_shard(inbox, tmp_path, capsys):
@@ -125,32 +125,14 @@ def formats(serial, tmp_path_factory):
     for fmt in ("text", "junit", "sarif", "github", "html"):
         path = folder / f"batch.{fmt}"
         summary = folder / "summary.md"
-        env_run = _with_env({"GITHUB_STEP_SUMMARY": str(summary)} if fmt == "github" else {})
-        with env_run:
+        with pytest.MonkeyPatch.context() as env:
+            if fmt == "github":
+                env.setenv("GITHUB_STEP_SUMMARY", str(summary))
             run("batch", "--merge", str(report), "--format", fmt, "-o", str(path))
         out[fmt] = path.read_text()
         if fmt == "github":
             out["markdown"] = summary.read_text()
     return out
-
-
-class _with_env:
-    def __init__(self, env):
-        self.env, self.old = env, {}
-
-    def __enter__(self):
-        import os
-        for k, v in self.env.items():
-            self.old[k] = os.environ.get(k)
-            os.environ[k] = v
-
-    def __exit__(self, *exc):
-        import os
-        for k, v in self.old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 def test_junit_has_a_suite_per_game(formats, serial):
