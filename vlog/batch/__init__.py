@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from vlog.batch.collect import LogHeader, find_files
 from vlog.batch.grouping import Game, ManifestGame, group
-from vlog.batch.judge import Task, game_for_module, judge, read_headers
-from vlog.batch.pool import default_jobs, run
+from vlog.batch.collect import read_header
+from vlog.batch.judge import Task, game_for_module, judge
+from vlog.batch.pool import Workers, default_jobs
 from vlog.batch.result import BatchReport, GameResult, merge
 from vlog.errors import BatchError
 
-__all__ = ["Options", "run_batch", "shard_of", "parse_shard", "BatchReport", "GameResult", "merge", "default_jobs"]
+__all__ = ["Options", "Progress", "run_batch", "shard_of", "parse_shard", "BatchReport", "GameResult", "merge",
+           "default_jobs"]
 
 
 @dataclass(frozen=True)
@@ -99,12 +101,8 @@ def _choose(game: Game, options: Options) -> tuple[str | None, str | None, list[
     return rules, module, notes
 
 
-def run_batch(patterns: Sequence[str], options: Options, progress: Progress | None = None) -> BatchReport:
-    """Judges every game the patterns hold (or the shard's share of them)."""
-    progress = progress or Progress()
-    paths, missing = find_files(list(patterns))
-    progress.start("reading", len(paths))
-    headers: list[LogHeader] = read_headers([str(p) for p in paths], options.jobs, progress.advance)
+def _plan(headers: list[LogHeader], options: Options) -> tuple[list[Game], list[Task], list[tuple]]:
+    """The games, and the tasks judging the shard's share of them with what was chosen for each."""
     readable = [h for h in headers if h.error is None]
     manifest: list[ManifestGame] = []
     if options.manifest is not None:
@@ -119,8 +117,19 @@ def run_batch(patterns: Sequence[str], options: Options, progress: Progress | No
                           options.overlays if rules is not None else (), options.referee,
                           options.show_player_ids, options.judge_anyway, options.started))
         meta.append((games[i], rules, notes, module))
-    progress.start("judging", len(tasks))
-    outcomes = run(judge, tasks, options.jobs, progress.advance)
+    return games, tasks, meta
+
+
+def run_batch(patterns: Sequence[str], options: Options, progress: Progress | None = None) -> BatchReport:
+    """Judges every game the patterns hold (or the shard's share of them)."""
+    progress = progress or Progress()
+    paths, missing = find_files(list(patterns))
+    with Workers(options.jobs) as workers:
+        progress.start("reading", len(paths))
+        headers: list[LogHeader] = workers.map(read_header, [str(p) for p in paths], progress.advance)
+        games, tasks, meta = _plan(headers, options)
+        progress.start("judging", len(tasks))
+        outcomes = workers.map(judge, tasks, progress.advance)
     results = []
     for (game, rules, notes, module), outcome in zip(meta, outcomes, strict=True):
         results.append(GameResult(

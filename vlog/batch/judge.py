@@ -15,7 +15,7 @@ from pathlib import Path
 from vlog.errors import VlogError
 from vlog.findings import Report
 
-__all__ = ["Task", "Outcome", "judge", "game_for_module", "read_headers"]
+__all__ = ["Task", "Outcome", "judge", "game_for_module"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +119,3 @@ def game_for_module(module_name: str | None) -> str | None:
         if key == title or key.startswith(title + " (") or key == short:
             return game_id if vlog.games.lookup(game_id).engine is not None else None
     return None
-
-
-def read_headers(paths: list[str], jobs: int, bar: object = None) -> list:
-    """Every file's header (`collect.read_header`), in the order given, read by `jobs` processes."""
-    from vlog.batch.collect import read_header
-    from vlog.batch.pool import run
-
-    return run(read_header, paths, jobs, bar)

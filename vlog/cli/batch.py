@@ -111,7 +111,7 @@ def command(paths: tuple[str, ...], merge: bool, game_name: str | None, module_p
       vlog batch --merge shard-*.json --format github
       vlog batch inbox/ --format html -o inbox.html
     """
-    from vlog.batch import BatchReport, Options, merge as merge_reports, parse_shard, run_batch
+    from vlog.batch import Options, merge as merge_reports, parse_shard, run_batch
     from vlog.batch.grouping import compile_pattern
     from vlog.batch.result import fail_exit_code
     from vlog.cli import EXIT_INPUT, EXIT_INTERNAL
