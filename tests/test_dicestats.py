@@ -179,9 +179,31 @@ def test_json_and_text_renderers():
     assert data["players"][0]["face_counts"] == [1, 1, 1, 1, 0, 2]
     assert data["players"][0]["test"]["df"] == 5
     text = dice_report.render(stats, width=120)
-    assert "Alice      2d6    3       7.33 (7.00)   2.00 (5)" in text
+    assert "Alice      2d6    3       7.33 (7.00)    2.00 (5)    0.8491*    1.0000" in text
+    assert "roll dr    1d6    2       5.00 (3.50)    10.00 (5)   0.0752*    0.2257" in text
+    assert "Holm's step-down method for the groups tested in each family (4 by player and kind, 3 by roll" in text
     assert "1:1 2:1 3:1 4:1 5:0 6:2" in text
     assert "totals 7:1" in text
     assert "4 roll(s) not counted:" in text
     assert "  b.vlog step 7: dr: face 7 is outside 1..6" in text
     assert "* some expected counts are below 5" in text
+
+
+def test_holm_correction_multiplies_the_ith_smallest_by_m_minus_i_plus_1_and_keeps_order():
+    from vlog.dicestats import holm
+
+    assert holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    assert holm([0.5, 0.6]) == [1.0, 1.0]          # capped at 1
+    assert holm([]) == []
+
+
+def test_rolls_are_grouped_by_roll_name_with_corrected_p_values():
+    stats = dice_stats(ROLLS)
+    names = {(g.roll_name, g.kind): g for g in stats.by_name}
+    assert set(names) == {("DR", "2d6"), ("dr", "1d6"), ("2d6", "2d6")}
+    assert sum(g.rolls for g in stats.by_name) == sum(g.rolls for g in stats.everyone)
+    tested = [g for g in stats.by_name if g.test is not None]
+    from vlog.dicestats import holm
+    assert [g.p_adjusted for g in tested] == holm([g.test.p_value for g in tested])
+    data = stats.to_dict()
+    assert data["correction"] == {"method": "holm", "tests": {"players": 4, "by_name": 3, "everyone": 2}}

@@ -1,7 +1,12 @@
 """Dice statistics: were a player's dice fair, across one log or many?
 
-Per player and per kind of roll ("2d6", "1d6") this counts rolls, averages faces and totals,
-builds the face histogram and runs a chi-square goodness-of-fit test against fair dice. The
+Per player and kind of roll ("2d6", "1d6"), per roll name (the dice button: "IFT", "TH",
+"Combat") and per kind for everyone, this counts rolls, averages faces and totals, builds the
+face histogram and runs a chi-square goodness-of-fit test against fair dice. Testing many groups
+finds a small p-value by chance alone, so each family of groups (per player, per roll name, for
+everyone) has its p-values corrected for the number of groups tested in it, by Holm's step-down
+method (Holm 1979; it holds the family-wise error rate like Bonferroni's and rejects at least as
+often): `p_adjusted`. The
 chi-square survival function is computed here (regularized upper incomplete gamma function,
 series and continued fraction as in Numerical Recipes, 3rd ed., section 6.2) so that no
 numerical library is needed at run time.
@@ -13,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 # Rolls beyond these sizes are not dice anyone plays with; they are rejected rather than
@@ -213,6 +218,10 @@ class DiceGroupStats:
     mean_total: float | None
     total_counts: tuple[tuple[int, int], ...]   # (total, count), totals that occurred, ascending
     test: ChiSquareTest | None
+    roll_name: str | None = None
+    """The roll's name (its dice button) for a group of one roll name, None otherwise."""
+    p_adjusted: float | None = None
+    """The test's p-value corrected for the groups tested in its family (`CORRECTION`)."""
 
     @property
     def kind(self) -> str:
@@ -243,7 +252,34 @@ class DiceGroupStats:
             "expected_total": self.expected_total,
             "total_counts": [[t, c] for t, c in self.total_counts],
             "test": None if self.test is None else self.test.to_dict(),
+            "roll_name": self.roll_name,
+            "p_adjusted": self.p_adjusted,
         }
+
+
+CORRECTION = "holm"
+"""How p-values are corrected for the number of groups tested: Holm's step-down method."""
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm-adjusted p-values, in the order given: the i-th smallest of m is multiplied by
+    m - i + 1, made non-decreasing, and capped at 1."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    out = [0.0] * len(p_values)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[i]))
+        out[i] = running
+    return out
+
+
+def _corrected(groups: list[DiceGroupStats]) -> tuple[DiceGroupStats, ...]:
+    tested = [i for i, g in enumerate(groups) if g.test is not None]
+    adjusted = holm([groups[i].test.p_value for i in tested])  # type: ignore[union-attr]
+    out = list(groups)
+    for i, p in zip(tested, adjusted, strict=True):
+        out[i] = replace(groups[i], p_adjusted=p)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,17 +303,29 @@ class DiceStats:
     everyone: tuple[DiceGroupStats, ...]
     logs: tuple[str, ...]
     rejected: tuple[RejectedRoll, ...] = ()
+    by_name: tuple[DiceGroupStats, ...] = ()
+    """One group per roll name and kind, all players together."""
+    correction: str = CORRECTION
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "logs": list(self.logs),
             "players": [g.to_dict() for g in self.players],
             "everyone": [g.to_dict() for g in self.everyone],
+            "by_name": [g.to_dict() for g in self.by_name],
+            "correction": {"method": self.correction,
+                           "tests": {"players": _tests(self.players), "by_name": _tests(self.by_name),
+                                     "everyone": _tests(self.everyone)}},
             "rejected": [r.to_dict() for r in self.rejected],
         }
 
 
-def _group(player: str | None, everyone: bool, rolls: list[DiceRoll]) -> DiceGroupStats:
+def _tests(groups: tuple[DiceGroupStats, ...]) -> int:
+    """How many groups of a family were tested (the m of the correction)."""
+    return sum(1 for g in groups if g.test is not None)
+
+
+def _group(player: str | None, everyone: bool, rolls: list[DiceRoll], roll_name: str | None = None) -> DiceGroupStats:
     n_dice, n_sides = rolls[0].n_dice, rolls[0].n_sides
     face_counts = [0] * n_sides
     totals: dict[int, int] = {}
@@ -317,6 +365,7 @@ def _group(player: str | None, everyone: bool, rolls: list[DiceRoll]) -> DiceGro
         mean_total=sum(t * c for t, c in totals.items()) / total_rolls if total_rolls else None,
         total_counts=tuple(sorted(totals.items())),
         test=test,
+        roll_name=roll_name,
     )
 
 
@@ -324,10 +373,12 @@ def dice_stats(rolls: Iterable[DiceRoll]) -> DiceStats:
     """Statistics of `rolls` (from one log or many), grouped by player and by kind of roll.
 
     Groups come in order of first appearance; rolls that cannot be counted are listed in
-    `rejected` with the reason, never dropped silently.
+    `rejected` with the reason, never dropped silently. Each family's p-values are corrected
+    for the groups it tests (`CORRECTION`).
     """
     by_player: dict[tuple[str | None, int, int], list[DiceRoll]] = {}
     by_kind: dict[tuple[int, int], list[DiceRoll]] = {}
+    by_name: dict[tuple[str, int, int], list[DiceRoll]] = {}
     logs: list[str] = []
     rejected: list[RejectedRoll] = []
     for roll in rolls:
@@ -339,9 +390,11 @@ def dice_stats(rolls: Iterable[DiceRoll]) -> DiceStats:
             continue
         by_player.setdefault((roll.player, roll.n_dice, roll.n_sides), []).append(roll)
         by_kind.setdefault((roll.n_dice, roll.n_sides), []).append(roll)
+        by_name.setdefault((roll.dice_name, roll.n_dice, roll.n_sides), []).append(roll)
     return DiceStats(
-        players=tuple(_group(key[0], False, group) for key, group in by_player.items()),
-        everyone=tuple(_group(None, True, group) for group in by_kind.values()),
+        players=_corrected([_group(key[0], False, group) for key, group in by_player.items()]),
+        everyone=_corrected([_group(None, True, group) for group in by_kind.values()]),
         logs=tuple(logs),
         rejected=tuple(rejected),
+        by_name=_corrected([_group(None, True, group, roll_name=key[0]) for key, group in by_name.items()]),
     )

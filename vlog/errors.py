@@ -51,3 +51,7 @@ class ScriptError(VlogError):
 
 class OutputError(VlogError):
     """An output cannot be written (it would overwrite the input, or the folder is not writable)."""
+
+
+class BatchError(VlogError):
+    """A batch that cannot be set up: a bad manifest or --game-of pattern, shard reports that do not join."""

@@ -51,3 +51,15 @@ def test_sample(path, capsys):
     assert (groups["3d6"]["player"], groups["3d6"]["rolls"], groups["3d6"]["face_counts"]) == (
         "test", 2, [1, 2, 1, 2, 0, 0])
     assert (groups["2d6"]["rolls"], groups["2d6"]["face_counts"]) == (3, [0, 1, 0, 0, 1, 4])
+
+
+def test_rolls_listed_with_their_step(tmp_path, capsys):
+    a, b = two_logs(tmp_path)
+    assert main(["dice", str(a), str(b), "--rolls", "--format", "json"]) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert [(r["log"], r["player"]) for r in data["rolls"]][:1] == [(str(a), "Alice")]
+    assert all(isinstance(r["step"], int) for r in data["rolls"])
+    assert data["correction"]["method"] == "holm" and data["by_name"]
+    assert main(["dice", str(a), "--rolls"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert out.startswith("Rolls") and "Holm's step-down method" in out

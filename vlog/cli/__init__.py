@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "where": "Name a point of a map exactly as VASSAL would, or find the centre of a "
             "named location.",
     "check": "Replay logs (.vlog) or saves (.vsav) and report what breaks the rules.",
+    "batch": "Judge many logs at once: group them into games and judge each game's logs in order.",
     "dice": "Dice statistics across logs (.vlog): were each player's dice fair?",
     "games": "List the games vlog knows and, for each, its checks: implemented, or why not.",
     "refresh": "Replace every piece's definition in SAVE by the one in the module, "

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,9 @@ import click
 
 from vlog.cli._console import (check_input, check_output_path, emit, format_option, output_option, progress,
                                text_style)
-from vlog.findings import FAIL_ON_CHOICES, LogResult, Report, fail_exit_code
+from vlog.findings import FAIL_ON_CHOICES, Report, fail_exit_code
 
-FORMATS = ("text", "json", "junit", "sarif", "github")
+FORMATS = ("text", "json", "junit", "sarif", "github", "html")
 
 
 MISSING_MODULE_WARNING = ("vlog: warning: --game needs --module to name hexes: pieces on maps cannot be "
@@ -92,7 +91,7 @@ def read_input(path: Path) -> Any:
 
 
 def render(report: Report, output_format: str, *, redact: Any, verbose: bool = False,
-           width: int = 100, color: bool = False) -> str:
+           width: int = 100, color: bool = False, data: Any = None) -> str:
     """The report in `output_format`. What it says never depends on --fail-on, which sets only
     the exit status: a JUnit test case fails for an ERROR finding, whatever the threshold."""
     if output_format == "json":
@@ -107,6 +106,9 @@ def render(report: Report, output_format: str, *, redact: Any, verbose: bool = F
     if output_format == "github":
         from vlog.report import github
         return github.render(report, redact=redact)
+    if output_format == "html":
+        from vlog.report import html
+        return html.render(report, redact=redact, data=data)
     from vlog.report import text
     return text.render(report, redact=redact, verbose=verbose, width=width, color=color)
 
@@ -159,7 +161,9 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     Every format says how each check went on each log: judged (at how many steps), partly
     judged, not judged (and the data or input it lacks, named as `vlog data status` names data),
     or nothing to judge; an occasion a check met and could not settle is named at its step.
-    JUnit shows a check not judged as a skipped test case, SARIF as a tool notification.
+    JUnit shows a check not judged as a skipped test case, SARIF as a tool notification. HTML is
+    one self-contained page (no network) with a map excerpt of each finding drawn from the game
+    data's map, dice charts and the table of checks.
 
     Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error, 3 unreadable
     input or a module not bound to the game, 4 internal error. A game check that fails is reported as a vlog/internal warning
@@ -174,11 +178,13 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
       vlog check t1.vlog t2.vlog t3.vlog --format junit -o vlog-junit.xml
       vlog check turn3.vlog --format sarif -o vlog.sarif --fail-on warning
       vlog check turn3.vlog --format github --fail-on never
+      vlog check turn3.vlog --game lion-of-judah --format html -o turn3.html
     """
-    from vlog.checks import continuity, internal
+    from vlog.checks import internal
     from vlog.cli import EXIT_INTERNAL
     from vlog.dicestats import dice_stats
-    from vlog.replay import checks_run, log_result, module_label, replay_log, start_table
+    from vlog.judging import judge_in_order
+    from vlog.replay import checks_run, module_label, replay_log, start_table
     from vlog.vassal.privacy import Redactor, player_ids
     from vlog.vassal.savefile import Log
 
@@ -213,26 +219,18 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
 
     checks = checks_run(game, continuity_checked=after_path is not None or len(logs) > 1,
                         module_given=module is not None)
-    results: list[LogResult] = []
-    rolls: list = []
-    not_judged = False
-    for path in logs:
-        clock = time.perf_counter()
-        obj = read_first.pop(path, None) or read_input(path)
+    def read(path: Path) -> Any:
+        return read_first.pop(path, None) or read_input(path)
+
+    def seen(obj: Any) -> None:
         for uid in player_ids(obj.commands):
             redactor.placeholder(uid)
-        rep = replay_log(obj, module=module, game=game, referee=referee,
-                         show_player_ids=show_player_ids, debug=debug, judge_unbound=judge_anyway,
-                         iterate=lambda steps, p=path: progress(steps, len(steps), f"checking {p.name}"))
-        not_judged = not_judged or not rep.judged
-        rolls.extend(rep.rolls)
-        joined = []
-        if previous is not None:
-            joined = continuity.check(previous, rep.start, previous_name=previous_name or "",
-                                      referee=referee)
-        results.append(log_result(rep, checks, joined, seconds=time.perf_counter() - clock))
-        previous, previous_name = rep.final, str(path)
 
+    judged = judge_in_order(
+        logs, read, checks=checks, module=module, game=game, previous=previous, previous_name=previous_name,
+        referee=referee, show_player_ids=show_player_ids, debug=debug, judge_anyway=judge_anyway, seen=seen,
+        iterate=lambda p: lambda steps: progress(steps, len(steps), f"checking {p.name}"))
+    results, rolls, not_judged = judged.results, judged.rolls, not judged.judged
     report = Report(
         logs=tuple(results),
         checks=checks,
@@ -245,7 +243,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     redact = None if show_player_ids or not redactor.mapping else redactor.text
     inputs = [*logs, *([after_path] if after_path else []), *([module_path] if module_path else [])]
     width, color = text_style(output)
-    emit(render(report, output_format, redact=redact, verbose=verbose, width=width, color=color),
+    emit(render(report, output_format, redact=redact, verbose=verbose, width=width, color=color,
+                data=getattr(game, "data", None)),
          output, inputs=inputs, force=force)
     if debug and any(f.check == internal.CHECK_ID for _, f in report.findings()):
         return EXIT_INTERNAL        # a check failed: its traceback is on stderr

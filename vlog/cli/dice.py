@@ -17,18 +17,24 @@ from vlog.cli._console import check_input, emit, format_option, output_option
 @click.argument("logs", nargs=-1, required=True, metavar="LOG...", type=click.Path(path_type=Path))
 @click.option("--module", "module_path", type=click.Path(path_type=Path), default=None,
               help="The module the logs were written with (its dice buttons' report formats).")
+@click.option("--rolls", "list_rolls", is_flag=True, help="List every roll with its log and step.")
 @format_option("text", "json")
 @output_option()
-def command(logs: tuple[Path, ...], module_path: Path | None, output_format: str,
+def command(logs: tuple[Path, ...], module_path: Path | None, list_rolls: bool, output_format: str,
             output: Path | None, force: bool = False) -> int:
     """Dice statistics across logs (.vlog): were each player's dice fair?
 
-    A small p-value says the faces are unlikely under fair dice; it is a statistic, not proof.
-    Rolls that cannot be counted (unknown number of sides) are listed, never dropped silently.
+    Rolls are grouped by player and kind of roll, by the roll's name (its dice button: IFT, TH,
+    Combat ...) and by kind for everyone. A small p-value says the faces are unlikely under fair
+    dice; it is a statistic, not proof. Testing many groups finds small p-values by chance, so
+    "p adj." corrects each family's p-values for the number of groups it tests (Holm's step-down
+    method). Rolls that cannot be counted (unknown number of sides) are listed, never dropped
+    silently.
 
     \b
     Examples:
       vlog dice turn1.vlog turn2.vlog turn3.vlog
+      vlog dice turn1.vlog --rolls
       vlog dice *.vlog --module LionOfJudah.vmod --format json -o dice.json
     """
     import vlog
@@ -50,6 +56,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, output_format: str
         if isinstance(obj, vlog.vassal.savefile.Log):
             rolls.extend(dice_rolls(obj, module=module, name=str(path)))
     stats = dice_stats(rolls)
-    text = renderer.render_json(stats) if output_format == "json" else renderer.render(stats)
+    shown = rolls if list_rolls else None
+    text = (renderer.render_json(stats, rolls=shown) if output_format == "json"
+            else renderer.render(stats, rolls=shown))
     emit(text, output, inputs=[*logs, *([module_path] if module_path else [])], force=force)
     return 0

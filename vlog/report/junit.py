@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from vlog.findings import Finding, Judgement, Report, fail_threshold
+from vlog.findings import CheckInfo, CheckStatus, Finding, Judgement, Report, Severity, fail_threshold
 from vlog.report._common import evidence_value, place, printable
 
 
@@ -79,38 +79,9 @@ def render(
             by_check.setdefault(finding.check, []).append(finding)
         failures = skipped = 0
         for check in checks:
-            case = etree.SubElement(
-                suite,
-                "testcase",
-                name=_xml_safe(check.id + (f" {check.title}" if check.title else "")),
-                classname=_xml_safe(check.id.split("/", 1)[0]),
-                time="0",
-            )
-            status = log.status(check.id)
-            found = by_check.get(check.id, [])
-            failing: list[Finding] = []
-            passing: list[Finding] = []
-            for finding in found:
-                fails = threshold is not None and finding.severity >= threshold
-                (failing if fails else passing).append(finding)
-            if failing:
-                failures += 1
-                worst = max(f.severity for f in failing)
-                first = failing[0]
-                message = f"{place(first)}: {first.message}"
-                if len(failing) > 1:
-                    message += f" (and {len(failing) - 1} more)"
-                failure = etree.SubElement(case, "failure", message=_xml_safe(message), type=worst.value)
-                failure.text = "\n\n".join(describe(f) for f in failing)
-            elif status.judgement in (Judgement.NOT_JUDGED, Judgement.NOTHING):
-                skipped += 1
-                etree.SubElement(case, "skipped", message=_xml_safe(status.reason()),
-                                 type=status.judgement.value)
-            notes = [describe(f) for f in passing]
-            if status.judgement is Judgement.PARTLY or (failing and status.unsettled):
-                notes.insert(0, _xml_safe(f"{status.judgement.value}: {status.reason()}"))
-            if notes:
-                etree.SubElement(case, "system-out").text = "\n\n".join(notes)
+            failed, skip = add_case(suite, check, log.status(check.id), by_check.get(check.id, []), threshold)
+            failures += failed
+            skipped += skip
         suite.set("tests", str(len(checks)))
         suite.set("failures", str(failures))
         suite.set("errors", "0")
@@ -127,3 +98,47 @@ def render(
     if report.logs and all(log.seconds is not None for log in report.logs):
         root.set("time", f"{sum(log.seconds for log in report.logs):.3f}")
     return etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="UTF-8").decode("utf-8")
+
+
+def add_case(suite: etree._Element, check: CheckInfo, status: CheckStatus, found: list[Finding],
+             threshold: Severity | None, *, label: Callable[[Finding], str] | None = None,
+             classname: str | None = None) -> tuple[int, int]:
+    """One <testcase> for `check` in `suite`: failing for the findings at or above `threshold`,
+    skipped when it judged nothing and found nothing, the other findings in <system-out>.
+    `label(finding)` heads each finding's text (the log it is in, for a suite of several logs).
+    Returns (failures, skipped) added: each 0 or 1."""
+    case = etree.SubElement(
+        suite,
+        "testcase",
+        name=_xml_safe(check.id + (f" {check.title}" if check.title else "")),
+        classname=_xml_safe(classname or check.id.split("/", 1)[0]),
+        time="0",
+    )
+    failing: list[Finding] = []
+    passing: list[Finding] = []
+    for finding in found:
+        fails = threshold is not None and finding.severity >= threshold
+        (failing if fails else passing).append(finding)
+
+    def text(f: Finding) -> str:
+        return describe(f) if label is None else _xml_safe(label(f)) + "\n" + describe(f)
+
+    failures = skipped = 0
+    if failing:
+        failures = 1
+        worst = max(f.severity for f in failing)
+        first = failing[0]
+        message = (f"{label(first)} " if label is not None else "") + f"{place(first)}: {first.message}"
+        if len(failing) > 1:
+            message += f" (and {len(failing) - 1} more)"
+        failure = etree.SubElement(case, "failure", message=_xml_safe(message), type=worst.value)
+        failure.text = "\n\n".join(text(f) for f in failing)
+    elif status.judgement in (Judgement.NOT_JUDGED, Judgement.NOTHING):
+        skipped = 1
+        etree.SubElement(case, "skipped", message=_xml_safe(status.reason()), type=status.judgement.value)
+    notes = [text(f) for f in passing]
+    if status.judgement is Judgement.PARTLY or (failing and status.unsettled):
+        notes.insert(0, _xml_safe(f"{status.judgement.value}: {status.reason()}"))
+    if notes:
+        etree.SubElement(case, "system-out").text = "\n\n".join(notes)
+    return failures, skipped

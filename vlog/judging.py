@@ -1,0 +1,59 @@
+"""Judging several files of one game in order, each continuing the one before.
+
+`vlog check` and `vlog batch` share this loop: each file is replayed with the game's rules, its
+starting position compared with the previous file's final table (`vlog/continuity`), and its
+dice rolls gathered. Reading is left to the caller (`read`), so that each command keeps its own
+errors and progress display.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vlog.checks import continuity
+from vlog.findings import CheckInfo, LogResult
+from vlog.replay import log_result, replay_log
+from vlog.table import Table
+
+__all__ = ["Judged", "judge_in_order"]
+
+
+@dataclass
+class Judged:
+    """What judging the files gave: each file's result, every roll, and whether the game's rules
+    could be judged at all (False when the module is not bound to the game)."""
+
+    results: list[LogResult] = field(default_factory=list)
+    rolls: list = field(default_factory=list)
+    judged: bool = True
+
+
+def judge_in_order(paths: Sequence[Any], read: Callable[[Any], Any], *, checks: Sequence[CheckInfo],
+                   module: object | None = None, game: object | None = None,
+                   previous: Table | None = None, previous_name: str | None = None,
+                   referee: bool = False, show_player_ids: bool = False, debug: bool = False,
+                   judge_anyway: bool = False, seen: Callable[[Any], None] | None = None,
+                   iterate: Callable[[Any], Callable[[list], Iterable]] | None = None) -> Judged:
+    """Replays `paths` (each read with `read`) in order, comparing each start with the previous
+    end (`previous`, a table from before the first, when given). `seen(obj)` is called on each
+    file read (the caller's redactor learns its player ids); `iterate(path)` wraps the walk over
+    a file's steps (a progress bar)."""
+    out = Judged()
+    for path in paths:
+        clock = time.perf_counter()
+        obj = read(path)
+        if seen is not None:
+            seen(obj)
+        rep = replay_log(obj, module=module, game=game, referee=referee, show_player_ids=show_player_ids,
+                         debug=debug, judge_unbound=judge_anyway,
+                         iterate=None if iterate is None else iterate(path))
+        out.judged = out.judged and rep.judged
+        out.rolls.extend(rep.rolls)
+        joined = []
+        if previous is not None:
+            joined = continuity.check(previous, rep.start, previous_name=previous_name or "", referee=referee)
+        out.results.append(log_result(rep, checks, joined, seconds=time.perf_counter() - clock))
+        previous, previous_name = rep.final, str(path)
+    return out

@@ -1,0 +1,230 @@
+"""SVG pictures for the HTML report: a map excerpt around a finding, and dice charts.
+
+A map excerpt is drawn from the game data's map (`vlog.hexes` layout, terrain and names from
+map.json; the data the game was judged with, overlays included): the hexes the finding's evidence
+names and their neighbours, each with its printed number, its terrain colour (grey where the data
+does not give it) and its name; the route the evidence shows (`path`/`route` hexes in order, or
+`from` -> `to`) as an arrow; the hex attacked (`target`) ringed in red; the other hexes named
+ringed in orange; and the finding's units (`subjects`, as the report names them: hidden pieces
+stay hidden) as labelled counters on the hex the evidence puts them in (`to`, `hex`, `from`),
+or in a row below the map when it names none. Every text is escaped; nothing is fetched.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import Any
+
+__all__ = ["MapView", "map_excerpt", "dice_chart", "hexes_in_evidence"]
+
+SIZE = 28.0
+"""Hex radius in SVG units (centre to corner)."""
+MAX_HEXES = 40
+"""Hexes named that an excerpt shows at most (each with its neighbours)."""
+TERRAIN_COLOURS = {
+    "clear": "#f3efd9", "open": "#f3efd9", "desert": "#efdca3", "mountain": "#b7925e", "mountains": "#b7925e",
+    "hill": "#cdb47e", "hills": "#cdb47e", "slope": "#d9c697", "multiple-slope": "#c3a46f", "rough": "#cbb995",
+    "forest": "#93c083", "woods": "#93c083", "jungle": "#6fa867", "bush": "#b3cf8f", "swamp": "#a4c9bc",
+    "marsh": "#a4c9bc", "city": "#d7a1a1", "town": "#e2b9b0", "village": "#e8c8bd", "sea": "#a9c9e9",
+    "ocean": "#a9c9e9", "lake": "#b4d3ee", "river": "#b4d3ee",
+}
+UNKNOWN_TERRAIN = "#e4e4e4"
+ROUTE_KEYS = ("path", "route", "hexes_entered")
+TARGET_KEYS = ("target", "attacked", "target_hex")
+UNIT_KEYS = ("to", "hex", "from")
+
+
+class MapView:
+    """What an excerpt needs of a game's map: its hex layout and, per hex, terrain and name."""
+
+    def __init__(self, data: Any):
+        self.data = data
+        self.layout = data.layout()
+        self.title = data.map()._raw.get("name", {}).get("value") or data.map().id  # type: ignore[union-attr]
+
+    def hex(self, name: str) -> Any | None:
+        """The Hex a name is, when it is a hex of this map's layout (None otherwise)."""
+        from vlog.errors import GameDataError
+
+        if not (isinstance(name, str) and name.isdigit() and len(name) == self.layout.col_digits + self.layout.row_digits):
+            return None
+        try:
+            h = self.layout.parse(name)
+        except GameDataError:
+            return None
+        return h if self.layout.on_map(h) else None
+
+    def terrain(self, name: str) -> str | None:
+        """The hex's terrain as the data gives it (the map's default for a hex not listed)."""
+        value = getattr(self.data.terrain(name), "value", None)
+        return value if isinstance(value, str) else None
+
+    def place_name(self, name: str) -> str | None:
+        record = self.data.map()._raw["hexes"].get(name) or {}
+        value = (record.get("name") or {}).get("value")
+        return value if isinstance(value, str) else None
+
+
+def hexes_in_evidence(view: MapView, evidence: Mapping[str, object]) -> dict[str, list[str]]:
+    """The hexes the evidence names, by role: 'route' (in order), 'target', 'unit' (where the
+    units are), 'named' (every hex named, in order of appearance)."""
+    roles: dict[str, list[str]] = {"route": [], "target": [], "unit": [], "named": []}
+
+    def names(value: object) -> list[str]:
+        if isinstance(value, str):
+            return [value] if view.hex(value) is not None else []
+        if isinstance(value, (list, tuple)):
+            return [n for v in value for n in names(v)]
+        if isinstance(value, Mapping):
+            return [n for v in value.values() for n in names(v)]
+        return []
+
+    for key, value in evidence.items():
+        found = names(value)
+        for n in found:
+            if n not in roles["named"]:
+                roles["named"].append(n)
+        if key in ROUTE_KEYS and len(found) > 1:
+            roles["route"] = found
+        if key in TARGET_KEYS:
+            roles["target"].extend(found)
+    if not roles["route"]:
+        start, end = names(evidence.get("from")), names(evidence.get("to"))
+        if start and end:
+            roles["route"] = [start[0], end[-1]]
+    for key in UNIT_KEYS:
+        found = names(evidence.get(key))
+        if found:
+            roles["unit"] = [found[-1]]
+            break
+    return roles
+
+
+DEFENDER_KEYS = ("defense_factors", "defenders", "defender_losses")
+"""Evidence naming the defending units (by name, as keys or items): they stand in the hex attacked."""
+
+
+def _unit_hexes(evidence: Mapping[str, object], units: list[str], roles: dict[str, list[str]]) -> list[tuple[str, str | None]]:
+    """Each unit with the hex it is drawn on: a defender on the hex attacked, the others on the
+    hex the evidence puts the unit in; None (a row below the map) when the evidence says neither."""
+    defenders: set[str] = set()
+    for key in DEFENDER_KEYS:
+        value = evidence.get(key)
+        defenders.update(value if isinstance(value, (Mapping, list, tuple)) else ())
+    out = []
+    for unit in units:
+        if roles["target"] and unit in defenders:
+            out.append((unit, roles["target"][0]))
+        elif roles["unit"]:
+            out.append((unit, roles["unit"][0]))
+        else:
+            out.append((unit, None))
+    return out
+
+
+def _centre(view: MapView, h: Any) -> tuple[float, float]:
+    q, r = view.layout.axial(h)
+    if view.layout.orientation == "flat":
+        return 1.5 * SIZE * q, math.sqrt(3) * SIZE * (r + q / 2)
+    return math.sqrt(3) * SIZE * (q + r / 2), 1.5 * SIZE * r
+
+
+def _corners(x: float, y: float, flat: bool) -> str:
+    start = 0 if flat else 30
+    return " ".join(f"{x + SIZE * math.cos(math.radians(start + 60 * i)):.1f},"
+                    f"{y + SIZE * math.sin(math.radians(start + 60 * i)):.1f}" for i in range(6))
+
+
+def _label(text: str, limit: int = 9) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def map_excerpt(view: MapView, evidence: Mapping[str, object], subjects: Iterable[str] = (),
+                caption: str = "") -> str | None:
+    """The excerpt as an <svg> element, or None when the evidence names no hex of the map."""
+    roles = hexes_in_evidence(view, evidence)
+    named = roles["named"][:MAX_HEXES]
+    if not named:
+        return None
+    shown: dict[str, Any] = {}
+    for name in named:
+        h = view.hex(name)
+        shown[name] = h
+        for n in view.layout.neighbours_on_map(h):
+            shown.setdefault(view.layout.name(n), n)
+    centres = {name: _centre(view, h) for name, h in shown.items()}
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    pad = SIZE * 1.2
+    placed = _unit_hexes(evidence, list(subjects), roles)
+    unplaced = [u for u, h in placed if h is None]
+    strip = SIZE * 1.6 if unplaced else 0.0
+    left, top = min(xs) - pad, min(ys) - pad
+    width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + strip
+    flat = view.layout.orientation == "flat"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
+           f'role="img" aria-label="{escape(caption or "map excerpt")}">',
+           f"<title>{escape(caption or view.title)}</title>"]
+    for name, (x, y) in sorted(centres.items()):
+        terrain = view.terrain(name)
+        fill = TERRAIN_COLOURS.get((terrain or "").lower(), UNKNOWN_TERRAIN)
+        cls = "hex named" if name in named else "hex"
+        tip = f"{name}: {terrain or 'terrain not in the data'}"
+        place = view.place_name(name)
+        if place:
+            tip += f", {place}"
+        out.append(f'<g class="{cls}"><title>{escape(tip)}</title>'
+                   f'<polygon points="{_corners(x, y, flat)}" fill="{fill}"/>'
+                   f'<text x="{x:.1f}" y="{y - SIZE * 0.55:.1f}" class="num">{escape(name)}</text>'
+                   + (f'<text x="{x:.1f}" y="{y + SIZE * 0.75:.1f}" class="place">{escape(_label(place, 12))}</text>' if place else "")
+                   + "</g>")
+    for name in named:
+        x, y = centres[name]
+        ring = "target" if name in roles["target"] else "ring"
+        out.append(f'<polygon class="{ring}" points="{_corners(x, y, flat)}"/>')
+    route = [centres[n] for n in roles["route"] if n in centres]
+    if len(route) > 1:
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in route)
+        marker = "arrow-" + hashlib.sha1(f"{caption}|{points}".encode("utf-8", "surrogatepass")).hexdigest()[:10]
+        out.append(f'<defs><marker id="{marker}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+                   'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>')
+        out.append(f'<polyline class="route" points="{points}" marker-end="url(#{marker})"/>')
+    by_hex: dict[str, list[str]] = {}
+    for unit, where in placed:
+        if where is not None:
+            by_hex.setdefault(where, []).append(unit)
+    spots = [(centres[h][0] - SIZE * 0.6 + 10 * i, centres[h][1] - SIZE * 0.4 + 9 * i, u)
+             for h, units in by_hex.items() for i, u in enumerate(units[:6])]
+    spots += [(left + pad * 0.3 + i * SIZE * 1.15, top + height - strip + SIZE * 0.25, u)
+              for i, u in enumerate(unplaced[:8])]
+    for x, y, unit in spots:
+        out.append(f'<g class="counter"><title>{escape(unit)}</title>'
+                   f'<rect x="{x:.1f}" y="{y:.1f}" width="{SIZE * 0.95:.1f}" height="{SIZE * 0.95:.1f}" rx="3"/>'
+                   f'<text x="{x + SIZE * 0.475:.1f}" y="{y + SIZE * 0.6:.1f}">{escape(_label(unit, 6))}</text></g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def dice_chart(group: Any, title: str) -> str | None:
+    """Face counts of a group of rolls as bars, the fair expectation as a dashed line (None when
+    the group has no faces to show, or more than 20)."""
+    if not group.dice_rolled or group.n_sides > 20:
+        return None
+    counts = list(group.face_counts)
+    fair = group.dice_rolled / group.n_sides
+    top = max(max(counts), fair) or 1
+    w, h, bar = 24 * len(counts) + 20, 110, 18
+    scale = 80 / top
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dice" viewBox="0 0 {w} {h}" role="img" '
+           f'aria-label="{escape(title)}"><title>{escape(title)}</title>']
+    for i, c in enumerate(counts):
+        x = 14 + 24 * i
+        out.append(f'<rect x="{x}" y="{90 - c * scale:.1f}" width="{bar}" height="{c * scale:.1f}" class="bar">'
+                   f"<title>face {i + 1}: {c} (fair {fair:.1f})</title></rect>"
+                   f'<text x="{x + bar / 2}" y="104" class="face">{i + 1}</text>'
+                   f'<text x="{x + bar / 2}" y="{86 - c * scale:.1f}" class="count">{c}</text>')
+    out.append(f'<line x1="10" x2="{w - 4}" y1="{90 - fair * scale:.1f}" y2="{90 - fair * scale:.1f}" class="fair"/>')
+    out.append("</svg>")
+    return "".join(out)
