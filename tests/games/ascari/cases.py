@@ -22,7 +22,7 @@ OVERLAY = FIXTURES / "synthetic-data"
 MODULE = FIXTURES / "synthetic" / "ascari.vmod"
 
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
-    "clean-s2": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
+    "clean-s2": [], "clean-s2-noflags": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
     "MOV-02": [("MOV-02", 13, {"from": "1707", "to": "2208", "allowance": 4, "cheapest_cost": 5})],
     "MOV-17": [("MOV-17", 4, {"turn": 1, "from": "3101", "to": "3001"})],
     "MOV-18": [("MOV-18", 20, {"hex": "2512", "row": 13})],

@@ -153,3 +153,27 @@ def test_shipped_terrain_is_unknown_not_guessed():
     assert isinstance(terrain.blocks_sight("2612"), Unknown)
     assert isinstance(terrain.hex_cost("2612"), Unknown)
     assert terrain.blocks_sight("2210") is True           # a multiple-slope hex (FAQ): slopes block (4.2)
+
+
+def test_without_flags_the_sequence_checks_say_they_were_not_judged():
+    """A log with no `flag` line: SEQ-01..04 are not judged (not a silent pass), the flag lines
+    named; MOV-17 is judged on the Italian moves and not on the Dervish moves of turn 1; the moves
+    are judged all the same."""
+    rep, _ = replay("clean-s2-noflags")
+    status = {s.check.split("/")[1]: s for s in rep.tally.statuses(f"ascari/{i}" for i in
+                                                                    ("SEQ-01", "SEQ-02", "SEQ-03", "SEQ-04",
+                                                                     "MOV-17", "MOV-02"))}
+    for short in ("SEQ-01", "SEQ-02", "SEQ-03", "SEQ-04", "MOV-17"):
+        expected = "partly-judged" if short == "MOV-17" else "not-judged"
+        assert status[short].judgement.value == expected, (short, status[short].reason())
+        assert "`flag SIDE` chat lines" in status[short].reason()
+    assert status["SEQ-01"].judged == 0 and not status["SEQ-01"].unsettled
+    assert [u.step for u in status["MOV-17"].unsettled] == [7, 8]     # the Dervish move of turn 1
+    assert len(status["SEQ-04"].unsettled) == 14                       # every step of a move
+    assert status["MOV-02"].judgement.value == "judged"
+
+
+def test_with_flags_the_sequence_checks_judge():
+    rep, _ = replay("clean-s2")
+    for status in rep.tally.statuses(f"ascari/{i}" for i in ("SEQ-01", "SEQ-03", "SEQ-04", "MOV-17")):
+        assert status.judgement.value == "judged", status.reason()
