@@ -14,6 +14,7 @@ from vlog.engine.movement import check_move
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import Fire, Flag, parse_fire, parse_flag
+from vlog.games.ascari.fire_table import AFRICAN_COLUMN, DOUBLE, MISS, SINGLE, Drms, column, readings
 from vlog.games.ascari.movement import movement_rules
 from vlog.games.ascari.rules import INVENTORY, REGISTRY, Ascari
 from vlog.games.ascari.terrain import Terrain
@@ -177,3 +178,66 @@ def test_with_flags_the_sequence_checks_judge():
     rep, _ = replay("clean-s2")
     for status in rep.tally.statuses(f"ascari/{i}" for i in ("SEQ-01", "SEQ-03", "SEQ-04", "MOV-17")):
         assert status.judgement.value == "judged", status.reason()
+
+
+# -- fire results ---------------------------------------------------------------------------------
+
+def _rifle(side="italian", type_="infantry", hex_="2409", melee=3):
+    return make_unit(synthetic_data(), "it-4-iv", None).__class__(
+        id="x", name="x", counter="x", side=side, type=type_, organization=None, level="front", steps=2,
+        movement=4, melee=melee, hex=hex_)
+
+
+def test_faq_italian_range_one_five_plus_support_is_a_double_hit():
+    """FAQ (General): an Italian at range 1 rolling 5 with SUPPORT +1 has a modified 6, a double
+    hit: the one bold cell the shipped data knows."""
+    game = Ascari(load_game_data("ascari"))
+    got = readings(game, _rifle(), 1, 5, Drms({"SUPPORT": 1}, {}, ()))
+    assert [(r.modified, r.result) for r in got] == [(6, DOUBLE)]
+    other = readings(game, _rifle(), 1, 4, Drms({"SUPPORT": 1}, {}, ()))
+    assert other[0].result == Unknown("tables.json fire-double-hits range 1 italians roll 5")
+
+
+def test_faq_artillery_at_range_one_or_two_misses_or_hits_double():
+    game = Ascari(load_game_data("ascari"))
+    battery = dataclasses.replace(_rifle(type_="artillery"), melee=1)
+    assert [r.result for r in readings(game, battery, 2, 3, Drms({}, {}, ()))] == [DOUBLE]
+    assert [r.result for r in readings(game, battery, 2, 2, Drms({}, {}, ()))] == [MISS]
+    assert [r.result for r in readings(game, battery, 7, 6, Drms({}, {}, ()))] == [SINGLE]
+    assert readings(game, battery, 9, 6, Drms({}, {}, ())) == []      # no row: out of range
+
+
+def test_fire_columns_and_rolls_beyond_the_table():
+    """Mobile Militia and Bande fire on the African column (S3.52, 4.5); a modified roll above 6
+    may be read as a single or a double hit (inventory 6.2 item 3)."""
+    assert column(_rifle(type_="mobile-militia")) == column(_rifle(type_="band")) == AFRICAN_COLUMN
+    assert column(_rifle()) == "italians" and column(_rifle(side="dervish", type_="rifle")) == AFRICAN_COLUMN
+    game = Ascari(synthetic_data())
+    assert {r.result for r in readings(game, _rifle(), 1, 6, Drms({"SUPPORT": 1}, {}, ()))} == {SINGLE, DOUBLE}
+
+
+def test_markers_not_in_the_data_are_read_both_ways():
+    """MOVED and COMBAT (and an unknown Melée Strength) are choices: each total is read."""
+    found = Drms({"SUPPORT": 1}, {"MOVED marker": (0, -1), "COMBAT marker": (0, -1)}, ())
+    assert sorted(t for t, _ in found.totals()) == [-1, 0, 0, 1]
+
+
+def test_fire_results_on_the_shipped_data_are_not_settled_and_name_the_data():
+    """Without the synthetic TEC the terrain fire DRMs are unknown: no finding, each fire an
+    occasion not settled naming the TEC entry."""
+    rep = replay_log(vlog.read(RULES / "FDR-10.vlog"), module=module(), game=Ascari(load_game_data("ascari")))
+    assert not [f for f in rep.findings if "/FDR-" in f.check]
+    rifles, battery, losses = map(rep.tally.status, ("ascari/FDR-08", "ascari/FDR-09", "ascari/FDR-10"))
+    assert [u.step for u in rifles.unsettled] == [18, 22, 27] and [u.step for u in battery.unsettled] == [25]
+    assert losses.judgement.value == "not-judged" and len(losses.unsettled) == 4
+    assert "map.json hex 2708 terrain" in rifles.unsettled[-1].data
+    assert "counters.json it-toselli front fire_drm" in battery.unsettled[0].data
+
+
+def test_legal_fire_results_stay_clean():
+    """Hits applied as the tables say, misses left alone, leaders rolling under 5 untouched: the
+    fires around each planted one are judged and give nothing."""
+    for name in ("FDR-10", "FDR-13", "clean-s4"):
+        rep, _ = replay(name)
+        for status in map(rep.tally.status, ("ascari/FDR-08", "ascari/FDR-10", "ascari/FDR-13")):
+            assert status.judged >= 1, (name, status.reason())

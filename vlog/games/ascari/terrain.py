@@ -74,6 +74,10 @@ class Terrain:
             return self._cell(self.local, "zeriba", effect)
         return found
 
+    def scenario_entry(self, row: str, effect: str) -> Any:
+        """The scenario chart's entry for a row (S1.3-S5.3), None when it gives none."""
+        return self._local(row, effect)
+
     def tec(self, row: str, effect: str) -> Any:
         """The general chart's entry, Unknown naming it when the data lacks it."""
         found = self._cell("tec", row, effect)
