@@ -61,6 +61,10 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "FDR-12": [("FDR-12", 12, {"target": "D Batt battery", "due": ["eliminated"], "applied": "one step lost"})],
     "FDR-13": [("FDR-13", 19, {"leader": "Maconnen", "leader_roll": 6, "due": "one step lost", "applied": "unchanged"})],
     "FDR-14": [("FDR-14", 12, {"target": "Maconnen", "due": ["one step lost"], "applied": "eliminated"})],
+    "MEL-02": [("MEL-02", 20, {"hex": "2409", "attacker": "4 IV", "dice": [6, 6], "results": [
+        "attacker retreat", "attacker tie", "defender retreat"], "attacker_seen": "retreated", "defender_seen": "retreated"})],
+    "MEL-11": [("MEL-11", 15, {"hex": "2410", "unit": "1 Spear MA", "leaders": ["Maconnen"]})],
+    "MEL-12": [("MEL-12", 5, {"hex": "2104", "from": "2205", "level": "front"})],
     "FDR-16": [("FDR-16", 11, {"target": "Booty", "due": ["eliminated"], "applied": "one step lost"})],
 }
 """The findings each log plants: (check id, step, evidence that must match); every finding the
@@ -82,7 +86,7 @@ def module():
     return read_module(MODULE)
 
 
-SCENARIO = {"FDR-16": "s1"}
+SCENARIO = {"FDR-16": "s1", "MEL-12": "s1"}
 """Logs whose start does not tell the scenario (S1 places nothing on the map), judged with it given."""
 
 

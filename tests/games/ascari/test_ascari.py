@@ -14,6 +14,7 @@ from vlog.engine.movement import check_move
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import Fire, Flag, parse_fire, parse_flag
+from vlog.games.ascari.melee_table import OVERRUN, RETREAT, RETREAT_HIT, TIE, results, side_values
 from vlog.games.ascari.fire_table import AFRICAN_COLUMN, DOUBLE, MISS, SINGLE, Drms, column, readings
 from vlog.games.ascari.movement import movement_rules
 from vlog.games.ascari.rules import INVENTORY, REGISTRY, Ascari
@@ -241,3 +242,46 @@ def test_legal_fire_results_stay_clean():
         rep, _ = replay(name)
         for status in map(rep.tally.status, ("ascari/FDR-08", "ascari/FDR-10", "ascari/FDR-13")):
             assert status.judged >= 1, (name, status.reason())
+
+
+# -- melée results --------------------------------------------------------------------------------
+
+def test_melee_bands_accept_every_reading_of_the_text():
+    """5.2 and inventory 6.2 item 2: 3 against 1 is both 'superior by 2' and 'more than double';
+    7 against 4 is 'higher by 3 up to double'; 8 against 3 is more than double one way (8 > 6)
+    and not the other (a difference of 5 is not more than 6)."""
+    assert results(3, 1) == {RETREAT, OVERRUN}
+    assert results(7, 4) == {RETREAT_HIT}
+    assert results(8, 3) == {RETREAT_HIT, OVERRUN}
+    assert results(5, 5) == {TIE}
+    assert results(2, 0) == {RETREAT, OVERRUN}
+
+
+def test_melee_drms_bayonet_height_and_leaders():
+    """S4.42 + FAQ: Italian units but Bande get the bayonet +1 in Amba Alagi; a defender up a
+    slope gets HEIGHT +1 (the FAQ's 2210 above 2310 on the synthetic map); a leader's C DRM."""
+    game = Ascari(synthetic_data(), scenario="s4")
+    game.terrain = Terrain(game.data, "amba-alagi", "s4")
+    infantry = make_unit(game.data, "it-4-iv", None)
+    band = dataclasses.replace(infantry, type="band")
+    assert side_values(game, infantry, "2409", "2408", True, []).fixed == {"strength": 3, "BAYONET CHARGE": 1}
+    assert "BAYONET CHARGE" not in side_values(game, band, "2409", "2408", True, []).fixed
+    spear = dataclasses.replace(make_unit(game.data, "et-spear-1-ma", None), hex="2210")
+    leader = dataclasses.replace(make_unit(game.data, "et-maconnen-ma", None), hex="2210", name="Maconnen")
+    found = side_values(game, spear, "2210", "2310", False, [leader])
+    assert found.fixed == {"strength": 3, "HEIGHT": 1, "leader Maconnen": 1} and not found.unknown
+
+
+def test_melee_results_on_the_shipped_data_are_not_settled_and_name_the_data():
+    rep = replay_log(vlog.read(RULES / "MEL-02.vlog"), module=module(), game=Ascari(load_game_data("ascari")))
+    assert not [f for f in rep.findings if "/MEL-0" in f.check]
+    status = rep.tally.status("ascari/MEL-02")
+    assert status.judgement.value == "not-judged" and len(status.unsettled) == 2
+    assert any("melee" in d for d in status.unsettled[0].data), status.reason()
+
+
+def test_legal_melees_stay_clean():
+    """The legal melées around the planted ones (a retreat with a hit, an overrun) are judged."""
+    for name in ("MEL-02", "MEL-11", "MOV-15"):
+        rep, _ = replay(name)
+        assert rep.tally.status("ascari/MEL-02").judged >= 1, name

@@ -71,8 +71,8 @@ class Ascari(RulesEngine):
         return [self.play, self.fires]
 
     def more_events(self, view: "StepView", events):
-        """A fire's result is due (fires.py)."""
-        return self.fires.resolved(view, events)
+        """A melée is over (play.py), a fire's result is due (fires.py)."""
+        return [*self.play.resolved(view, events), *self.fires.resolved(view, events)]
 
     def detect_scenario(self, units: Mapping[str, Unit]) -> str | None:
         """The scenario whose set-up lists the most units standing at their listed hex, else whose
