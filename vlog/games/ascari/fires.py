@@ -57,11 +57,30 @@ def _one_dice(view: "StepView") -> list[int]:
 
 
 class Fires(Ledger):
-    """The fire being resolved (`open`), kept for `FireResolved`."""
+    """The fire being resolved (`open`), kept for `FireResolved`, and the moving units that lost
+    a step to opportunity fire this phase (`stopped`: piece id -> the step the fire was declared)."""
 
     def __init__(self, game: "Ascari"):
         self.game = game
         self.open: Shot | None = None
+        self.stopped: dict[str, int | None] = {}
+
+    def hit_mover(self, shot: Shot, view: "StepView") -> Any:
+        """The moving unit an opportunity fire cost a step (as it stood before), else None."""
+        if not shot.opportunity:
+            return None
+        after = self.game.units(view.before)
+        for unit in shot.units.values():
+            now = after.get(unit.id)
+            if unit.hex == shot.target and unit.combat and unit.side != shot.firer.side and now is not None \
+                    and now.hex is not None and unit.steps is not None and now.steps is not None \
+                    and now.steps < unit.steps:
+                return unit
+        return None
+
+    def phase(self, change: PhaseChanged, view: "StepView") -> Iterable:
+        self.stopped.clear()
+        return ()
 
     def resolved(self, view: "StepView", events: Sequence[Event]) -> list[Event]:
         """The engine's `more_events`: the open fire is resolved when this step declares a fire,
@@ -79,7 +98,11 @@ class Fires(Ledger):
         return ()
 
     def event(self, event: Event, view: "StepView") -> Iterable:
-        if isinstance(event, Declared) and event.grammar == "fire":
+        if isinstance(event, FireResolved):
+            hit = self.hit_mover(event.shot, view)
+            if hit is not None:
+                self.stopped[hit.id] = event.shot.step
+        elif isinstance(event, Declared) and event.grammar == "fire":
             firer = self.game.piece_named(view.before, event.declaration.firer)
             self.open = None if firer is None or firer.hex is None else Shot(
                 firer, event.declaration.target, event.declaration.opportunity, event.step,
