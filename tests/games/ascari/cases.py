@@ -61,6 +61,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "FDR-12": [("FDR-12", 12, {"target": "D Batt battery", "due": ["eliminated"], "applied": "one step lost"})],
     "FDR-13": [("FDR-13", 19, {"leader": "Maconnen", "leader_roll": 6, "due": "one step lost", "applied": "unchanged"})],
     "FDR-14": [("FDR-14", 12, {"target": "Maconnen", "due": ["one step lost"], "applied": "eliminated"})],
+    "SET-02": [("SET-02", 2, {"hex": "1905", "side": "italian"})],
+    "SET-07": [("SET-07", 3, {"hex": "2904", "side": "dervish"})],
     "LDR-01": [("LDR-01", 10, {"from": "2410", "to": "2409", "enemies": ["4 IV"]})],
     "MOV-06": [("MOV-06", 15, {"hex": "2609", "to": "2608", "fire_step": 12})],
     "MEL-02": [("MEL-02", 20, {"hex": "2409", "attacker": "4 IV", "dice": [6, 6], "results": [

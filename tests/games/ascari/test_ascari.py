@@ -285,3 +285,20 @@ def test_legal_melees_stay_clean():
     for name in ("MEL-02", "MEL-11", "MOV-15"):
         rep, _ = replay(name)
         assert rep.tally.status("ascari/MEL-02").judged >= 1, name
+
+
+def test_setup_outside_its_area_is_possible_when_the_log_may_begin_later():
+    """A placement before the first flag by a side that already had units on the map at the
+    log's start, the start not being the set-up: it may be of a later moment (POSSIBLE)."""
+    game = Ascari(synthetic_data(), scenario="s5")
+    rep = replay_log(vlog.read(RULES / "SET-07.vlog"), module=module(), game=game)
+    assert [f.basis for f in rep.findings] == [Basis.PROVEN]
+    game.sides_at_start = frozenset({"dervish"})
+    from vlog.games.ascari.checks.setup import judge_setup_area
+    from vlog.kit.steps import Placed
+    unit = dataclasses.replace(make_unit(game.data, "dv-rifle-5-ra", None), hex="2904", name="5 Rifle RA")
+    game.play.flags.clear()
+    (finding,) = judge_setup_area(game, Placed(3, unit), None)
+    assert finding.basis is Basis.POSSIBLE and finding.evidence["depends_on"]
+    inside = dataclasses.replace(unit, hex="2805")
+    assert judge_setup_area(game, Placed(3, inside), None) == []

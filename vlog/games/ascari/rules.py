@@ -55,6 +55,8 @@ class Ascari(RulesEngine):
         self.terrain: Terrain | None = None
         self.started_at_setup = False
         """Whether the log's starting position is the scenario's set-up (so it begins with turn 1)."""
+        self.sides_at_start: frozenset[str] = frozenset()
+        """The sides with a unit on the map in the log's starting position."""
 
     def make_unit(self, data: "GameData", counter: str, level: str | None) -> Unit:
         return make_unit(data, counter, level)
@@ -103,6 +105,8 @@ class Ascari(RulesEngine):
             self.terrain = Terrain(self.data, self.data.scenario(self.scenario)["map"].value, self.scenario)
             self._cache = type(self._cache)()      # units read before the map was known
             self.started_at_setup = self._at_setup(self.units(StepsPosition(table)))
+        self.sides_at_start = frozenset(u.side for u in self.units(StepsPosition(table)).values()
+                                        if u.hex is not None and u.side is not None)
         return found
 
     def _at_setup(self, units: Mapping[str, Unit]) -> bool:
