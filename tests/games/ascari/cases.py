@@ -64,6 +64,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SET-02": [("SET-02", 2, {"hex": "1905", "side": "italian"})],
     "SET-07": [("SET-07", 3, {"hex": "2904", "side": "dervish"})],
     "LDR-01": [("LDR-01", 10, {"from": "2410", "to": "2409", "enemies": ["4 IV"]})],
+    "MOV-16": [("MOV-16", 13, {"hex": "2609", "to": "2608", "firer": "3 IV", "fire_step": 12})],
     "MOV-06": [("MOV-06", 15, {"hex": "2609", "to": "2608", "fire_step": 12})],
     "MEL-02": [("MEL-02", 20, {"hex": "2409", "attacker": "4 IV", "dice": [6, 6], "results": [
         "attacker retreat", "attacker tie", "defender retreat"], "attacker_seen": "retreated", "defender_seen": "retreated"})],

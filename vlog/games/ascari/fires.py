@@ -35,6 +35,8 @@ class Shot:
     step: int | None
     units: dict[str, Any]
     dice: list[int] = field(default_factory=list)
+    rolls: int = 0
+    """Rolls of any kind seen since the declaration (its own step's included)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ class Fires(Ledger):
     def step(self, view: "StepView") -> Iterable:
         if self.open is not None and self.open.step != view.index:
             self.open.dice += _one_dice(view)
+            self.open.rolls += len(view.rolls)
         return ()
 
     def event(self, event: Event, view: "StepView") -> Iterable:
@@ -106,5 +109,5 @@ class Fires(Ledger):
             firer = self.game.piece_named(view.before, event.declaration.firer)
             self.open = None if firer is None or firer.hex is None else Shot(
                 firer, event.declaration.target, event.declaration.opportunity, event.step,
-                dict(self.game.units(view.before)), _one_dice(view))
+                dict(self.game.units(view.before)), _one_dice(view), len(view.rolls))
         return ()
