@@ -78,29 +78,6 @@ def _value(datum_value: object, name: str) -> int | Unknown:
     return datum_value if isinstance(datum_value, int) else Unknown(name)
 
 
-def _terrain_drm(game: "Ascari", hex_: str, target: bool) -> tuple[int, list[str]]:
-    """The hex's terrain fire DRM (the general chart's `fire-drm` of its terrain) and, for the
-    target's hex, its scenario features' `fire-drm-target` (zeriba, fort, camp, village)."""
-    terrain = game.terrain
-    assert terrain is not None
-    total, unknown = 0, []
-    kind = terrain.terrain(hex_)
-    if isinstance(kind, Unknown):
-        unknown += kind.data
-    else:
-        found = terrain.tec(kind, "fire-drm")
-        if isinstance(found, Unknown):
-            unknown += found.data
-        elif isinstance(found, int):
-            total += found
-    if target:
-        for row in terrain.feature_rows(hex_):
-            found = terrain.scenario_entry(row, "fire-drm-target")
-            if isinstance(found, int):
-                total += found
-    return total, unknown
-
-
 def leader_drm(game: "Ascari", leader: "Unit", key: str) -> int | Unknown:
     """The DRM printed on the leader's visible side (`fire_drm` F or `melee_drm` C, 1.2)."""
     record = game.data.counter(leader.counter)
@@ -140,7 +117,7 @@ def drms(game: "Ascari", firer: "Unit", target_hex: str, opportunity: bool,
             elif support != (0,):
                 choices["SUPPORT"] = support
     for hex_, target in ((firer.hex, False), (target_hex, True)):
-        total, missing = _terrain_drm(game, hex_, target)
+        total, missing = game.terrain.drm(hex_, "fire-drm", "fire-drm-target" if target else None)
         if total:
             fixed[f"terrain {hex_}"] = total
         unknown += missing

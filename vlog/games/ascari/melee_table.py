@@ -47,26 +47,6 @@ class Side:
         return {base + sum(v) for v in itertools.product(*self.choices.values())}
 
 
-def _defender_terrain(game: "Ascari", hex_: str, unknown: list[str]) -> int:
-    terrain = game.terrain
-    assert terrain is not None
-    total = 0
-    kind = terrain.terrain(hex_)
-    if isinstance(kind, Unknown):
-        unknown += kind.data
-    else:
-        found = terrain.tec(kind, "melee-drm-defender")
-        if isinstance(found, Unknown):
-            unknown += found.data
-        elif isinstance(found, int):
-            total += found
-    for row in terrain.feature_rows(hex_):
-        found = terrain.scenario_entry(row, "melee-drm-defender")
-        if isinstance(found, int):
-            total += found
-    return total
-
-
 def side_values(game: "Ascari", unit: "Unit", hex_: str, came_from: str, attacking: bool,
                 units: "list[Unit]") -> Side:
     """The MCV of `unit` in the melée in `hex_` entered from `came_from`, before its die."""
@@ -85,7 +65,8 @@ def side_values(game: "Ascari", unit: "Unit", hex_: str, came_from: str, attacki
             unknown += [d for x in (low, high) if isinstance(x, Unknown) for d in x.data]
         elif low < high:
             fixed["HEIGHT"] = game.data.lookup("melee-drms", "height").value
-        drm = _defender_terrain(game, hex_, unknown)
+        drm, missing = terrain.drm(hex_, "melee-drm-defender", "melee-drm-defender")
+        unknown += missing
         if drm:
             fixed["TERRAIN"] = drm
         if game.scenario == "s3":
