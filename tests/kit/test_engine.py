@@ -188,3 +188,43 @@ def test_a_game_must_say_how_a_counter_becomes_a_unit():
 
 def test_events_name_their_kind():
     assert Stepped(1).kind == "stepped" and PhaseChanged(2, None, None).kind == "phase-changed"
+
+
+def test_a_check_says_what_it_could_not_judge():
+    """`unsettled` marks one occasion not settled, naming the data; `not_judged` marks a check
+    that judged nothing on the log, whatever occasions the replay counted for it."""
+    with installed():
+        from tests.toy_game.toy_skirmish import rules as toy
+
+        inventory = Inventory(toy.GAME, tuple(
+            replace(item, occasions={"MV-01": ("moved",), "ST-01": ("moved",)}.get(item.id, ()))
+            for item in toy.INVENTORY.items))
+        registry = Registry(toy.GAME, inventory)
+
+        @registry.check("MV-01")
+        def moved(game, event, view):
+            if event.before.name == "Red Horse":
+                game.unsettled("MV-01", event.step, ["who is active"])
+            return ()
+
+        @registry.check("ST-01")
+        def stacked(game, event, view):
+            game.not_judged("ST-01", ["the stacking declarations"])
+            return ()
+
+        class Unsure(toy.ToySkirmish):
+            pass
+
+        Unsure.inventory, Unsure.registry = inventory, registry
+        game = Unsure()
+        assert game.tally is None
+        game.unsettled("MV-01", 1, ["nothing"])          # outside a replay: nowhere to say it
+        report = replay_log(vlog.read(toy_cases.RULES / "MV-01.vlog"), module=read_module(toy_cases.MODULE),
+                            game=game)
+    status = {s.check: s for s in report.tally.statuses(["toy-skirmish/MV-01", "toy-skirmish/ST-01"])}
+    move = status["toy-skirmish/MV-01"]
+    assert move.judgement.value == "partly-judged" and move.judged >= 1
+    assert [(u.step, u.data) for u in move.unsettled] == [(3, ("who is active",))]
+    stack = status["toy-skirmish/ST-01"]
+    assert stack.judgement.value == "not-judged" and stack.judged == 0
+    assert stack.reason() == "not judged: missing data: the stacking declarations"

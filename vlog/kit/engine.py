@@ -18,7 +18,10 @@ it keeps. The engine does the rest the same way for every game:
   with `event=` is called for events of that class only;
   checks registered `on="begin"` or `on="end"` are called `fn(game, view)` on the first and
   the last position of the log;
-* findings carry the phase they happened in (`finding`).
+* findings carry the phase they happened in (`finding`); a check that meets an occasion it
+  cannot settle says so (`unsettled`, naming what would settle it), and one that can judge
+  nothing on the log for want of what the log lacks says that (`not_judged`): the report then
+  says "not judged" rather than a silent pass (vlog/findings.py Tally).
 
 A replay starts with `begin`: ledgers are made afresh and the scenario read from the table, so
 one engine may judge several logs in turn.
@@ -28,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
 from vlog.engine.judge import Ruling
+from vlog.findings import MISSING_DATA
 from vlog.games.base import Context, Game
 from vlog.kit import sequence as seq
 from vlog.kit.chat import ChatGrammars
@@ -36,7 +40,7 @@ from vlog.kit.steps import Declared, Event, PhaseChanged, Position, Stepped, Ste
 from vlog.kit.units import UnitCache, read_units
 
 if TYPE_CHECKING:  # pragma: no cover
-    from vlog.findings import Finding
+    from vlog.findings import Finding, Tally
     from vlog.gamedata import GameData
     from vlog.kit.inventory import Inventory
     from vlog.kit.registry import Registry
@@ -76,6 +80,8 @@ class RulesEngine(Game):
         """Where the log stands in the scenario's sequence (None: not known yet)."""
         self.ledgers = Ledgers()
         self._cache = UnitCache()
+        self.tally: "Tally | None" = None
+        """The replay's account of what each check judged (set by `begin`; None outside a replay)."""
 
     # -- what the game declares ------------------------------------------------------------------
 
@@ -138,6 +144,18 @@ class RulesEngine(Game):
         turn = f"Turn {phase.turn}" + (f" ({label})" if label and label != f"Turn {phase.turn}" else "")
         return f"{turn}, {phase.name}" + (" (inferred)" if phase.inferred else "")
 
+    def unsettled(self, short: str, step: int | None, data: Iterable[str]) -> None:
+        """Inventory item `short` met an occasion at `step` it could not settle without `data`
+        (no finding): the report says it was not judged there, naming what would settle it."""
+        if self.tally is not None:
+            self.tally.unsettled(self.inventory.check_id(short), step, data)
+
+    def not_judged(self, short: str, data: Iterable[str]) -> None:
+        """Inventory item `short` could judge nothing on this log for want of `data` (what the
+        log lacks): the occasions counted for it do not count as judged."""
+        if self.tally is not None:
+            self.tally.block(self.inventory.check_id(short), MISSING_DATA, tuple(data), outright=True)
+
     def finding(self, short: str, ruling: Ruling, *, step: int | None, message: str,
                 subjects: Iterable[str] = (), evidence: Mapping[str, object] | None = None,
                 depends_on: Iterable[str] = ()) -> "Finding":
@@ -150,6 +168,7 @@ class RulesEngine(Game):
     def begin(self, table: "Table", ctx: Context) -> Iterable["Finding"]:
         start = Position(table)
         view = StepView(None, start, start)
+        self.tally = ctx.tally
         self.ledgers = Ledgers(*self.new_ledgers())
         self.scenario = self.given_scenario or self.detect_scenario(self.units(start))
         if self.scenario is None and len(self.data.scenario_ids) == 1:

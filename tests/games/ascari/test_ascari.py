@@ -14,6 +14,8 @@ from vlog.engine.movement import check_move
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import Fire, Flag, parse_fire, parse_flag
+from vlog.games.ascari.melee_table import OVERRUN, RETREAT, RETREAT_HIT, TIE, results, side_values
+from vlog.games.ascari.fire_table import AFRICAN_COLUMN, DOUBLE, MISS, SINGLE, Drms, column, readings
 from vlog.games.ascari.movement import movement_rules
 from vlog.games.ascari.rules import INVENTORY, REGISTRY, Ascari
 from vlog.games.ascari.terrain import Terrain
@@ -153,3 +155,150 @@ def test_shipped_terrain_is_unknown_not_guessed():
     assert isinstance(terrain.blocks_sight("2612"), Unknown)
     assert isinstance(terrain.hex_cost("2612"), Unknown)
     assert terrain.blocks_sight("2210") is True           # a multiple-slope hex (FAQ): slopes block (4.2)
+
+
+def test_without_flags_the_sequence_checks_say_they_were_not_judged():
+    """A log with no `flag` line: SEQ-01..04 are not judged (not a silent pass), the flag lines
+    named; MOV-17 is judged on the Italian moves and not on the Dervish moves of turn 1; the moves
+    are judged all the same."""
+    rep, _ = replay("clean-s2-noflags")
+    status = {s.check.split("/")[1]: s for s in rep.tally.statuses(f"ascari/{i}" for i in
+                                                                    ("SEQ-01", "SEQ-02", "SEQ-03", "SEQ-04",
+                                                                     "MOV-17", "MOV-02"))}
+    for short in ("SEQ-01", "SEQ-02", "SEQ-03", "SEQ-04", "MOV-17"):
+        expected = "partly-judged" if short == "MOV-17" else "not-judged"
+        assert status[short].judgement.value == expected, (short, status[short].reason())
+        assert "`flag SIDE` chat lines" in status[short].reason()
+    assert status["SEQ-01"].judged == 0 and not status["SEQ-01"].unsettled
+    assert [u.step for u in status["MOV-17"].unsettled] == [7, 8]     # the Dervish move of turn 1
+    assert len(status["SEQ-04"].unsettled) == 14                       # every step of a move
+    assert status["MOV-02"].judgement.value == "judged"
+
+
+def test_with_flags_the_sequence_checks_judge():
+    rep, _ = replay("clean-s2")
+    for status in rep.tally.statuses(f"ascari/{i}" for i in ("SEQ-01", "SEQ-03", "SEQ-04", "MOV-17")):
+        assert status.judgement.value == "judged", status.reason()
+
+
+# -- fire results ---------------------------------------------------------------------------------
+
+def _rifle(side="italian", type_="infantry", hex_="2409", melee=3):
+    return make_unit(synthetic_data(), "it-4-iv", None).__class__(
+        id="x", name="x", counter="x", side=side, type=type_, organization=None, level="front", steps=2,
+        movement=4, melee=melee, hex=hex_)
+
+
+def test_faq_italian_range_one_five_plus_support_is_a_double_hit():
+    """FAQ (General): an Italian at range 1 rolling 5 with SUPPORT +1 has a modified 6, a double
+    hit: the one bold cell the shipped data knows."""
+    game = Ascari(load_game_data("ascari"))
+    got = readings(game, _rifle(), 1, 5, Drms({"SUPPORT": 1}, {}, ()))
+    assert [(r.modified, r.result) for r in got] == [(6, DOUBLE)]
+    other = readings(game, _rifle(), 1, 4, Drms({"SUPPORT": 1}, {}, ()))
+    assert other[0].result == Unknown("tables.json fire-double-hits range 1 italians roll 5")
+
+
+def test_faq_artillery_at_range_one_or_two_misses_or_hits_double():
+    game = Ascari(load_game_data("ascari"))
+    battery = dataclasses.replace(_rifle(type_="artillery"), melee=1)
+    assert [r.result for r in readings(game, battery, 2, 3, Drms({}, {}, ()))] == [DOUBLE]
+    assert [r.result for r in readings(game, battery, 2, 2, Drms({}, {}, ()))] == [MISS]
+    assert [r.result for r in readings(game, battery, 7, 6, Drms({}, {}, ()))] == [SINGLE]
+    assert readings(game, battery, 9, 6, Drms({}, {}, ())) == []      # no row: out of range
+
+
+def test_fire_columns_and_rolls_beyond_the_table():
+    """Mobile Militia and Bande fire on the African column (S3.52, 4.5); a modified roll above 6
+    may be read as a single or a double hit (inventory 6.2 item 3)."""
+    assert column(_rifle(type_="mobile-militia")) == column(_rifle(type_="band")) == AFRICAN_COLUMN
+    assert column(_rifle()) == "italians" and column(_rifle(side="dervish", type_="rifle")) == AFRICAN_COLUMN
+    game = Ascari(synthetic_data())
+    assert {r.result for r in readings(game, _rifle(), 1, 6, Drms({"SUPPORT": 1}, {}, ()))} == {SINGLE, DOUBLE}
+
+
+def test_markers_not_in_the_data_are_read_both_ways():
+    """MOVED and COMBAT (and an unknown Melée Strength) are choices: each total is read."""
+    found = Drms({"SUPPORT": 1}, {"MOVED marker": (0, -1), "COMBAT marker": (0, -1)}, ())
+    assert sorted(t for t, _ in found.totals()) == [-1, 0, 0, 1]
+
+
+def test_fire_results_on_the_shipped_data_are_not_settled_and_name_the_data():
+    """Without the synthetic TEC the terrain fire DRMs are unknown: no finding, each fire an
+    occasion not settled naming the TEC entry."""
+    rep = replay_log(vlog.read(RULES / "FDR-10.vlog"), module=module(), game=Ascari(load_game_data("ascari")))
+    assert not [f for f in rep.findings if "/FDR-" in f.check]
+    rifles, battery, losses = map(rep.tally.status, ("ascari/FDR-08", "ascari/FDR-09", "ascari/FDR-10"))
+    assert [u.step for u in rifles.unsettled] == [18, 22, 27] and [u.step for u in battery.unsettled] == [25]
+    assert losses.judgement.value == "not-judged" and len(losses.unsettled) == 4
+    assert "map.json hex 2708 terrain" in rifles.unsettled[-1].data
+    assert "counters.json it-toselli front fire_drm" in battery.unsettled[0].data
+
+
+def test_legal_fire_results_stay_clean():
+    """Hits applied as the tables say, misses left alone, leaders rolling under 5 untouched: the
+    fires around each planted one are judged and give nothing."""
+    for name in ("FDR-10", "FDR-13", "clean-s4"):
+        rep, _ = replay(name)
+        for status in map(rep.tally.status, ("ascari/FDR-08", "ascari/FDR-10", "ascari/FDR-13")):
+            assert status.judged >= 1, (name, status.reason())
+
+
+# -- melée results --------------------------------------------------------------------------------
+
+def test_melee_bands_accept_every_reading_of_the_text():
+    """5.2 and inventory 6.2 item 2: 3 against 1 is both 'superior by 2' and 'more than double';
+    7 against 4 is 'higher by 3 up to double'; 8 against 3 is more than double one way (8 > 6)
+    and not the other (a difference of 5 is not more than 6)."""
+    assert results(3, 1) == {RETREAT, OVERRUN}
+    assert results(7, 4) == {RETREAT_HIT}
+    assert results(8, 3) == {RETREAT_HIT, OVERRUN}
+    assert results(5, 5) == {TIE}
+    assert results(2, 0) == {RETREAT, OVERRUN}
+
+
+def test_melee_drms_bayonet_height_and_leaders():
+    """S4.42 + FAQ: Italian units but Bande get the bayonet +1 in Amba Alagi; a defender up a
+    slope gets HEIGHT +1 (the FAQ's 2210 above 2310 on the synthetic map); a leader's C DRM."""
+    game = Ascari(synthetic_data(), scenario="s4")
+    game.terrain = Terrain(game.data, "amba-alagi", "s4")
+    infantry = make_unit(game.data, "it-4-iv", None)
+    band = dataclasses.replace(infantry, type="band")
+    assert side_values(game, infantry, "2409", "2408", True, []).fixed == {"strength": 3, "BAYONET CHARGE": 1}
+    assert "BAYONET CHARGE" not in side_values(game, band, "2409", "2408", True, []).fixed
+    spear = dataclasses.replace(make_unit(game.data, "et-spear-1-ma", None), hex="2210")
+    leader = dataclasses.replace(make_unit(game.data, "et-maconnen-ma", None), hex="2210", name="Maconnen")
+    found = side_values(game, spear, "2210", "2310", False, [leader])
+    assert found.fixed == {"strength": 3, "HEIGHT": 1, "leader Maconnen": 1} and not found.unknown
+
+
+def test_melee_results_on_the_shipped_data_are_not_settled_and_name_the_data():
+    rep = replay_log(vlog.read(RULES / "MEL-02.vlog"), module=module(), game=Ascari(load_game_data("ascari")))
+    assert not [f for f in rep.findings if "/MEL-0" in f.check]
+    status = rep.tally.status("ascari/MEL-02")
+    assert status.judgement.value == "not-judged" and len(status.unsettled) == 2
+    assert any("melee" in d for d in status.unsettled[0].data), status.reason()
+
+
+def test_legal_melees_stay_clean():
+    """The legal melées around the planted ones (a retreat with a hit, an overrun) are judged."""
+    for name in ("MEL-02", "MEL-11", "MOV-15"):
+        rep, _ = replay(name)
+        assert rep.tally.status("ascari/MEL-02").judged >= 1, name
+
+
+def test_setup_outside_its_area_is_possible_when_the_log_may_begin_later():
+    """A placement before the first flag by a side that already had units on the map at the
+    log's start, the start not being the set-up: it may be of a later moment (POSSIBLE)."""
+    game = Ascari(synthetic_data(), scenario="s5")
+    rep = replay_log(vlog.read(RULES / "SET-07.vlog"), module=module(), game=game)
+    assert [f.basis for f in rep.findings] == [Basis.PROVEN]
+    game.sides_at_start = frozenset({"dervish"})
+    from vlog.games.ascari.checks.setup import judge_setup_area
+    from vlog.kit.steps import Placed
+    unit = dataclasses.replace(make_unit(game.data, "dv-rifle-5-ra", None), hex="2904", name="5 Rifle RA")
+    game.play.flags.clear()
+    (finding,) = judge_setup_area(game, Placed(3, unit), None)
+    assert finding.basis is Basis.POSSIBLE and finding.evidence["depends_on"]
+    inside = dataclasses.replace(unit, hex="2805")
+    assert judge_setup_area(game, Placed(3, inside), None) == []

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Declared, Moved, PhaseChanged, Placed
+from vlog.kit.steps import Declared, Event, Moved, PhaseChanged, Placed
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
-    from vlog.kit.steps import Event, StepView
+    from vlog.kit.steps import StepView
 
-__all__ = ["Melee", "Path", "Play"]
+__all__ = ["Melee", "MeleeResolved", "Path", "Play"]
 
 
 @dataclass(slots=True)
@@ -34,6 +34,20 @@ class Melee:
     step: int | None
     closed: bool = False
     """Judged over: the attacker moved on, or another unit moved, or the phase ended."""
+    units: dict[str, Any] = field(default_factory=dict)
+    """The table as the attacker entered (piece id -> unit)."""
+    dice: list[int] = field(default_factory=list)
+    """The faces of the single d6 (or of a 2d6) rolled since it entered: the two MCV dice (5.1)."""
+    resolved: bool = False
+    """Its `MeleeResolved` has been told."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeResolved(Event):
+    """A melée is over (its attacker moved on, another unit of its side moved, the phase
+    changed): judged against the table before this step."""
+
+    melee: Melee
 
 
 @dataclass(slots=True)
@@ -91,7 +105,39 @@ class Play(Ledger):
             return True
         return after.hex == melee.came_from
 
+    def resolved(self, view: "StepView", events: "Iterable[Event]") -> list[Event]:
+        """The engine's `more_events`: each open melée that this step ends (its attacker moves
+        on, another unit of the active side moves other than in a retreat, or the phase changes)."""
+        events = list(events)
+        phase_over = any(isinstance(e, PhaseChanged) for e in events)
+        movers = [e.before for e in events if isinstance(e, Moved) and e.before.hex is not None
+                  and e.after.hex is not None and not self.is_retreat(e.before, e.after)]
+        out: list[Event] = []
+        for melee in self.melees.values():
+            if melee.resolved:
+                continue
+            if phase_over or any(u.id == melee.attacker or u.side == self._side_of(melee) for u in movers):
+                melee.resolved = True
+                out.append(MeleeResolved(view.index, melee))
+        return out
+
+    def _side_of(self, melee: Melee) -> Any:
+        unit = melee.units.get(melee.attacker)
+        return unit.side if unit is not None else None
+
     # -- the ledger ----------------------------------------------------------------------------
+    def step(self, view: "StepView") -> Iterable:
+        """Dice rolled while a melée is open are its MCV dice (the first two)."""
+        open_ = [m for m in self.melees.values() if not m.resolved and m.step != view.index]
+        if open_:
+            melee = open_[-1]
+            for roll in view.rolls:
+                if roll.n_sides in (0, 6) and roll.faces:
+                    melee.dice += roll.faces
+                elif roll.n_dice == 1 and roll.n_sides in (0, 6) and roll.total is not None:
+                    melee.dice.append(roll.total)
+        return ()
+
     def phase(self, change: PhaseChanged, view: "StepView") -> Iterable:
         old, new = change.old, change.new
         if old is None or new is None or old.phasing != new.phasing or old.turn != new.turn:
@@ -152,7 +198,8 @@ class Play(Ledger):
                    if u.hex == after.hex and u.combat and u.side != before.side and u.id != before.id]
         if enemies and before.combat:
             path.melees.append(len(path.hexes) - 1)
-            self.melees[after.hex] = Melee(after.hex, before.id, before.hex, event.step)
+            self.melees[after.hex] = Melee(after.hex, before.id, before.hex, event.step,
+                                           units=dict(self.game.units(view.after)))
         elif before.combat:
             leaders = tuple(u.id for u in self.game.units(view.before).values()
                             if u.hex == after.hex and u.leader and u.side != before.side)

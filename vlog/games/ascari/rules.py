@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import GRAMMARS
+from vlog.games.ascari.fires import Fires
 from vlog.games.ascari.play import Play
 from vlog.games.ascari.terrain import Terrain
 from vlog.games.ascari.units import Unit, make_unit
@@ -50,9 +51,12 @@ class Ascari(RulesEngine):
     def __init__(self, data: "GameData | None" = None, *, scenario: str | None = None):
         super().__init__(data if data is not None else load_game_data("ascari"), scenario=scenario)
         self.play = Play(self)
+        self.fires = Fires(self)
         self.terrain: Terrain | None = None
         self.started_at_setup = False
         """Whether the log's starting position is the scenario's set-up (so it begins with turn 1)."""
+        self.sides_at_start: frozenset[str] = frozenset()
+        """The sides with a unit on the map in the log's starting position."""
 
     def make_unit(self, data: "GameData", counter: str, level: str | None) -> Unit:
         return make_unit(data, counter, level)
@@ -65,7 +69,12 @@ class Ascari(RulesEngine):
 
     def new_ledgers(self) -> list:
         self.play = Play(self)
-        return [self.play]
+        self.fires = Fires(self)
+        return [self.play, self.fires]
+
+    def more_events(self, view: "StepView", events):
+        """A melée is over (play.py), a fire's result is due (fires.py)."""
+        return [*self.play.resolved(view, events), *self.fires.resolved(view, events)]
 
     def detect_scenario(self, units: Mapping[str, Unit]) -> str | None:
         """The scenario whose set-up lists the most units standing at their listed hex, else whose
@@ -96,6 +105,8 @@ class Ascari(RulesEngine):
             self.terrain = Terrain(self.data, self.data.scenario(self.scenario)["map"].value, self.scenario)
             self._cache = type(self._cache)()      # units read before the map was known
             self.started_at_setup = self._at_setup(self.units(StepsPosition(table)))
+        self.sides_at_start = frozenset(u.side for u in self.units(StepsPosition(table)).values()
+                                        if u.hex is not None and u.side is not None)
         return found
 
     def _at_setup(self, units: Mapping[str, Unit]) -> bool:

@@ -74,6 +74,26 @@ class Terrain:
             return self._cell(self.local, "zeriba", effect)
         return found
 
+    def scenario_entry(self, row: str, effect: str) -> Any:
+        """The scenario chart's entry for a row (S1.3-S5.3), None when it gives none."""
+        return self._local(row, effect)
+
+    def drm(self, hex_: str, effect: str, scenario_effect: str | None = None) -> tuple[int, list[str]]:
+        """A hex's DRM: the general chart's `effect` for its terrain plus, when given, the
+        scenario chart's `scenario_effect` of its features; and the data naming what is unknown."""
+        total, unknown = 0, []
+        kind = self.terrain(hex_)
+        found = kind if isinstance(kind, Unknown) else self.tec(kind, effect)
+        if isinstance(found, Unknown):
+            unknown += found.data
+        elif isinstance(found, int):
+            total += found
+        for row in self.feature_rows(hex_) if scenario_effect else ():
+            entry = self._local(row, scenario_effect)
+            if isinstance(entry, int):
+                total += entry
+        return total, unknown
+
     def tec(self, row: str, effect: str) -> Any:
         """The general chart's entry, Unknown naming it when the data lacks it."""
         found = self._cell("tec", row, effect)

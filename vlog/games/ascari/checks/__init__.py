@@ -1,2 +1,3 @@
 """Ascari's checks, one module per concern; importing the package registers them all."""
-from vlog.games.ascari.checks import fire, melee, movement, sequence, stacking  # noqa: F401
+from vlog.games.ascari.checks import (  # noqa: F401
+    fire, fire_results, hits_while_moving, leaders, melee, melee_results, movement, sequence, setup, stacking)

@@ -4,8 +4,9 @@ hex only by a melée retreat), and in Agordat (S2) the Dervishes do not move on 
 is counted from the flags).
 
 Which side is active is known from `flag SIDE` declarations (chat.py); a log without them has
-its player-turns inferred from who moves, so these checks then have nothing to hold play against
-and report nothing. Whether the log begins with the scenario's first turn is known when its
+its player-turns inferred from who moves, so these checks then have nothing to hold play against:
+each move before the first flag is an occasion not settled, and a log with no flag at all leaves
+SEQ-01 and SEQ-02 not judged, both naming the flag lines that would settle them. Whether the log begins with the scenario's first turn is known when its
 starting position is the scenario's set-up (every unit the set-up places on a hex stands there);
 otherwise a finding that rests on it is POSSIBLE and says so.
 """
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
 from vlog.games.ascari.rules import REGISTRY
+from vlog.kit.engine import END
 from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared, Moved, Placed
 
@@ -22,6 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import StepView
 
+NO_FLAGS = "the `flag SIDE` chat lines (without them the active side is inferred from who moves)"
+"""What SEQ-01..04 and MOV-17 lack on a log, or a part of one, that declares no flag."""
 BEGINS_AT_START = "whether the log begins with the scenario's first turn (its start is not the set-up)"
 
 
@@ -55,11 +59,31 @@ def judge_flags(game: "Ascari", event: Declared, view: "StepView") -> list:
     return []
 
 
+@REGISTRY.check("SEQ-01", "SEQ-02", on=END)
+def judge_no_flags(game: "Ascari", view: "StepView") -> list:
+    """A log without a flag gives SEQ-01 and SEQ-02 nothing to judge: they say so."""
+    if not game.play.flags_declared:
+        game.not_judged("SEQ-01", (NO_FLAGS,))
+        game.not_judged("SEQ-02", (NO_FLAGS,))
+    return []
+
+
+def _unflagged(game: "Ascari", short: str, event: Moved) -> bool:
+    """Before the first flag a move cannot be held against the player-turn: an occasion not
+    settled, naming the flags (True); False once flags are declared."""
+    if game.play.flags_declared:
+        return False
+    if event.before.hex is not None and event.after.hex is not None \
+            and not game.play.is_retreat(event.before, event.after):
+        game.unsettled(short, event.step, (NO_FLAGS,))
+    return True
+
+
 @REGISTRY.check("SEQ-04", event=Moved)
 def judge_inactive_move(game: "Ascari", event: Moved, view: "StepView") -> list:
     """Only the active player's units move; the inactive player's retreat from a melée."""
     phase, unit = game.phase, event.before
-    if not game.play.flags_declared or phase is None or unit.hex is None or event.after.hex is None \
+    if _unflagged(game, "SEQ-04", event) or phase is None or unit.hex is None or event.after.hex is None \
             or unit.side == phase.phasing or game.play.is_retreat(unit, event.after):
         return []
     return [game.finding("SEQ-04", Ruling.PROVEN, step=event.step,
@@ -74,13 +98,13 @@ def judge_inactive_move(game: "Ascari", event: Moved, view: "StepView") -> list:
 def judge_dervish_turn_one(game: "Ascari", event: Moved, view: "StepView") -> list:
     """S2.12: during the first turn the Dervishes cannot move (they may fire)."""
     phase, unit = game.phase, event.before
-    if game.scenario is None or phase is None or phase.turn != 1 or unit.side != "dervish" \
-            or phase.phasing != "dervish" \
-            or not game.play.flags_declared:
+    if game.scenario is None or phase is None or phase.turn != 1 or unit.side != "dervish":
         return []
     record = game.data.scenario(game.scenario)
     props = record["properties"] if "properties" in record else {}
     if "dervish_no_move_turn_1" not in props or props["dervish_no_move_turn_1"].value is not True:
+        return []
+    if _unflagged(game, "MOV-17", event) or phase.phasing != "dervish":
         return []
     if unit.hex is None or event.after.hex is None or game.play.is_retreat(unit, event.after):
         return []
@@ -98,7 +122,7 @@ def judge_move_after_fire(game: "Ascari", event: Moved, view: "StepView") -> lis
     """2.0: no voluntary movement once the active player's Fire Combat Phase has begun (known
     from the flags: without them a later move may be that side's next player-turn)."""
     phase, unit = game.phase, event.before
-    if not game.play.flags_declared or phase is None or "fire" not in phase.kinds or unit.side != phase.phasing \
+    if _unflagged(game, "SEQ-03", event) or phase is None or "fire" not in phase.kinds or unit.side != phase.phasing \
             or unit.hex is None or event.after.hex is None or game.play.is_retreat(unit, event.after):
         return []
     return [game.finding("SEQ-03", Ruling.PROVEN, step=event.step,
