@@ -19,7 +19,7 @@ from ..registry import REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
-    from vlog.kit.steps import Event, StepView
+    from vlog.kit.steps import StepView
 
     from ..rules import Sideshow
 
@@ -32,26 +32,30 @@ def adjacent(game: "Sideshow", a: str, b: str) -> bool:
     return b in {layout.name(h) for h in layout.neighbours(layout.parse(a))}
 
 
-@REGISTRY.check("CBT-01")
-def judge_attack(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
-    """8.2, 8.21: the target holds enemy units; the attackers come from the hexes next to it."""
-    if isinstance(event, OperationPaid) and event.op.kind == "attack" and event.op.hex is not None:
-        enemies = [u for u in game.units(view.after).values()
-                   if u.hex == event.op.hex and u.side not in (None, event.side)]
-        if enemies:
-            return []
-        return [game.finding("CBT-01", Ruling.PROVEN, step=event.step,
-                             message=f"the {side_name(event.side)} player declared an Attack on {event.op.hex}, "
-                                     "which holds no enemy unit (8.2: units enter an adjacent enemy-occupied hex)",
-                             evidence={"side": event.side, "target": event.op.hex})]
-    if not isinstance(event, Moved):
+@REGISTRY.check("CBT-01", event=OperationPaid)
+def judge_attack_target(game: "Sideshow", paid: "OperationPaid", view: "StepView") -> list["Finding"]:
+    """8.2: the declared target holds enemy units."""
+    if paid.op.kind != "attack" or paid.op.hex is None:
         return []
-    unit, new = event.before, event.after
+    enemies = [u for u in game.units(view.after).values()
+               if u.hex == paid.op.hex and u.side not in (None, paid.side)]
+    if enemies:
+        return []
+    return [game.finding("CBT-01", Ruling.PROVEN, step=paid.step,
+                         message=f"the {side_name(paid.side)} player declared an Attack on {paid.op.hex}, "
+                                 "which holds no enemy unit (8.2: units enter an adjacent enemy-occupied hex)",
+                         evidence={"side": paid.side, "target": paid.op.hex})]
+
+
+@REGISTRY.check("CBT-01", event=Moved)
+def judge_attacker_move(game: "Sideshow", moved: "Moved", view: "StepView") -> list["Finding"]:
+    """8.21: the attackers come from the hexes next to the target."""
+    unit, new = moved.before, moved.after
     current = game.operations.current.get(unit.side) if unit.side else None
     if current is None or current.op.kind != "attack" or current.op.hex is None or new.hex != current.op.hex \
             or unit.hex is None or unit.hex == new.hex or adjacent(game, unit.hex, new.hex):
         return []
-    return [game.finding("CBT-01", Ruling.PROVEN, step=event.step,
+    return [game.finding("CBT-01", Ruling.PROVEN, step=moved.step,
                          message=f"{unit.name} attacked {new.hex} from {unit.hex}, which is not next to it "
                                  f"(8.21; the Attack of step {current.step})",
                          subjects=(unit.name,),

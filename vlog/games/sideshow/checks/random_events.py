@@ -65,12 +65,10 @@ class RandomEvents(Ledger):
         return ()
 
 
-@REGISTRY.check("EVT-01", "SEQ-13")
-def judge_event_roll(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("EVT-01", "SEQ-13", event=EventRolled)
+def judge_event_roll(game: "Sideshow", roll: "EventRolled", view: "StepView") -> list["Finding"]:
     """16.0: two dice, on a tie, a Random Event Operation or the Auxiliary phase; 4.0 phase 5:
     the Auxiliary roll by the player with the Initiative, only if none was rolled before."""
-    if not isinstance(roll, EventRolled):
-        return []
     ledger, phase, found = game.random_events, game.phase, []
     month = ledger.month()
     earlier = list(month.rolls)
@@ -109,11 +107,11 @@ def judge_event_roll(game: "Sideshow", roll: "Event", view: "StepView") -> list[
     return found
 
 
-@REGISTRY.check("SEQ-13")
-def judge_auxiliary_phase(game: "Sideshow", change: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-13", event=PhaseChanged)
+def judge_auxiliary_phase(game: "Sideshow", change: "PhaseChanged", view: "StepView") -> list["Finding"]:
     """4.0 phase 5: with no Random Event rolled earlier in the turn, the Auxiliary roll is made
     (judged where the log labels its rolls: its initiative rolls were labelled)."""
-    if not isinstance(change, PhaseChanged) or not change.bound or change.old is None \
+    if not change.bound or change.old is None \
             or change.old.name != AUXILIARY or change.old.inferred:
         return []
     month = game.random_events.months.get(change.old.turn)
