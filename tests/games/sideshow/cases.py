@@ -14,7 +14,8 @@ from typing import Any, Mapping
 import vlog
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import find_game
-from vlog.games.sideshow.events import OperationPaid, Rolled, SegmentChosen, WeatherRead, describe
+from vlog.games.sideshow.events import (LossDeclared, OperationPaid, Rolled, SegmentChosen, StrengthDeclared,
+                                        WeatherRead, describe)
 from vlog.kit.steps import Declared, Moved, PhaseChanged, Placed
 from vlog.replay import Replay, replay_log
 from vlog.vassal.module import read_module
@@ -29,6 +30,11 @@ MODULE = FIXTURES / "synthetic" / "sideshow.vmod"
 
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-opening": [],
+    "clean-combat": [],
+    "CBT-05": [("CBT-05", 22, {"hex": "3515", "unit": "Vol MG", "rolls": [3, 5], "hexes": ["3416", "3417", "3515"]})],
+    "CBT-15": [("CBT-15", 30, {"side": "german", "loss": 3, "roll": 5, "strength": 12, "crt": [2]})],
+    "CBT-16": [("CBT-16", 34, {"left": "german", "must_retreat": "allied", "rolls": {"allied": 2, "german": 5}})],
+    "CBT-17": [("CBT-17", 34, {"unit": "13 FK", "to": "3519", "distance": 3, "allowed": 2, "roll": 2})],
     "SEQ-09": [("SEQ-09", 27, {"read": "rain", "roll": 7})],
     "SEQ-10": [("SEQ-10", 32, {"chooser": "allied", "rolls": {"german": 3, "allied": 2}})],
     "SEQ-11": [("SEQ-11", 34, {"tie_step": 32, "side": "german"})],
@@ -97,7 +103,7 @@ def _event(event: Any) -> str | None:
         return f"placed {event.unit.name} {event.unit.hex}"
     if isinstance(event, Declared):
         return None                       # told again as the game's own events
-    if isinstance(event, (Rolled, WeatherRead, SegmentChosen, OperationPaid)):
+    if isinstance(event, (Rolled, WeatherRead, SegmentChosen, OperationPaid, StrengthDeclared, LossDeclared)):
         return describe(event)
     return None
 

@@ -37,13 +37,14 @@ def test_each_log_yields_exactly_the_findings_it_plants(name):
 
 @pytest.mark.parametrize("name", LOGS)
 def test_the_shipped_data_alone_proves_nothing_the_synthetic_charts_do_not(name):
-    """Without the OPGT and the Rain Numbers a verdict resting on them is POSSIBLE, naming them."""
+    """Without the OPGT, the Rain Numbers and the CRT a verdict resting on them is POSSIBLE, naming them."""
     synthetic = {(f.check, f.step) for f in replay(name).replay.findings}
     for finding in replay(name, shipped=True).replay.findings:
         if finding.basis is Basis.PROVEN:
             assert (finding.check, finding.step) in synthetic or finding.check == "sideshow/OPS-08", finding
         else:
-            assert any(d.startswith("tables.json opgt") for d in finding.evidence["depends_on"]), finding
+            assert any(d.startswith(("tables.json opgt", "tables.json crt")) for d in finding.evidence["depends_on"]), \
+                finding
 
 
 def test_shipped_data_judges_a_clean_log_with_doubts_said_once_a_segment():

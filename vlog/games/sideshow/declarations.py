@@ -14,6 +14,11 @@ surrounding spaces do not matter); a roll belongs to the last label its player t
 | `opgt`               | my next 2d6 roll is on the Operation Point Generation Table (5.22)    |
 | `op KIND [HEX]`      | I pay for one Operation (5.3): KIND is one of OPERATIONS below; HEX the hex it starts from or targets |
 | `event`              | my next 2d6 roll is on the Random Events Table (16.0)                 |
+| `multiple`           | my next 1d6 roll is a Multiple Attack roll for one more attacking hex (8.23) |
+| `combat`             | my next 1d6 roll is my combat roll on the CRT (8.25)                  |
+| `retreat`            | my next 1d6 roll is the length of my retreat (8.26)                   |
+| `strength N`         | my Committed Strength in this battle is N SP (8.25; the log does not show SPs) |
+| `loss N`             | my side lost N SP in this battle, as the CRT gave them (8.25)         |
 
 A log without these lines is still read: the phase from the turn tracker, moves from the table;
 what rests on a missing line is not judged, and the report says so.
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 from vlog.kit.chat import ChatGrammars
 from vlog.vassal.commands import Chat
 
-__all__ = ["GRAMMARS", "OPERATIONS", "Label", "Operation", "SegmentChoice", "WeatherRead"]
+__all__ = ["GRAMMARS", "OPERATIONS", "Label", "Operation", "SegmentChoice", "WeatherRead", "Points"]
 
 OPERATIONS = {
     "move": "Movement", "rail": "Rail Movement", "sea": "Sea Transfer", "attack": "Attack",
@@ -38,7 +43,7 @@ OPERATIONS = {
 """The Operations of 5.3, and the two a defender pays for in the enemy's segment (8.22, 8.5)."""
 
 ROLL_LABELS = {"weather": "weather", "initiative": "initiative", "ops": "initial-ops", "opgt": "opgt",
-               "event": "event"}
+               "event": "event", "multiple": "multiple", "combat": "combat", "retreat": "retreat"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,16 @@ class Operation:
         return OPERATIONS[self.kind]
 
 
+@dataclass(frozen=True, slots=True)
+class Points:
+    """`strength N` / `loss N`: the speaker's Committed Strength in the battle, or the SPs he lost."""
+
+    what: str
+    sp: int
+    speaker: str | None
+
+
+_POINTS = re.compile(r"(?P<what>strength|loss)\s+(?P<sp>\d{1,4})")
 _OP = re.compile(r"op\s+(?P<kind>[a-z0-9]+)(?:\s+(?P<hex>\d{4}))?")
 _SEGMENT = re.compile(r"segment\s+(?P<n>[12])")
 
@@ -108,8 +123,14 @@ def read_operation(chat: Chat) -> Operation | None:
     return Operation(match["kind"], match["hex"], chat.speaker)
 
 
+def read_points(chat: Chat) -> Points | None:
+    match = _POINTS.fullmatch(_words(chat))
+    return Points(match["what"], int(match["sp"]), chat.speaker) if match else None
+
+
 GRAMMARS = ChatGrammars()
 GRAMMARS.add("label", read_label)
 GRAMMARS.add("segment", read_segment)
 GRAMMARS.add("weather", read_weather)
 GRAMMARS.add("operation", read_operation)
+GRAMMARS.add("points", read_points)

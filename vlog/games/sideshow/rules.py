@@ -21,7 +21,8 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared
 
 from . import GAME
-from .checks import combat  # noqa: F401  (its checks register)
+from .checks import combat, crt, retreat  # noqa: F401  (their checks register)
+from .checks.battle import Battles
 from .checks.arrivals import Arrivals
 from .checks.common import ALLIED, GERMAN, side_of
 from .checks.initiative import Initiative
@@ -31,7 +32,7 @@ from .checks.random_events import RandomEvents
 from .checks.rolls import Rolls
 from .checks.weather import Weather
 from .declarations import GRAMMARS
-from .events import InitialOpsRolled, OperationPaid, SegmentChosen, WeatherRead
+from .events import InitialOpsRolled, LossDeclared, OperationPaid, SegmentChosen, StrengthDeclared, WeatherRead
 from .registry import INVENTORY, REGISTRY
 from .units import make_unit
 
@@ -63,8 +64,9 @@ class Sideshow(RulesEngine):
         self.operations = Operations(self)
         self.random_events = RandomEvents(self)
         self.arrivals = Arrivals(self)
+        self.battles = Battles(self)
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
-                self.random_events, self.arrivals)
+                self.random_events, self.arrivals, self.battles)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid
@@ -81,6 +83,8 @@ class Sideshow(RulesEngine):
                 out.append(SegmentChosen(event.step, side, said.segment))
             elif side is not None and event.grammar == "operation":
                 out.append(OperationPaid(event.step, side, said))
+            elif side is not None and event.grammar == "points":
+                out.append((StrengthDeclared if said.what == "strength" else LossDeclared)(event.step, side, said.sp))
         return out
 
     def infer_phase(self, view: "StepView", current: "Position | None") -> "Position | None":

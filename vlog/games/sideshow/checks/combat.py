@@ -1,10 +1,12 @@
-"""Attack Operations (8.2, 8.21): an attack is declared on one hex an enemy holds, by units in
-hexes next to it, who move into it (there is no attrition for that move). Which hexside lies
+"""Attack Operations (8.2, 8.21, 8.23): an attack is declared on one hex an enemy holds, by units
+in hexes next to it, who move into it (there is no attrition for that move). Which hexside lies
 between is not in the data: an attack across an impassable hexside is not judged (the map's
-hexsides would settle it).
+hexsides would settle it). Units from a second hex attack only on a Multiple Attack roll of 1-5,
+from a third on 1-4, and so on; a failed roll stops that hex and every hex not yet rolled for.
 
 CBT-01 judges the declared target (`op attack HEX`: enemy units there when it is paid for) and
-each attacker's move into it, from a hex next to it.
+each attacker's move into it, from a hex next to it; CBT-05, when the battle is over
+(checks/battle.py), that the hexes the attackers came from had their `multiple` rolls.
 """
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
 from vlog.kit.sequence import side_name
-from vlog.kit.steps import Moved
+from vlog.engine.dice import parse_range
+from vlog.kit.steps import Moved, PhaseChanged
 
 from ..events import OperationPaid
 from ..registry import REGISTRY
@@ -61,3 +64,50 @@ def judge_attacker_move(game: "Sideshow", moved: "Moved", view: "StepView") -> l
                          subjects=(unit.name,),
                          evidence={"unit": unit.name, "from": unit.hex, "target": new.hex,
                                    "operation_step": current.step})]
+
+
+MULTIPLE = "multiple-attack"
+
+
+def _judge_multiple(game: "Sideshow", step: int | None) -> list["Finding"]:
+    battle = game.battles.closed
+    if battle is None or battle.withdrawal or len(battle.origins) < 2:
+        return []
+    passed, failed = 0, None
+    for n, roll in enumerate(battle.multiple, start=2):
+        cell = game.data.lookup(MULTIPLE, str(n)).value
+        if not isinstance(cell, str) or roll.total is None or roll.roll.n_dice != 1:
+            return []
+        if roll.total not in parse_range(cell):
+            failed = (n, roll, cell)
+            break
+        passed += 1
+    hexes = list(battle.origins.items())
+    if len(hexes) <= 1 + passed:
+        return []
+    origin, (unit, entered) = hexes[1 + passed]
+    evidence = {"target": battle.target, "hexes": [h for h, _ in hexes], "rolls": [r.total for r in battle.multiple],
+                "hex": origin, "unit": unit, "attack_step": battle.step}
+    if failed is not None:
+        n, roll, cell = failed
+        why = f"the Multiple Attack roll of {roll.total} for hex {n} (step {roll.step}) needed {cell}"
+    elif battle.other_rolls == 0:
+        why = f"no Multiple Attack roll was made for hex {2 + passed}"
+    else:
+        return []                                   # an unlabelled roll may have been it
+    return [game.finding("CBT-05", Ruling.PROVEN, step=entered,
+                         message=f"{unit} attacked {battle.target} from {origin}, attacking hex {2 + passed} of "
+                                 f"{len(hexes)}; {why} (8.23)",
+                         subjects=(unit,), evidence=evidence)]
+
+
+@REGISTRY.check("CBT-05", event=OperationPaid)
+@REGISTRY.check("CBT-05", event=PhaseChanged)
+def judge_multiple_attack(game: "Sideshow", event: "OperationPaid | PhaseChanged", view: "StepView") -> list["Finding"]:
+    """8.23: units from the second and later hexes attack only after passing rolls."""
+    return _judge_multiple(game, event.step)
+
+
+@REGISTRY.check("CBT-05", on="end")
+def judge_the_last_multiple_attack(game: "Sideshow", view: "StepView") -> list["Finding"]:
+    return _judge_multiple(game, None)
