@@ -31,6 +31,9 @@ MODULE = FIXTURES / "synthetic" / "sideshow.vmod"
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-opening": [],
     "clean-combat": [],
+    "clean-rail": [],
+    "RAIL-03": [("RAIL-03", 16, {"unit": "EAMR", "to": "2915", "enemies": ["1 FK (2914)", "Kraut (2914)"]})],
+    "CBT-22": [("CBT-22", 22, {"unit": "2 FK", "to": "3517", "target": "3516"})],
     "CBT-05": [("CBT-05", 22, {"hex": "3515", "unit": "Vol MG", "rolls": [3, 5], "hexes": ["3416", "3417", "3515"]})],
     "CBT-15": [("CBT-15", 30, {"side": "german", "loss": 3, "roll": 5, "strength": 12, "crt": [2]})],
     "CBT-16": [("CBT-16", 34, {"left": "german", "must_retreat": "allied", "rolls": {"allied": 2, "german": 5}})],

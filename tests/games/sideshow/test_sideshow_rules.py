@@ -301,3 +301,12 @@ def test_ops_08_the_withdrawal_and_rail_reaction_costs(tmp_path):
     for kind, expected in costs.items():
         found = [f for f in judge(tmp_path, attacked + f'chat "op {kind}"\n') if f.check != "sideshow/STK-01"]
         assert [(f.check, f.evidence["cost"]) for f in found] == expected, kind
+
+
+def test_cbt_22_a_rail_reaction_answers_the_enemy_s_attack(tmp_path):
+    """8.5: with no attack under way there is nothing to react to; the attacker does not react."""
+    no_attack = _german_saves(2) + 'as Alice\nchat "op reaction"\n'
+    assert [(f.check, f.evidence["attack_step"]) for f in judge(tmp_path, no_attack)] == [("sideshow/CBT-22", None)]
+    attacker = _german_saves(2) + 'chat "op move 3201"\nmove IST along 3416\nchat "op attack 3516"\nchat "op reaction"\n'
+    found = [f for f in judge(tmp_path, attacker) if f.check == "sideshow/CBT-22"]
+    assert [f.message.split("; ")[1][:40] for f in found] == ["the Allied player is the attacker of ste"]

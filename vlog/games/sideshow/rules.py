@@ -21,7 +21,7 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared
 
 from . import GAME
-from .checks import combat, crt, retreat  # noqa: F401  (their checks register)
+from .checks import combat, crt, rail, retreat  # noqa: F401  (their checks register)
 from .checks.battle import Battles
 from .checks.arrivals import Arrivals
 from .checks.common import ALLIED, GERMAN, side_of

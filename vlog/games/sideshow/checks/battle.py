@@ -102,8 +102,8 @@ class Battles(Ledger):
     def event(self, event: "Event", view: "StepView") -> Iterable["Finding"]:
         battle = self.current
         if isinstance(event, OperationPaid):
-            if battle is not None and event.side == battle.defender and event.op.kind in DEFENDER_OPERATIONS:
-                if event.op.kind in WITHDRAWALS:
+            if event.op.kind in DEFENDER_OPERATIONS:          # neither begins nor ends a battle
+                if battle is not None and event.side == battle.defender and event.op.kind in WITHDRAWALS:
                     battle.withdrawal = event.op.kind
                 return ()
             self.close()
