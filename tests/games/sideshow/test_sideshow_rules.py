@@ -310,3 +310,24 @@ def test_cbt_22_a_rail_reaction_answers_the_enemy_s_attack(tmp_path):
     attacker = _german_saves(2) + 'chat "op move 3201"\nmove IST along 3416\nchat "op attack 3516"\nchat "op reaction"\n'
     found = [f for f in judge(tmp_path, attacker) if f.check == "sideshow/CBT-22"]
     assert [f.message.split("; ")[1][:40] for f in found] == ["the Allied player is the attacker of ste"]
+
+
+# -- disbanding ------------------------------------------------------------------------------------
+
+DISBAND_2_FK = (FIXTURES / "rules" / "clean-disband.vscript").read_text(encoding="utf-8").split("# Turn 29, January 1917\n")[1]
+
+
+def test_ops_07_a_disbanded_unit_s_op_pays_for_an_operation(tmp_path):
+    """5.26: without the disbanding, the German's second Operation has no OP to pay for it."""
+    assert judge(tmp_path, DISBAND_2_FK) == []
+    found = judge(tmp_path, DISBAND_2_FK.replace('chat disband\nremove "2 FK"', 'chat dry as Bob'))
+    assert [(f.check, f.basis) for f in found] == [("sideshow/OPS-08", Basis.PROVEN)]
+
+
+def test_ops_07_not_within_three_hexes_of_an_allied_combat_unit_and_never_back(tmp_path):
+    near = DISBAND_2_FK.replace('chat disband\n', 'move "1/1 KAR" along 5729\nchat disband\nremove "3 FK"\n')
+    found = judge(tmp_path, near)
+    assert [(f.check, f.evidence["unit"], f.evidence.get("allied")) for f in found] == [
+        ("sideshow/OPS-07", "3 FK", ["1/1 KAR"])]
+    back = DISBAND_2_FK + 'add "2 FK" at 5417\n'
+    assert [(f.check, f.evidence["disbanded_step"]) for f in judge(tmp_path, back)] == [("sideshow/OPS-07", 3)]

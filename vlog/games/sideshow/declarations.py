@@ -19,6 +19,7 @@ surrounding spaces do not matter); a roll belongs to the last label its player t
 | `retreat`            | my next 1d6 roll is the length of my retreat (8.26)                   |
 | `strength N`         | my Committed Strength in this battle is N SP (8.25; the log does not show SPs) |
 | `loss N`             | my side lost N SP in this battle, as the CRT gave them (8.25)         |
+| `disband`            | the German units I take off the map next in this phase are disbanded (5.26) |
 
 A log without these lines is still read: the phase from the turn tracker, moves from the table;
 what rests on a missing line is not judged, and the report says so.
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from vlog.kit.chat import ChatGrammars
 from vlog.vassal.commands import Chat
 
-__all__ = ["GRAMMARS", "OPERATIONS", "Label", "Operation", "SegmentChoice", "WeatherRead", "Points"]
+__all__ = ["GRAMMARS", "OPERATIONS", "Label", "Operation", "SegmentChoice", "WeatherRead", "Points", "Disband"]
 
 OPERATIONS = {
     "move": "Movement", "rail": "Rail Movement", "sea": "Sea Transfer", "attack": "Attack",
@@ -128,9 +129,21 @@ def read_points(chat: Chat) -> Points | None:
     return Points(match["what"], int(match["sp"]), chat.speaker) if match else None
 
 
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """`disband`: the speaker disbands the units he takes off the map next in this phase."""
+
+    speaker: str | None
+
+
+def read_disband(chat: Chat) -> Disband | None:
+    return Disband(chat.speaker) if _words(chat) == "disband" else None
+
+
 GRAMMARS = ChatGrammars()
 GRAMMARS.add("label", read_label)
 GRAMMARS.add("segment", read_segment)
 GRAMMARS.add("weather", read_weather)
 GRAMMARS.add("operation", read_operation)
 GRAMMARS.add("points", read_points)
+GRAMMARS.add("disband", read_disband)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Rolled", "WeatherRolled", "InitiativeRolled", "InitialOpsRolled", "OpgtRolled", "EventRolled",
            "MultipleRolled", "CombatRolled", "RetreatRolled", "ROLLED", "WeatherRead", "SegmentChosen",
-           "OperationPaid", "StrengthDeclared", "LossDeclared"]
+           "OperationPaid", "StrengthDeclared", "LossDeclared", "DisbandDeclared"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +121,13 @@ class LossDeclared(Event):
     sp: int
 
 
+@dataclass(frozen=True, slots=True)
+class DisbandDeclared(Event):
+    """A player says the units he takes off the map next in this phase are disbanded (5.26)."""
+
+    side: str
+
+
 def describe(event: Any) -> str:
     """A short line for playthroughs."""
     if isinstance(event, Rolled):
@@ -131,6 +138,8 @@ def describe(event: Any) -> str:
         return f"segment-chosen {event.side} {event.segment}"
     if isinstance(event, OperationPaid):
         return f"operation-paid {event.side} {event.op.kind}" + (f" {event.op.hex}" if event.op.hex else "")
+    if isinstance(event, DisbandDeclared):
+        return f"{event.kind} {event.side}"
     if isinstance(event, (StrengthDeclared, LossDeclared)):
         return f"{event.kind} {event.side} {event.sp}"
     return event.kind

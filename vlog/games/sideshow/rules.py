@@ -22,6 +22,7 @@ from vlog.kit.steps import Declared
 
 from . import GAME
 from .checks import combat, crt, rail, retreat  # noqa: F401  (their checks register)
+from .checks.disband import Disbands
 from .checks.battle import Battles
 from .checks.arrivals import Arrivals
 from .checks.common import ALLIED, GERMAN, side_of
@@ -32,7 +33,7 @@ from .checks.random_events import RandomEvents
 from .checks.rolls import Rolls
 from .checks.weather import Weather
 from .declarations import GRAMMARS
-from .events import InitialOpsRolled, LossDeclared, OperationPaid, SegmentChosen, StrengthDeclared, WeatherRead
+from .events import DisbandDeclared, InitialOpsRolled, LossDeclared, OperationPaid, SegmentChosen, StrengthDeclared, WeatherRead
 from .registry import INVENTORY, REGISTRY
 from .units import make_unit
 
@@ -65,8 +66,9 @@ class Sideshow(RulesEngine):
         self.random_events = RandomEvents(self)
         self.arrivals = Arrivals(self)
         self.battles = Battles(self)
+        self.disbands = Disbands(self)
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
-                self.random_events, self.arrivals, self.battles)
+                self.random_events, self.arrivals, self.battles, self.disbands)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid
@@ -83,6 +85,8 @@ class Sideshow(RulesEngine):
                 out.append(SegmentChosen(event.step, side, said.segment))
             elif side is not None and event.grammar == "operation":
                 out.append(OperationPaid(event.step, side, said))
+            elif side is not None and event.grammar == "disband":
+                out.append(DisbandDeclared(event.step, side))
             elif side is not None and event.grammar == "points":
                 out.append((StrengthDeclared if said.what == "strength" else LossDeclared)(event.step, side, said.sp))
         return out
