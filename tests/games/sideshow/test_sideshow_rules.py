@@ -331,3 +331,45 @@ def test_ops_07_not_within_three_hexes_of_an_allied_combat_unit_and_never_back(t
         ("sideshow/OPS-07", "3 FK", ["1/1 KAR"])]
     back = DISBAND_2_FK + 'add "2 FK" at 5417\n'
     assert [(f.check, f.evidence["disbanded_step"]) for f in judge(tmp_path, back)] == [("sideshow/OPS-07", 3)]
+
+
+# -- Random Event effects ----------------------------------------------------------------------------
+
+def _kronberg_month(letter: str) -> str:
+    """April 1915: the German's Random Event Operation rolls the event named, then an OPGT roll of
+    8 (3 OPs on the SYNTHETIC von Lettow column, 2 when read as 7) and three Operations."""
+    named = f'chat "event {letter}"\n' if letter else ""
+    return f"""as Alice
+turn set Turn=8 Phase=weather
+chat dry
+turn next
+chat initiative
+roll 1d6 = 6
+as Bob
+roll 1d6 = 1
+as Alice
+chat "segment 1"
+turn next
+chat ops
+roll 1d6 = 1
+chat "op event"
+chat event
+roll 2d6 = 1,1
+{named}chat opgt
+roll 2d6 = 4,4
+chat "op recon"
+chat "op recon"
+chat "op recon"
+"""
+
+
+def test_ops_06_after_event_a_in_april_1915_the_german_opgt_roll_is_one_less(tmp_path):
+    """5.25, 16.2 A: the Kronberg rolled by the German in March-May 1915 takes 1 off his OP rolls
+    for the rest of the turn (an 8 is read as a 7); another event does not; an event the players
+    do not name leaves both readings, so the overspend is only POSSIBLE."""
+    def verdicts(letter: str) -> list:
+        return [(f.check, f.basis) for f in judge(tmp_path, _kronberg_month(letter))]
+    assert verdicts("A") == [("sideshow/OPS-08", Basis.PROVEN)]
+    assert verdicts("D") == []
+    assert verdicts("") == [("sideshow/OPS-08", Basis.POSSIBLE)]
+    assert verdicts("S") == [("sideshow/OPS-08", Basis.POSSIBLE)]     # before November 1917: a reading

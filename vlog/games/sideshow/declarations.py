@@ -19,6 +19,7 @@ surrounding spaces do not matter); a roll belongs to the last label its player t
 | `retreat`            | my next 1d6 roll is the length of my retreat (8.26)                   |
 | `strength N`         | my Committed Strength in this battle is N SP (8.25; the log does not show SPs) |
 | `loss N`             | my side lost N SP in this battle, as the CRT gave them (8.25)         |
+| `event A`            | the Random Event just rolled is A (the Random Events Table is on the map, 16.1) |
 | `disband`            | the German units I take off the map next in this phase are disbanded (5.26) |
 
 A log without these lines is still read: the phase from the turn tracker, moves from the table;
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from vlog.kit.chat import ChatGrammars
 from vlog.vassal.commands import Chat
 
-__all__ = ["GRAMMARS", "OPERATIONS", "Label", "Operation", "SegmentChoice", "WeatherRead", "Points", "Disband"]
+__all__ = ["GRAMMARS", "OPERATIONS", "Label", "Operation", "SegmentChoice", "WeatherRead", "Points", "Disband", "EventLetter"]
 
 OPERATIONS = {
     "move": "Movement", "rail": "Rail Movement", "sea": "Sea Transfer", "attack": "Attack",
@@ -136,6 +137,27 @@ class Disband:
     speaker: str | None
 
 
+EVENT_LETTERS = "ABCDEFGHIKLMNOPRSTU"
+"""The events of 16.2 (there are no J and Q)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventLetter:
+    """`event A`: the Random Event the speaker's side just rolled is that letter."""
+
+    letter: str
+    speaker: str | None
+
+
+_EVENT = re.compile(r"event\s+(?P<letter>[a-z])")
+
+
+def read_event_letter(chat: Chat) -> EventLetter | None:
+    match = _EVENT.fullmatch(_words(chat))
+    letter = match["letter"].upper() if match else ""
+    return EventLetter(letter, chat.speaker) if letter and letter in EVENT_LETTERS else None
+
+
 def read_disband(chat: Chat) -> Disband | None:
     return Disband(chat.speaker) if _words(chat) == "disband" else None
 
@@ -147,3 +169,4 @@ GRAMMARS.add("weather", read_weather)
 GRAMMARS.add("operation", read_operation)
 GRAMMARS.add("points", read_points)
 GRAMMARS.add("disband", read_disband)
+GRAMMARS.add("event-letter", read_event_letter)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Rolled", "WeatherRolled", "InitiativeRolled", "InitialOpsRolled", "OpgtRolled", "EventRolled",
            "MultipleRolled", "CombatRolled", "RetreatRolled", "ROLLED", "WeatherRead", "SegmentChosen",
-           "OperationPaid", "StrengthDeclared", "LossDeclared", "DisbandDeclared"]
+           "OperationPaid", "StrengthDeclared", "LossDeclared", "DisbandDeclared", "EventNamed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +128,14 @@ class DisbandDeclared(Event):
     side: str
 
 
+@dataclass(frozen=True, slots=True)
+class EventNamed(Event):
+    """The players say which Random Event the last roll on the table gave (16.1 is not in the data)."""
+
+    side: str | None
+    letter: str
+
+
 def describe(event: Any) -> str:
     """A short line for playthroughs."""
     if isinstance(event, Rolled):
@@ -138,6 +146,8 @@ def describe(event: Any) -> str:
         return f"segment-chosen {event.side} {event.segment}"
     if isinstance(event, OperationPaid):
         return f"operation-paid {event.side} {event.op.kind}" + (f" {event.op.hex}" if event.op.hex else "")
+    if isinstance(event, EventNamed):
+        return f"{event.kind} {event.letter}"
     if isinstance(event, DisbandDeclared):
         return f"{event.kind} {event.side}"
     if isinstance(event, (StrengthDeclared, LossDeclared)):

@@ -33,7 +33,7 @@ from .checks.random_events import RandomEvents
 from .checks.rolls import Rolls
 from .checks.weather import Weather
 from .declarations import GRAMMARS
-from .events import DisbandDeclared, InitialOpsRolled, LossDeclared, OperationPaid, SegmentChosen, StrengthDeclared, WeatherRead
+from .events import DisbandDeclared, EventNamed, InitialOpsRolled, LossDeclared, OperationPaid, SegmentChosen, StrengthDeclared, WeatherRead
 from .registry import INVENTORY, REGISTRY
 from .units import make_unit
 
@@ -85,6 +85,8 @@ class Sideshow(RulesEngine):
                 out.append(SegmentChosen(event.step, side, said.segment))
             elif side is not None and event.grammar == "operation":
                 out.append(OperationPaid(event.step, side, said))
+            elif event.grammar == "event-letter":
+                out.append(EventNamed(event.step, side, said.letter))
             elif side is not None and event.grammar == "disband":
                 out.append(DisbandDeclared(event.step, side))
             elif side is not None and event.grammar == "points":

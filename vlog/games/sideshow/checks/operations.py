@@ -218,8 +218,9 @@ def judge_opgt(game: "Sideshow", roll: "OpgtRolled", view: "StepView") -> list["
                     f"{'FINIS' if finis.certain else 'roll'} of step {finis.step} {'ended' if finis.certain else 'may have ended'} his segment (5.22)",
             evidence={"side": ledger.side, "finis_step": finis.step}, depends_on=finis.depends_on))
     readings = [roll.total]
-    if ledger.side == GERMAN and ledger.events_this_turn and roll.total != 12:
-        readings.append(roll.total - 1)
+    minus_one = game.random_events.german_minus_one() if ledger.side == GERMAN and ledger.events_this_turn else False
+    if minus_one is not False and roll.total != 12:
+        readings = [roll.total - 1] if minus_one else [roll.total, roll.total - 1]
     cells = [_opgt_cell(ledger, total) for total in readings]
     values = [v for v, _ in cells]
     depends = [name for v, name in cells if v is None] + ([EVENT_ADJUSTED] if len(readings) > 1 else [])
