@@ -33,6 +33,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-combat": [],
     "clean-rail": [],
     "clean-disband": [],
+    "clean-event": [],
+    "EVT-06": [("EVT-06", 19, {"units": ["13 Raj"], "event_step": 18})],
     "OPS-07": [("OPS-07", 4, {"unit": "A. Tanga", "hex": "3804"})],
     "SEQ-07": [("SEQ-07", 2, {"turn": 28, "first_turn": 29, "phase": "reinforcement-availability"})],
     "RAIL-03": [("RAIL-03", 16, {"unit": "EAMR", "to": "2915", "enemies": ["1 FK (2914)", "Kraut (2914)"]})],

@@ -373,3 +373,9 @@ def test_ops_06_after_event_a_in_april_1915_the_german_opgt_roll_is_one_less(tmp
     assert verdicts("D") == []
     assert verdicts("") == [("sideshow/OPS-08", Basis.POSSIBLE)]
     assert verdicts("S") == [("sideshow/OPS-08", Basis.POSSIBLE)]     # before November 1917: a reading
+
+
+def test_evt_06_the_units_other_theater_demands_took_never_come_back(tmp_path):
+    taken = (FIXTURES / "rules" / "clean-event.vscript").read_text(encoding="utf-8").split("# Turn 2, October 1914\n")[1]
+    found = judge(tmp_path, taken + 'as Bob\nadd "13 Raj" at 3201\n')
+    assert [(f.check, f.evidence["to"]) for f in found] == [("sideshow/EVT-06", "3201")]
