@@ -74,7 +74,11 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
 }
 """Log -> the findings it plants on the synthetic data: (check, step, evidence that must match)."""
 KNOWN_GAPS: dict[str, str] = {}
-UNIT_CASES: dict[str, str] = {}
+UNIT_CASES: dict[str, str] = {
+    "CBT-03": "test_sideshow_rules.py::test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal",
+    "CBT-04": "test_sideshow_rules.py::test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal",
+    "CBT-09": "test_sideshow_rules.py::test_cbt_09_artillery_alone_makes_no_combat_roll",
+}
 NO_FINDING: dict[str, str] = {
     "SEQ-08": "the Allied OFC in command feeds SEQ-10 and the OPGT column (test_sideshow_rules.py covers it)",
     "LDR-01": "von Lettow's rating and column feed SEQ-10 and OPS-03 (test_sideshow_rules.py covers it)",

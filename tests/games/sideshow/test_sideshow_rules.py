@@ -379,3 +379,26 @@ def test_evt_06_the_units_other_theater_demands_took_never_come_back(tmp_path):
     taken = (FIXTURES / "rules" / "clean-event.vscript").read_text(encoding="utf-8").split("# Turn 2, October 1914\n")[1]
     found = judge(tmp_path, taken + 'as Bob\nadd "13 Raj" at 3201\n')
     assert [(f.check, f.evidence["to"]) for f in found] == [("sideshow/EVT-06", "3201")]
+
+
+def test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal(tmp_path):
+    """8.22: after a type 1 withdrawal only the Allied player rolls (for his KAR); after a type 2
+    nobody does."""
+    attacked = _german_saves(2) + 'chat "op move 3201"\nmove IST along 3416\nchat "op attack 3516"\nas Alice\n'
+    kar_roll = 'as Bob\nchat "strength 4"\nchat combat\nroll 1d6 = 2\n'
+    german_roll = 'as Alice\nchat combat\nroll 1d6 = 3\n'
+    checks = lambda found: [f.check for f in found if f.check != "sideshow/STK-01"]   # noqa: E731
+    assert checks(judge(tmp_path, attacked + 'chat "op withdraw"\n' + kar_roll)) == []
+    assert checks(judge(tmp_path, attacked + 'chat "op withdraw"\n' + german_roll)) == ["sideshow/CBT-03"]
+    assert checks(judge(tmp_path, attacked + 'chat "op withdraw2"\n' + kar_roll)) == ["sideshow/CBT-04"]
+
+
+def test_cbt_09_artillery_alone_makes_no_combat_roll(tmp_path):
+    """8.29: 28 MtRA (placed beside IST for the test) attacks alone (Committed Strength 0); with IST
+    beside it the Allies roll."""
+    guns = TO_ALLIED_SEGMENT + ('roll 1d6 = 6\nchat "op move 3201"\nmove IST along 3416\nadd "28 MtRA" at 3416\n'
+                                'chat "op attack 3516"\nmove "28 MtRA" along 3516\n')
+    roll = 'chat combat\nroll 1d6 = 4\n'
+    checks = lambda found: [f.check for f in found if f.check != "sideshow/STK-01"]   # noqa: E731
+    assert checks(judge(tmp_path, guns + roll)) == ["sideshow/CBT-09"]
+    assert checks(judge(tmp_path, guns + "move IST along 3516\n" + roll)) == []

@@ -21,7 +21,7 @@ from vlog.kit.board import Board
 from vlog.kit.sequence import side_name
 from vlog.kit.steps import PhaseChanged
 
-from ..events import LossDeclared, OperationPaid
+from ..events import CombatRolled, LossDeclared, OperationPaid
 from ..registry import REGISTRY
 from .common import ALLIED, GERMAN, other
 
@@ -197,3 +197,34 @@ def judge_who_retreated(game: "Sideshow", event: "OperationPaid | PhaseChanged",
 @REGISTRY.check("CBT-16", on="end")
 def judge_the_last_battle(game: "Sideshow", view: "StepView") -> list["Finding"]:
     return _judge_who_retreated(game, None)
+
+
+@REGISTRY.check("CBT-03", "CBT-04", "CBT-09", event=CombatRolled)
+def judge_combat_roll(game: "Sideshow", roll: CombatRolled, view: "StepView") -> list["Finding"]:
+    """8.22: after a withdrawal only the Allied KAR roll is made (type 1), or none (type 2);
+    8.29: a side of artillery alone has Committed Strength 0 and makes no combat roll."""
+    battle = game.battles.current
+    if battle is None or roll.side is None:
+        return []
+    evidence = {"side": roll.side, "roll": roll.total, "target": battle.target, "attack_step": battle.step}
+    if battle.withdrawal == "withdraw" and roll.side == GERMAN:
+        return [game.finding("CBT-03", Ruling.PROVEN, step=roll.step,
+                             message=f"the German player made a combat roll after withdrawing from {battle.target}; "
+                                     "only the Allied player rolls, for his attacking KAR (8.22 type 1)",
+                             evidence={**evidence, "withdrawal": battle.withdrawal})]
+    if battle.withdrawal == "withdraw2":
+        return [game.finding("CBT-04", Ruling.PROVEN, step=roll.step,
+                             message=f"the {side_name(roll.side)} player made a combat roll after the German "
+                                     f"withdrawal with ambush from {battle.target}; there is none (8.22 type 2)",
+                             evidence={**evidence, "withdrawal": battle.withdrawal})]
+    if battle.withdrawal is not None:
+        return []
+    mine = [u for u in battle.fought.values() if u.side == roll.side]
+    if not mine or any(u.type != "artillery" for u in mine):
+        return []
+    return [game.finding("CBT-09", Ruling.PROVEN, step=roll.step,
+                         message=f"the {side_name(roll.side)} player made a combat roll with artillery alone in "
+                                 f"{battle.target} ({', '.join(sorted(u.name for u in mine))}): its Committed "
+                                 "Strength is 0 and it makes no combat roll (8.29)",
+                         subjects=tuple(sorted(u.name for u in mine)),
+                         evidence={**evidence, "units": sorted(u.name for u in mine)})]
