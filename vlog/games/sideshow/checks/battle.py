@@ -12,23 +12,27 @@ whole (checks/combat.py CBT-05, checks/crt.py CBT-16, checks/retreat.py CBT-17).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from vlog.kit.board import Board
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Moved, Removed
+from vlog.kit.steps import Moved, PhaseChanged, Removed
 
 from ..events import CombatRolled, LossDeclared, MultipleRolled, OperationPaid, RetreatRolled, StrengthDeclared
+from ..registry import REGISTRY
 from .common import ALLIED, GERMAN, other, side_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
-    from vlog.kit.steps import Event, PhaseChanged, StepView
+    from vlog.kit.steps import Event, StepView
 
     from ..events import Rolled
     from ..rules import Sideshow
 
-__all__ = ["Battle", "Battles", "WITHDRAWALS"]
+Judge = Callable[["Sideshow", "int | None"], "list[Finding]"]
+"""A check of a battle as a whole, told the step at which it is over."""
+
+__all__ = ["Battle", "Battles", "WITHDRAWALS", "when_over"]
 
 WITHDRAWALS = frozenset({"withdraw", "withdraw2"})
 DEFENDER_OPERATIONS = frozenset({*WITHDRAWALS, "reaction"})
@@ -68,6 +72,12 @@ class Battle:
     def holds(self, side: str) -> bool:
         """Whether some unit of the side that fought still stands in the target hex."""
         return any(u.side == side and self.where.get(i) == self.target for i, u in self.fought.items())
+
+    def loser(self) -> str | None:
+        """The side that left the target hex while the other held it; None when both are still
+        there (STK-01's) or neither is."""
+        allied, german = self.holds(ALLIED), self.holds(GERMAN)
+        return None if allied == german else (ALLIED if german else GERMAN)
 
 
 class Battles(Ledger):
@@ -136,3 +146,22 @@ class Battles(Ledger):
             battle.losses[event.side] = (event.sp, event.step)
         return ()
 
+
+
+def when_over(*ids: str) -> Callable[[Judge], Judge]:
+    """Register `judge(game, step)` for the items `ids` at the moments a battle is over: the next
+    Operation paid for, a change of phase (at that step), the end of the log (step None)."""
+    def register(judge: Judge) -> Judge:
+        def on_event(game: "Sideshow", event: "OperationPaid | PhaseChanged", view: "StepView") -> list["Finding"]:
+            return judge(game, event.step)
+
+        def on_end(game: "Sideshow", view: "StepView") -> list["Finding"]:
+            return judge(game, None)
+
+        on_event.__name__ = on_event.__qualname__ = judge.__name__
+        on_end.__name__ = on_end.__qualname__ = f"{judge.__name__}_at_the_end"
+        for event in (OperationPaid, PhaseChanged):
+            REGISTRY.check(*ids, event=event)(on_event)
+        REGISTRY.check(*ids, on="end")(on_end)
+        return judge
+    return register

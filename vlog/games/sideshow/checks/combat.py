@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
-from vlog.kit.sequence import side_name
 from vlog.engine.dice import parse_range
-from vlog.kit.steps import Moved, PhaseChanged
+from vlog.kit.sequence import side_name
+from vlog.kit.steps import Moved
 
 from ..events import OperationPaid
 from ..registry import REGISTRY
+from .battle import when_over
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -69,7 +70,9 @@ def judge_attacker_move(game: "Sideshow", moved: "Moved", view: "StepView") -> l
 MULTIPLE = "multiple-attack"
 
 
-def _judge_multiple(game: "Sideshow", step: int | None) -> list["Finding"]:
+@when_over("CBT-05")
+def judge_multiple_attack(game: "Sideshow", step: int | None) -> list["Finding"]:
+    """8.23: units from the second and later hexes attack only after passing rolls."""
     battle = game.battles.closed
     if battle is None or battle.withdrawal or len(battle.origins) < 2:
         return []
@@ -99,15 +102,3 @@ def _judge_multiple(game: "Sideshow", step: int | None) -> list["Finding"]:
                          message=f"{unit} attacked {battle.target} from {origin}, attacking hex {2 + passed} of "
                                  f"{len(hexes)}; {why} (8.23)",
                          subjects=(unit,), evidence=evidence)]
-
-
-@REGISTRY.check("CBT-05", event=OperationPaid)
-@REGISTRY.check("CBT-05", event=PhaseChanged)
-def judge_multiple_attack(game: "Sideshow", event: "OperationPaid | PhaseChanged", view: "StepView") -> list["Finding"]:
-    """8.23: units from the second and later hexes attack only after passing rolls."""
-    return _judge_multiple(game, event.step)
-
-
-@REGISTRY.check("CBT-05", on="end")
-def judge_the_last_multiple_attack(game: "Sideshow", view: "StepView") -> list["Finding"]:
-    return _judge_multiple(game, None)

@@ -17,12 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.kit.board import Board
 from vlog.kit.sequence import side_name
-from vlog.kit.steps import PhaseChanged
 
-from ..events import CombatRolled, LossDeclared, OperationPaid
+from ..events import CombatRolled, LossDeclared
 from ..registry import REGISTRY
+from .battle import when_over
 from .common import ALLIED, GERMAN, other
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -160,15 +159,16 @@ def _loser(game: "Sideshow", battle: "Battle") -> tuple[str | None, str, tuple[s
     return None, "", ()
 
 
-def _judge_who_retreated(game: "Sideshow", step: int | None) -> list["Finding"]:
+@when_over("CBT-16")
+def judge_who_retreated(game: "Sideshow", step: int | None) -> list["Finding"]:
+    """8.0, 8.26: when the battle is over, the side the rolls make retreat has left the hex."""
     battle = game.battles.closed
     if battle is None or battle.withdrawal or set(battle.rolls) != {ALLIED, GERMAN} \
             or any(r.total is None or r.roll.n_dice != 1 for r in battle.rolls.values()):
         return []
-    holds = {s: battle.holds(s) for s in (ALLIED, GERMAN)}
-    if holds[ALLIED] == holds[GERMAN]:
-        return []                                   # both still there (STK-01) or neither
-    left = ALLIED if not holds[ALLIED] else GERMAN
+    left = battle.loser()
+    if left is None:
+        return []
     loser, why, unknown = _loser(game, battle)
     if loser == left or (loser is None and not unknown):
         return []
@@ -185,18 +185,6 @@ def _judge_who_retreated(game: "Sideshow", step: int | None) -> list["Finding"]:
                                  f"{battle.step} and the {side_name(loser)} side held it; {why}, so the "
                                  f"{side_name(loser)} side retreats (8.26)",
                          evidence=evidence)]
-
-
-@REGISTRY.check("CBT-16", event=OperationPaid)
-@REGISTRY.check("CBT-16", event=PhaseChanged)
-def judge_who_retreated(game: "Sideshow", event: "OperationPaid | PhaseChanged", view: "StepView") -> list["Finding"]:
-    """8.0, 8.26: when the battle is over, the side the rolls make retreat has left the hex."""
-    return _judge_who_retreated(game, event.step)
-
-
-@REGISTRY.check("CBT-16", on="end")
-def judge_the_last_battle(game: "Sideshow", view: "StepView") -> list["Finding"]:
-    return _judge_who_retreated(game, None)
 
 
 @REGISTRY.check("CBT-03", "CBT-04", "CBT-09", event=CombatRolled)

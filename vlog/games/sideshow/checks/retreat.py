@@ -13,11 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
-from vlog.kit.steps import PhaseChanged
-
-from ..events import OperationPaid
-from ..registry import REGISTRY
-from .common import ALLIED, GERMAN
+from .battle import when_over
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -30,14 +26,13 @@ __all__: list[str] = []
 TABLE = "retreat-length"
 
 
-def _judge_retreat(game: "Sideshow", step: int | None) -> list["Finding"]:
+@when_over("CBT-17")
+def judge_retreat(game: "Sideshow", step: int | None) -> list["Finding"]:
+    """8.26: when the battle is over, no retreating unit stands farther away than its roll."""
     battle = game.battles.closed
-    if battle is None or not battle.rolls:
+    loser = battle.loser() if battle is not None and battle.rolls else None
+    if loser is None:
         return []
-    holds = {s: battle.holds(s) for s in (ALLIED, GERMAN)}
-    if holds[ALLIED] == holds[GERMAN]:
-        return []
-    loser = ALLIED if not holds[ALLIED] else GERMAN
     table = game.data.table(TABLE)
     roll = battle.retreat if battle.retreat is not None and battle.retreat.side == loser \
         and battle.retreat.roll.n_dice == 1 else None
@@ -64,15 +59,3 @@ def _judge_retreat(game: "Sideshow", step: int | None) -> list["Finding"]:
                       "distance": distance, "allowed": hexes,
                       "roll": roll.total if roll is not None else None, "attack_step": battle.step}))
     return found
-
-
-@REGISTRY.check("CBT-17", event=OperationPaid)
-@REGISTRY.check("CBT-17", event=PhaseChanged)
-def judge_retreat(game: "Sideshow", event: "OperationPaid | PhaseChanged", view: "StepView") -> list["Finding"]:
-    """8.26: when the battle is over, no retreating unit stands farther away than its roll."""
-    return _judge_retreat(game, event.step)
-
-
-@REGISTRY.check("CBT-17", on="end")
-def judge_the_last_retreat(game: "Sideshow", view: "StepView") -> list["Finding"]:
-    return _judge_retreat(game, None)
