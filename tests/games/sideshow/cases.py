@@ -34,7 +34,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-rail": [],
     "clean-disband": [],
     "clean-event": [],
-    "EVT-06": [("EVT-06", 19, {"units": ["13 Raj"], "event_step": 18})],
+    "EVT-06": [("EVT-06", 19, {"units": ["13 Raj (delayed)"], "event_step": 18})],
     "OPS-07": [("OPS-07", 4, {"unit": "A. Tanga", "hex": "3804"})],
     "SEQ-07": [("SEQ-07", 2, {"turn": 28, "first_turn": 29, "phase": "reinforcement-availability"})],
     "RAIL-03": [("RAIL-03", 16, {"unit": "EAMR", "to": "2915", "enemies": ["1 FK (2914)", "Kraut (2914)"]})],
@@ -78,6 +78,7 @@ UNIT_CASES: dict[str, str] = {
     "CBT-03": "test_sideshow_rules.py::test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal",
     "CBT-04": "test_sideshow_rules.py::test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal",
     "CBT-09": "test_sideshow_rules.py::test_cbt_09_artillery_alone_makes_no_combat_roll",
+    "EVT-14": "test_sideshow_rules.py::test_evt_14_the_mad_mullah_takes_four_allied_units_when_the_german_rolls_it",
 }
 NO_FINDING: dict[str, str] = {
     "SEQ-08": "the Allied OFC in command feeds SEQ-10 and the OPGT column (test_sideshow_rules.py covers it)",

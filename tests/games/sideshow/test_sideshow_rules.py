@@ -402,3 +402,35 @@ def test_cbt_09_artillery_alone_makes_no_combat_roll(tmp_path):
     checks = lambda found: [f.check for f in found if f.check != "sideshow/STK-01"]   # noqa: E731
     assert checks(judge(tmp_path, guns + roll)) == ["sideshow/CBT-09"]
     assert checks(judge(tmp_path, guns + "move IST along 3516\n" + roll)) == []
+
+
+def test_evt_14_the_mad_mullah_takes_four_allied_units_when_the_german_rolls_it(tmp_path):
+    """16.2 N: rolled by the German, 28 MtRA (placed in Mombasa for the test) and 1/1 KAR (in
+    Karonga from the start) leave the map at once; rolled by the Allied player it is no event."""
+    def month(roller: str, removed: bool) -> str:
+        segment = "1" if roller == "Bob" else "2"
+        return f"""as Bob
+turn set Turn=2 Phase=reinforcement-availability
+add "28 MtRA" at 3201
+turn next
+chat dry
+turn next
+chat initiative
+as Alice
+roll 1d6 = 1
+as Bob
+roll 1d6 = 6
+chat "segment {segment}"
+turn next
+as {roller}
+chat ops
+roll 1d6 = 3
+chat "op event"
+chat event
+roll 2d6 = 3,4
+chat "event N"
+""" + ('as Bob\nremove "28 MtRA"\nremove "1/1 KAR"\n' if removed else "") + "turn next\n"
+    assert [(f.check, f.evidence["units"]) for f in judge(tmp_path, month("Alice", False))] == [
+        ("sideshow/EVT-14", ["1/1 KAR (5929)", "28 MtRA (3201)"])]
+    assert judge(tmp_path, month("Alice", True)) == []
+    assert judge(tmp_path, month("Bob", False)) == []
