@@ -434,3 +434,13 @@ chat "event N"
         ("sideshow/EVT-14", ["1/1 KAR (5929)", "28 MtRA (3201)"])]
     assert judge(tmp_path, month("Alice", True)) == []
     assert judge(tmp_path, month("Bob", False)) == []
+
+
+def test_rei_01_two_counters_into_tabora_after_january_1915_and_none_while_the_allies_hold_it(tmp_path):
+    raised = (FIXTURES / "rules" / "clean-raise.vscript").read_text(encoding="utf-8").split("# Turn 2, October 1914\n")[1]
+    later = raised.replace("turn set Turn=2 Phase=weather", "turn set Turn=6 Phase=weather")     # February 1915
+    assert [(f.check, f.evidence["unit"]) for f in judge(tmp_path, later)] == [
+        ("sideshow/REI-01", "5 SK"), ("sideshow/REI-01", "2 ErK")]
+    held = raised.replace('chat "op raise"\n', 'as Bob\nadd "13 Raj" at 3430\nas Alice\nchat "op raise"\n')
+    found = [f for f in judge(tmp_path, held) if f.check == "sideshow/REI-01"]
+    assert [f.evidence["allied"] for f in found] == [["13 Raj"]] * 4

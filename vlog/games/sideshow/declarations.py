@@ -17,6 +17,7 @@ surrounding spaces do not matter); a roll belongs to the last label its player t
 | `multiple`           | my next 1d6 roll is a Multiple Attack roll for one more attacking hex (8.23) |
 | `combat`             | my next 1d6 roll is my combat roll on the CRT (8.25)                  |
 | `retreat`            | my next 1d6 roll is the length of my retreat (8.26)                   |
+| `placement`          | my next 1d6 roll is on the New German Unit Placement Table (9.13 step 2) |
 | `strength N`         | my Committed Strength in this battle is N SP (8.25; the log does not show SPs) |
 | `loss N`             | my side lost N SP in this battle, as the CRT gave them (8.25)         |
 | `event A`            | the Random Event just rolled is A (the Random Events Table is on the map, 16.1) |
@@ -45,7 +46,8 @@ OPERATIONS = {
 """The Operations of 5.3, and the two a defender pays for in the enemy's segment (8.22, 8.5)."""
 
 ROLL_LABELS = {"weather": "weather", "initiative": "initiative", "ops": "initial-ops", "opgt": "opgt",
-               "event": "event", "multiple": "multiple", "combat": "combat", "retreat": "retreat"}
+               "event": "event", "multiple": "multiple", "combat": "combat", "retreat": "retreat",
+               "placement": "placement"}
 
 
 @dataclass(frozen=True, slots=True)

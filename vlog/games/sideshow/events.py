@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .declarations import Operation
 
 __all__ = ["Rolled", "WeatherRolled", "InitiativeRolled", "InitialOpsRolled", "OpgtRolled", "EventRolled",
-           "MultipleRolled", "CombatRolled", "RetreatRolled", "ROLLED", "WeatherRead", "SegmentChosen",
+           "MultipleRolled", "CombatRolled", "RetreatRolled", "PlacementRolled", "ROLLED", "WeatherRead", "SegmentChosen",
            "OperationPaid", "StrengthDeclared", "LossDeclared", "DisbandDeclared", "EventNamed"]
 
 
@@ -75,9 +75,15 @@ class RetreatRolled(Rolled):
     """The retreating player's roll for the length of the retreat (8.26)."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlacementRolled(Rolled):
+    """A Raise Troops roll on the New German Unit Placement Table (9.13 step 2, 9.16)."""
+
+
 ROLLED: dict[str, type[Rolled]] = {"weather": WeatherRolled, "initiative": InitiativeRolled,
                                    "initial-ops": InitialOpsRolled, "opgt": OpgtRolled, "event": EventRolled,
-                                   "multiple": MultipleRolled, "combat": CombatRolled, "retreat": RetreatRolled}
+                                   "multiple": MultipleRolled, "combat": CombatRolled, "retreat": RetreatRolled,
+                                   "placement": PlacementRolled}
 """A label's purpose -> the event its roll is."""
 
 

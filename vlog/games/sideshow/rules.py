@@ -24,6 +24,7 @@ from . import GAME
 from .checks import combat, crt, rail, retreat  # noqa: F401  (their checks register)
 from .checks.disband import Disbands
 from .checks.event_effects import EventEffects
+from .checks.raising import Raising
 from .checks.battle import Battles
 from .checks.arrivals import Arrivals
 from .checks.common import ALLIED, GERMAN, side_of
@@ -69,8 +70,9 @@ class Sideshow(RulesEngine):
         self.battles = Battles(self)
         self.disbands = Disbands(self)
         self.effects = EventEffects(self)
+        self.raising = Raising(self)
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
-                self.random_events, self.arrivals, self.battles, self.disbands, self.effects)
+                self.random_events, self.arrivals, self.battles, self.disbands, self.effects, self.raising)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid
