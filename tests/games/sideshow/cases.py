@@ -83,6 +83,7 @@ UNIT_CASES: dict[str, str] = {
     "CBT-04": "test_sideshow_rules.py::test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal",
     "CBT-09": "test_sideshow_rules.py::test_cbt_09_artillery_alone_makes_no_combat_roll",
     "EVT-14": "test_sideshow_rules.py::test_evt_14_the_mad_mullah_takes_four_allied_units_when_the_german_rolls_it",
+    "REI-05": "test_sideshow_rules.py::test_rei_05_one_fk_out_of_the_replacement_box_with_german_units",
 }
 NO_FINDING: dict[str, str] = {
     "SEQ-08": "the Allied OFC in command feeds SEQ-10 and the OPGT column (test_sideshow_rules.py covers it)",

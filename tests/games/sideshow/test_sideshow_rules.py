@@ -444,3 +444,29 @@ def test_rei_01_two_counters_into_tabora_after_january_1915_and_none_while_the_a
     held = raised.replace('chat "op raise"\n', 'as Bob\nadd "13 Raj" at 3430\nas Alice\nchat "op raise"\n')
     found = [f for f in judge(tmp_path, held) if f.check == "sideshow/REI-01"]
     assert [f.evidence["allied"] for f in found] == [["13 Raj"]] * 4
+
+
+def test_rei_05_one_fk_out_of_the_replacement_box_with_german_units(tmp_path):
+    """9.33: 1 FK goes back to Kondoa Irangi, where 13 FK stands, not as a raised unit (its hex is
+    no Tabora); a second rebuilt in the same Operation, or one placed alone, is not."""
+    before = """as Alice
+turn set Turn=6 Phase=weather
+move "1 FK" along "Replacement Box" on "Off-map Boxes"
+move "3 FK" along "Replacement Box" on "Off-map Boxes"
+chat dry
+turn next
+chat initiative
+roll 1d6 = 6
+as Bob
+roll 1d6 = 1
+as Alice
+chat "segment 1"
+turn next
+chat ops
+roll 1d6 = 2
+chat "op raise"
+"""
+    assert judge(tmp_path, before + 'move "1 FK" along 3516 on "Main Map"\n') == []
+    found = judge(tmp_path, before + 'move "1 FK" along 3516 on "Main Map"\nmove "3 FK" along 3517 on "Main Map"\n')
+    assert [(f.check, f.evidence["unit"]) for f in found] == [("sideshow/REI-05", "3 FK")]
+    assert "already" in found[0].message

@@ -6,7 +6,9 @@ SK, ErK units and the Wangoni Kompanie are raised.
 
 The `Raising` ledger keeps the Troop Raising Operation under way (`op raise`): the units placed
 in Tabora and elsewhere, and the `placement` rolls. Judged on each unit the German places on the
-map in it: REI-03 its kind, REI-01 Tabora's count and occupation, REI-02 the town of a roll.
+map in it: REI-03 its kind, REI-01 Tabora's count and occupation, REI-02 the town of a roll. A
+unit out of the Replacement Box is the Operation's other use (9.33): REI-05, one FK, placed with
+German units (that their hex is a town in GEA is not in the data).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from vlog.kit.steps import Placed
 
 from ..events import OperationPaid, PlacementRolled
 from ..registry import REGISTRY
-from .common import ALLIED, GERMAN, limit
+from .common import ALLIED, GERMAN, came_from_box, limit
 from .disband import DISBANDABLE
 from .random_events import _month
 
@@ -34,6 +36,9 @@ TABORA = "Tabora"
 TABLE = "german-unit-placement"
 RAISED = (*DISBANDABLE, "de-wangoni")
 """The counters a Troop Raising Operation brings in (9.11, 9.12)."""
+REPLACEMENTS = "german-replacement"
+REBUILT = "de-fk-"
+"""Only Field Companies are rebuilt (9.33)."""
 FIRST_TURNS = ((1914, 10), (1915, 1))
 """'Oct 1914 thru Jan 1915' (9.13): four counters into Tabora and two placement rolls."""
 
@@ -48,6 +53,7 @@ class Raising(Ledger):
         self.in_tabora = 0
         self.rolls: list[PlacementRolled] = []
         self.elsewhere: list[str] = []
+        self.rebuilt: list[str] = []
 
     def phase(self, change: "PhaseChanged", view: "StepView") -> Iterable["Finding"]:
         self.open = False
@@ -55,7 +61,8 @@ class Raising(Ledger):
 
     def event(self, event: "Event", view: "StepView") -> Iterable["Finding"]:
         if isinstance(event, OperationPaid) and event.side == GERMAN:
-            self.open, self.opened, self.in_tabora, self.rolls, self.elsewhere = event.op.kind == "raise", event.step, 0, [], []
+            self.open, self.opened, self.in_tabora = event.op.kind == "raise", event.step, 0
+            self.rolls, self.elsewhere, self.rebuilt = [], [], []
         elif isinstance(event, PlacementRolled) and self.open and event.side == GERMAN:
             self.rolls.append(event)
         return ()
@@ -67,12 +74,36 @@ def first_turns(game: "Sideshow") -> bool | None:
     return None if month is None else FIRST_TURNS[0] <= month <= FIRST_TURNS[1]
 
 
+@REGISTRY.check("REI-05", event=Placed)
+def judge_rebuilt_unit(game: "Sideshow", placed: Placed, view: "StepView") -> list["Finding"]:
+    """9.33: instead of raising, one FK out of the Replacement Box, placed with German units."""
+    ledger, unit = game.raising, placed.unit
+    if not ledger.open or unit.side != GERMAN or came_from_box(view, game, unit.id) != REPLACEMENTS:
+        return []
+    ledger.rebuilt.append(unit.name)
+    others = sorted(u.name for u in game.units(view.before).values() if u.side == GERMAN and u.hex == unit.hex)
+    problem = None
+    if not unit.counter.startswith(REBUILT):
+        problem = "only Field Companies (FK) are rebuilt"
+    elif len(ledger.rebuilt) > 1:
+        problem = f"{ledger.rebuilt[0]} was rebuilt in it already: one FK is taken"
+    elif not others:
+        problem = f"no German unit stands in {unit.hex}: it is placed with German units"
+    if problem is None:
+        return []
+    return [game.finding("REI-05", Ruling.PROVEN, step=placed.step,
+                         message=f"{unit.name} came out of the Replacement Box into {unit.hex} in the Troop Raising "
+                                 f"Operation of step {ledger.opened}: {problem} (9.33)", subjects=(unit.name,),
+                         evidence={"unit": unit.name, "hex": unit.hex, "with": others, "operation_step": ledger.opened})]
+
+
 @REGISTRY.check("REI-01", "REI-02", "REI-03", event=Placed)
 def judge_raised_unit(game: "Sideshow", placed: Placed, view: "StepView") -> list["Finding"]:
     """9.11-9.16: what a Troop Raising Operation places, and where."""
     ledger, unit = game.raising, placed.unit
-    if not ledger.open or unit.side != GERMAN or unit.hex is None:
-        return []
+    if not ledger.open or unit.side != GERMAN or unit.hex is None \
+            or came_from_box(view, game, unit.id) == REPLACEMENTS:
+        return []                                   # a rebuilt FK (REI-05)
     evidence = {"unit": unit.name, "hex": unit.hex, "operation_step": ledger.opened}
     if not unit.counter.startswith(RAISED):
         return [game.finding("REI-03", Ruling.PROVEN, step=placed.step,
