@@ -4,10 +4,11 @@ Sideshow has no movement allowances: each month the players roll for weather and
 and each buys Operations with Operation Points in his own segment (4.0, 5.0). The engine reads
 the units through the bindings (units.py), the phase from the module's turn tracker, and what
 the log cannot show from the players' chat (declarations.py), told as the game's own events
-(events.py: a labelled roll, the weather read, the segment taken, an Operation paid for). The
-ledgers of checks/ keep the labels, the weather, the initiative, each side's Operation Points and
-Operation under way; the checks judge the events their items' occasions name
-(data/inventory.json).
+(events.py: a labelled roll, the weather read, the segment taken, an Operation paid for, a
+Committed Strength, a loss, a disbanding, a Random Event named). The ledgers of checks/ keep the
+labels, the weather, the initiative, each side's Operation Points and Operation under way, the
+battle under way, the Random Events and what they take out of play, disbanded and raised units;
+the checks judge the events their items' occasions name (data/inventory.json).
 
 Where the table shows no phase, the phase is inferred from who acts: an Initial OP roll begins
 that player's Operations Segment (5.21), and the inference is said in each finding's `when`.
