@@ -14,7 +14,8 @@ from typing import Any, Mapping
 import vlog
 from vlog.gamedata import GameData, load_game_data
 from vlog.games.base import find_game
-from vlog.games.sideshow.events import OperationPaid, Rolled, SegmentChosen, WeatherRead, describe
+from vlog.games.sideshow.events import (LossDeclared, OperationPaid, Rolled, SegmentChosen, StrengthDeclared,
+                                        WeatherRead, describe)
 from vlog.kit.steps import Declared, Moved, PhaseChanged, Placed
 from vlog.replay import Replay, replay_log
 from vlog.vassal.module import read_module
@@ -29,6 +30,23 @@ MODULE = FIXTURES / "synthetic" / "sideshow.vmod"
 
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-opening": [],
+    "clean-combat": [],
+    "clean-rail": [],
+    "clean-disband": [],
+    "clean-event": [],
+    "clean-raise": [],
+    "REI-01": [("REI-01", 16, {"unit": "6 SK", "hex": "3430", "in_tabora": 5})],
+    "REI-02": [("REI-02", 18, {"unit": "16 FK", "hex": "2914", "rolls": [5]})],
+    "REI-03": [("REI-03", 21, {"unit": "1 MRK", "hex": "4511"})],
+    "EVT-06": [("EVT-06", 19, {"units": ["13 Raj (delayed)"], "event_step": 18})],
+    "OPS-07": [("OPS-07", 4, {"unit": "A. Tanga", "hex": "3804"})],
+    "SEQ-07": [("SEQ-07", 2, {"turn": 28, "first_turn": 29, "phase": "reinforcement-availability"})],
+    "RAIL-03": [("RAIL-03", 16, {"unit": "EAMR", "to": "2915", "enemies": ["1 FK (2914)", "Kraut (2914)"]})],
+    "CBT-22": [("CBT-22", 22, {"unit": "2 FK", "to": "3517", "target": "3516"})],
+    "CBT-05": [("CBT-05", 22, {"hex": "3515", "unit": "Vol MG", "rolls": [3, 5], "hexes": ["3416", "3417", "3515"]})],
+    "CBT-15": [("CBT-15", 30, {"side": "german", "loss": 3, "roll": 5, "strength": 12, "crt": [2]})],
+    "CBT-16": [("CBT-16", 34, {"left": "german", "must_retreat": "allied", "rolls": {"allied": 2, "german": 5}})],
+    "CBT-17": [("CBT-17", 34, {"unit": "13 FK", "to": "3519", "distance": 3, "allowed": 2, "roll": 2})],
     "SEQ-09": [("SEQ-09", 27, {"read": "rain", "roll": 7})],
     "SEQ-10": [("SEQ-10", 32, {"chooser": "allied", "rolls": {"german": 3, "allied": 2}})],
     "SEQ-11": [("SEQ-11", 34, {"tie_step": 32, "side": "german"})],
@@ -60,7 +78,13 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
 }
 """Log -> the findings it plants on the synthetic data: (check, step, evidence that must match)."""
 KNOWN_GAPS: dict[str, str] = {}
-UNIT_CASES: dict[str, str] = {}
+UNIT_CASES: dict[str, str] = {
+    "CBT-03": "test_sideshow_rules.py::test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal",
+    "CBT-04": "test_sideshow_rules.py::test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal",
+    "CBT-09": "test_sideshow_rules.py::test_cbt_09_artillery_alone_makes_no_combat_roll",
+    "EVT-14": "test_sideshow_rules.py::test_evt_14_the_mad_mullah_takes_four_allied_units_when_the_german_rolls_it",
+    "REI-05": "test_sideshow_rules.py::test_rei_05_one_fk_out_of_the_replacement_box_with_german_units",
+}
 NO_FINDING: dict[str, str] = {
     "SEQ-08": "the Allied OFC in command feeds SEQ-10 and the OPGT column (test_sideshow_rules.py covers it)",
     "LDR-01": "von Lettow's rating and column feed SEQ-10 and OPS-03 (test_sideshow_rules.py covers it)",
@@ -97,7 +121,7 @@ def _event(event: Any) -> str | None:
         return f"placed {event.unit.name} {event.unit.hex}"
     if isinstance(event, Declared):
         return None                       # told again as the game's own events
-    if isinstance(event, (Rolled, WeatherRead, SegmentChosen, OperationPaid)):
+    if isinstance(event, (Rolled, WeatherRead, SegmentChosen, OperationPaid, StrengthDeclared, LossDeclared)):
         return describe(event)
     return None
 

@@ -14,6 +14,14 @@ surrounding spaces do not matter); a roll belongs to the last label its player t
 | `opgt`               | my next 2d6 roll is on the Operation Point Generation Table (5.22)    |
 | `op KIND [HEX]`      | I pay for one Operation (5.3): KIND is one of OPERATIONS below; HEX the hex it starts from or targets |
 | `event`              | my next 2d6 roll is on the Random Events Table (16.0)                 |
+| `multiple`           | my next 1d6 roll is a Multiple Attack roll for one more attacking hex (8.23) |
+| `combat`             | my next 1d6 roll is my combat roll on the CRT (8.25)                  |
+| `retreat`            | my next 1d6 roll is the length of my retreat (8.26)                   |
+| `placement`          | my next 1d6 roll is on the New German Unit Placement Table (9.13 step 2) |
+| `strength N`         | my Committed Strength in this battle is N SP (8.25; the log does not show SPs) |
+| `loss N`             | my side lost N SP in this battle, as the CRT gave them (8.25)         |
+| `event A`            | the Random Event just rolled is A (the Random Events Table is on the map, 16.1) |
+| `disband`            | the German units I take off the map next in this phase are disbanded (5.26) |
 
 A log without these lines is still read: the phase from the turn tracker, moves from the table;
 what rests on a missing line is not judged, and the report says so.
@@ -26,7 +34,7 @@ from dataclasses import dataclass
 from vlog.kit.chat import ChatGrammars
 from vlog.vassal.commands import Chat
 
-__all__ = ["GRAMMARS", "OPERATIONS", "Label", "Operation", "SegmentChoice", "WeatherRead"]
+__all__ = ["GRAMMARS", "OPERATIONS", "Label", "Operation", "SegmentChoice", "WeatherRead", "Points", "Disband", "EventLetter"]
 
 OPERATIONS = {
     "move": "Movement", "rail": "Rail Movement", "sea": "Sea Transfer", "attack": "Attack",
@@ -38,7 +46,8 @@ OPERATIONS = {
 """The Operations of 5.3, and the two a defender pays for in the enemy's segment (8.22, 8.5)."""
 
 ROLL_LABELS = {"weather": "weather", "initiative": "initiative", "ops": "initial-ops", "opgt": "opgt",
-               "event": "event"}
+               "event": "event", "multiple": "multiple", "combat": "combat", "retreat": "retreat",
+               "placement": "placement"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +87,16 @@ class Operation:
         return OPERATIONS[self.kind]
 
 
+@dataclass(frozen=True, slots=True)
+class Points:
+    """`strength N` / `loss N`: the speaker's Committed Strength in the battle, or the SPs he lost."""
+
+    what: str
+    sp: int
+    speaker: str | None
+
+
+_POINTS = re.compile(r"(?P<what>strength|loss)\s+(?P<sp>\d{1,4})")
 _OP = re.compile(r"op\s+(?P<kind>[a-z0-9]+)(?:\s+(?P<hex>\d{4}))?")
 _SEGMENT = re.compile(r"segment\s+(?P<n>[12])")
 
@@ -108,8 +127,48 @@ def read_operation(chat: Chat) -> Operation | None:
     return Operation(match["kind"], match["hex"], chat.speaker)
 
 
+def read_points(chat: Chat) -> Points | None:
+    match = _POINTS.fullmatch(_words(chat))
+    return Points(match["what"], int(match["sp"]), chat.speaker) if match else None
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """`disband`: the speaker disbands the units he takes off the map next in this phase."""
+
+    speaker: str | None
+
+
+EVENT_LETTERS = "ABCDEFGHIKLMNOPRSTU"
+"""The events of 16.2 (there are no J and Q)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventLetter:
+    """`event A`: the Random Event the speaker's side just rolled is that letter."""
+
+    letter: str
+    speaker: str | None
+
+
+_EVENT = re.compile(r"event\s+(?P<letter>[a-z])")
+
+
+def read_event_letter(chat: Chat) -> EventLetter | None:
+    match = _EVENT.fullmatch(_words(chat))
+    letter = match["letter"].upper() if match else ""
+    return EventLetter(letter, chat.speaker) if letter and letter in EVENT_LETTERS else None
+
+
+def read_disband(chat: Chat) -> Disband | None:
+    return Disband(chat.speaker) if _words(chat) == "disband" else None
+
+
 GRAMMARS = ChatGrammars()
 GRAMMARS.add("label", read_label)
 GRAMMARS.add("segment", read_segment)
 GRAMMARS.add("weather", read_weather)
 GRAMMARS.add("operation", read_operation)
+GRAMMARS.add("points", read_points)
+GRAMMARS.add("disband", read_disband)
+GRAMMARS.add("event-letter", read_event_letter)

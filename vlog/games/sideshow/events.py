@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .declarations import Operation
 
 __all__ = ["Rolled", "WeatherRolled", "InitiativeRolled", "InitialOpsRolled", "OpgtRolled", "EventRolled",
-           "ROLLED", "WeatherRead", "SegmentChosen", "OperationPaid"]
+           "MultipleRolled", "CombatRolled", "RetreatRolled", "PlacementRolled", "ROLLED", "WeatherRead", "SegmentChosen",
+           "OperationPaid", "StrengthDeclared", "LossDeclared", "DisbandDeclared", "EventNamed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +60,30 @@ class EventRolled(Rolled):
     """A roll on the Random Events Table (16.0)."""
 
 
+@dataclass(frozen=True, slots=True)
+class MultipleRolled(Rolled):
+    """A Multiple Attack roll for one more attacking hex (8.23)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRolled(Rolled):
+    """A player's combat roll on the CRT (8.25)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatRolled(Rolled):
+    """The retreating player's roll for the length of the retreat (8.26)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementRolled(Rolled):
+    """A Raise Troops roll on the New German Unit Placement Table (9.13 step 2, 9.16)."""
+
+
 ROLLED: dict[str, type[Rolled]] = {"weather": WeatherRolled, "initiative": InitiativeRolled,
-                                   "initial-ops": InitialOpsRolled, "opgt": OpgtRolled, "event": EventRolled}
+                                   "initial-ops": InitialOpsRolled, "opgt": OpgtRolled, "event": EventRolled,
+                                   "multiple": MultipleRolled, "combat": CombatRolled, "retreat": RetreatRolled,
+                                   "placement": PlacementRolled}
 """A label's purpose -> the event its roll is."""
 
 
@@ -88,6 +111,37 @@ class OperationPaid(Event):
     op: "Operation"
 
 
+@dataclass(frozen=True, slots=True)
+class StrengthDeclared(Event):
+    """A player says his Committed Strength in the battle (8.25): the CRT column he rolls on."""
+
+    side: str
+    sp: int
+
+
+@dataclass(frozen=True, slots=True)
+class LossDeclared(Event):
+    """A player says how many SPs his side lost in the battle (8.25)."""
+
+    side: str
+    sp: int
+
+
+@dataclass(frozen=True, slots=True)
+class DisbandDeclared(Event):
+    """A player says the units he takes off the map next in this phase are disbanded (5.26)."""
+
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventNamed(Event):
+    """The players say which Random Event the last roll on the table gave (16.1 is not in the data)."""
+
+    side: str | None
+    letter: str
+
+
 def describe(event: Any) -> str:
     """A short line for playthroughs."""
     if isinstance(event, Rolled):
@@ -98,4 +152,10 @@ def describe(event: Any) -> str:
         return f"segment-chosen {event.side} {event.segment}"
     if isinstance(event, OperationPaid):
         return f"operation-paid {event.side} {event.op.kind}" + (f" {event.op.hex}" if event.op.hex else "")
+    if isinstance(event, EventNamed):
+        return f"{event.kind} {event.letter}"
+    if isinstance(event, DisbandDeclared):
+        return f"{event.kind} {event.side}"
+    if isinstance(event, (StrengthDeclared, LossDeclared)):
+        return f"{event.kind} {event.side} {event.sp}"
     return event.kind

@@ -4,10 +4,11 @@ Sideshow has no movement allowances: each month the players roll for weather and
 and each buys Operations with Operation Points in his own segment (4.0, 5.0). The engine reads
 the units through the bindings (units.py), the phase from the module's turn tracker, and what
 the log cannot show from the players' chat (declarations.py), told as the game's own events
-(events.py: a labelled roll, the weather read, the segment taken, an Operation paid for). The
-ledgers of checks/ keep the labels, the weather, the initiative, each side's Operation Points and
-Operation under way; the checks judge the events their items' occasions name
-(data/inventory.json).
+(events.py: a labelled roll, the weather read, the segment taken, an Operation paid for, a
+Committed Strength, a loss, a disbanding, a Random Event named). The ledgers of checks/ keep the
+labels, the weather, the initiative, each side's Operation Points and Operation under way, the
+battle under way, the Random Events and what they take out of play, disbanded and raised units;
+the checks judge the events their items' occasions name (data/inventory.json).
 
 Where the table shows no phase, the phase is inferred from who acts: an Initial OP roll begins
 that player's Operations Segment (5.21), and the inference is said in each finding's `when`.
@@ -21,7 +22,11 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared
 
 from . import GAME
-from .checks import combat  # noqa: F401  (its checks register)
+from .checks import combat, crt, rail, retreat  # noqa: F401  (their checks register)
+from .checks.disband import Disbands
+from .checks.event_effects import EventEffects
+from .checks.raising import Raising
+from .checks.battle import Battles
 from .checks.arrivals import Arrivals
 from .checks.common import ALLIED, GERMAN, side_of
 from .checks.initiative import Initiative
@@ -31,7 +36,7 @@ from .checks.random_events import RandomEvents
 from .checks.rolls import Rolls
 from .checks.weather import Weather
 from .declarations import GRAMMARS
-from .events import InitialOpsRolled, OperationPaid, SegmentChosen, WeatherRead
+from .events import DisbandDeclared, EventNamed, InitialOpsRolled, LossDeclared, OperationPaid, SegmentChosen, StrengthDeclared, WeatherRead
 from .registry import INVENTORY, REGISTRY
 from .units import make_unit
 
@@ -63,8 +68,12 @@ class Sideshow(RulesEngine):
         self.operations = Operations(self)
         self.random_events = RandomEvents(self)
         self.arrivals = Arrivals(self)
+        self.battles = Battles(self)
+        self.disbands = Disbands(self)
+        self.effects = EventEffects(self)
+        self.raising = Raising(self)
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
-                self.random_events, self.arrivals)
+                self.random_events, self.arrivals, self.battles, self.disbands, self.effects, self.raising)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid
@@ -81,6 +90,12 @@ class Sideshow(RulesEngine):
                 out.append(SegmentChosen(event.step, side, said.segment))
             elif side is not None and event.grammar == "operation":
                 out.append(OperationPaid(event.step, side, said))
+            elif event.grammar == "event-letter":
+                out.append(EventNamed(event.step, side, said.letter))
+            elif side is not None and event.grammar == "disband":
+                out.append(DisbandDeclared(event.step, side))
+            elif side is not None and event.grammar == "points":
+                out.append((StrengthDeclared if said.what == "strength" else LossDeclared)(event.step, side, said.sp))
         return out
 
     def infer_phase(self, view: "StepView", current: "Position | None") -> "Position | None":

@@ -30,6 +30,10 @@ class Unit:
     strength: Value | None = None
     commitment: Value | None = None
     attrition: Value | None = None
+    combat: Value | None = None
+    """A German leader's Combat Rating (8.35), added to German and taken from Allied combat rolls."""
+    seniority: Value | None = None
+    """A German leader's Seniority, 1 the highest (10.21): with several, only the senior one counts (10.23)."""
 
 
 def make_unit(data, counter: str, level: str | None) -> Unit:
@@ -41,4 +45,6 @@ def make_unit(data, counter: str, level: str | None) -> Unit:
                 level=key, steps=value(record["steps"]) if "steps" in record else None,
                 strength=factor(levels, key, "strength", counter),
                 commitment=factor(levels, key, "commitment", counter),
-                attrition=factor(levels, key, "attrition", counter))
+                attrition=factor(levels, key, "attrition", counter),
+                combat=factor(levels, key, "combat", counter),
+                seniority=factor(levels, key, "seniority", counter))

@@ -23,7 +23,7 @@ from .common import RECYCLED, came_from_box, known_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
-    from vlog.kit.steps import Event, StepView
+    from vlog.kit.steps import StepView
 
     from ..rules import Sideshow
 
@@ -58,11 +58,11 @@ class Arrivals(Ledger):
         return ()
 
 
-@REGISTRY.check("SEQ-03")
-def judge_from_available(game: "Sideshow", moved: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-03", event=Moved)
+def judge_from_available(game: "Sideshow", moved: "Moved", view: "StepView") -> list["Finding"]:
     """4.0 phase 1A, 9.23: the Available Box empties into Mombasa (or the town a unit's entry
     names) in the Availability Phase, with no Operation."""
-    if not isinstance(moved, Moved) or moved.before.box != AVAILABLE or moved.after.hex is None:
+    if moved.before.box != AVAILABLE or moved.after.hex is None:
         return []
     unit, town = moved.before, game.arrivals.places.get(moved.before.counter)
     # Mombasa, or the town the unit's entry names: a returning replacement is not 'noted otherwise'
@@ -81,11 +81,9 @@ def judge_from_available(game: "Sideshow", moved: "Event", view: "StepView") -> 
                                    "phase": game.phase.name if game.phase else None})]
 
 
-@REGISTRY.check("SEQ-06")
-def judge_kar_arrival(game: "Sideshow", placed: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-06", event=Placed)
+def judge_kar_arrival(game: "Sideshow", placed: "Placed", view: "StepView") -> list["Finding"]:
     """9.21, 9.28: a scheduled KAR battalion comes on in its month, in its town, in phase 1D."""
-    if not isinstance(placed, Placed):
-        return []
     ledger, unit = game.arrivals, placed.unit
     if unit.counter in ledger.seen:
         return []

@@ -102,11 +102,11 @@ class Initiative(Ledger):
         return out
 
 
-@REGISTRY.check("SEQ-10", "SEQ-11")
-def judge_initiative_roll(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-10", "SEQ-11", event=InitiativeRolled)
+def judge_initiative_roll(game: "Sideshow", roll: "InitiativeRolled", view: "StepView") -> list["Finding"]:
     """5.12: each player rolls one die for the Initiative; 5.13: after a tie, a Random Event roll
     comes before the players roll again."""
-    if not isinstance(roll, InitiativeRolled) or roll.side is None:
+    if roll.side is None:
         return []
     ledger = game.initiative
     record, found = ledger.record(), []
@@ -131,12 +131,10 @@ def judge_initiative_roll(game: "Sideshow", roll: "Event", view: "StepView") -> 
     return found
 
 
-@REGISTRY.check("SEQ-10", "SEQ-11")
-def judge_choice(game: "Sideshow", chosen: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-10", "SEQ-11", event=SegmentChosen)
+def judge_choice(game: "Sideshow", chosen: "SegmentChosen", view: "StepView") -> list["Finding"]:
     """5.12-5.14: the player with the higher total chooses the segment; after a tie nobody has
     the Initiative until both have rolled again. The other player gets the other segment."""
-    if not isinstance(chosen, SegmentChosen):
-        return []
     ledger, side, step = game.initiative, chosen.side, chosen.step
     record = ledger.record()
     found = _choice(game, ledger, record, side, step)

@@ -126,12 +126,10 @@ def entry_hexes(game: "Sideshow", counter: str) -> frozenset[str] | None:
     return known.get(counter)
 
 
-@REGISTRY.check("MOV-01", "MOV-05")
-def judge_movement_operation(game: "Sideshow", moved: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("MOV-01", "MOV-05", event=Moved)
+def judge_movement_operation(game: "Sideshow", moved: "Moved", view: "StepView") -> list["Finding"]:
     """6.21: only units in the Operation's hex when it began move in it; 6.31: none enters an
     enemy-occupied hex."""
-    if not isinstance(moved, Moved):
-        return []
     unit, new = moved.before, moved.after
     if unit.side not in (ALLIED, GERMAN) or new.hex is None or unit.hex is None:
         return []
@@ -159,11 +157,9 @@ def judge_movement_operation(game: "Sideshow", moved: "Event", view: "StepView")
     return found
 
 
-@REGISTRY.check("MOV-14")
-def judge_entry(game: "Sideshow", placed: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("MOV-14", event=Placed)
+def judge_entry(game: "Sideshow", placed: "Placed", view: "StepView") -> list["Finding"]:
     """18.0, 9.28: units off the map in Uganda enter through hex 1033 or 1016."""
-    if not isinstance(placed, Placed):
-        return []
     unit = placed.unit
     allowed = entry_hexes(game, unit.counter)
     if allowed is None or unit.hex in allowed or came_from_box(view, game, unit.id) in RECYCLED:
@@ -179,20 +175,18 @@ CARRIERS = frozenset({"infantry", "marine"})
 """The units that may accompany artillery (6.38)."""
 
 
-@REGISTRY.check("MOV-12")
+@REGISTRY.check("MOV-12", event=OperationPaid)
+@REGISTRY.check("MOV-12", event=PhaseChanged)
 def judge_artillery(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
     """6.38: in a Movement Operation each artillery unit moves with an infantry or marine unit
     of its own, one to one: judged when the Operation is over, by the hex each mover ended in."""
-    if not isinstance(event, (OperationPaid, PhaseChanged)):
-        return []
     return _artillery(game, event.step)
 
 
-@REGISTRY.check("MOV-19", "AIR-03")
+@REGISTRY.check("MOV-19", "AIR-03", event=OperationPaid)
+@REGISTRY.check("MOV-19", "AIR-03", event=PhaseChanged)
 def judge_air_squadrons(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
     """11.0: an air squadron moves alone in its Movement Operation, and in no other Operation."""
-    if not isinstance(event, (OperationPaid, PhaseChanged)):
-        return []
     return _air(game, event.step)
 
 
@@ -259,10 +253,10 @@ NO_PORT = "Dar es Salaam"
 """The port no Sea Transfer or Amphibious Assault ever uses (6.63, 8.44)."""
 
 
-@REGISTRY.check("SEA-04", "SEA-06")
-def judge_by_sea(game: "Sideshow", moved: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEA-04", "SEA-06", event=Moved)
+def judge_by_sea(game: "Sideshow", moved: "Moved", view: "StepView") -> list["Finding"]:
     """6.63, 8.44: no Sea Transfer to or from Dar es Salaam, no Amphibious Assault on it."""
-    if not isinstance(moved, Moved) or moved.before.side not in (ALLIED, GERMAN):
+    if moved.before.side not in (ALLIED, GERMAN):
         return []
     current = game.operations.current[moved.before.side]
     if current is None or current.op.kind not in ("sea", "amphibious"):
@@ -283,10 +277,10 @@ def judge_by_sea(game: "Sideshow", moved: "Event", view: "StepView") -> list["Fi
                                    "operation": current.op.kind})]
 
 
-@REGISTRY.check("SEQ-01")
-def judge_last_turn(game: "Sideshow", change: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-01", event=PhaseChanged)
+def judge_last_turn(game: "Sideshow", change: "PhaseChanged", view: "StepView") -> list["Finding"]:
     """4.0: the game ends with the October 1918 turn, the 50th."""
-    if not isinstance(change, PhaseChanged) or not change.new.past_last_turn \
+    if not change.new.past_last_turn \
             or (change.old is not None and change.old.past_last_turn):
         return []
     last = change.new.sequence.turns
@@ -296,12 +290,11 @@ def judge_last_turn(game: "Sideshow", change: "Event", view: "StepView") -> list
                          evidence={"turn": change.new.turn, "last_turn": last})]
 
 
-@REGISTRY.check("STK-01")
+@REGISTRY.check("STK-01", event=OperationPaid)
+@REGISTRY.check("STK-01", event=PhaseChanged)
 def judge_shared_hexes(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
     """7.0: opposing units share a hex only during an Attack or Amphibious Assault: when an
     Operation is over (the next one is paid for, or the phase changes)."""
-    if not isinstance(event, (OperationPaid, PhaseChanged)):
-        return []
     return _shared(game, view, event.step)
 
 

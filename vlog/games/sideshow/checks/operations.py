@@ -167,11 +167,11 @@ def _opgt_cell(ledger: OperationPoints, total: int) -> tuple[object, str]:
     return game.data.lookup("opgt", column, str(total)).value, name
 
 
-@REGISTRY.check("OPS-02", "SEQ-12")
-def judge_initial(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("OPS-02", "SEQ-12", event=InitialOpsRolled)
+def judge_initial(game: "Sideshow", roll: "InitialOpsRolled", view: "StepView") -> list["Finding"]:
     """5.21: a segment begins with one die for the Initial OPs, once; 5.14: in the segment the
     player took (or was left)."""
-    if not isinstance(roll, InitialOpsRolled) or roll.side not in game.operation_points:
+    if roll.side not in game.operation_points:
         return []
     ledger, found = game.operation_points[roll.side], []
     phase = game.phase
@@ -198,10 +198,10 @@ def judge_initial(game: "Sideshow", roll: "Event", view: "StepView") -> list["Fi
     return found
 
 
-@REGISTRY.check("OPS-03")
-def judge_opgt(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("OPS-03", event=OpgtRolled)
+def judge_opgt(game: "Sideshow", roll: "OpgtRolled", view: "StepView") -> list["Finding"]:
     """5.22: two dice on the OPGT column of the player's OFC, in his segment, until a FINIS ends it."""
-    if not isinstance(roll, OpgtRolled) or roll.side not in game.operation_points:
+    if roll.side not in game.operation_points:
         return []
     ledger, found = game.operation_points[roll.side], []
     if roll.roll.n_dice != 2 or roll.total is None:
@@ -218,8 +218,9 @@ def judge_opgt(game: "Sideshow", roll: "Event", view: "StepView") -> list["Findi
                     f"{'FINIS' if finis.certain else 'roll'} of step {finis.step} {'ended' if finis.certain else 'may have ended'} his segment (5.22)",
             evidence={"side": ledger.side, "finis_step": finis.step}, depends_on=finis.depends_on))
     readings = [roll.total]
-    if ledger.side == GERMAN and ledger.events_this_turn and roll.total != 12:
-        readings.append(roll.total - 1)
+    minus_one = game.random_events.german_minus_one() if ledger.side == GERMAN and ledger.events_this_turn else False
+    if minus_one is not False and roll.total != 12:
+        readings = [roll.total - 1] if minus_one else [roll.total, roll.total - 1]
     cells = [_opgt_cell(ledger, total) for total in readings]
     values = [v for v, _ in cells]
     depends = [name for v, name in cells if v is None] + ([EVENT_ADJUSTED] if len(readings) > 1 else [])
@@ -239,11 +240,11 @@ def judge_opgt(game: "Sideshow", roll: "Event", view: "StepView") -> list["Findi
     return found
 
 
-@REGISTRY.check("OPS-01", "OPS-03", "OPS-04", "OPS-08")
-def judge_operation(game: "Sideshow", paid: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("OPS-01", "OPS-03", "OPS-04", "OPS-08", event=OperationPaid)
+def judge_operation(game: "Sideshow", paid: "OperationPaid", view: "StepView") -> list["Finding"]:
     """5.0, 5.3: an Operation in the player's own segment, before any FINIS, paid for with an OP
     he has; withdrawal and rail reaction are paid for in the other player's segment."""
-    if not isinstance(paid, OperationPaid) or paid.side not in game.operation_points:
+    if paid.side not in game.operation_points:
         return []
     ledger, op, step, found = game.operation_points[paid.side], paid.op, paid.step, []
     side = side_name(ledger.side)
@@ -294,10 +295,10 @@ def judge_operation(game: "Sideshow", paid: "Event", view: "StepView") -> list["
     return found
 
 
-@REGISTRY.check("OPS-09", "OPS-10")
-def judge_once_a_segment(game: "Sideshow", paid: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("OPS-09", "OPS-10", event=OperationPaid)
+def judge_once_a_segment(game: "Sideshow", paid: "OperationPaid", view: "StepView") -> list["Finding"]:
     """5.3, 9.1: one Random Event Operation and one Troop Raising Operation per segment."""
-    if not isinstance(paid, OperationPaid) or paid.op.kind not in ONCE_A_SEGMENT \
+    if paid.op.kind not in ONCE_A_SEGMENT \
             or paid.side not in game.operation_points or not game.operation_points[paid.side].open:
         return []
     ledger, op, step = game.operation_points[paid.side], paid.op, paid.step
@@ -318,11 +319,11 @@ ONLY = {"sea": ("allied", "SEA-01", "6.6"), "amphibious": ("allied", "SEA-01", "
 """Operations only one side may undertake: the side, the item that says so and the rule."""
 
 
-@REGISTRY.check("OPS-08", "SEA-01", "CBT-02")
-def judge_whose_operation(game: "Sideshow", paid: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("OPS-08", "SEA-01", "CBT-02", event=OperationPaid)
+def judge_whose_operation(game: "Sideshow", paid: "OperationPaid", view: "StepView") -> list["Finding"]:
     """5.3: Sea Transfer, Amphibious Assault, Divert Reinforcements and Construct Depot are the
     Allied player's Operations, Raise Troops the German's; 8.22: only a German defender withdraws."""
-    if not isinstance(paid, OperationPaid) or paid.op.kind not in ONLY:
+    if paid.op.kind not in ONLY:
         return []
     side, short, rule = ONLY[paid.op.kind]
     if paid.side == side:

@@ -3,8 +3,10 @@ an initiative tie (5.13), for a Random Event Operation (5.3), or in the Auxiliar
 Phase by the player with the Initiative when no Random Event was rolled earlier in the turn.
 
 The `RandomEvents` ledger keeps each turn's Random Event rolls and the Random Event Operations
-not yet rolled for; EVT-01 judges each roll's dice and trigger, SEQ-13 the Auxiliary phase. What
-an event does is not judged here: the Random Events Table is not in the rulebook text.
+not yet rolled for; EVT-01 judges each roll's dice and trigger, SEQ-13 the Auxiliary phase. The
+Random Events Table is not in the rulebook text: which event a roll gave is what the players say
+(`event A`). Of the events' effects the ledger reads 5.25's: after A, B or S the German takes 1
+off his OP rolls for the rest of the turn (`german_minus_one`, read by checks/operations.py).
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from vlog.kit.ledger import Ledger
 from vlog.kit.sequence import side_name
 from vlog.kit.steps import PhaseChanged
 
-from ..events import EventRolled, InitiativeRolled, OperationPaid
+from ..events import EventNamed, EventRolled, InitiativeRolled, OperationPaid
 from ..registry import REGISTRY
 from .common import ALLIED, GERMAN, known_turn
 
@@ -39,6 +41,8 @@ class Month:
     rolls: list[int | None] = field(default_factory=list)
     labelled: bool = False
     ties_used: set[int] = field(default_factory=set)
+    events: list[list] = field(default_factory=list)
+    """[the side that rolled, the letter the players said or None] for each Random Event roll."""
 
 
 class RandomEvents(Ledger):
@@ -48,6 +52,8 @@ class RandomEvents(Ledger):
         self.game = game
         self.months: dict[int | None, Month] = {}
         self.operations: dict[str, int] = {ALLIED: 0, GERMAN: 0}
+        self.happened: dict[str, list[int | None]] = {}
+        """Letter -> the turns it was named in (events that happen only once, or count, 16.2)."""
 
     def month(self) -> Month:
         return self.months.setdefault(known_turn(self.game), Month())
@@ -57,7 +63,25 @@ class RandomEvents(Ledger):
             self.operations[event.side] += 1
         elif isinstance(event, InitiativeRolled):
             self.month().labelled = True
+        elif isinstance(event, EventRolled):
+            self.month().events.append([event.side, None])
+        elif isinstance(event, EventNamed):
+            unnamed = [e for e in self.month().events if e[1] is None]
+            if unnamed:
+                unnamed[-1][1] = event.letter
+                self.happened.setdefault(event.letter, []).append(known_turn(self.game))
         return ()
+
+    def german_minus_one(self) -> bool | None:
+        """5.25 this turn: True when an A, B or S that takes effect was rolled, False when every
+        event rolled is named and none is such, None when an event's letter or its effect is not known."""
+        month = self.months.get(known_turn(self.game))
+        if month is None or not month.events:
+            return False
+        readings = [minus_one(self.game, side, letter, self.happened) for side, letter in month.events]
+        if True in readings:
+            return True
+        return None if None in readings else False
 
     def phase(self, change: "PhaseChanged", view: "StepView") -> Iterable["Finding"]:
         if change.old is None or change.new.name != change.old.name:
@@ -65,12 +89,44 @@ class RandomEvents(Ledger):
         return ()
 
 
-@REGISTRY.check("EVT-01", "SEQ-13")
-def judge_event_roll(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
+MINUS_ONE = {"A": ("german", (1915, 3), (1915, 5)), "B": ("german", (1916, 3), (1916, 5)),
+             "S": (None, (1917, 11), None)}
+"""5.25's events: who must roll it, and the months it takes effect in (16.2 A, B, S: once only)."""
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _month(game: "Sideshow") -> tuple[int, int] | None:
+    turn = known_turn(game)
+    label = game.sequence.labels.get(turn) if game.sequence and turn is not None else None
+    words = label.split() if label else []
+    if len(words) != 2 or words[0] not in MONTHS or not words[1].isdigit():
+        return None
+    return int(words[1]), MONTHS.index(words[0]) + 1
+
+
+def minus_one(game: "Sideshow", side: str | None, letter: str | None,
+              happened: dict[str, list[int | None]]) -> bool | None:
+    """Whether an event rolled by `side` takes 1 off the German OP rolls this turn (5.25): False
+    for an event 5.25 does not name; True for A, B or S rolled by whom and when 16.2 says, the
+    first time; None otherwise (5.25 says 'the turn that one of these events is rolled', 16.2
+    limits it: an A, B or S outside its months, or rolled before, is read both ways)."""
+    if letter is None:
+        return None
+    if letter not in MINUS_ONE:
+        return False
+    roller, first, last = MINUS_ONE[letter]
+    month, turn = _month(game), known_turn(game)
+    if month is None or turn is None or (roller is not None and side != roller):
+        return None
+    if any(t is None or t < turn for t in happened.get(letter, ())):
+        return None
+    return True if month >= first and (last is None or month <= last) else None
+
+
+@REGISTRY.check("EVT-01", "SEQ-13", event=EventRolled)
+def judge_event_roll(game: "Sideshow", roll: "EventRolled", view: "StepView") -> list["Finding"]:
     """16.0: two dice, on a tie, a Random Event Operation or the Auxiliary phase; 4.0 phase 5:
     the Auxiliary roll by the player with the Initiative, only if none was rolled before."""
-    if not isinstance(roll, EventRolled):
-        return []
     ledger, phase, found = game.random_events, game.phase, []
     month = ledger.month()
     earlier = list(month.rolls)
@@ -109,11 +165,11 @@ def judge_event_roll(game: "Sideshow", roll: "Event", view: "StepView") -> list[
     return found
 
 
-@REGISTRY.check("SEQ-13")
-def judge_auxiliary_phase(game: "Sideshow", change: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-13", event=PhaseChanged)
+def judge_auxiliary_phase(game: "Sideshow", change: "PhaseChanged", view: "StepView") -> list["Finding"]:
     """4.0 phase 5: with no Random Event rolled earlier in the turn, the Auxiliary roll is made
     (judged where the log labels its rolls: its initiative rolls were labelled)."""
-    if not isinstance(change, PhaseChanged) or not change.bound or change.old is None \
+    if not change.bound or change.old is None \
             or change.old.name != AUXILIARY or change.old.inferred:
         return []
     month = game.random_events.months.get(change.old.turn)

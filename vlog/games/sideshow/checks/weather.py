@@ -94,11 +94,9 @@ def expected_rain(game: "Sideshow", turn: int | None, roll: int | None) -> tuple
     return roll > number, f"the weather roll {roll} is {'higher' if roll > number else 'not higher'} than the Rain Number {number}"
 
 
-@REGISTRY.check("SEQ-09")
-def judge_weather_roll(game: "Sideshow", roll: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-09", event=WeatherRolled)
+def judge_weather_roll(game: "Sideshow", roll: "WeatherRolled", view: "StepView") -> list["Finding"]:
     """4.0 phase 2: the weather roll is two dice."""
-    if not isinstance(roll, WeatherRolled):
-        return []
     month = game.weather.month()
     month.roll, month.roll_step = roll.total, roll.step
     if roll.roll.n_dice == 2:
@@ -108,12 +106,10 @@ def judge_weather_roll(game: "Sideshow", roll: "Event", view: "StepView") -> lis
                          evidence={"dice": roll.dice, "roll": roll.total})]
 
 
-@REGISTRY.check("SEQ-09")
-def judge_weather_read(game: "Sideshow", read: "Event", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("SEQ-09", event=WeatherRead)
+def judge_weather_read(game: "Sideshow", read: "WeatherRead", view: "StepView") -> list["Finding"]:
     """4.0 phase 2: the players' reading of the weather agrees with March, the month's Rain Number
     and the roll; a Random Event rolled this turn (event L, Sudden Rains) may bring rain anyway."""
-    if not isinstance(read, WeatherRead):
-        return []
     month, step = game.weather.month(), read.step
     month.read = read.rain
     turn = known_turn(game)
