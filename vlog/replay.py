@@ -317,7 +317,7 @@ class _Guard:
     def __init__(self, game: Game, findings: list[Finding], debug: bool, tally: Tally):
         self.game, self.findings, self.debug, self.tally = game, findings, debug, tally
         self.by_kind: dict[str, list[str]] = {}
-        """Action kind -> the checks it is an occasion for (the inventory's occasions)."""
+        """Event kind -> the checks it is an occasion for (the inventory's occasions)."""
         for spec in game.checks:
             if spec.implemented:
                 for kind in spec.occasions:

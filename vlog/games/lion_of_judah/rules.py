@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.gamedata import GameData, load_game_data
-from vlog.games.base import Action, CheckSpec, Context, Game
+from vlog.games.base import CheckSpec, Context, Game
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.activation import ACTIONS as ACTIVATION_ACTIONS, ActivationJudge
+from vlog.games.lion_of_judah.checks.activation import EVENTS as ACTIVATION_EVENTS, ActivationJudge
 from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, judge_air_mission, judge_delayed_return,
                                                   judge_gassed, judge_mission_segment, judge_second_mission,
                                                   may_be_bombing)
@@ -26,7 +26,7 @@ from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch, allied_actio
 from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.combat import CombatFacts, CombatMemory, gassed_readings, judge_combat
 from vlog.games.lion_of_judah.checks.combat_fog import counter_guerrilla_applies, judge_dummy_flip
-from vlog.games.lion_of_judah.checks.common import INVENTORY, PhaseTurned
+from vlog.games.lion_of_judah.checks.common import INVENTORY
 from vlog.games.lion_of_judah.checks.desertion import DesertionWatch
 from vlog.games.lion_of_judah.checks.ethiopian_reinforcements import ReinforcementCount, count_step
 from vlog.games.lion_of_judah.checks.ethiopian_rps import RpCarryLedger, RpGainLedger, judge_rp_use
@@ -37,7 +37,7 @@ from vlog.games.lion_of_judah.checks.fuel import (FuelLedger, fuel_action, fuel_
                                                    starts_the_scenario)
 from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
-from vlog.games.lion_of_judah.checks.logistics import RpLedger, judge_logistics_action, logistics_action
+from vlog.games.lion_of_judah.checks.logistics import RpLedger, judge_logistics, logistics_event
 from vlog.games.lion_of_judah.checks.motorization import MotorizationLedger, places_under
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move, may_force_march
 from vlog.games.lion_of_judah.checks.movement_segment import MovementLedger, NavalLedger, judge_naval_move
@@ -64,6 +64,10 @@ from vlog.games.lion_of_judah.segments import (CombatAir, MovesInProgress, Segme
                                                TurnTrackTooLong)
 from vlog.games.lion_of_judah.sequence import Phase, phase_from_table
 from vlog.games.lion_of_judah.state import GameState, build_state
+from vlog.games.lion_of_judah.step_events import (Appear, Combat, DesertionJudged, DummyFlip, EventMarker, Judged,
+                                                  Logistics, MarkersJudged, Move, PhaseTurned, ReinforcementsJudged,
+                                                  Reveal, StepGain, VictoryClaim)
+from vlog.kit.steps import Event
 from vlog.games.lion_of_judah.sudden_death import SuddenDeath
 from vlog.kit.ledger import Ledgers
 from vlog.kit.steps import Position, StepView
@@ -205,7 +209,7 @@ class LionOfJudah(Game):
                 out += judge_garrisons(self.board, start, step=0, when=phase.when())
         return out
 
-    def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
+    def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Event]:
         rolls = ctx.rolls if ctx is not None else ()
         if self.scenario == "1940-41":      # RR-26: Djibouti an Allied supply source once it joined
             self.interpreter.flags["french-somaliland-joined"] = self.events.french_somaliland_joined()
@@ -214,7 +218,7 @@ class LionOfJudah(Game):
         before = self.last_after if self.last_after is not None else state_of(
             view.before, self.data, self.scenario, control=self.interpreter.control)
         actions = list(self.interpreter.interpret(view))
-        actions.append(logistics_action(self.interpreter, step.index, *rp_before, actions))
+        actions.append(logistics_event(self.interpreter, step.index, *rp_before, actions))
         after = self.interpreter._after
         if after is not None:                   # RR-16, RR-18, RR-19: what the MAP shows
             phase = self.interpreter.phase
@@ -222,7 +226,7 @@ class LionOfJudah(Game):
                                       and phase.key == "map")
             self.last_after = after
             self.rebuilds.note_step(before, after, step=step.index, in_combat=self.interpreter.pending is not None
-                                    or any(a.kind == "combat" for a in actions))     # RR-15
+                                    or any(isinstance(a, Combat) for a in actions))     # RR-15
         if self.interpreter.pending is not None:        # AR-07: the hexes this segment attacks
             self.combat_air.targets.setdefault(self.interpreter.pending.declaration.target,
                                                self.interpreter.pending.step)
@@ -240,38 +244,35 @@ class LionOfJudah(Game):
                 turn=turn, in_map=self.interpreter.phase_bound and phase is not None and phase.key == "map",
                 when=self.interpreter.when())
             if deserted:
-                actions.append(Action("desertion", step.index, (), {"findings": deserted}))
+                actions.append(DesertionJudged(step.index, tuple(deserted)))
         if self.scenario == "1935-36":          # RR-05 (checks/ethiopian_reinforcements.py)
             counted = count_step(self.reinforcement_count, self.board, list(actions),
                                  list(view.messages),
                                  phase=self.interpreter.phase, bound=self.interpreter.phase_bound,
                                  gone_leaders=self.interpreter.gone_leaders, step=step.index)
             if counted:
-                actions.append(Action("reinforcement-count", step.index, (), {"findings": counted}))
+                actions.append(ReinforcementsJudged(step.index, tuple(counted)))
         marker_findings = self._note_vp_history(step, view.chats, turn)
         if marker_findings:                     # SU-03, VC-02 (the GRT markers)
-            actions.append(Action("vp-markers", step.index, (), {"findings": marker_findings}))
+            actions.append(MarkersJudged(step.index, tuple(marker_findings)))
         for claim in CHAT.read("victory-claim", step.commands):          # VC-03, VC-07
-            actions.append(Action("victory-claim", step.index, (), {
-                "claim": claim, "when": self.interpreter.when(), "turn": turn,
-                "state": self.interpreter.last_states[1] if self.interpreter.last_states else None}))
+            actions.append(VictoryClaim(step.index, claim, when=self.interpreter.when(), turn=turn,
+                                        state=self.interpreter.last_states[1] if self.interpreter.last_states else None))
         self.ledgers.step(view)     # the game may end here (VC-04, VC-08), fuel lost to conquests
         return actions
 
-    def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
-        if action.kind in ("desertion", "reinforcement-count"):     # SC-04, RR-05: judged as read
-            return list(action.data["findings"])
-        if action.kind == "logistics":          # RPs, boxes, trucks (checks/logistics.py)
+    def check(self, action: Event, table: "Table", ctx: Context) -> Iterable[Finding]:
+        if isinstance(action, Judged):          # SC-04, RR-05, the GRT markers: judged as read
+            return list(action.findings)
+        if isinstance(action, Logistics):       # RPs, boxes, trucks (checks/logistics.py)
             self.logistics.halved_income = self.events.played_turns("C4")      # EV-13
-            self.motorization.note_step(action.data["before"], action.data["after"], step=action.step)
-            return judge_logistics_action(self.logistics, action, self.scenario) + self.trucks.observe(
-                action.data["before"], action.data["after"], step=action.step, phase=action.data["new"],
-                bound=action.data["bound"], scenario=self.scenario, when=action.data["when"])
-        if action.kind == "vp-markers":        # the GRT markers, judged as the turn track moves
-            return list(action.data["findings"])
-        if action.kind == "victory-claim":     # announcing the result is not play (VC-04/VC-08)
-            return judge_victory_claim(self.data, self.scenario, action.data["claim"],
-                                       step=action.step, when=action.data["when"]) + self._check_vp(action)
+            self.motorization.note_step(action.before, action.after, step=action.step)
+            return judge_logistics(self.logistics, action, self.scenario) + self.trucks.observe(
+                action.before, action.after, step=action.step, phase=action.new,
+                bound=action.bound, scenario=self.scenario, when=action.when)
+        if isinstance(action, VictoryClaim):    # announcing the result is not play (VC-04/VC-08)
+            return judge_victory_claim(self.data, self.scenario, action.claim,
+                                       step=action.step, when=action.when) + self._check_vp(action)
         out = self.sudden_death.play(action)
         if self.scenario == "1940-41":          # SC-01, MV-47, CB-40, AR-10 (checks/fuel.py)
             out += fuel_action(self.fuel, self.data, action, phase=self.interpreter.phase,
@@ -281,27 +282,27 @@ class LionOfJudah(Game):
                                  phase_bound=self.interpreter.phase_bound,
                                  joined=events.french_somaliland_joined() if events is not None else None)
             out += prestige_action(self.prestige, self.board, self.data, action)      # SC-03
-        if action.kind == "event-marker":
+        if isinstance(action, EventMarker):
             return out + self._check_event_marker(action)
-        if action.kind in ACTIVATION_ACTIONS:
-            return out + self.activation.check_action(action, self.interpreter.phase)
-        if action.kind == "move":
+        if isinstance(action, ACTIVATION_EVENTS):
+            return out + self.activation.check_event(action, self.interpreter.phase)
+        if isinstance(action, Move):
             return out + self._check_move(action)
-        if action.kind == "phase":
+        if isinstance(action, PhaseTurned):
             return out + self._check_phase(action, ctx)
-        if action.kind == "combat":
+        if isinstance(action, Combat):
             return out + self._check_combat(action)
-        if action.kind == "dummy-flip":                   # FW-06 (PB 14.6.5)
+        if isinstance(action, DummyFlip):                 # FW-06 (PB 14.6.5)
             phase = self.interpreter.phase
-            return out + judge_dummy_flip(self.board, action.data["unit"], action.data["level"],
-                                          entered=action.data["entered"], step=action.step,
-                                          when=action.data["when"], removed=action.data.get("removed", False),
+            return out + judge_dummy_flip(self.board, action.unit, action.level,
+                                          entered=action.entered, step=action.step,
+                                          when=action.when, removed=action.removed,
                                           phase_key=phase.key if self.interpreter.phase_bound and phase else None)
-        if action.kind == "reveal":
+        if isinstance(action, Reveal):
             return out + self._check_reveal(action)
-        if action.kind == "appear":
+        if isinstance(action, Appear):
             return out + self._check_appear(action)
-        if action.kind == "step-gain":
+        if isinstance(action, StepGain):
             return out + self._check_step_gain(action)
         return out
 
@@ -329,10 +330,10 @@ class LionOfJudah(Game):
             self.vp_history.note_chat(line.text, step=step.index, turn=turn)
         return out
 
-    def _check_vp(self, action: Action) -> list[Finding]:
+    def _check_vp(self, action: VictoryClaim) -> list[Finding]:
         """VC-01/VC-02, VC-05/VC-06: a total declared at the end of the last turn (or when the
         turn is not known) against the tally; none after a sudden death (VC-04, VC-08)."""
-        state, turn = action.data.get("state"), action.data.get("turn")
+        state, turn = action.state, action.turn
         if state is None or self.scenario not in LAST_TURN or self.sudden_death.at is not None:
             return []
         if turn is not None and turn < LAST_TURN[self.scenario]:
@@ -341,112 +342,112 @@ class LionOfJudah(Game):
         result = tally(self.board, state, self.vp_history, self.scenario)
         if result is None:
             return []
-        return judge_vp_claim(result, action.data["claim"], step=action.step, when=action.data["when"])
+        return judge_vp_claim(result, action.claim, step=action.step, when=action.when)
 
-    def _check_step_gain(self, action: Action) -> list[Finding]:
+    def _check_step_gain(self, action: StepGain) -> list[Finding]:
         phase = self.interpreter.phase
-        before = action.data["before"]
+        before = action.before
         before.scenario = self.scenario
         key = phase.key if (phase is not None and self.interpreter.phase_bound) else None
-        return judge_step_gain(self.board, before, action.data["unit"], action.data["steps_after"],
-                               consolidated_with=action.data["consolidated_with"], phase_key=key,
-                               step=action.step, when=action.data["when"])
+        return judge_step_gain(self.board, before, action.unit, action.steps_after,
+                               consolidated_with=action.consolidated_with, phase_key=key,
+                               step=action.step, when=action.when)
 
-    def _check_appear(self, action: Action) -> list[Finding]:
+    def _check_appear(self, action: Appear) -> list[Finding]:
         """Reinforcements: judged in the Mutual Administration Phase shown by the turn track;
         air markers taken from their boxes: their range (AR-01) whenever they are placed."""
-        unit = action.data["unit"]
+        unit = action.unit
         if unit.kind == "rp" and unit.side == "ethiopian":              # CB-28 (PB 13.6.4.1)
             open_ = self.interpreter.pending
             if open_ is not None:
                 self.rp_gain.note_attack(open_.step, open_.declaration.target,
                                          units_named(open_.before, open_.declaration.attackers,
                                                      open_.side), open_.before, open_.side, open_.phase)
-            return self.rp_gain.on_place(unit, action.data["after"], self.interpreter.phase,
+            return self.rp_gain.on_place(unit, action.after, self.interpreter.phase,
                                          self.interpreter.phase_bound, scenario=self.scenario,
-                                         step=action.step, when=action.data["when"])
+                                         step=action.step, when=action.when)
         if unit.kind == "rp":
             return []           # RP markers leave their boxes only on trucks (checks/logistics.py)
         if unit.kind == "air":
-            before = action.data["before"]
+            before = action.before
             before.scenario = self.scenario
             if self.scenario is None:
                 return []
             phase = self.interpreter.phase
             out = [] if not self.interpreter.phase_bound or phase is None else judge_second_mission(   # AR-03
-                self.air_missions, unit, action.data["hex"], phase.turn, step=action.step, when=action.data["when"])
+                self.air_missions, unit, action.hex, phase.turn, step=action.step, when=action.when)
             out += self._mission_segment(action, unit, before)
             out += self._bombing_after_league(action, unit)
-            self._air_supply(unit, action.data["hex"], before)
+            self._air_supply(unit, action.hex, before)
             if self.interpreter.phase_bound and phase is not None and phase.segment == "movement" \
                     and phase.phasing == unit.side:          # AR-02: air supply's front (checks/fronts.py)
-                out += judge_air_supply_front(self.board, before, unit, action.data["hex"], step=action.step,
-                                              when=action.data["when"])
+                out += judge_air_supply_front(self.board, before, unit, action.hex, step=action.step,
+                                              when=action.when)
             self._combat_air(unit, action, before)
             if unit.side == "italian":
-                self.combat_air.air_hexes.add(action.data["hex"])
-            return out + judge_air_mission(self.board, before, unit, action.data["hex"],
-                                           step=action.step, when=action.data["when"]) \
-                + judge_air_front(self.board, before, unit, action.data["hex"], step=action.step,
-                                  when=action.data["when"])               # AR-02 (checks/fronts.py)
-        out: list[Finding] = self.events.on_placement(unit, action.data["hex"], action.data["before"],
+                self.combat_air.air_hexes.add(action.hex)
+            return out + judge_air_mission(self.board, before, unit, action.hex,
+                                           step=action.step, when=action.when) \
+                + judge_air_front(self.board, before, unit, action.hex, step=action.step,
+                                  when=action.when)               # AR-02 (checks/fronts.py)
+        out: list[Finding] = self.events.on_placement(unit, action.hex, action.before,
                                                       self.interpreter.phase, self.interpreter.phase_bound,
-                                                      step=action.step, when=action.data["when"])  # EV-11
-        out += judge_hidden_entry(self.board, unit, step=action.step, when=action.data["when"])
+                                                      step=action.step, when=action.when)  # EV-11
+        out += judge_hidden_entry(self.board, unit, step=action.step, when=action.when)
         phase = self.interpreter.phase
         if self.interpreter.phase_bound and phase is not None and phase.key == "event" \
                 and self.scenario == "1935-36" and unit.unit_class == "italian-colonial-irregular":
-            before = action.data["before"]
+            before = action.before
             before.scenario = self.scenario
             return out + judge_event_irregulars(self.board, before, unit, turn=phase.turn,
-                                                step=action.step, when=action.data["when"])
+                                                step=action.step, when=action.when)
         if self.scenario == "1940-41" and unit.counter in EA_BRIGADES and unit.counter not in self.kar.entered:
             bound = self.interpreter.phase_bound and phase is not None
             return out + self.kar.note_placed(self.board, unit, turn=phase.turn if bound else None,
                                               in_map=bound and phase.key == "map", step=action.step,
-                                              when=action.data["when"])          # RR-20 (PB 14.6.7)
+                                              when=action.when)          # RR-20 (PB 14.6.7)
         if unit.counter == GASSED_COUNTER and self.interpreter.phase_bound and phase is not None:   # AR-08
-            before = action.data["before"]
-            return out + judge_gassed(self.board, before, unit, action.data["hex"], scenario=self.scenario,
+            before = action.before
+            return out + judge_gassed(self.board, before, unit, action.hex, scenario=self.scenario,
                                       segment=phase.segment, phasing=phase.phasing,
                                       air_hexes=set(self.combat_air.air_hexes), step=action.step,
-                                      when=action.data["when"])
+                                      when=action.when)
         if unit.counter in ("gb-bf", "gb-gf") and unit.counter not in self.kar_regiments:   # RR-27
             self.kar_regiments.add(unit.counter)       # placed anywhere in Sudan, not at an entry hex
             return out + judge_kar_regiment(self.board, self.formations, unit, self.scenario,
                                             len(self.kar_regiments) - 1, step=action.step,
-                                            when=action.data["when"])
+                                            when=action.when)
         if unit.unit_type == "breakdown":               # RR-18 (2.4; PB 14.3.3), in any phase
             back = judge_breakdown_return(self.board, self.formations, unit, self.scenario, step=action.step,
-                                          when=action.data["when"])
+                                          when=action.when)
             if back:
                 return out + back
         if not self.interpreter.phase_bound or phase is None or phase.key != "map":
             return out
         self.rail.placed.add((phase.turn, unit.id))     # it did not begin this MAP on a line (MV-36)
-        before, after = action.data["before"], action.data["after"]
+        before, after = action.before, action.after
         before.scenario = after.scenario = self.scenario
         if unit.unit_type == "breakdown" or (unit.unit_type == "column" and self.scenario == "1935-36"):
-            self.formations.note_formed(unit, before, step=action.step, when=action.data["when"])
+            self.formations.note_formed(unit, before, step=action.step, when=action.when)
             return out                                  # judged when the MAP ends (RR-16, RR-19)
         if self.scenario == "1940-41" and unit.counter in GUERRILLA_HOMES:    # SC-05 (PB 14.6.4.1)
             return out + judge_recruit(self.board, before, unit, self.recruits, turn=phase.turn,
-                                       step=action.step, when=action.data["when"])
+                                       step=action.step, when=action.when)
         after.flags["french-somaliland-joined"] = self.events.french_somaliland_joined() is True  # RR-11
         out += self.rebuilds.judge(self.board, unit, self.scenario, step=action.step,
-                                   when=action.data["when"])               # RR-15 (7.3.4)
+                                   when=action.when)               # RR-15 (7.3.4)
         if self.scenario == "1940-41":                  # RR-23: two dummies a turn
-            out += self.dummies.note(self.board, unit, turn=phase.turn, step=action.step, when=action.data["when"])
-        return out + judge_placement(self.board, before, after, action.data["unit"],
+            out += self.dummies.note(self.board, unit, turn=phase.turn, step=action.step, when=action.when)
+        return out + judge_placement(self.board, before, after, action.unit,
                                      turn=self.events.entry_turn(unit, phase.turn),   # EV-14: D6 early
-                                     step=action.step, when=action.data["when"],
+                                     step=action.step, when=action.when,
                                      gone_leaders=self.interpreter.gone_leaders)
 
-    def _combat_air(self, marker: Any, action: Action, before: GameState) -> None:
+    def _combat_air(self, marker: Any, action: Appear, before: GameState) -> None:
         """AR-07: a marker placed in a combat segment the turn track tells, judged when it ends."""
         phase = self.interpreter.phase
         if self.interpreter.phase_bound and phase is not None and phase.segment == "combat":
-            self.combat_air.place(marker, action.data["hex"], before, step=action.step, when=action.data["when"])
+            self.combat_air.place(marker, action.hex, before, step=action.step, when=action.when)
 
     def _air_supply(self, marker: Any, hex_: str, before: GameState) -> None:
         """SP-15 (PB 13.6.5.2): (35) an Italian marker placed in the Italian movement segment
@@ -464,13 +465,13 @@ class LionOfJudah(Game):
             for uid in supplied:
                 self.oos_at_start.pop(uid, None)
 
-    def _delayed_return(self, action: Action, marker: Any, after: GameState) -> list[Finding]:
+    def _delayed_return(self, action: Move, marker: Any, after: GameState) -> list[Finding]:
         """AR-05 (10.1.4): the marker taken off the map goes where the last roll logged says."""
         phase = self.interpreter.phase
         if not self.interpreter.phase_bound or phase is None or self.scenario is None:
             return []
         now = after.units.get(marker.id)
-        rolls = action.data.get("rolls", ())
+        rolls = action.rolls
         if self.last_roll_step is None or self.last_roll_step < action.step - 1:
             rolls = ()          # 10.1.4: rolled right after the mission; an older roll was for else
         segment, phasing = self.mission_flown.get(marker.id, ("unknown", None))
@@ -479,9 +480,9 @@ class LionOfJudah(Game):
         return judge_delayed_return(self.board, marker, roll=rolls[-1] if rolls else None,
                                     box=now.box if now is not None else None, turn=phase.turn,
                                     last_turn=phase.rules.turns, bombing_possible=bombing,
-                                    step=action.step, when=action.data["when"])
+                                    step=action.step, when=action.when)
 
-    def _mission_segment(self, action: Action, marker: Any, before: GameState) -> list[Finding]:
+    def _mission_segment(self, action: Appear, marker: Any, before: GameState) -> list[Finding]:
         """AR-06, AR-11: the missions a marker may fly in the movement segment the turn track tells."""
         phase = self.interpreter.phase
         bound = self.interpreter.phase_bound and phase is not None
@@ -494,37 +495,36 @@ class LionOfJudah(Game):
                 and phasing == "italian":               # air supply: one marker a turn (AR-09)
             earlier = self.air_supply_flown.get(phase.turn)
             self.air_supply_flown.setdefault(phase.turn, marker.name)
-        return judge_mission_segment(self.board, before, marker, action.data["hex"],
+        return judge_mission_segment(self.board, before, marker, action.hex,
                                      scenario=self.scenario, segment=phase.segment if bound else None,
                                      phasing=phasing, moved=moved, step=action.step,
-                                     when=action.data["when"], earlier_air_supply=earlier)
+                                     when=action.when, earlier_air_supply=earlier)
 
-    def _check_event_marker(self, action: Action) -> list[Finding]:
+    def _check_event_marker(self, action: EventMarker) -> list[Finding]:
         """An event marker changed place (checks/events.py): draws, the pool, held events played."""
-        data = action.data
-        data["before"].scenario = data["after"].scenario = self.scenario
-        out = self.events.on_marker(action.pieces[0], data["old"], data["new"], self.interpreter.phase,
-                                    self.interpreter.phase_bound, data["before"], data["after"],
-                                    step=action.step, when=data["when"])
-        return out + self.activation.judge_coordination(data["new"], data["after"], step=action.step,
-                                                        when=data["when"])
+        action.before.scenario = action.after.scenario = self.scenario
+        out = self.events.on_marker(action.marker, action.old, action.new, self.interpreter.phase,
+                                    self.interpreter.phase_bound, action.before, action.after,
+                                    step=action.step, when=action.when)
+        return out + self.activation.judge_coordination(action.new, action.after, step=action.step,
+                                                        when=action.when)
 
-    def _bombing_after_league(self, action: Action, marker: Any) -> list[Finding]:
+    def _bombing_after_league(self, action: Appear, marker: Any) -> list[Finding]:
         """EV-06 (A4): no bombing in the turn League of Nations is drawn (checks/events.py)."""
         pending = self.interpreter.pending
-        return self.events.on_air_mission(marker, action.data["hex"], self.interpreter.phase,
+        return self.events.on_air_mission(marker, action.hex, self.interpreter.phase,
                                           self.interpreter.phase_bound,
                                           pending.declaration.target if pending is not None else None,
-                                          step=action.step, when=action.data["when"])
+                                          step=action.step, when=action.when)
 
-    def _check_reveal(self, action: Action) -> list[Finding]:
+    def _check_reveal(self, action: Reveal) -> list[Finding]:
         """FW-02 (2.3.7, 12.3): ?-side units are flipped only when revealed in a combat."""
-        unit = action.data["unit"]
+        unit = action.unit
         attrition = self.activation.reveal(unit, self.interpreter.phase, step=action.step,
-                                           when=action.data["when"])
+                                           when=action.when)
         if attrition is not None:       # FW-05: in the End of Turn Phase (PB 13.6.3)
             return attrition
-        return judge_flip_outside_combat(unit, action.data["level"], step=action.step, when=action.data["when"])
+        return judge_flip_outside_combat(unit, action.level, step=action.step, when=action.when)
 
     def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
         out: list[Finding] = []
@@ -544,45 +544,44 @@ class LionOfJudah(Game):
         return out
 
     # -- moves -----------------------------------------------------------------------------------
-    def _check_move(self, action: Action) -> list[Finding]:
-        data: dict[str, Any] = action.data
-        unit = data["unit"]
-        before: GameState = data["before"]
-        after: GameState = data["after"]
+    def _check_move(self, action: Move) -> list[Finding]:
+        unit = action.unit
+        before: GameState = action.before
+        after: GameState = action.after
         before.scenario = after.scenario = self.scenario
-        when = data["when"]
+        when = action.when
         out: list[Finding] = []
         phase = self.interpreter.phase
         if unit.kind == "air":
             # taken from its box onto the map it also appears: judged there once (AR-01, AR-03)
-            if unit.hex is not None and data["to"] is not None and self.scenario is not None:
-                return judge_air_mission(self.board, before, unit, data["to"], step=action.step, when=when) \
-                    + judge_air_front(self.board, before, unit, data["to"], step=action.step, when=when)
-            if unit.hex is not None and data["to"] is None:
+            if unit.hex is not None and action.to is not None and self.scenario is not None:
+                return judge_air_mission(self.board, before, unit, action.to, step=action.step, when=when) \
+                    + judge_air_front(self.board, before, unit, action.to, step=action.step, when=when)
+            if unit.hex is not None and action.to is None:
                 return out + self._delayed_return(action, unit, after)
             return out          # air markers fly missions; they do not move (10.1)
-        if unit.hex is not None and data["to"] is None and phase is not None \
+        if unit.hex is not None and action.to is None and phase is not None \
                 and self.interpreter.phase_bound and phase.key == "map":       # MV-38, MV-39 (11.8)
             gone = after.units.get(unit.id)
             return out + judge_naval_move(self.board, before, unit,
                                           self.rail.origins.get((phase.turn, unit.id), unit.hex),
                                           gone.box if gone is not None else None, scenario=self.scenario,
                                           turn=phase.turn, ledger=self.naval, step=action.step, when=when)
-        if unit.hex is None or data["to"] is None:
+        if unit.hex is None or action.to is None:
             return out          # placed from or sent to a box: reinforcements, eliminations
-        out.extend(self.activation.move(unit, unit.hex, data["to"], phase, step=action.step, when=when))
-        if self.scenario == "1940-41" and unit.counter == "et-negus" and data["to"] is not None:
-            out.extend(judge_negus_with_gideon(self.board, unit, data["to"], after, step=action.step, when=when))
-        out.extend(self.events.on_unit_move(unit, data["to"], phase, self.interpreter.phase_bound,
+        out.extend(self.activation.move(unit, unit.hex, action.to, phase, step=action.step, when=when))
+        if self.scenario == "1940-41" and unit.counter == "et-negus" and action.to is not None:
+            out.extend(judge_negus_with_gideon(self.board, unit, action.to, after, step=action.step, when=when))
+        out.extend(self.events.on_unit_move(unit, action.to, phase, self.interpreter.phase_bound,
                                             step=action.step, when=when))          # MV-46, ET-13
         before.flags["french-somaliland-joined"] = self.events.french_somaliland_joined()
         if self.scenario == "1940-41":                  # TS-09 (PB 14.1.1)
-            out.extend(judge_neutral_entry(self.board, before, unit, data["to"], step=action.step,
+            out.extend(judge_neutral_entry(self.board, before, unit, action.to, step=action.step,
                                            when=when))
         if phase is not None and self.interpreter.phase_bound and phase.segment != "movement":
             if phase.key == "map":      # map to map in the MAP: rail movement (11.7)
                 if places_under(self.board, unit, self.rail.origins.get((phase.turn, unit.id), unit.hex),
-                                data["to"], after):
+                                action.to, after):
                     return out          # a truck goes under a unit next to it (10.3.2, 10.3.3)
                 first = (phase.turn, unit.id) not in self.rail.origins
                 origin = self.rail.origins.setdefault((phase.turn, unit.id), unit.hex)
@@ -590,11 +589,11 @@ class LionOfJudah(Game):
                     self.map_start.scenario = self.scenario
                     out.extend(judge_supply_prerequisite(self.board, self.map_start, unit, "rail",
                                                          step=action.step, when=when))   # SP-16
-                return out + judge_rail_move(self.board, before, unit, origin, data["to"],
+                return out + judge_rail_move(self.board, before, unit, origin, action.to,
                                              scenario=self.scenario, turn=phase.turn,
                                              ledger=self.rail, step=action.step, when=when)
             return out + judge_move_out_of_segment(unit, phase, step=action.step, when=when)
-        out.extend(self.rp_carry.on_move(before, after, unit, data["to"], phase,   # MV-50
+        out.extend(self.rp_carry.on_move(before, after, unit, action.to, phase,   # MV-50
                                          self.interpreter.phase_bound, scenario=self.scenario,
                                          oos_at_start=self.oos_at_start.get(unit.id, False),
                                          step=action.step, when=when))
@@ -603,28 +602,28 @@ class LionOfJudah(Game):
         in_movement = phase is not None and self.interpreter.phase_bound and phase.segment == "movement"
         if in_movement:                                  # MV-04, MV-08
             out.extend(judge_off_side_move(unit, phase, step=action.step, when=when))
-            out.extend(self.stack_moves.move(unit, unit.hex, data["to"], step=action.step, when=when))
+            out.extend(self.stack_moves.move(unit, unit.hex, action.to, step=action.step, when=when))
         # a unit dragged hex by hex is judged from where it began the segment, with every
         # forced-march roll logged for it so far; its supply when its movement ends (9.1)
         out.extend(self.moves.flush(before, moving=unit.id, step=action.step))
         origin = self.moves.origins.setdefault(unit.id, unit.hex)
         rolls = self.moves.fm_rolls.setdefault(unit.id, [])
-        rolls.extend(data["forced_march_rolls"])
+        rolls.extend(action.forced_march_rolls)
         self.moves.pending[unit.id] = (action.step, when)
         eligible, _ = may_force_march(unit, self.oos_at_start.get(unit.id, False))
-        out.extend(self.movement.on_drag(self.board, before, unit, origin, data["to"],   # MV-25, MV-26
-                                         tuple(data["forced_march_rolls"]), eligible=eligible,
+        out.extend(self.movement.on_drag(self.board, before, unit, origin, action.to,   # MV-25, MV-26
+                                         tuple(action.forced_march_rolls), eligible=eligible,
                                          step=action.step, when=when))
-        if unit.id in self.moves.reported or origin == data["to"]:
+        if unit.id in self.moves.reported or origin == action.to:
             return out
-        riders = self.motorization.riders(unit, origin, data["to"], before, after, phase, self.trucks,
+        riders = self.motorization.riders(unit, origin, action.to, before, after, phase, self.trucks,
                                           step=action.step, when=when) if in_movement else set()
         start_unit = replace(unit, hex=origin, motorized=True) if riders else replace(unit, hex=origin)
-        facts = MoveFacts(start_unit, origin, data["to"], after_level=data["after_level"],
+        facts = MoveFacts(start_unit, origin, action.to, after_level=action.after_level,
                           forced_march_rolls=tuple(rolls),
                           out_of_supply_at_start=self.oos_at_start.get(unit.id, False),
                           scenario=self.scenario, turn=phase.turn if phase is not None else None,
-                          trucks=self.trucks.hq_trucks(unit, origin, data["to"], before, after, phase)
+                          trucks=self.trucks.hq_trucks(unit, origin, action.to, before, after, phase)
                           if unit.kind == "hq" else 0,           # HQ-09 (checks/trucks.py)
                           motorized_by=len(riders),              # MV-34 (checks/motorization.py)
                           **self.movement.facts(unit))
@@ -635,14 +634,12 @@ class LionOfJudah(Game):
         return out + judged
 
     # -- phases ------------------------------------------------------------------------------------
-    def _check_phase(self, action: Action, ctx: Context) -> list[Finding]:
-        old: Phase | None = action.data["old"]
-        new: Phase = action.data["new"]
-        state: GameState = action.data["state"]
+    def _check_phase(self, action: PhaseTurned, ctx: Context) -> list[Finding]:
+        old: Phase | None = action.old
+        new: Phase = action.new
+        state: GameState = action.state
         state.scenario = self.scenario
-        change = PhaseTurned(action.step, old, new, self.interpreter.phase_bound, state=state,
-                             shown=action.data["after"] if action.data.get("bound") else None)
-        out = self.ledgers.phase(change, ctx.view)
+        out = self.ledgers.phase(action, ctx.view)
         if old is not None and new.turn > old.turn:       # SP-15: air supply lasts the turn
             self.interpreter.flags.pop(AIR_SUPPLIED, None)
             state.flags.pop(AIR_SUPPLIED, None)
@@ -663,13 +660,13 @@ class LionOfJudah(Game):
         return out
 
     # -- combat ------------------------------------------------------------------------------------
-    def _check_combat(self, action: Action) -> list[Finding]:
-        pending = action.data["pending"]
+    def _check_combat(self, action: Combat) -> list[Finding]:
+        pending = action.pending
         before: GameState = pending.before
         before.scenario = self.scenario
         decl = pending.declaration
-        attackers = action.data["attackers"]
-        defenders = action.data["defenders"]
+        attackers = action.attackers
+        defenders = action.defenders
         pressure = counts_for_pressure(self.board, before, decl.target, attackers) \
             if self.scenario == "1935-36" and pending.side == "italian" else True      # Event A1
         self.vp_history.note_attack(pending.side, pending.phase.turn if pending.phase is not None else None,
@@ -678,7 +675,7 @@ class LionOfJudah(Game):
             return []      # attackers not named: nothing to judge the odds on
         phase = pending.phase           # the phase it was declared in, not the one closing it
         out = judge_attack_out_of_segment(self.board, decl.target, attackers, phase, bound=pending.phase_bound,
-                                          scenario=self.scenario, step=action.step, when=action.data["when"])
+                                          scenario=self.scenario, step=action.step, when=action.when)
         oos = set()
         for u in (*attackers, *defenders):
             result = trace(self.board, before, u)
@@ -689,7 +686,7 @@ class LionOfJudah(Game):
         hqs_a = units_named(before, decl.hqs, pending.side)
         for hq in hqs_a or ():                              # SP-16 (10.2.3)
             out.extend(judge_supply_prerequisite(self.board, before, hq, "hq-support", where=decl.target,
-                                                 step=action.step, when=action.data["when"]))
+                                                 step=action.step, when=action.when))
         nearby = tuple(u for u in before.units.values() if u.kind == "hq")
         facts = CombatFacts(
             decl.target, tuple(attackers), tuple(defenders), pending.roll,
@@ -706,7 +703,7 @@ class LionOfJudah(Game):
         rp_shift, rp_found = judge_rp_use(                          # CB-27 (PB 13.6.4.3)
             self.board, before, getattr(self.interpreter, "_after", None) or before, decl.target,
             pending.side, tuple(attackers), tuple(defenders), scenario=self.scenario,
-            step=action.step, when=action.data["when"])
+            step=action.step, when=action.when)
         out.extend(rp_found)
         facts = replace(facts, rp_shift=rp_shift)
         if self.activation.in_offensive(phase, attackers):        # CB-32 (PB 13.6.2.4)
@@ -716,7 +713,7 @@ class LionOfJudah(Game):
             second = pending.rolls[1] if len(pending.rolls) > 1 else (None, None)
             facts = replace(facts, counter_guerrilla=first, roll=second[0], roll_step=second[1])
         out.extend(self.activation.attack(attackers, decl.target, phase, step=action.step,
-                                          when=action.data["when"]))      # CB-30, CB-31 (35)
+                                          when=action.when))      # CB-30, CB-31 (35)
         italians = [u for u in (attackers if pending.side == "italian" else defenders) if u.side == "italian"]
         for placed in self.combat_air.placed:            # AR-02: air support to its own front
             if placed.hex == decl.target:
@@ -724,9 +721,9 @@ class LionOfJudah(Game):
                                                    step=placed.step, when=placed.when))
         out.extend(judge_guerrilla_support(self.board, before, decl.target, attackers, defenders,
                                            decl.hqs, decl.air, step=action.step,
-                                           when=action.data["when"]))      # CB-34
+                                           when=action.when))      # CB-34
         return out + judge_combat(self.board, before, facts, step=action.step,
-                                  when=action.data["when"], memory=self.combat_memory)
+                                  when=action.when, memory=self.combat_memory)
 
 
 def game(data: GameData | None = None, *, scenario: str | None = None) -> LionOfJudah:

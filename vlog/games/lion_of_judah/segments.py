@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.games.lion_of_judah.checks.air import CombatAirPlacement, judge_bombings, judge_markers_left_on_map
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.supply import judge_end_of_move
 

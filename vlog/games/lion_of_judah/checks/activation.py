@@ -58,13 +58,15 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation_rules import (FRONTS, NEGUS, Declaration, activation_level,
                                                              availability, faction_name, faction_of)
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import (ActivationDeclaration, ActivationRoll, EthiopianRemoval,
+                                                  PhaseTurned)
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
 
-__all__ = ["ACTIONS", "ADDIS_ABABA", "ActivationJudge", "ActivationReader"]
+__all__ = ["EVENTS", "ADDIS_ABABA", "ActivationJudge", "ActivationReader"]
 
 ADDIS_ABABA = "1213"
 GREAT_OFFENSIVE_TURNS = (2, 5)
@@ -687,15 +689,14 @@ class ActivationJudge(GameLedger):
         ours = [u for u in attackers if u.side == "ethiopian"]
         return bool(ours) and all(act.covers(faction_of(u)) for u in ours)
 
-    def check_action(self, action: Any, phase: Any) -> list[Finding]:
-        """The actions `ActivationReader` makes: declarations, their rolls, removals."""
-        data = action.data
-        if action.kind == "activation-declaration":
-            return self.declaration(data["declaration"], phase, step=action.step, when=data["when"])
-        if action.kind == "activation-roll":
-            return self.roll(data["roll"], phase, step=action.step, when=data["when"])
-        if action.kind == "ethiopian-removal":
-            return self.removal(data["unit"], step=action.step, when=data["when"])
+    def check_event(self, event: Any, phase: Any) -> list[Finding]:
+        """The events `ActivationReader` reads: declarations, their rolls, removals."""
+        if isinstance(event, ActivationDeclaration):
+            return self.declaration(event.declaration, phase, step=event.step, when=event.when)
+        if isinstance(event, ActivationRoll):
+            return self.roll(event.roll, phase, step=event.step, when=event.when)
+        if isinstance(event, EthiopianRemoval):
+            return self.removal(event.unit, step=event.step, when=event.when)
         return []
 
     # -- End of Turn Phase: attrition ---------------------------------------------------------
@@ -775,8 +776,8 @@ def _verb(what: str) -> str:
     return "attacked" if what == "attack" else "moved"
 
 
-ACTIONS = ("activation-declaration", "activation-roll", "ethiopian-removal")
-"""The action kinds `ActivationReader` adds to a step's."""
+EVENTS = (ActivationDeclaration, ActivationRoll, EthiopianRemoval)
+"""The events `ActivationReader` adds to a step's."""
 
 
 class ActivationReader:
@@ -790,8 +791,7 @@ class ActivationReader:
 
     def read(self, step: Any, before: GameState, after: GameState, rolls: list[int],
              interp: Any) -> tuple[list[int], list[Any]]:
-        """(the rolls left for moves and combats, the actions to add) for one step."""
-        from vlog.games.base import Action
+        """(the rolls left for moves and combats, the events to add) for one step."""
         from vlog.games.lion_of_judah.sequence import infer_phase
 
         if interp.scenario != "1935-36":
@@ -805,20 +805,18 @@ class ActivationReader:
         if opens and interp.pending is not None:
             actions.append(interp._close(index))    # a new activation: the last one's combats are over
         for decl in decls:
-            actions.append(Action("activation-declaration", index, (), {"declaration": decl,
-                                                                        "when": interp.when()}))
+            actions.append(ActivationDeclaration(index, decl, when=interp.when()))
         combat_waits = interp.pending is not None and interp.pending.roll is None
         wants = self.needs_roll() or any(
             d.kind in ("attrition", "negus-availability") or (d.kind == "activate" and d.subject.casefold() not in ("negus", "the negus"))
             for d in decls)
         if wants and rolls and not combat_waits:
-            actions.append(Action("activation-roll", index, (), {"roll": rolls[0], "when": interp.when()}))
+            actions.append(ActivationRoll(index, rolls[0], when=interp.when()))
             rolls = rolls[1:]
         phase = interp.phase
         if phase is not None and phase.key == "end" and interp.phase_bound:
             for uid, old in before.units.items():
                 new = after.units.get(uid)
                 if old.hex is not None and old.side == "ethiopian" and (new is None or new.hex is None):
-                    actions.append(Action("ethiopian-removal", index, (uid,), {"unit": old,
-                                                                               "when": interp.when()}))
+                    actions.append(EthiopianRemoval(index, old, when=interp.when()))
         return rolls, actions

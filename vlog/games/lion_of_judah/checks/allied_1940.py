@@ -25,6 +25,7 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
@@ -183,22 +184,22 @@ def judge_french_call_to_war(unit: Unit, to: str, *, turn: int | None, joined: A
 
 def allied_action(watch: NegusWatch, action: Any, *, phase: Any, phase_bound: bool,
                   joined: Any) -> list[Finding]:
-    """The 1940-41 Allied specifics of one engine action (the engine's dispatch calls this)."""
-    info = action.data
-    if action.kind == "combat":
-        pending = info["pending"]
+    """The 1940-41 Allied specifics of one engine event (step_events.py; the engine's dispatch
+    calls this)."""
+    if isinstance(action, Combat):
+        pending = action.pending
         turn = pending.phase.turn if pending.phase is not None else None
-        watch.combat(pending.before, info["attackers"], info["defenders"], frozenset(pending.removed),
-                     step=action.step, when=info["when"], turn=turn, roll_logged=pending.roll is not None)
+        watch.combat(pending.before, action.attackers, action.defenders, frozenset(pending.removed),
+                     step=action.step, when=action.when, turn=turn, roll_logged=pending.roll is not None)
         return []
-    if action.kind == "phase":
-        return watch.judge_still_there(info["state"], step=action.step, when=info["new"].when())
+    if isinstance(action, PhaseTurned):
+        return watch.judge_still_there(action.state, step=action.step, when=action.new.when())
     turn = phase.turn if (phase is not None and phase_bound) else None
-    if action.kind == "appear" and info["unit"].counter == NEGUS:
-        return watch.judge_return(info["unit"], turn=turn, step=action.step, when=info["when"])
-    if action.kind == "move" and info["unit"].hex is not None and info["to"] is not None:
-        return judge_french_call_to_war(info["unit"], info["to"], turn=turn, joined=joined,
-                                        step=action.step, when=info["when"])
+    if isinstance(action, Appear) and action.unit.counter == NEGUS:
+        return watch.judge_return(action.unit, turn=turn, step=action.step, when=action.when)
+    if isinstance(action, Move) and action.unit.hex is not None and action.to is not None:
+        return judge_french_call_to_war(action.unit, action.to, turn=turn, joined=joined,
+                                        step=action.step, when=action.when)
     return []
 
 

@@ -40,6 +40,7 @@ from vlog.games.lion_of_judah.checks.rp_boxes import (MAX_BOX_TRUCKS, boxes_reac
                                                       rp_boxes, rp_value, trucks_in_box)
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Logistics, StepGain
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -123,10 +124,10 @@ class RpLedger:
     # -- per step ----------------------------------------------------------------------------
     def observe(self, before: GameState, after: GameState, *, step: int, old_phase: "Phase | None",
                 new_phase: "Phase | None", bound: bool, scenario: str | None, when: str | None,
-                actions: Iterable[Any] = (), declarations: Iterable[tuple[Any, str | None]] = ()) -> list[Finding]:
+                events: Iterable[Any] = (), declarations: Iterable[tuple[Any, str | None]] = ()) -> list[Finding]:
         """Judge one step: `before` and `after` are the positions around it, `old_phase` the
         phase before it, `new_phase` after it (a change closes the old phase on `before`);
-        `actions` the step's actions (step gains, placements); `declarations` the attacks
+        `events` the step's events (step gains, placements); `declarations` the attacks
         declared in it with the declaring side."""
         out: list[Finding] = []
         if "french-somaliland-joined" in after.flags:           # RR-26, as the event history tells
@@ -158,7 +159,7 @@ class RpLedger:
         out += self._roads(before, after, step=step, when=when)
         if scenario == "1935-36":
             out += self._ethiopian_rps(before, after, declarations, step=step, when=when)
-        self._spending_allowed(actions, declarations, after, scenario)
+        self._spending_allowed(events, declarations, after, scenario)
         return out
 
     def _open_phase(self, phase: "Phase", bound: bool, state: GameState) -> None:
@@ -423,7 +424,7 @@ class RpLedger:
                               "phase": phase.key if phase is not None else None})]
 
     # -- what the rules let a side spend --------------------------------------------------------
-    def _spending_allowed(self, actions: Iterable[Any], declarations: Iterable[tuple[Any, str | None]],
+    def _spending_allowed(self, events: Iterable[Any], declarations: Iterable[tuple[Any, str | None]],
                           after: GameState, scenario: str | None) -> None:
         phase = self.phase
         if phase is None:
@@ -442,16 +443,18 @@ class RpLedger:
                 else:
                     allow[s] = allow.get(s, 0) + HQS_PER_COMBAT      # defensive support
         if phase.key == "map":
-            for action in actions:
-                unit = action.data.get("unit") if hasattr(action, "data") else None
-                if unit is None or unit.side is None and unit.counter != "road-marker":
+            for event in events:
+                if not isinstance(event, (StepGain, Appear)):
                     continue
-                if action.kind == "step-gain" and isinstance(unit.steps, int):
-                    allow[unit.side] = allow.get(unit.side, 0) + max(0, action.data["steps_after"] - unit.steps)
-                elif action.kind == "appear" and unit.counter == "road-marker":
+                unit = event.unit
+                if unit.side is None and unit.counter != "road-marker":
+                    continue
+                if isinstance(event, StepGain) and isinstance(unit.steps, int):
+                    allow[unit.side] = allow.get(unit.side, 0) + max(0, event.steps_after - unit.steps)
+                elif isinstance(event, Appear) and unit.counter == "road-marker":
                     for s in ("italian", "allied"):
                         allow[s] = allow.get(s, 0) + 2              # 10.2.2.1: 1 or 2 RPs a road
-                elif action.kind == "appear" and unit.kind != "rp":
+                elif isinstance(event, Appear) and unit.kind != "rp":
                     cost = 2 if unit.kind == "hq" else unit.steps if isinstance(unit.steps, int) and unit.steps else 4
                     allow[unit.side] = allow.get(unit.side, 0) + cost   # 7.3.4 rebuilding
             if scenario == "1940-41":
@@ -724,43 +727,39 @@ class RpLedger:
 # glue for the Game (rules.py)
 
 
-def logistics_action(interpreter: Any, step: int, old_phase: "Phase | None", before: GameState,
-                     actions: Iterable[Any]) -> Any:
+def logistics_event(interpreter: Any, step: int, old_phase: "Phase | None", before: GameState,
+                    events: Iterable[Any]) -> Logistics:
     """The step as the ledger sees it, once the interpreter has read it: the positions around
-    it, the phase before and after, its other actions and the attacks declared in it."""
-    from vlog.games.base import Action
-
+    it, the phase before and after, its other events and the attacks declared in it."""
+    events = tuple(events)
     after = getattr(interpreter, "_after", None) or before
     declared = []
     pending = interpreter.pending
     if pending is not None and pending.step == step:
         declared.append((pending.declaration, pending.side, pending.before))
-    for action in actions:
-        closed = action.data.get("pending") if action.kind == "combat" else None
+    for event in events:
+        closed = event.pending if isinstance(event, Combat) else None
         if closed is not None and closed.step == step and closed is not pending:
             declared.append((closed.declaration, closed.side, closed.before))
-    return Action("logistics", step, (), {
-        "before": before, "after": after, "old": old_phase, "new": interpreter.phase,
-        "bound": interpreter.phase_bound, "actions": tuple(actions), "declarations": tuple(declared),
-        "when": interpreter.when()})
+    return Logistics(step, before, after, old_phase, interpreter.phase, interpreter.phase_bound, events,
+                     tuple(declared), when=interpreter.when())
 
 
-def judge_logistics_action(ledger: RpLedger, action: Any, scenario: str | None) -> list[Finding]:
+def judge_logistics(ledger: RpLedger, event: Logistics, scenario: str | None) -> list[Finding]:
     """The ledger's judgements on a step, and HQ-02 for the HQs named in its attacks."""
-    data = action.data
-    out = ledger.observe(data["before"], data["after"], step=action.step, old_phase=data["old"],
-                         new_phase=data["new"], bound=data["bound"], scenario=scenario,
-                         when=data["when"], actions=data["actions"],
-                         declarations=[(d, s) for d, s, _ in data["declarations"]])
+    out = ledger.observe(event.before, event.after, step=event.step, old_phase=event.old,
+                         new_phase=event.new, bound=event.bound, scenario=scenario,
+                         when=event.when, events=event.events,
+                         declarations=[(d, s) for d, s, _ in event.declarations])
     if scenario is None:
         return out
-    for decl, side, before in data["declarations"]:
+    for decl, side, before in event.declarations:
         for hq in [u for u in before.units.values() if decl.hqs and u.name in decl.hqs
                    and u.kind == "hq" and (side is None or u.side == side)]:
             out += judge_rp_route(ledger.board, before, hq, ledger.boxes, scenario=scenario,
-                                  rps_shown=hq.side in ledger.sides_shown, step=action.step,
-                                  when=data["when"], target=decl.target)
+                                  rps_shown=hq.side in ledger.sides_shown, step=event.step,
+                                  when=event.when, target=decl.target)
             sure, maybe = boxes_reached(ledger.board, before, hq, ledger.boxes, scenario=scenario)
             if hq.side is not None and (sure or maybe):         # none: the route's own HQ-02
-                ledger.note_support(hq.side, hq, sure | maybe, action.step)
+                ledger.note_support(hq.side, hq, sure | maybe, event.step)
     return out

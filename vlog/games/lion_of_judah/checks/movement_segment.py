@@ -14,7 +14,8 @@ from vlog.engine.judge import Ruling, Unknown, unknowns
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.air import turn_track_box
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding, plain_number as _num
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding, plain_number as _num
+from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.movement import (FRIENDLY_COUNTRIES, Interdiction, is_guerrilla, rainy_season,
                                                       short_check)
 from vlog.games.lion_of_judah.checks.rail import division_share

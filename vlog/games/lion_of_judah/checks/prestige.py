@@ -30,6 +30,7 @@ from vlog.games.lion_of_judah.checks.fuel import IPL_MARKER, marker_value, playe
 from vlog.games.lion_of_judah.interpret import update_control
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState
+from vlog.games.lion_of_judah.step_events import Move, PhaseTurned
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
@@ -64,9 +65,8 @@ class PrestigeWatch:
 
     def phase(self, board: Board, data: Any, action: Any) -> list[Finding]:
         """A change of phase: judge the player phase it closes, watch the one it opens."""
-        info = action.data
-        old, new, state = info["old"], info["new"], info["state"]
-        if not info.get("bound"):
+        old, new, state = action.old, action.new, action.state
+        if not action.bound:
             return []
         out: list[Finding] = []
         closes = old is not None and player_phase(old) is not None and (
@@ -147,11 +147,11 @@ def _initial_control(board: Board, data: Any, hex_: str) -> str | None:
 
 
 def prestige_action(watch: PrestigeWatch, board: Board, data: Any, action: Any) -> list[Finding]:
-    """The IPL side of one engine action (the engine's dispatch calls this in 1940-41)."""
-    if action.kind == "phase":
+    """The IPL side of one engine event (the engine's dispatch calls this in 1940-41)."""
+    if isinstance(action, PhaseTurned):
         return watch.phase(board, data, action)
-    if action.kind == "move":
-        unit, to = action.data["unit"], action.data["to"]
+    if isinstance(action, Move):
+        unit, to = action.unit, action.to
         if unit.counter == "et-negus" and unit.hex is not None and to is not None:
             watch.negus_move(board, to, step=action.step)
     return []
