@@ -371,7 +371,8 @@ def replay_with_actions(name: str) -> tuple[Replay, dict[int, list[str]], dict[i
     def recording(step: Any, table: Any, ctx: Any = None) -> Any:
         out = interpret(step, table, ctx)
         actions.setdefault(step.index, []).extend(_describe(a) for a in out
-                                                  if not isinstance(a, Logistics))     # the RP ledger's step
+                                                  if not isinstance(a, Logistics)     # the RP ledger's step
+                                                  and type(a).__module__ != "vlog.kit.steps")   # the kit's
         when[step.index] = gm.interpreter.when()
         return out
 

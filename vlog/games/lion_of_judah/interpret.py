@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from vlog.kit.chat import ChatGrammars
-from vlog.kit.steps import Event, Moved, Placed, Removed, unit_events
+from vlog.kit.steps import Declared, Event, Moved, Placed, Removed, unit_events
 from vlog.games.lion_of_judah.checks.activation import ActivationReader
 from vlog.games.lion_of_judah.checks.activation_rules import parse_declaration
 from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
@@ -128,9 +128,10 @@ class Interpreter:
         after.flags.update(self.flags)
         return before, after
 
-    def interpret(self, view: "StepView") -> list[Event]:
+    def interpret(self, view: "StepView", told: Sequence[Event] | None = None) -> list[Event]:
         """The events of one step, in the order read; `view.rolls` are the die rolls the step's
-        chat reports."""
+        chat reports, `told` the kit's events of the step (vlog/kit/engine.py: the unit events
+        and chat declarations read from the step; None: read here)."""
         step = view.step
         assert step is not None
         before, after = self.states(view)
@@ -147,11 +148,14 @@ class Interpreter:
             elif self.phase is None:
                 self.phase = start_phase(self.scenario)
         rolls = [r.total for r in view.rolls if r.total is not None]
-        rolls, extra = self.activation.read(step, before, after, rolls, self)
+        if told is None:
+            told = [*unit_events(index, before.units, after.units),
+                    *(Declared(index, g.name, d) for g in self.chat for d in self.chat.read(g.name, step.commands))]
+        rolls, extra = self.activation.read(step, before, after, rolls, self, declared(told, "activation"))
         events += extra
-        changes = unit_events(index, before.units, after.units)
+        changes = [e for e in told if isinstance(e, (Moved, Removed, Placed))]
         moved = [(e.before, e.after) for e in changes if isinstance(e, Moved)]
-        declarations: list[AttackDeclaration] = self.chat.read("attack", step.commands)
+        declarations: list[AttackDeclaration] = declared(told, "attack")
         involved = self._combat_involved(self.pending) if self.pending is not None else set()
         for decl in declarations:
             involved |= {u.id for u in before.at(decl.target)}
@@ -351,3 +355,8 @@ def units_named(state: GameState, names: Sequence[str] | None, side: str | None)
     if names is None:
         return None
     return tuple(u for u in state.units.values() if u.name in names and (side is None or u.side == side))
+
+
+def declared(events: Sequence[Event], grammar: str) -> list[Any]:
+    """What the chat declarations of grammar `grammar` among `events` say, in order."""
+    return [e.declaration for e in events if isinstance(e, Declared) and e.grammar == grammar]

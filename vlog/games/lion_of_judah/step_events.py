@@ -19,14 +19,22 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
     from vlog.kit.combat import OpenCombat
 
-__all__ = ["Move", "PhaseTurned", "Combat", "Appear", "StepGain", "Reveal", "DummyFlip", "EventMarker",
-           "ActivationDeclaration", "ActivationRoll", "EthiopianRemoval", "Logistics", "VictoryClaim",
+__all__ = ["Play", "Move", "PhaseTurned", "Combat", "Appear", "StepGain", "Reveal", "DummyFlip", "EventMarker",
+           "ActivationDeclaration", "ActivationRoll", "EthiopianRemoval", "Logistics", "VictoryClaimed",
            "Judged",
            "DesertionJudged", "ReinforcementsJudged", "MarkersJudged"]
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Event):
+class Play(Event):
+    """An event of play (a move, a combat, a placement, a declaration ...), as against what
+    the engine reads about play (the RP ledger's view of a step, findings judged as read, a
+    claim of the result): play after the game ended is reported (VC-04, VC-08), and fuel, the
+    Negus and the IPL follow it (1940-41)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Play):
     """A unit moved on the map (not a combat's advance): from `unit.hex` to `to` (None: off the
     map, into a box), with the die rolls logged since its side's last move."""
 
@@ -55,7 +63,7 @@ class PhaseTurned(PhaseChanged):
 
 
 @dataclass(frozen=True, slots=True)
-class Combat(Event):
+class Combat(Play):
     """A combat, closed: the attack declared at `step` (`pending`, vlog/kit/combat.py), its
     attackers and defenders, closed at step `closed_at`."""
 
@@ -67,7 +75,7 @@ class Combat(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Appear(Event):
+class Appear(Play):
     """A unit placed on the map (a reinforcement, a rebuilt unit, an air mission)."""
 
     unit: "Unit"
@@ -78,7 +86,7 @@ class Appear(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class StepGain(Event):
+class StepGain(Play):
     """A unit gained steps where it stands, outside any combat (replacements 7.3.3, a
     consolidation 2.5 with the breakdown units it took in)."""
 
@@ -91,7 +99,7 @@ class StepGain(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Reveal(Event):
+class Reveal(Play):
     """A unit flipped from its ?-side outside a combat, to `level`."""
 
     unit: "Unit"
@@ -100,7 +108,7 @@ class Reveal(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DummyFlip(Event):
+class DummyFlip(Play):
     """A dummy flipped or taken off the map outside a combat (FW-06); `entered`: an enemy unit
     entered its hex in this step or the one before."""
 
@@ -112,7 +120,7 @@ class DummyFlip(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class EventMarker(Event):
+class EventMarker(Play):
     """An event marker came, went or changed place (checks/events.py)."""
 
     marker: str
@@ -124,7 +132,7 @@ class EventMarker(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ActivationDeclaration(Event):
+class ActivationDeclaration(Play):
     """(35) An Ethiopian declaration in chat (checks/activation_rules.py)."""
 
     declaration: Any
@@ -132,7 +140,7 @@ class ActivationDeclaration(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ActivationRoll(Event):
+class ActivationRoll(Play):
     """(35) The die roll a declared activation or attrition waited for."""
 
     roll: int
@@ -140,7 +148,7 @@ class ActivationRoll(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class EthiopianRemoval(Event):
+class EthiopianRemoval(Play):
     """(35) An Ethiopian unit taken off the map in the End of Turn Phase (attrition)."""
 
     unit: "Unit"
@@ -163,9 +171,11 @@ class Logistics(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class VictoryClaim(Event):
+class VictoryClaimed(Event):
     """VP totals or a victory level declared in chat (VC-03, VC-07), with the turn and the
     position after the step."""
+
+    KIND: ClassVar[str] = "victory-claim"
 
     claim: Any
     when: str | None = None

@@ -7,16 +7,16 @@ action of a later step (a move, a placement, an attack, the turn track moving on
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.games.lion_of_judah.board import hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
-from vlog.games.lion_of_judah.step_events import PhaseTurned
+from vlog.games.lion_of_judah.step_events import PhaseTurned, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
-    from vlog.kit.steps import Event
+    from vlog.kit.steps import Event, PhaseChanged
     from vlog.kit.steps import StepView
 
 __all__ = ["SuddenDeath", "SUDDEN_DEATH_1935", "ALLIED_HOME_USS"]
@@ -52,7 +52,13 @@ class SuddenDeath(GameLedger):
                 self.at = ("/".join(countries) or "none", view.index)
         return ()
 
-    @REGISTRY.check("VC-04", "VC-08")
+    def event(self, event: "Event", view: "StepView") -> Iterable["Finding"]:
+        return self.play(event) if isinstance(event, Play) else ()
+
+    def phase(self, change: "PhaseChanged", view: "StepView") -> Iterable["Finding"]:
+        return self.play(change)
+
+    @REGISTRY.reports("VC-04", "VC-08")
     def play(self, action: "Event") -> list["Finding"]:
         """VC-04, VC-08: `action` (an event, step_events.py), of a step after the game ended, is play that should not
         have happened (reported for the first such action only)."""

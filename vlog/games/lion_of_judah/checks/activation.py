@@ -240,7 +240,7 @@ class ActivationJudge(GameLedger):
                 return key
         return None
 
-    @REGISTRY.check("ET-01")
+    @REGISTRY.reports("ET-01")
     def _activate(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         out: list[Finding] = []
         key = self._who(seg, decl.subject)
@@ -270,7 +270,7 @@ class ActivationJudge(GameLedger):
         seg.acted = True
         return out
 
-    @REGISTRY.check("ET-06")
+    @REGISTRY.reports("ET-06")
     def _negus_available(self, seg: _Segment, who: str, *, step: int, when: str | None) -> list[Finding]:
         """ET-06: the Negus' army may not be activated before turn 4 unless an Italian unit has
         come within two hexes of Addis Ababa; from turn 4 only after a Success on the availability
@@ -296,7 +296,7 @@ class ActivationJudge(GameLedger):
                                 f"within two hexes of {hex_label(ADDIS_ABABA, self.board)}",
                         evidence={"turn": seg.turn, "italian_near_addis_ababa": False})]
 
-    @REGISTRY.check("ET-05")
+    @REGISTRY.reports("ET-05")
     def _bribe(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         """ET-05: a bribe is announced before the activation roll it modifies."""
         act = seg.current
@@ -312,7 +312,7 @@ class ActivationJudge(GameLedger):
             act.bribed = True
         return []
 
-    @REGISTRY.check("ET-10")
+    @REGISTRY.reports("ET-10")
     def _offensive(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         """ET-10: once per game, turns 2-5, the first action of the Ethiopian segment."""
         out: list[Finding] = []
@@ -402,7 +402,7 @@ class ActivationJudge(GameLedger):
             seg.done.setdefault(seg.current.key, seg.current.step)
             seg.current = None
 
-    @REGISTRY.check("CB-30", "ET-01")
+    @REGISTRY.reports("CB-30", "ET-01")
     def _acting(self, seg: _Segment, unit: Unit, *, step: int, what: str,
                 when: str | None) -> tuple[_Activation | None, list[Finding], str | None]:
         """The activation a unit's move or attack belongs to, the findings of acting outside one
@@ -505,7 +505,7 @@ class ActivationJudge(GameLedger):
             return "no-leader"
         return None
 
-    @REGISTRY.check("CB-31", "ET-03", "ET-04")
+    @REGISTRY.reports("CB-31", "ET-03", "ET-04")
     def _level_finding(self, seg: _Segment, act: _Activation, unit: Unit, what: str, *,
                        step: int, when: str | None) -> list[Finding]:
         """ET-04 / ET-03 (moves) and CB-31 (attacks) from the activation's result."""
@@ -596,7 +596,7 @@ class ActivationJudge(GameLedger):
                                            target=target)
         return out
 
-    @REGISTRY.check("ET-07", "ET-08")
+    @REGISTRY.reports("ET-07", "ET-08")
     def _use(self, seg: _Segment, act: _Activation, unit: Unit, *, step: int, when: str | None) -> list[Finding]:
         """The unit uses the activation: the Negus' six others (ET-08), the KZ once a turn (ET-07)."""
         out: list[Finding] = []
@@ -621,7 +621,7 @@ class ActivationJudge(GameLedger):
                 self.kz_used[unit.id] = (seg.turn, act.key)
         return out
 
-    @REGISTRY.check("CB-31", "ET-02", "ET-08", "ET-09")
+    @REGISTRY.reports("CB-31", "ET-02", "ET-08", "ET-09")
     def _limit_finding(self, seg: _Segment, unit: Unit, why: str, what: str, moved: int, *,
                        step: int, when: str | None, target: str | None = None) -> list[Finding]:
         start = seg.start.units.get(unit.id)
@@ -649,7 +649,7 @@ class ActivationJudge(GameLedger):
                         evidence={"reason": why, "faction": faction, "start_hex": start.hex if start else None,
                                   "hexes_moved": moved if what == "move" else None})]
 
-    @REGISTRY.check("ET-12")
+    @REGISTRY.reports("ET-12")
     def judge_coordination(self, marker: Unit | None, after: GameState, *, step: int,
                            when: str | None) -> list[Finding]:
         """ET-12 (Event B6): Coordination placed on a leader whose activation roll is logged
@@ -700,7 +700,7 @@ class ActivationJudge(GameLedger):
         return []
 
     # -- End of Turn Phase: attrition ---------------------------------------------------------
-    @REGISTRY.check("FW-05")
+    @REGISTRY.reports("FW-05")
     def reveal(self, unit: Unit, phase: Any, *, step: int, when: str | None) -> list[Finding] | None:
         """FW-05 for an Ethiopian unit flipped from its ?-side in the End of Turn Phase (the
         only Ethiopian losses there are attrition's, removed uninspected); None otherwise."""
@@ -711,7 +711,7 @@ class ActivationJudge(GameLedger):
                                 "units removed for attrition are removed without being inspected",
                         evidence={"hex": unit.hex, "level": unit.level})]
 
-    @REGISTRY.check("ET-11")
+    @REGISTRY.reports("ET-11")
     def removal(self, unit: Unit, *, step: int, when: str | None) -> list[Finding]:
         """ET-11: an Ethiopian unit taken off the map in the End of Turn Phase is an attrition loss."""
         if not self.active or self.end_phase is None or unit.side != "ethiopian" or unit.hex is None:
@@ -735,7 +735,7 @@ class ActivationJudge(GameLedger):
                             evidence={"hex": unit.hex, "removed": len(removed)})]
         return []
 
-    @REGISTRY.check("ET-11")
+    @REGISTRY.reports("ET-11")
     def _close_attrition(self, step: int, when: str | None) -> list[Finding]:
         """ET-11 at the end of the End of Turn Phase: each declared attrition roll against the
         removals (modified 1-2: one unit; -1 in an amba or mountain hex)."""
@@ -780,6 +780,13 @@ EVENTS = (ActivationDeclaration, ActivationRoll, EthiopianRemoval)
 """The events `ActivationReader` adds to a step's."""
 
 
+@REGISTRY.check("ET-01")
+def judge_activation_event(game: Any, event: Any, view: Any) -> list[Finding]:
+    """(35) An Ethiopian declaration, its roll or an attrition removal (ET-01 and the rest,
+    `ActivationJudge`)."""
+    return game.activation.check_event(event, game.interpreter.phase)
+
+
 class ActivationReader:
     """The interpreter's part: the declarations of a step's chat, the die roll they take (so it
     is not read as a forced-march roll), and Ethiopian units taken off the map in the End of
@@ -790,15 +797,15 @@ class ActivationReader:
         self.needs_roll: Any = lambda: False
 
     def read(self, step: Any, before: GameState, after: GameState, rolls: list[int],
-             interp: Any) -> tuple[list[int], list[Any]]:
-        """(the rolls left for moves and combats, the events to add) for one step."""
+             interp: Any, decls: list[Any]) -> tuple[list[int], list[Any]]:
+        """(the rolls left for moves and combats, the events to add) for one step whose
+        activation declarations (interpret.CHAT) are `decls`."""
         from vlog.games.lion_of_judah.sequence import infer_phase
 
         if interp.scenario != "1935-36":
             return rolls, []
         index = step.index
         actions: list[Any] = []
-        decls = interp.chat.read("activation", step.commands)     # interpret.CHAT
         opens = [d for d in decls if d.kind in ("activate", "great-offensive")]
         if opens and interp.phase is not None and not interp.phase_bound:
             actions += interp._set_phase(infer_phase(interp.phase, "ethiopian", "movement"), index, before)

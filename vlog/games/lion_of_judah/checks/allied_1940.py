@@ -25,7 +25,7 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
-from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
@@ -68,6 +68,20 @@ class NegusWatch(GameLedger):
     escaped_turn: int | None = None
     must_leave: tuple[int, str | None] | None = None
     reported: set[str] = field(default_factory=set)
+
+    def event(self, event: Any, view: "StepView") -> list[Finding]:
+        """(40) The Negus and the Free French in each event of play (CB-39, MV-48)."""
+        return self._play(event) if isinstance(event, Play) else []
+
+    def phase(self, change: Any, view: "StepView") -> list[Finding]:
+        return self._play(change)
+
+    def _play(self, event: Any) -> list[Finding]:
+        game = self.game
+        if game.scenario != "1940-41":
+            return []
+        return allied_action(self, event, phase=game.interpreter.phase, phase_bound=game.interpreter.phase_bound,
+                             joined=game.events.french_somaliland_joined())
 
     def step(self, view: "StepView") -> list[Finding]:
         if self.game.scenario == "1940-41":
@@ -114,7 +128,7 @@ class NegusWatch(GameLedger):
         self.must_leave = (step, when)
         self._take_roll()
 
-    @REGISTRY.check("CB-39")
+    @REGISTRY.reports("CB-39")
     def judge_still_there(self, state: GameState, *, step: int, when: str | None) -> list[Finding]:
         """When the turn track moves on: the Negus is off the map after the Gideon Force fell."""
         if self.must_leave is None:
@@ -136,7 +150,7 @@ class NegusWatch(GameLedger):
                         evidence={"hex": negus[0].hex, "gideon_eliminated_step": at_step,
                                   "survival_roll": roll})]
 
-    @REGISTRY.check("CB-39")
+    @REGISTRY.reports("CB-39")
     def judge_return(self, negus: Unit, *, turn: int | None, step: int,
                      when: str | None) -> list[Finding]:
         """The Negus placed on the map again."""
@@ -164,7 +178,7 @@ class NegusWatch(GameLedger):
         return []
 
 
-@REGISTRY.check("MV-48")
+@REGISTRY.reports("MV-48")
 def judge_french_call_to_war(unit: Unit, to: str, *, turn: int | None, joined: Any,
                              step: int, when: str | None) -> list[Finding]:
     """MV-48: a Free French unit leaving Djibouti before turn 3, once France has joined."""
@@ -203,7 +217,7 @@ def allied_action(watch: NegusWatch, action: Any, *, phase: Any, phase_bound: bo
     return []
 
 
-@REGISTRY.check("MV-44")
+@REGISTRY.reports("MV-44")
 def judge_negus_with_gideon(board: Board, negus: "Unit", to: str, after: "GameState", *, step: int,
                             when: str | None) -> list[Finding]:
     """MV-44 (PB 14.6.4.4): in Ethiopia the Negus moves only stacked with the Gideon Force."""

@@ -18,7 +18,7 @@ GAME = "lion-of-judah"
 INVENTORY = load_inventory(GAME)
 """The rules inventory with what is judged and why not (data/inventory.json)."""
 REGISTRY = Registry(GAME, INVENTORY)
-"""The check functions by the inventory items they report (`@REGISTRY.check("MV-03")`)."""
+"""The check functions by the inventory items they report (`@REGISTRY.reports("MV-03")`)."""
 
 
 def check_id(short: str) -> str:

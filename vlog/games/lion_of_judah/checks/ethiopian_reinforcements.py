@@ -116,7 +116,7 @@ class ReinforcementCount:
             return {"loss", "offensive"}, False
         return set(self.happened.get((turn - 1, front), set())), True
 
-    @REGISTRY.check("RR-05")
+    @REGISTRY.reports("RR-05")
     def placed_unit(self, board: Board, before: GameState, unit: Unit, *, turn: int, step: int,
                     when: str | None) -> list[Finding]:
         """One Ethiopian unit placed in the MAP of `turn`: the front's count so far."""
@@ -149,7 +149,7 @@ class ReinforcementCount:
                                   "previous_turn_in_log": shown},
                         depends_on=[missing] if missing else [])]
 
-    @REGISTRY.check("RR-05")
+    @REGISTRY.reports("RR-05")
     def close_map(self, board: Board, turn: int, *, capitals: dict[str, str],
                   gone_leaders: Iterable[str], step: int, when: str | None) -> list[Finding]:
         """When the MAP of `turn` ends: a faction given two additional units while another of its

@@ -37,7 +37,7 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
-from vlog.games.lion_of_judah.step_events import PhaseTurned
+from vlog.games.lion_of_judah.step_events import EventMarker, PhaseTurned
 from vlog.games.lion_of_judah.checks.fuel import marker_value
 from vlog.games.lion_of_judah.state import GameState, Unit, build_state
 
@@ -282,7 +282,7 @@ class EventLedger(GameLedger):
             out += self._open_city(pid, info, name, now, phase, bound, before, step=step, when=when)
         return out
 
-    @REGISTRY.check("EV-02")
+    @REGISTRY.reports("EV-02")
     def _draw(self, pid: str, info: EventInfo, phase: Phase | None, bound: bool, before: GameState,
               *, step: int, when: str | None) -> list[Finding]:
         """EV-01 (the pool holds what the turn's strategic turns put in it, less what left it),
@@ -323,7 +323,7 @@ class EventLedger(GameLedger):
             self.rp_at_draw[info.code] = rp_markers(before, RP_EVENTS[info.code][0])
         return out
 
-    @REGISTRY.check("EV-01")
+    @REGISTRY.reports("EV-01")
     def _judge_pool(self, drawn_pid: str, scenario: str, turn: int, before: GameState, *,
                     step: int, when: str | None) -> list[Finding]:
         """EV-01: the pool a draw is made from, against PB 13.7 / 14.7 and the draws before."""
@@ -378,7 +378,7 @@ class EventLedger(GameLedger):
                                evidence={"event": self.info[pid].code, "turn": turn, "in_pool": False}))
         return out
 
-    @REGISTRY.check("EV-01", "EV-02")
+    @REGISTRY.reports("EV-01", "EV-02")
     def _into_pool(self, pid: str, info: EventInfo, old: Unit | None, turn: int | None, *,
                    step: int, when: str | None) -> list[Finding]:
         """EV-02: only No Event markers go back to the pool once drawn."""
@@ -401,7 +401,7 @@ class EventLedger(GameLedger):
         return []
 
     # -- held events played ---------------------------------------------------------------------
-    @REGISTRY.check("EV-02")
+    @REGISTRY.reports("EV-02")
     def _play(self, pid: str, info: EventInfo, name: str, now: str, phase: Phase | None, bound: bool,
               before: GameState, after: GameState, *, step: int, when: str | None) -> list[Finding]:
         """A marker leaving the pool or "Events drawn" for the map, another box or the game."""
@@ -432,7 +432,7 @@ class EventLedger(GameLedger):
             return out + self._open_city(pid, info, name, now, phase, bound, before, step=step, when=when)
         return out
 
-    @REGISTRY.check("EV-13", "EV-16")
+    @REGISTRY.reports("EV-13", "EV-16")
     def _played_in_map(self, pid: str, info: EventInfo, name: str, phase: Phase | None, bound: bool,
                        draw: _Draw | None, *, step: int, when: str | None) -> list[Finding]:
         """EV-13 (C4), EV-16 (D8): played in the MAP of a later turn than the draw."""
@@ -451,7 +451,7 @@ class EventLedger(GameLedger):
                         evidence={"event": info.code, "phase": phase.key, "turn": phase.turn,
                                   "drawn_turn": draw.turn if draw is not None else None})]
 
-    @REGISTRY.check("ET-12")
+    @REGISTRY.reports("ET-12")
     def _coordination(self, name: str, hex_: str, phase: Phase | None, bound: bool, after: GameState,
                       *, step: int, when: str | None) -> list[Finding]:
         """ET-12 (B6): placed on an Ethiopian leader when it activates: in the Ethiopian
@@ -472,7 +472,7 @@ class EventLedger(GameLedger):
                                evidence={"hex": hex_, "phase": phase.key}))
         return out
 
-    @REGISTRY.check("ET-13")
+    @REGISTRY.reports("ET-13")
     def _wireless(self, name: str, hex_: str, phase: Phase | None, bound: bool, before: GameState,
                   *, step: int, when: str | None) -> list[Finding]:
         """ET-13 (B7): on a hex of Ethiopian units not within one hex of the Negus; in the
@@ -507,7 +507,7 @@ class EventLedger(GameLedger):
                                              "last_ethiopian_move_step": moved}))
         return out
 
-    @REGISTRY.check("EV-17")
+    @REGISTRY.reports("EV-17")
     def _open_city(self, pid: str, info: EventInfo, name: str, hex_: str, phase: Phase | None,
                    bound: bool, before: GameState, *, step: int, when: str | None) -> list[Finding]:
         """EV-17 (D9/D10): used at once, on a town or capital of Eritrea, Ethiopia or Italian
@@ -563,7 +563,7 @@ class EventLedger(GameLedger):
         return out
 
     # -- units ----------------------------------------------------------------------------------
-    @REGISTRY.check("ET-13", "MV-46")
+    @REGISTRY.reports("ET-13", "MV-46")
     def on_unit_move(self, unit: Unit, to: str, phase: Phase | None, bound: bool, *, step: int,
                      when: str | None) -> list[Finding]:
         """MV-46 (no Italian move into an open city), ET-13 (the marked stack stays put)."""
@@ -589,7 +589,7 @@ class EventLedger(GameLedger):
                                evidence={"hex": unit.hex, "to": to, "marked_at_step": self.wireless[2]}))
         return out
 
-    @REGISTRY.check("SC-08")
+    @REGISTRY.reports("SC-08")
     def _free_french(self, unit: Unit, to: str, phase: Phase | None, bound: bool, *, step: int,
                      when: str | None) -> list[Finding]:
         """SC-08 (PB 14.6.6): the Free French units in Djibouti are not Allied-controlled until C1
@@ -628,7 +628,7 @@ class EventLedger(GameLedger):
         self.early_brigades -= 1
         return turn + 1
 
-    @REGISTRY.check("EV-06")
+    @REGISTRY.reports("EV-06")
     def on_air_mission(self, marker: Unit, hex_: str, phase: Phase | None, bound: bool,
                        attacked: str | None, *, step: int, when: str | None) -> list[Finding]:
         """EV-06 (A4): no bombing in the turn League of Nations is drawn. A bombing is an Italian
@@ -660,7 +660,7 @@ class EventLedger(GameLedger):
             self.wireless = None                # the hold lasts the activation, within the segment
         return out
 
-    @REGISTRY.check("EV-02", "EV-10", "EV-17")
+    @REGISTRY.reports("EV-02", "EV-10", "EV-17")
     def _end_event_phase(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         out: list[Finding] = []
         when = old.when()
@@ -708,7 +708,7 @@ class EventLedger(GameLedger):
                 depends.extend(inside.data)
         return names, sorted(set(depends))
 
-    @REGISTRY.check("EV-11")
+    @REGISTRY.reports("EV-11")
     def _war_office(self, draw: _Draw, state: GameState, *, step: int, when: str) -> list[Finding]:
         """EV-11 (C2): with Italian-controlled units in British Somaliland the Allied player rolls
         (+1 when the IPL is low): 1-4 closes Berbera to reinforcements and rebuilt units."""
@@ -733,7 +733,7 @@ class EventLedger(GameLedger):
                 self.berbera_closed = (draw.step, Ruling.PROVEN, ())
         return []
 
-    @REGISTRY.check("EV-06", "EV-11")
+    @REGISTRY.reports("EV-06", "EV-11")
     def on_placement(self, unit: Unit, hex_: str, before: GameState, phase: Phase | None, bound: bool,
                      *, step: int, when: str | None) -> list[Finding]:
         """EV-11 (C2): no Allied reinforcement or rebuilt unit placed at Berbera (2311) while C2
@@ -760,7 +760,7 @@ class EventLedger(GameLedger):
                         evidence={"hex": hex_, "italian_units": italians, "c2_step": drawn_step},
                         depends_on=data)]
 
-    @REGISTRY.check("EV-17")
+    @REGISTRY.reports("EV-17")
     def _open_city_rolls(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         """EV-17 (D9/D10): the die decides: above the hex's VP the Italian units leave it (and
         only then does the Open City marker stay); otherwise the marker goes."""
@@ -799,7 +799,7 @@ class EventLedger(GameLedger):
         self.city_rolls = {}
         return out
 
-    @REGISTRY.check(*(check for _, check in RP_EVENTS.values()))
+    @REGISTRY.reports(*(check for _, check in RP_EVENTS.values()))
     def _rp_received(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         """EV-05 (A3): two Ethiopian RPs, each on a map hex with an Ethiopian leader; EV-12 (C3):
         two Italian RPs, both in the same Italian RP storage box. Counted from the RP markers
@@ -855,7 +855,7 @@ class EventLedger(GameLedger):
     def end(self, view: "StepView") -> list[Finding]:
         return self.finish()
 
-    @REGISTRY.check("EV-02")
+    @REGISTRY.reports("EV-02")
     def finish(self) -> list[Finding]:
         """EV-02 for each Event Phase that ended without a draw, once the log has shown that it
         records draws (a log that never draws keeps the events off the table)."""
@@ -866,3 +866,15 @@ class EventLedger(GameLedger):
                                 "each Event Phase (6.2)",
                         evidence={"turn": turn, "draws": 0})
                 for turn, step, when in self.undrawn_phases]
+
+
+@REGISTRY.check("EV-01", event=EventMarker)
+def judge_marker_moved(game: Any, action: EventMarker, view: Any) -> list[Finding]:
+    """An event marker changed place: draws, the pool, held events played (EV-01 and the rest,
+    `EventLedger.on_marker`), and (35) the coordination an event gives (ET-12)."""
+    action.before.scenario = action.after.scenario = game.scenario
+    out = game.events.on_marker(action.marker, action.old, action.new, game.interpreter.phase,
+                                game.interpreter.phase_bound, action.before, action.after,
+                                step=action.step, when=action.when)
+    return out + game.activation.judge_coordination(action.new, action.after, step=action.step,
+                                                    when=action.when)

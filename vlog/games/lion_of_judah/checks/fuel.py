@@ -48,7 +48,7 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.sequence import side_name
-from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -160,6 +160,20 @@ class FuelLedger(GameLedger):
     reported_gap: frozenset[int] | None = None
     short_reported: set[tuple[int, str]] = field(default_factory=set)
 
+    def event(self, event: Any, view: "StepView") -> list[Finding]:
+        """(40) The fuel side of each event of play (SC-01, MV-47, CB-40, AR-10)."""
+        return self._play(event) if isinstance(event, Play) else []
+
+    def phase(self, change: Any, view: "StepView") -> list[Finding]:
+        return self._play(change)
+
+    def _play(self, event: Any) -> list[Finding]:
+        game = self.game
+        if game.scenario != "1940-41":
+            return []
+        return fuel_action(self, game.data, event, phase=game.interpreter.phase,
+                           phase_bound=game.interpreter.phase_bound)
+
     def step(self, view: "StepView") -> list[Finding]:
         game = self.game                # fuel lost to conquests (PB 14.6.1.1)
         if game.scenario == "1940-41":
@@ -179,7 +193,7 @@ class FuelLedger(GameLedger):
         self.history.append({"step": step, "why": why, "fuel": sorted(self.possible)})
 
     # -- uses ------------------------------------------------------------------------------------
-    @REGISTRY.check(*_USE_CHECK.values())
+    @REGISTRY.reports(*_USE_CHECK.values())
     def use(self, use: str, phase: Phase | None, subjects: Iterable[str], *, step: int | None,
             when: str | None, what: str) -> list[Finding]:
         """A fuel use (`use`: "move", "attack" or "air") in `phase`: charges the player phase's
@@ -235,7 +249,7 @@ class FuelLedger(GameLedger):
                              "fuel": sorted(self.possible)})
 
     # -- the marker ------------------------------------------------------------------------------
-    @REGISTRY.check("SC-01")
+    @REGISTRY.reports("SC-01")
     def judge_marker(self, shown: int | None, marker: Unit | None, closed: Phase, *,
                      step: int | None) -> list[Finding]:
         """SC-01 at the end of player phase `closed`: the marker shows the ledger's fuel."""
@@ -266,7 +280,7 @@ class FuelLedger(GameLedger):
                                   "fuel_history": self.history[-6:]})]
 
 
-@REGISTRY.check("SU-06")
+@REGISTRY.reports("SU-06")
 def judge_start_markers(data: GameData, state: GameState, *, step: int | None,
                         when: str | None) -> list[Finding]:
     """SU-06 (PB 14.3.1): at the start of the 1940-41 scenario the fuel marker is in GRT box 6

@@ -51,7 +51,7 @@ def garrison_hexes(board: Board) -> list[tuple[str, bool | Unknown]]:
     return out
 
 
-@REGISTRY.check("SC-09")
+@REGISTRY.reports("SC-09")
 def judge_garrisons(board: Board, state: GameState, *, step: int | None,
                     when: str | None) -> list[Finding]:
     """SC-09 on the starting position `state` (the caller checks it is the scenario's start)."""

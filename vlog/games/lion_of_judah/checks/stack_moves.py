@@ -58,7 +58,7 @@ class StackMoves(GameLedger):
         """A new phase: every unit begins its movement afresh."""
         self.moves.reset()
 
-    @REGISTRY.check("MV-08")
+    @REGISTRY.reports("MV-08")
     def move(self, unit: Unit, start: str, to: str, *, step: int, when: str | None) -> list[Finding]:
         """Judge one unit's hop from `start` to `to` in a movement segment."""
         if unit.kind in LEFT_OUT:
