@@ -267,22 +267,18 @@ def turn_track_box(board: Board, box: str | None) -> int | None:
     turn marker, PB 13.3.1 and 14.3.1), or None for any other box."""
     if box is None:
         return None
-    for record in board._raw.get("boxes", []):
-        if record.get("id") != box:
-            continue
-        props = record.get("properties", {})
-        track = props.get("track", {}).get("value") if isinstance(props, dict) else None
-        number = props.get("number", {}).get("value") if isinstance(props, dict) else None
-        if track == "grt" and isinstance(number, int):
-            return number
-    return None
+    record = board.box(box)
+    if record is None:
+        return None
+    props = record.get("properties", {})
+    track = props.get("track", {}).get("value") if isinstance(props, dict) else None
+    number = props.get("number", {}).get("value") if isinstance(props, dict) else None
+    return number if track == "grt" and isinstance(number, int) else None
 
 
 def _box_type(board: Board, box: str | None) -> str | None:
-    for record in board._raw.get("boxes", []):
-        if record.get("id") == box:
-            return record.get("type", {}).get("value")
-    return None
+    record = board.box(box)
+    return record.get("type", {}).get("value") if record is not None else None
 
 
 def may_be_bombing(marker: Unit, scenario: str | None, segment: str | None, phasing: str | None) -> bool:
@@ -342,10 +338,8 @@ def judge_delayed_return(board: Board, marker: Unit, *, roll: int | None, box: s
 
 
 def _box_name(board: Board, box: str | None) -> str:
-    for record in board._raw.get("boxes", []):
-        if record.get("id") == box:
-            return str(record.get("name", {}).get("value") or box)
-    return str(box)
+    record = board.box(box)
+    return str(record.get("name", {}).get("value") or box) if record is not None else str(box)
 
 
 # -- bombing (PB 13.6.5.1) -----------------------------------------------------------------------

@@ -43,7 +43,7 @@ def qualifies(unit: Unit) -> bool | None:
 def garrison_hexes(board: Board) -> list[tuple[str, bool | Unknown]]:
     """(hex, in Ethiopia?) for every hex the map data lists as a town, capital or amba."""
     out = []
-    for hex_ in sorted(board.data.map().raw().get("hexes", {})):
+    for hex_ in sorted(board.listed_hexes()):
         if any(board.has_feature(hex_, f) is True for f in GARRISONED):
             inside = board.in_zone(hex_, "ethiopia")
             if inside is not False:

@@ -73,20 +73,18 @@ class RailLedger:
 
 def _line_hexes(board: Board, line_id: str) -> list[str] | Unknown | None:
     """The line's hexes in order; Unknown when the data does not list them, None when absent."""
-    for line in board._raw.get("lines", []):
-        if line.get("id") == line_id:
-            hexes = line["hexes"].get("value")
-            if hexes is None:
-                return Unknown(f"map.json line {line_id} hexes")
-            return [str(h) for h in hexes]
-    return None
+    line = board.line(line_id)
+    if line is None:
+        return None
+    hexes = line["hexes"].get("value")
+    if hexes is None:
+        return Unknown(f"map.json line {line_id} hexes")
+    return [str(h) for h in hexes]
 
 
 def _line_name(board: Board, line_id: str) -> str:
-    for line in board._raw.get("lines", []):
-        if line.get("id") == line_id:
-            return str(line.get("name", {}).get("value") or line_id)
-    return line_id
+    line = board.line(line_id)
+    return str(line.get("name", {}).get("value") or line_id) if line is not None else line_id
 
 
 def _route_on(hexes: list[str], start: str, goal: str) -> list[str] | None:
