@@ -1,7 +1,8 @@
 """What a logged step does in Lion of Judah terms: moves, flips, eliminations, rolls, attacks.
 
-A step is read by comparing the game state before and after it (`state.build_state` on the
-two tables the driver hands over in a `vlog.kit.steps.StepView`, each read once: `state_of`):
+A step is read from the kit's events of it (vlog/kit/engine.py: the units' moves, placements
+and removals between the game states before and after it, `state_of`, and its chat
+declarations, `CHAT`), with the states themselves:
 
 * a unit whose hex changed moved ("move"); the die rolls logged since that side's previous move
   in the same movement segment, and in the step itself, are its forced-march rolls (11.5.3);
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from vlog.kit.chat import ChatGrammars
-from vlog.kit.steps import Declared, Event, Moved, Placed, Removed, unit_events
+from vlog.kit.steps import Declared, Event, Moved, Placed, Removed
 from vlog.games.lion_of_judah.checks.activation import ActivationReader
 from vlog.games.lion_of_judah.checks.activation_rules import parse_declaration
 from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
@@ -117,8 +118,6 @@ class Interpreter:
     and trucks never take control, 3.2, 10.1.2); hexes not listed keep their initial control."""
     flags: dict[str, Any] = field(default_factory=dict)
     """Facts the history establishes, copied into every state built (`GameState.flags`)."""
-    chat: ChatGrammars = CHAT
-    """The chat grammars the step's declarations are read with."""
 
     def states(self, view: "StepView") -> tuple[GameState, GameState]:
         before = state_of(view.before, self.data, self.scenario, self.cache, control=self.control)
@@ -128,10 +127,10 @@ class Interpreter:
         after.flags.update(self.flags)
         return before, after
 
-    def interpret(self, view: "StepView", told: Sequence[Event] | None = None) -> list[Event]:
+    def interpret(self, view: "StepView", told: Sequence[Event]) -> list[Event]:
         """The events of one step, in the order read; `view.rolls` are the die rolls the step's
         chat reports, `told` the kit's events of the step (vlog/kit/engine.py: the unit events
-        and chat declarations read from the step; None: read here)."""
+        and chat declarations of `CHAT` read from the step)."""
         step = view.step
         assert step is not None
         before, after = self.states(view)
@@ -148,9 +147,6 @@ class Interpreter:
             elif self.phase is None:
                 self.phase = start_phase(self.scenario)
         rolls = [r.total for r in view.rolls if r.total is not None]
-        if told is None:
-            told = [*unit_events(index, before.units, after.units),
-                    *(Declared(index, g.name, d) for g in self.chat for d in self.chat.read(g.name, step.commands))]
         rolls, extra = self.activation.read(step, before, after, rolls, self, declared(told, "activation"))
         events += extra
         changes = [e for e in told if isinstance(e, (Moved, Removed, Placed))]
