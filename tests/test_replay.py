@@ -1,6 +1,8 @@
 """The replay driver: steps as VASSAL counts them, states at any step, game hooks, undo tracking."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 import vlog
@@ -10,7 +12,8 @@ from tests.checks.logbuild import (
 from tests.conftest import sample_params
 from vlog.errors import UnknownGameError
 from vlog.findings import Basis, Finding, Severity
-from vlog.games.base import Action, CheckSpec, Game, find_game, known_games
+from vlog.games.base import CheckSpec, Game, find_game, known_games
+from vlog.kit.steps import Event
 from vlog.replay import replay, replay_log, table_at, track_undos
 from vlog.vassal.commands import ChangePiece, MovePiece, MutableProperty
 from vlog.vassal.pieces import split_chain
@@ -131,6 +134,12 @@ def test_undo_located_by_its_inverse_when_the_order_disagrees(tmp_path):
         (3, 1, True, "inverse commands")]
 
 
+@dataclass(frozen=True, slots=True)
+class Move(Event):
+    piece: str
+    to: tuple[int, int]
+
+
 class Recorder(Game):
     """A game that sees each step before it is applied and calls every move illegal."""
 
@@ -146,13 +155,13 @@ class Recorder(Game):
         for c in step.commands:
             if isinstance(c, MovePiece):
                 self.seen.append((step.index, table.pieces[c.id].point))
-                out.append(Action("move", step.index, (c.id,), {"to": (c.new_x, c.new_y)}))
+                out.append(Move(step.index, c.id, (c.new_x, c.new_y)))
         return out
 
     def check(self, action, table, ctx):
         yield Finding("test-game/MV-01", "1.1", Severity.ERROR, Basis.PROVEN, action.step, None,
-                      f"illegal move of {action.pieces[0]}", action.pieces,
-                      {"to": list(action.data["to"]), "rolls": len(ctx.rolls)})
+                      f"illegal move of {action.piece}", (action.piece,),
+                      {"to": list(action.to), "rolls": len(ctx.rolls)})
 
 
 def test_game_hooks_see_the_table_before_the_step_and_illegal_moves_still_apply(tmp_path):

@@ -497,6 +497,15 @@ def _data_map_for(map_def: MapDef, game_data: GameData) -> str | None:
     return None
 
 
+def _layout_for(game_data: GameData, map_id: str | None) -> HexLayout | None:
+    """The hex numbering of the game map a VASSAL map shows (the game's first map when it shows
+    none of them); None when the data names no layout vlog knows."""
+    try:
+        return game_data.layout(map_id)
+    except GameDataError:
+        return None
+
+
 # -------------------------------------------------------------------------------------------- turn track
 
 
@@ -799,7 +808,6 @@ class _Drafter:
     def locations(self) -> list[dict[str, Any]]:
         """Location records: one pattern per shape of hex-numbered names, named hexes and boxes one by one."""
         game_data = self.data
-        layout = LAYOUTS.get(game_data.game)
         boxes: dict[str, str] = {}
         self.box_labels: dict[str, str] = {}
         """Box id -> its name (its id when unnamed): what a renamed box is compared with."""
@@ -815,6 +823,7 @@ class _Drafter:
             names, map_notes = location_names(map_def)
             self.notes.extend(map_notes)
             data_map = _data_map_for(map_def, game_data)
+            layout = _layout_for(game_data, data_map)
             shapes: dict[str, list[str]] = defaultdict(list)
             for name in names:
                 if name == UNPLACED_BOX:        # where vlog's own modules hold pieces not yet set up

@@ -99,3 +99,18 @@ def test_neighbours_and_distance_on_the_map_layout(ascari):
     assert set(board.neighbours("1501")) == {LAYOUTS["ascari"].name(n) for n in
                                               LAYOUTS["ascari"].neighbours_on_map(LAYOUTS["ascari"].parse("1501"))}
     assert board.distance("1501", "1503") == 2
+
+
+def test_the_map_data_lists_its_hexes_boxes_and_lines_through_the_board(tmp_path):
+    src = "SYNTHETIC test overlay"
+    data = _transcribed(tmp_path, [{"id": "road", "type": {"value": "road", "source": src},
+                                    "name": {"value": "the Metemma road", "source": src},
+                                    "hexes": {"value": ["2007", "2107"], "source": src}}])
+    metemma = Board(data, "metemma")
+    assert metemma.line("road")["name"]["value"] == "the Metemma road" and metemma.line("rail") is None
+    assert metemma.box("no-such-box") is None
+    lion = Board(load_game_data("lion-of-judah"))
+    assert lion.box("rp-northern-front")["id"] == "rp-northern-front"
+    assert lion.line("rail-sudan")["type"]["value"] == "rail"
+    assert "1213" in lion.listed_hexes() and lion.name_of("1213") == "Addis Ababa"
+    assert lion.listed_hexes() == tuple(load_game_data("lion-of-judah").map().raw()["hexes"])

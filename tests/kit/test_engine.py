@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -228,3 +229,38 @@ def test_a_check_says_what_it_could_not_judge():
     stack = status["toy-skirmish/ST-01"]
     assert stack.judgement.value == "not-judged" and stack.judged == 0
     assert stack.reason() == "not judged: missing data: the stacking declarations"
+
+
+def test_a_game_keeping_its_own_sequence_tells_its_phase_changes_itself():
+    """`reads_sequence = False`: the engine reads no phase and tells no PhaseChanged; the game's
+    own events (`more_events`) tell them after the unit events, and its `when` names the phase
+    in findings."""
+    with installed():
+        game, log = recording_game(shown=True)
+
+        @dataclass(frozen=True, slots=True)
+        class Turned(PhaseChanged):
+            pass
+
+        class OwnSequence(type(game)):
+            reads_sequence = False
+
+            def more_events(self, view, events):
+                if view.index == 2:
+                    self.own = "the second step on"
+                    return [Turned(view.index, None, SimpleNamespace(name=self.own))]
+                return []
+
+            def when(self):
+                return getattr(self, "own", None)
+
+        own = OwnSequence()
+        replay_log(vlog.read(toy_cases.RULES / "MV-01.vlog"), module=read_module(toy_cases.MODULE),
+                            game=own)
+    assert own.sequence is None and own.phase is None
+    phases = [entry for entry in log if entry[:2] == ("ledger", "phase")]
+    assert phases == [("ledger", "phase", None, "the second step on")]
+    step_2 = log.index(("ledger", "step", 2))
+    assert log[step_2:step_2 + 3] == [("ledger", "step", 2), ("ledger", "Moved", 2),
+                                      ("ledger", "phase", None, "the second step on")]
+    assert own.finding("MV-01", Ruling.PROVEN, step=3, message="seen").when == "the second step on"

@@ -90,3 +90,34 @@ def test_a_check_of_one_event_class_among_its_items_occasions_is_called_for_that
         @registry.check("MV-09", event=Removed)
         def judge_removal():
             pass
+
+
+def test_a_helper_reports_its_items_and_is_never_dispatched():
+    class Item:
+        def __init__(self, occasions):
+            self.occasions = occasions
+
+    class Known(dict):
+        def item(self, short):
+            return self[short]
+
+    registry = Registry("toy", Known({"MV-01": Item(("moved",)), "MV-16": Item(("moved",))}))
+
+    @registry.reports("MV-16")
+    def judge_end_of_move(board, unit):
+        return ["ended"]
+
+    @registry.check("MV-01")
+    def judge_move(game, moved, view):
+        return judge_end_of_move(None, moved)
+
+    assert registry.judging("moved") == (judge_move,) and registry.called_on(None) == (judge_move,)
+    assert registry.ids() == {"MV-01", "MV-16"}                     # it counts for what it reports
+    assert [r.function for r in registry.judged_by("MV-16")] == [judge_end_of_move]
+    assert registry.judged_by("MV-16")[0].helper and not registry.judged_by("MV-01")[0].helper
+    with pytest.raises(ValueError, match=r"judge_typo: MV-99 not in the toy inventory"):
+        @registry.reports("MV-99")
+        def judge_typo():
+            pass
+    with pytest.raises(ValueError, match="at least one"):
+        registry.reports()

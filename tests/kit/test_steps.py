@@ -1,9 +1,13 @@
 """The view of a step the driver hands a game: positions read once, chats by class, the end."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import vlog
 from tests.checks.logbuild import move, restore, step, unit, write_file
-from vlog.kit.steps import Moved, Position, Removed, StepView, unit_events
+from vlog.kit.registry import Registry
+from vlog.kit.steps import Moved, PhaseChanged, Position, Removed, StepsChanged, StepView, event_kind, unit_events
 from vlog.table import Table
 from vlog.vassal.commands import Chat
 
@@ -73,3 +77,38 @@ def test_a_unit_gone_from_the_table_is_removed_and_unknown_steps_never_change():
     events = unit_events(None, before, after)
     assert [(type(e).__name__, e.unit.id, e.after) for e in events] == [("Removed", "z", None)]
     assert unit_events(1, before, dict(before)) == []
+
+
+def test_an_event_kind_is_its_class_name_unless_the_class_names_its_own():
+    @dataclass(frozen=True, slots=True)
+    class Turned(PhaseChanged):
+        KIND: ClassVar[str] = "phase"
+
+    @dataclass(frozen=True, slots=True)
+    class LaterTurned(Turned):
+        pass
+
+    assert event_kind(StepsChanged) == "steps-changed" and Turned(1, None, None).kind == "phase"
+    assert LaterTurned(1, None, None).kind == "later-turned"      # a subclass names itself again
+
+    class Item:
+        def __init__(self, occasions):
+            self.occasions = occasions
+
+    class Known(dict):
+        def item(self, short):
+            return self[short]
+
+    registry = Registry("toy", Known({"PH-01": Item(("phase",)), "MV-01": Item(("moved",))}))
+
+    @registry.check("PH-01", event=Turned)
+    def judge(game, event, view):
+        return []
+
+    assert registry.judging("phase", Turned) == (judge,) and registry.judging("moved") == ()
+    try:
+        registry.check("MV-01", event=Turned)(lambda *a: [])
+    except ValueError as error:
+        assert "'phase'" in str(error)
+    else:
+        raise AssertionError("an event class whose kind is no occasion of the item registered")

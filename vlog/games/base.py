@@ -1,7 +1,8 @@
 """The interface a game's rules engine plugs into the replay (`vlog.replay`).
 
-A game turns each logged step into the actions its rules speak of (`interpret`) and judges each
-action (`check`). The driver applies the step to the table once, whatever the verdict (the log
+A game turns each logged step into the events its rules speak of (`interpret`: typed events,
+`vlog.kit.steps.Event`, whose `kind` the inventory's occasions name) and judges each event
+(`check`). The driver applies the step to the table once, whatever the verdict (the log
 is what happened on the table), and hands the game the tables before and after it in
 `Context.view`; `interpret` and `check` are also given the table before the step. A hook that
 raises becomes a `vlog/internal` warning and the replay goes on.
@@ -24,22 +25,11 @@ from vlog.kit.registry import CheckSpec
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.dicestats import DiceRoll
     from vlog.gamedata import GameData
-    from vlog.kit.steps import StepView
+    from vlog.kit.steps import Event, StepView
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["Action", "CheckSpec", "Context", "Game", "find_game", "known_games"]
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Something a step did in the game's terms ("move", "attack", "roll"), with the pieces it
-    concerns and the step's data a check needs (the game defines `kind` and `data`)."""
-
-    kind: str
-    step: int
-    pieces: tuple[str, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
+__all__ = ["CheckSpec", "Context", "Game", "find_game", "known_games"]
 
 
 @dataclass(slots=True)
@@ -73,13 +63,13 @@ class Game:
         """Called once with the starting table (scenario setup checks)."""
         return ()
 
-    def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence[Action]:
-        """The actions a step performs, read against the table before the step (`ctx` holds the
+    def interpret(self, step: "Step", table: "Table", ctx: Context | None = None) -> Sequence["Event"]:
+        """The events of a step, read against the table before the step (`ctx` holds the
         step's dice rolls and the game's memory; the driver always passes it)."""
         return ()
 
-    def check(self, action: Action, table: "Table", ctx: Context) -> Iterable[Finding]:
-        """Findings about one action (the table is still as it was before the step)."""
+    def check(self, action: "Event", table: "Table", ctx: Context) -> Iterable[Finding]:
+        """Findings about one event (the table is still as it was before the step)."""
         return ()
 
     def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:

@@ -16,7 +16,7 @@ unlisted hexes.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from vlog.engine.judge import Unknown
 
@@ -118,6 +118,20 @@ class Board:
         if isinstance(found, Unknown):
             return found
         return feature in found
+
+    # -- what the map data lists ---------------------------------------------------------------
+    def listed_hexes(self) -> tuple[str, ...]:
+        """Every hex the map data says something about, in its order."""
+        return tuple(self._raw.get("hexes", {}))
+
+    def box(self, box_id: str | None) -> Mapping[str, Any] | None:
+        """The map data's record of a box (its type, name, properties), None when the map lists
+        no such box."""
+        return next((b for b in self._raw.get("boxes", []) if b.get("id") == box_id), None)
+
+    def line(self, line_id: str) -> Mapping[str, Any] | None:
+        """The map data's record of a line (its type, name, hexes), None when the map lists none."""
+        return next((line for line in self._raw.get("lines", []) if line.get("id") == line_id), None)
 
     # -- zones --------------------------------------------------------------------------------
     def in_zone(self, hex_: str, zone_id: str) -> bool | Unknown:

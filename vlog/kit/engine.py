@@ -63,6 +63,10 @@ class RulesEngine(Game):
     """What each phase is for, by name or stem (`vlog.kit.sequence.sequence_of`'s `kinds`)."""
     player_turns: ClassVar[bool] = False
     """The data's phases are one player's turn, played by each side in order."""
+    reads_sequence: ClassVar[bool] = True
+    """False: the game keeps its own sequence of play (its `more_events` tell the phase changes,
+    its `when` names the phase), so the engine reads no phase from the table and tells no
+    `PhaseChanged` of its own."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -175,8 +179,8 @@ class RulesEngine(Game):
             self.scenario = self.data.scenario_ids[0]
         self.sequence = (seq.sequence_of(self.data, self.scenario, kinds=self.phase_kinds,
                                          player_turns=self.player_turns)
-                         if self.scenario is not None else None)
-        self.phase = self.phase_at(start)
+                         if self.scenario is not None and self.reads_sequence else None)
+        self.phase = self.phase_at(start) if self.reads_sequence else None
         ctx.when = self.when()
         found = list(self.ledgers.begin(view))
         for check in self.registry.called_on(BEGIN):
@@ -188,18 +192,19 @@ class RulesEngine(Game):
         if view is None:
             raise ValueError(f"{self.id}: a step is judged only through the replay's StepView")
         events: list[Event] = [Stepped(view.index)]
-        shown = self.phase_at(view.after)
-        new = shown if shown is not None else self.infer_phase(view, self.phase)
-        if new is not None and (self.phase is None or (new.turn, new.index) != (self.phase.turn, self.phase.index)):
-            events.append(PhaseChanged(view.index, self.phase, new, bound=shown is not None))
-        self.phase = new
-        if ctx is not None:
-            ctx.when = self.when()
+        if self.reads_sequence:
+            shown = self.phase_at(view.after)
+            new = shown if shown is not None else self.infer_phase(view, self.phase)
+            if new is not None and (self.phase is None or (new.turn, new.index) != (self.phase.turn, self.phase.index)):
+                events.append(PhaseChanged(view.index, self.phase, new, bound=shown is not None))
+            self.phase = new
         events += unit_events(view.index, self.units(view.before), self.units(view.after))
         for grammar in self.grammars:
             events += [Declared(view.index, grammar.name, d)
                        for d in self.grammars.read(grammar.name, step.commands)]
         events += self.more_events(view, events)
+        if ctx is not None:
+            ctx.when = self.when()
         return events
 
     def check(self, action: Event, table: "Table", ctx: Context) -> Iterable["Finding"]:

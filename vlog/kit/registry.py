@@ -20,6 +20,13 @@ drift apart):
     @REGISTRY.check("MV-09", event=Placed)     # occasions: ["moved", "placed"]
     def note_arrival(game, placed, view): ...
 
+A helper that reports findings of an item but is called by another check, not by the engine
+(a judgement a check function delegates to), says so with `reports`: it counts for the items it
+reports (`judged_by`, `ids`) and is never dispatched:
+
+    @REGISTRY.reports("MV-16")
+    def judge_end_of_move(board, state, unit, *, step, when): ...
+
 An id the inventory lacks fails at import, naming the function; the registry then answers which
 functions judge an item, which items have a function and which functions an event calls, so a
 game's dispatch can be read from its registrations and tests can hold the inventory's
@@ -73,6 +80,8 @@ class Registered:
     """"begin" / "end": called on the log's first / last position; None: on its occasions."""
     event: type | None = None
     """The one event class it judges among its occasions; None: every occasion."""
+    helper: bool = False
+    """Called by another check, never by the engine (`Registry.reports`)."""
 
     @property
     def name(self) -> str:
@@ -99,6 +108,17 @@ class Registry:
             raise ValueError(f"{', '.join(ids)}: a check is registered on one of {', '.join(map(repr, MOMENTS[1:]))}, "
                              f"not {on!r}; the events it judges are its items' occasions in data/inventory.json")
 
+        return self._register(ids, on=on, event=event, helper=False)
+
+    def reports(self, *ids: str) -> Callable[[F], F]:
+        """Decorator: the function reports findings of these inventory items, called by another
+        check (never by the engine's dispatch)."""
+        if not ids:
+            raise ValueError("a helper registers at least one inventory item")
+        return self._register(ids, on=None, event=None, helper=True)
+
+    def _register(self, ids: tuple[str, ...], *, on: str | None, event: type | None,
+                  helper: bool) -> Callable[[F], F]:
         def register(function: F) -> F:
             unknown = [i for i in ids if i not in self._known]
             if unknown:
@@ -106,7 +126,7 @@ class Registry:
                                  f"not in the {self.game} inventory")
             if event is not None:
                 self._check_event(function, ids, event)
-            self._registered.append(Registered(tuple(ids), function, on, event))
+            self._registered.append(Registered(tuple(ids), function, on, event, helper))
             self._judging.clear()
             return function
 
@@ -133,7 +153,7 @@ class Registry:
 
     def called_on(self, moment: str | None) -> tuple[Callable[..., object], ...]:
         """The functions registered on a moment ("begin", "end"), in registration order."""
-        return tuple(r.function for r in self._registered if r.on == moment)
+        return tuple(r.function for r in self._registered if r.on == moment and not r.helper)
 
     def judging(self, kind: str, event: type | None = None) -> tuple[Callable[..., object], ...]:
         """The functions reporting an item whose inventory occasions include the action kind
@@ -143,7 +163,7 @@ class Registry:
         if found is None:
             item = getattr(self._known, "item")
             found = self._judging[(kind, event)] = tuple(
-                r.function for r in self._registered if r.on is None
+                r.function for r in self._registered if r.on is None and not r.helper
                 and (r.event is None or (event is not None and issubclass(event, r.event)))
                 and any(kind in item(i).occasions for i in r.ids))
         return found

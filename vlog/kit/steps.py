@@ -94,8 +94,11 @@ class StepView:
 # unit's move finished) as it reads them.
 
 def event_kind(cls: type) -> str:
-    """An event class as the inventory's occasions name it: `StepsChanged` -> "steps-changed"."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
+    """An event class as the inventory's occasions name it: `StepsChanged` -> "steps-changed",
+    or the `KIND` the class itself names (a game whose inventory already calls its occasions
+    by other words than its class names: `KIND = "phase"`)."""
+    named = cls.__dict__.get("KIND")
+    return named if isinstance(named, str) else re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
 
 
 _OCCASION_NOUNS = {"stepped": "step", "moved": "move", "placed": "placement", "removed": "removal",

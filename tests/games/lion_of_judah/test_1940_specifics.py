@@ -7,7 +7,8 @@ from dataclasses import replace
 from vlog.engine.judge import Unknown
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
-from vlog.games.base import Action
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned
+from vlog.kit.steps import Event
 from vlog.games.lion_of_judah.checks.allied_1940 import (
     NegusWatch,
     allied_action,
@@ -50,27 +51,24 @@ NEGUS = replace(unit("Negus", "0302", side="allied", kind="leader", unit_class=N
 SB = replace(unit("Sb", "0202"), counter="it-sb")
 
 
-def combat(removed: set[str], *, step: int = 9, turn: int = 6, roll: int | None = 4) -> Action:
+def combat(removed: set[str], *, step: int = 9, turn: int = 6, roll: int | None = 4) -> Combat:
     at = Phase("1940-41", turn, "second-combat")
     pending = OpenCombat(step, "w", AttackDeclaration("0302", ("Sb",), None, None), "italian",
                             state(GIDEON, NEGUS, SB), roll=roll, phase=at, phase_bound=True,
                             removed=set(removed))
-    return Action("combat", step, ("Sb",), {"pending": pending, "attackers": (SB,),
-                                            "defenders": (GIDEON, NEGUS), "when": "w"})
+    return Combat(step, pending, (SB,), (GIDEON, NEGUS), when="w")
 
 
-def turn_change(*units, step: int = 14, turn: int = 6) -> Action:
-    return Action("phase", step, (), {"old": Phase("1940-41", turn, "second-combat"),
-                                      "new": Phase("1940-41", turn, "end"), "state": state(*units),
-                                      "bound": True})
+def turn_change(*units, step: int = 14, turn: int = 6) -> PhaseTurned:
+    return PhaseTurned(step, Phase("1940-41", turn, "second-combat"), Phase("1940-41", turn, "end"), True,
+                       state=state(*units))
 
 
-def appear(turn: int, step: int = 30) -> Action:
-    return Action("appear", step, ("Negus",), {"unit": replace(NEGUS, hex="0505"), "hex": "0505",
-                                               "when": "w"})
+def appear(turn: int, step: int = 30) -> Appear:
+    return Appear(step, replace(NEGUS, hex="0505"), "0505", when="w")
 
 
-def run(watch: NegusWatch, action: Action, turn: int = 6) -> list:
+def run(watch: NegusWatch, action: Event, turn: int = 6) -> list:
     return allied_action(watch, action, phase=Phase("1940-41", turn, "map"), phase_bound=True, joined=None)
 
 
@@ -125,8 +123,7 @@ def test_gideon_elsewhere_asks_nothing():
     pending = OpenCombat(9, "w", AttackDeclaration("0303", ("Sb",), None, None), "italian",
                             state(away, NEGUS, SB), roll=4, phase=Phase("1940-41", 6, "second-combat"),
                             phase_bound=True, removed={"Gideon Force"})
-    run(watch, Action("combat", 9, (), {"pending": pending, "attackers": (SB,), "defenders": (away,),
-                                        "when": "w"}))
+    run(watch, Combat(9, pending, (SB,), (away,), when="w"))
     assert watch.due is None and run(watch, turn_change(NEGUS)) == []
 
 
@@ -146,7 +143,7 @@ def test_french_call_to_war_is_possible_before_turn_3_once_france_joined():
     # before France joins SC-08 forbids every Free French move: not reported twice
     assert judge_french_call_to_war(FF_TS, "1810", turn=1, joined=None, step=5, when="w") == []
     assert judge_french_call_to_war(FF_TS, "1810", turn=1, joined=Unknown("C1 roll"), step=5, when="w") == []
-    move = Action("move", 5, ("TS",), {"unit": FF_TS, "to": "1810", "when": "w"})
+    move = Move(5, FF_TS, "1810", when="w")
     [g] = allied_action(NegusWatch(), move, phase=Phase("1940-41", 2, "first-movement"), phase_bound=True,
                         joined=True)
     assert g.check == "lion-of-judah/MV-48"
@@ -158,11 +155,10 @@ def ipl(box: str):
 
 
 def phase_step(old: str, new: str, box: str, control: dict | None = None, *, turn: int = 6,
-               step: int = 20, bound: bool = True) -> Action:
+               step: int = 20, bound: bool = True) -> PhaseTurned:
     s = state(ipl(box))
     s.control = dict(control or {})
-    return Action("phase", step, (), {"old": Phase("1940-41", turn, old), "new": Phase("1940-41", turn, new),
-                                      "state": s, "bound": bound})
+    return PhaseTurned(step, Phase("1940-41", turn, old), Phase("1940-41", turn, new), bound, state=s)
 
 
 def test_ipl_moving_without_cause_is_possible_sc03():
@@ -191,14 +187,12 @@ def test_negus_first_entry_lowers_the_ipl():
     negus_out = replace(NEGUS, hex="1108")
     watch = PrestigeWatch()
     prestige_action(watch, board, data, phase_step("event", "first-movement", "grt-5"))
-    prestige_action(watch, board, data, Action("move", 12, ("Negus",), {"unit": negus_out, "to": "1208",
-                                                                         "when": "w"}))
+    prestige_action(watch, board, data, Move(12, negus_out, "1208", when="w"))
     [f] = prestige_action(watch, board, data, phase_step("first-combat", "second-movement", "grt-5"))
     assert f.evidence["negus_first_entry_step"] == 12 and f.basis is Basis.POSSIBLE
     fell = PrestigeWatch()
     prestige_action(fell, board, data, phase_step("event", "first-movement", "grt-5"))
-    prestige_action(fell, board, data, Action("move", 12, ("Negus",), {"unit": negus_out, "to": "1208",
-                                                                        "when": "w"}))
+    prestige_action(fell, board, data, Move(12, negus_out, "1208", when="w"))
     assert prestige_action(fell, board, data, phase_step("first-combat", "second-movement", "grt-3")) == []
 
 

@@ -53,12 +53,12 @@ def test_a_failing_check_is_reported_and_exits_4_only_with_debug(capsys, monkeyp
     from pathlib import Path
 
     from vlog.cli import EXIT_FINDINGS, EXIT_INTERNAL
-    from vlog.games.lion_of_judah import rules
+    from vlog.games.lion_of_judah.segments import SegmentStart
 
-    def broken(self, action, ctx):
+    def broken(self, change, view):
         raise ZeroDivisionError("injected")
 
-    monkeypatch.setattr(rules.LionOfJudah, "_check_phase", broken)
+    monkeypatch.setattr(SegmentStart, "phase", broken)
     log = str(Path(__file__).resolve().parents[3] / "fixtures/lion-of-judah/rules/AR-01.vlog")
     assert main(["check", log, "--game", "lion-of-judah", "--format", "json"]) == EXIT_FINDINGS
     out, err = capsys.readouterr()

@@ -28,7 +28,9 @@ import pytest
 import vlog
 from vlog.findings import Finding
 from vlog.gamedata import GameData, load_game_data
-from vlog.games.base import Action
+from vlog.games.lion_of_judah.step_events import (ActivationDeclaration, ActivationRoll, Appear, Combat,
+                                                  EthiopianRemoval, Logistics, Move, PhaseTurned, Reveal, StepGain)
+from vlog.kit.steps import Event
 from vlog.games.lion_of_judah.rules import LionOfJudah, game
 from vlog.games.lion_of_judah.state import build_state
 from vlog.replay import Replay, replay_log
@@ -303,31 +305,30 @@ def rules_of() -> dict[str, str]:
 
 # -- the playthrough ------------------------------------------------------------------------------
 
-def _describe(action: Action) -> str:
-    data = action.data
-    if action.kind == "move":
-        return f"move {data['unit'].name} {data['unit'].hex}->{data['to']}"
-    if action.kind == "phase":
-        old, new = data["old"], data["new"]
+def _describe(event: Event) -> str:
+    if isinstance(event, Move):
+        return f"move {event.unit.name} {event.unit.hex}->{event.to}"
+    if isinstance(event, PhaseTurned):
+        old, new = event.old, event.new
         return f"phase {old.key if old else 'start'} -> {new.key} (turn {new.turn})"
-    if action.kind == "combat":
-        pending = data["pending"]
-        names = ", ".join(u.name for u in data["attackers"]) or "-"
+    if isinstance(event, Combat):
+        pending = event.pending
+        names = ", ".join(u.name for u in event.attackers) or "-"
         named = {u.id: u.name for u in pending.before.units.values()}
         losses = ", ".join(f"{named.get(uid, uid)} {n}" for uid, n in sorted(pending.losses.items())) or "none"
-        return (f"combat on {pending.declaration.target} (declared at step {action.step}) by {names}; "
+        return (f"combat on {pending.declaration.target} (declared at step {event.step}) by {names}; "
                 f"roll {pending.roll}; steps lost: {losses}")
-    if action.kind in ("appear", "reveal"):
-        return f"{action.kind} {data['unit'].name} at {data['unit'].hex}"
-    if action.kind == "step-gain":
-        return f"step-gain {data['unit'].name} to {data['steps_after']}"
-    if action.kind == "activation-declaration":
-        return f"{data['declaration'].kind} {data['declaration'].subject}"
-    if action.kind == "activation-roll":
-        return f"roll {data['roll']} for the declaration"
-    if action.kind == "ethiopian-removal":
-        return f"removed {data['unit'].name} from {data['unit'].hex}"
-    return action.kind
+    if isinstance(event, (Appear, Reveal)):
+        return f"{event.kind} {event.unit.name} at {event.unit.hex}"
+    if isinstance(event, StepGain):
+        return f"step-gain {event.unit.name} to {event.steps_after}"
+    if isinstance(event, ActivationDeclaration):
+        return f"{event.declaration.kind} {event.declaration.subject}"
+    if isinstance(event, ActivationRoll):
+        return f"roll {event.roll} for the declaration"
+    if isinstance(event, EthiopianRemoval):
+        return f"removed {event.unit.name} from {event.unit.hex}"
+    return event.kind
 
 
 def _positions(table: Any, data: GameData, scenario: str | None) -> dict[str, tuple[str, str | None, str | None]]:
@@ -370,7 +371,8 @@ def replay_with_actions(name: str) -> tuple[Replay, dict[int, list[str]], dict[i
     def recording(step: Any, table: Any, ctx: Any = None) -> Any:
         out = interpret(step, table, ctx)
         actions.setdefault(step.index, []).extend(_describe(a) for a in out
-                                                  if a.kind != "logistics")     # the RP ledger's step
+                                                  if not isinstance(a, Logistics)     # the RP ledger's step
+                                                  and type(a).__module__ != "vlog.kit.steps")   # the kit's
         when[step.index] = gm.interpreter.when()
         return out
 

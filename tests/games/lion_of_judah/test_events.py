@@ -14,12 +14,8 @@ from vlog.engine.judge import Unknown
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.events import (
-    DRAWN_BOX,
-    POOL_BOX,
-    EventLedger,
-    event_info,
-)
+from vlog.games.lion_of_judah.checks.event_cards import DRAWN_BOX, POOL_BOX, event_info
+from vlog.games.lion_of_judah.checks.events import EventLedger
 from vlog.games.lion_of_judah.sequence import Phase
 from vlog.games.lion_of_judah.state import GameState, Unit
 

@@ -9,7 +9,7 @@ import pytest
 
 from vlog.findings import Basis
 from vlog.gamedata import load_game_data
-from vlog.games.base import Action
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned
 from vlog.games.lion_of_judah.checks.fuel import (
     FuelLedger,
     burns_fuel,
@@ -59,24 +59,23 @@ def air(id_: str = "7 St") -> Unit:
                    counter="it-air-7st")
 
 
-def move(u: Unit, to: str, step: int = 5) -> Action:
-    return Action("move", step, (u.id,), {"unit": u, "to": to, "when": "w"})
+def move(u: Unit, to: str, step: int = 5) -> Move:
+    return Move(step, u, to, when="w")
 
 
-def appear(u: Unit, hex_: str, step: int = 5) -> Action:
-    return Action("appear", step, (u.id,), {"unit": replace(u, hex=hex_), "hex": hex_, "when": "w"})
+def appear(u: Unit, hex_: str, step: int = 5) -> Appear:
+    return Appear(step, replace(u, hex=hex_), hex_, when="w")
 
 
 def attack(attackers: list[Unit], at: Phase, step: int = 7, *, side: str = "italian",
-           air: tuple[int, int] | None = None) -> Action:
+           air: tuple[int, int] | None = None) -> Combat:
     pending = OpenCombat(step, "w", AttackDeclaration("1306", tuple(u.name for u in attackers), None, air),
                             side, state(*attackers), phase=at, phase_bound=True)
-    return Action("combat", step, tuple(u.id for u in attackers),
-                  {"pending": pending, "attackers": tuple(attackers), "defenders": (), "when": "w"})
+    return Combat(step, pending, tuple(attackers), (), when="w")
 
 
-def phase_change(old: Phase, new: Phase, *units: Unit, step: int = 9) -> Action:
-    return Action("phase", step, (), {"old": old, "new": new, "state": state(*units), "bound": True})
+def phase_change(old: Phase, new: Phase, *units: Unit, step: int = 9) -> PhaseTurned:
+    return PhaseTurned(step, old, new, True, state=state(*units))
 
 
 def ledger_at(value: int) -> FuelLedger:
@@ -86,7 +85,7 @@ def ledger_at(value: int) -> FuelLedger:
     return ledger
 
 
-def act(ledger: FuelLedger, action: Action, at: Phase | None) -> list:
+def act(ledger: FuelLedger, action: Event, at: Phase | None) -> list:
     return fuel_action(ledger, DATA, action, phase=at, phase_bound=True)
 
 

@@ -10,7 +10,7 @@ import pytest
 import vlog
 from vlog.findings import Basis, Severity
 from vlog.gamedata import load_game_data
-from vlog.games.base import Action
+from vlog.games.lion_of_judah.step_events import StepGain
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.logistics import RpLedger
 from vlog.games.lion_of_judah.checks.rp_boxes import judge_rp_route, rp_boxes, rp_in_box, rp_value, trucks_in_box
@@ -75,13 +75,13 @@ class Replay:
         self.ledger.started = True          # past the setup
         self.ledger._open_phase(at, True, self.position)
 
-    def to(self, *units: Unit, at: Phase | None = None, actions=(), declarations=()) -> list:
+    def to(self, *units: Unit, at: Phase | None = None, events=(), declarations=()) -> list:
         self.step += 1
         new_phase = at or self.phase
         after = state(*units)
         found = self.ledger.observe(self.position, after, step=self.step, old_phase=self.phase,
                                     new_phase=new_phase, bound=True, scenario=self.scenario,
-                                    when=new_phase.when(), actions=actions, declarations=declarations)
+                                    when=new_phase.when(), events=events, declarations=declarations)
         self.position, self.phase = after, new_phase
         return found
 
@@ -304,8 +304,8 @@ def test_map_replacements_allow_one_rp_per_step(board):
     sb = unit("sb", "1405", steps=3)
     r = Replay(board)
     r.start(rp("a", box=N, value=2), sb, at=phase("map"))
-    gain = Action("step-gain", 1, ("sb",), {"unit": sb, "steps_after": 4})
-    assert r.to(rp("a", box=N, value=1), replace(sb, steps=4), actions=[gain]) == []
+    gain = StepGain(1, sb, 4)
+    assert r.to(rp("a", box=N, value=1), replace(sb, steps=4), events=[gain]) == []
     assert r.next_phase("event") == []
 
 
@@ -613,12 +613,12 @@ def test_rr24_each_sides_rps_pay_only_for_its_own_units(board):
     r = Replay(board, "1940-41")
     kar = Unit(id="k", name="KAR1", side="allied", hex="1122", kind="combat", steps=1)
     sb = Unit(id="s", name="Sb", side="italian", hex="1405", kind="combat", steps=1)
-    gain = [Action("step-gain", 1, (), {"unit": kar, "steps_after": 2})]
+    gain = [StepGain(1, kar, 2)]
     r.start(rp("a", box=N, value=2), kar, sb, at=phase("map", scenario="1940-41"))
-    assert r.to(rp("a", box=N, value=1), replace(kar, steps=2), sb, actions=gain) == []
+    assert r.to(rp("a", box=N, value=1), replace(kar, steps=2), sb, events=gain) == []
     f = only(r.next_phase("event"), "HQ-10")
     assert f.evidence["side"] == "italian" and f.evidence["spent"] == 1 and f.evidence["allowed"] == 0
     r.start(rp("a", box=N, value=2), kar, sb, at=phase("map", 3, scenario="1940-41"))
-    own = [Action("step-gain", 1, (), {"unit": sb, "steps_after": 2})]
-    assert r.to(rp("a", box=N, value=1), kar, replace(sb, steps=2), actions=own) == []
+    own = [StepGain(1, sb, 2)]
+    assert r.to(rp("a", box=N, value=1), kar, replace(sb, steps=2), events=own) == []
     assert r.next_phase("event", 3) == []

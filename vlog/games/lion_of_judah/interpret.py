@@ -1,7 +1,8 @@
 """What a logged step does in Lion of Judah terms: moves, flips, eliminations, rolls, attacks.
 
-A step is read by comparing the game state before and after it (`state.build_state` on the
-two tables the driver hands over in a `vlog.kit.steps.StepView`, each read once: `state_of`):
+A step is read from the kit's events of it (vlog/kit/engine.py: the units' moves, placements
+and removals between the game states before and after it, `state_of`, and its chat
+declarations, `CHAT`), with the states themselves:
 
 * a unit whose hex changed moved ("move"); the die rolls logged since that side's previous move
   in the same movement segment, and in the step itself, are its forced-march rolls (11.5.3);
@@ -11,14 +12,14 @@ two tables the driver hands over in a `vlog.kit.steps.StepView`, each read once:
   module gives them; optional supporting HQs and the net air shifts attacker/defender). The
   first die roll after it is the combat roll; losses and the units that enter the target hex
   until the next declaration, the next phase or a move elsewhere belong to it; the combat is
-  then judged as one action ("combat") at the declaring step;
+  then judged as one event (`Combat`) at the declaring step;
 * (35) the Ethiopian army's declarations, ``activate Ras Kassa``, ``bribe Ras Kassa``, ``great
   offensive north``, ``negus availability``, ``attrition 1310`` (checks/activation.py): the die
   roll after one that needs it is its roll, not a forced-march roll.
 
 The phase comes from the turn tracker when the bindings name one (`sequence.phase_from_table`)
 and is otherwise inferred from who moves and who declares attacks; a change of phase is an
-action ("phase") so end-of-segment checks (stacking, 8.1) run on the position it closes.
+event (`PhaseTurned`) so end-of-segment checks (stacking, 8.1) run on the position it closes.
 """
 from __future__ import annotations
 
@@ -26,13 +27,14 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from vlog.games.base import Action
 from vlog.kit.chat import ChatGrammars
-from vlog.kit.steps import Moved, Placed, Removed, unit_events
+from vlog.kit.steps import Declared, Event, Moved, Placed, Removed
 from vlog.games.lion_of_judah.checks.activation import ActivationReader
 from vlog.games.lion_of_judah.checks.activation_rules import parse_declaration
 from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
+from vlog.games.lion_of_judah.step_events import (Appear, Combat, DummyFlip, EventMarker, Move, PhaseTurned, Reveal,
+                                                  StepGain)
 from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state
 from vlog.kit.combat import OpenCombat
 
@@ -89,7 +91,8 @@ CHAT.add("victory-claim", lambda line: parse_victory_claim(line.text), reports=T
 
 @dataclass(slots=True)
 class Interpreter:
-    """Turns steps into actions; keeps the phase, pending rolls and the open combat."""
+    """Turns steps into typed events (step_events.py); keeps the phase, pending rolls and the
+    open combat."""
 
     data: "GameData"
     scenario: str | None = None
@@ -115,8 +118,6 @@ class Interpreter:
     and trucks never take control, 3.2, 10.1.2); hexes not listed keep their initial control."""
     flags: dict[str, Any] = field(default_factory=dict)
     """Facts the history establishes, copied into every state built (`GameState.flags`)."""
-    chat: ChatGrammars = CHAT
-    """The chat grammars the step's declarations are read with."""
 
     def states(self, view: "StepView") -> tuple[GameState, GameState]:
         before = state_of(view.before, self.data, self.scenario, self.cache, control=self.control)
@@ -126,29 +127,31 @@ class Interpreter:
         after.flags.update(self.flags)
         return before, after
 
-    def interpret(self, view: "StepView") -> list[Action]:
-        """The actions of one step; `view.rolls` are the die rolls the step's chat reports."""
+    def interpret(self, view: "StepView", told: Sequence[Event]) -> list[Event]:
+        """The events of one step, in the order read; `view.rolls` are the die rolls the step's
+        chat reports, `told` the kit's events of the step (vlog/kit/engine.py: the unit events
+        and chat declarations of `CHAT` read from the step)."""
         step = view.step
         assert step is not None
         before, after = self.states(view)
         self._after = after
         self.last_states = (before, after)
-        actions: list[Action] = []
+        events: list[Event] = []
         index = step.index
         # the phase: the tracker, else inference
         if self.scenario is not None:
             bound = phase_from_table(view.after.table, self.data, self.scenario)
             if bound is not None:
                 self.phase_bound = True
-                actions += self._set_phase(bound, index, before)
+                events += self._set_phase(bound, index, before)
             elif self.phase is None:
                 self.phase = start_phase(self.scenario)
         rolls = [r.total for r in view.rolls if r.total is not None]
-        rolls, extra = self.activation.read(step, before, after, rolls, self)
-        actions += extra
-        events = unit_events(index, before.units, after.units)
-        moved = [(e.before, e.after) for e in events if isinstance(e, Moved)]
-        declarations: list[AttackDeclaration] = self.chat.read("attack", step.commands)
+        rolls, extra = self.activation.read(step, before, after, rolls, self, declared(told, "activation"))
+        events += extra
+        changes = [e for e in told if isinstance(e, (Moved, Removed, Placed))]
+        moved = [(e.before, e.after) for e in changes if isinstance(e, Moved)]
+        declarations: list[AttackDeclaration] = declared(told, "attack")
         involved = self._combat_involved(self.pending) if self.pending is not None else set()
         for decl in declarations:
             involved |= {u.id for u in before.at(decl.target)}
@@ -159,17 +162,14 @@ class Interpreter:
             if new is not None and old.kind == "dummy" and new.level != old.level and uid not in involved \
                     and old.hex is not None and new.hex is not None:
                 entered = {n.hex for o, n in moved if o.side != old.side} | self.entered_before
-                actions.append(Action("dummy-flip", index, (uid,), {
-                    "unit": old, "level": new.level, "entered": old.hex in entered, "when": self.when()}))
+                events.append(DummyFlip(index, old, new.level, entered=old.hex in entered, when=self.when()))
             if old.kind == "dummy" and old.hex is not None and (new is None or new.hex is None) \
                     and uid not in involved:                       # a dummy left the map (FW-06)
                 entered = {n.hex for o, n in moved if o.side != old.side} | self.entered_before
-                actions.append(Action("dummy-flip", index, (uid,), {
-                    "unit": old, "level": None, "removed": True, "entered": old.hex in entered,
-                    "when": self.when()}))
+                events.append(DummyFlip(index, old, None, entered=old.hex in entered, removed=True,
+                                         when=self.when()))
             if new is not None and old.hidden and not new.hidden and uid not in involved:
-                actions.append(Action("reveal", index, (uid,), {"unit": old, "level": new.level,
-                                                                "when": self.when()}))
+                events.append(Reveal(index, old, new.level, when=self.when()))
 
         # a move elsewhere, a new declaration or a new phase closes the open combat
         advanced_ids: set[str] = set()
@@ -181,12 +181,12 @@ class Interpreter:
             if not declarations:
                 rolls = self.pending.note_rolls(rolls, index)
             if foreign or declarations:
-                actions.append(self._close(index))
+                events.append(self._close(index))
         moved = [(o, n) for o, n in moved if o.id not in advanced_ids]   # advances are not movement
         # steps gained on the map (replacement 7.3.3, consolidation 2.5) and breakdown units
         # formed (2.4), outside any combat
         in_combat = self._combat_involved(self.pending) if self.pending is not None else set()
-        removed = [e.unit for e in events if isinstance(e, Removed)]
+        removed = [e.unit for e in changes if isinstance(e, Removed)]
         for uid, new in after.units.items():
             old = before.units.get(uid)
             if old is None or old.hex is None or new.hex != old.hex or uid in in_combat:
@@ -194,18 +194,15 @@ class Interpreter:
             if isinstance(old.steps, int) and isinstance(new.steps, int) and new.steps > old.steps:
                 merged = [u.id for u in removed if u.hex == new.hex and u.side == new.side
                           and u.unit_type == "breakdown"] or self.breakdowns_gone.pop(new.hex or "", [])
-                actions.append(Action("step-gain", index, (uid,), {
-                    "unit": old, "steps_after": new.steps, "consolidated_with": merged,
-                    "before": before, "after": after, "when": self.when()}))
+                events.append(StepGain(index, old, new.steps, consolidated_with=merged, before=before,
+                                        after=after, when=self.when()))
         for u in removed:
             if u.unit_type == "breakdown" and u.id not in in_combat:
                 self.breakdowns_gone.setdefault(u.hex or "", []).append(u.id)
         # units placed on the map (reinforcements, rebuilt units, event placements)
-        for new in (e.unit for e in events if isinstance(e, Placed)):
-            actions.append(Action("appear", index, (new.id,), {
-                "unit": new, "hex": new.hex, "before": before, "after": after,
-                "when": self.when()}))
-        for old in (e.unit for e in events if isinstance(e, Removed) and e.after is None):
+        for new in (e.unit for e in changes if isinstance(e, Placed)):
+            events.append(Appear(index, new, new.hex, before=before, after=after, when=self.when()))
+        for old in (e.unit for e in changes if isinstance(e, Removed) and e.after is None):
             if old.kind == "leader":
                 self.gone_leaders.add(old.counter or old.name)
         # movement
@@ -214,27 +211,25 @@ class Interpreter:
                 and (self.pending is None):
             side = next(iter(movers_side))
             carried = self.rolls_since_move      # rolls made before the move that shows the phase
-            actions += self._set_phase(infer_phase(self.phase, side, "movement"), index, before)
+            events += self._set_phase(infer_phase(self.phase, side, "movement"), index, before)
             self.rolls_since_move = carried
         in_movement = self.phase is None or self.phase.segment == "movement"
         if moved and (in_movement or self.phase_bound):
             fm = self.rolls_since_move + rolls
             self.rolls_since_move = []
             for old, new in moved:
-                actions.append(Action("move", index, (old.id,), {
-                    "unit": old, "to": new.hex, "after_level": new.level,
-                    "forced_march_rolls": tuple(fm) if old.kind == "combat" else (),   # a stack's rolls
-                    "rolls": tuple(fm),     # every roll since that side's last move (AR-05 reads the last)
-                    "before": before, "after": after, "when": self.when()}))
+                events.append(Move(index, old, new.hex, after_level=new.level,
+                                    forced_march_rolls=tuple(fm) if old.kind == "combat" else (),   # a stack's
+                                    rolls=tuple(fm), before=before, after=after, when=self.when()))
         elif rolls and (self.phase is None or self.phase.segment != "combat") and self.pending is None:
             self.rolls_since_move.extend(rolls)
         # declarations open a combat
         for decl in declarations:
             if self.pending is not None:
-                actions.append(self._close(index))
+                events.append(self._close(index))
             side = self._declaring_side(decl, before)
             if side is not None and self.phase is not None and not self.phase_bound:
-                actions += self._set_phase(infer_phase(self.phase, side, "combat"), index, before)
+                events += self._set_phase(infer_phase(self.phase, side, "combat"), index, before)
             self.pending = OpenCombat(index, self.when(), decl, side, before,
                                       roll=rolls[0] if rolls else None, phase=self.phase,
                                       roll_step=index if rolls else None,
@@ -245,29 +240,29 @@ class Interpreter:
         for uid in before.events.keys() | after.events.keys():      # event markers (checks/events.py)
             old_ev, new_ev = before.events.get(uid), after.events.get(uid)
             if old_ev is None or new_ev is None or (old_ev.hex, old_ev.box) != (new_ev.hex, new_ev.box):
-                actions.append(Action("event-marker", index, (uid,), {
-                    "old": old_ev, "new": new_ev, "before": before, "after": after, "when": self.when()}))
+                events.append(EventMarker(index, uid, old_ev, new_ev, before=before, after=after,
+                                           when=self.when()))
         self.control = dict(after.control)
         self.entered_before = {n.hex for _o, n in moved if n.hex is not None}
-        return actions
+        return events
 
     # -- helpers -------------------------------------------------------------------------------
     def when(self) -> str | None:
         return self.phase.when() if self.phase is not None else None
 
-    def _set_phase(self, new: Phase, index: int, before: GameState) -> list[Action]:
+    def _set_phase(self, new: Phase, index: int, before: GameState) -> list[Event]:
         old = self.phase
         if old is not None and (old.turn, old.key) == (new.turn, new.key):
             return []
-        actions = []
+        events = []
         if self.pending is not None:
-            actions.append(self._close(index))
+            events.append(self._close(index))
         self.phase = new
         self.rolls_since_move = []
         self.breakdowns_gone = {}
-        actions.append(Action("phase", index, (), {"old": old, "new": new, "state": before,
-                                                   "after": self._after, "bound": self.phase_bound}))
-        return actions
+        events.append(PhaseTurned(index, old, new, self.phase_bound, state=before,
+                                   shown=self._after if self.phase_bound else None))
+        return events
 
     def _declaring_side(self, decl: AttackDeclaration, state: GameState) -> str | None:
         if decl.attackers:
@@ -309,17 +304,15 @@ class Interpreter:
             self.pending.record(before.units, after.units, *self._sides(self.pending), index,
                                 hidden=lambda u: u.hidden or (u.kind == "dummy" and u.level == "front"))
 
-    def _close(self, index: int) -> Action:
+    def _close(self, index: int) -> Combat:
         pending = self.pending
         assert pending is not None
         self.pending = None
         attackers, defenders = self._sides(pending)
-        return Action("combat", pending.step, tuple(u.id for u in attackers), {
-            "pending": pending, "attackers": tuple(attackers), "defenders": tuple(defenders),
-            "when": pending.when, "closed_at": index})
+        return Combat(pending.step, pending, tuple(attackers), tuple(defenders), when=pending.when, closed_at=index)
 
-    def finish(self) -> list[Action]:
-        """Actions still open at the end of the log (the last combat)."""
+    def finish(self) -> list[Event]:
+        """Events still open at the end of the log (the last combat)."""
         if self.pending is None:
             return []
         return [self._close(self.pending.step)]
@@ -358,3 +351,8 @@ def units_named(state: GameState, names: Sequence[str] | None, side: str | None)
     if names is None:
         return None
     return tuple(u for u in state.units.values() if u.name in names and (side is None or u.side == side))
+
+
+def declared(events: Sequence[Event], grammar: str) -> list[Any]:
+    """What the chat declarations of grammar `grammar` among `events` say, in order."""
+    return [e.declaration for e in events if isinstance(e, Declared) and e.grammar == grammar]

@@ -1,20 +1,22 @@
 """What Lion of Judah keeps through a segment and judges when it ends, as ledgers on the kit's
 protocol (vlog/kit/ledger.py): the moves still open (MV-16, 11.2), the turn track running past
 the scenario (TS-03), stacking at the end of a segment (8.1), air markers placed in a combat
-segment (AR-07) and what a new turn must show (TS-11, AR-12).
+segment (AR-07), what a new turn must show (TS-11, AR-12) and what a new phase starts afresh.
 
-A phase change reaches them as a `PhaseTurned` (checks/common.py: a kit `PhaseChanged` with the
+A phase change reaches them as a `PhaseTurned` (step_events.py: a kit `PhaseChanged` with the
 position it is judged on); each reads what else it needs from the engine it serves (`game`).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
-from vlog.engine.judge import Ruling
+from vlog.engine.judge import Ruling, Unknown
 from vlog.games.lion_of_judah.checks.air import CombatAirPlacement, judge_bombings, judge_markers_left_on_map
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
-from vlog.games.lion_of_judah.checks.supply import judge_end_of_move
+from vlog.games.lion_of_judah.checks.combat import CombatMemory
+from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, judge_end_of_move, trace
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -22,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
 
 __all__ = ["MovesInProgress", "TurnTrackTooLong", "SegmentStacking", "CombatAir",
-           "TurnStart"]
+           "TurnStart", "SegmentStart"]
 
 
 class MovesInProgress(GameLedger):
@@ -69,7 +71,7 @@ class TurnTrackTooLong(GameLedger):
 
     reported = False
 
-    @REGISTRY.check("TS-03")
+    @REGISTRY.reports("TS-03")
     def phase(self, change: PhaseTurned, view: "StepView") -> Iterable["Finding"]:
         new = change.new
         if not change.bound or self.reported or new.turn <= new.rules.turns:
@@ -134,7 +136,7 @@ class TurnStart(GameLedger):
     """What a new turn shows: every HQ on its CS side (TS-11), no air marker left on the map
     (AR-12, judged on the turn the track shows)."""
 
-    @REGISTRY.check("TS-11")
+    @REGISTRY.reports("TS-11")
     def phase(self, change: PhaseTurned, view: "StepView") -> Iterable["Finding"]:
         old, new = change.old, change.new
         if old is None or new.turn <= old.turn:
@@ -151,3 +153,32 @@ class TurnStart(GameLedger):
             out.extend(judge_markers_left_on_map(self.game.board, shown, turn=new.turn, step=change.step,
                                                  when=new.when()))
         return out
+
+
+class SegmentStart(GameLedger):
+    """What a new phase starts afresh, once the other ledgers have closed the old one: air
+    supply lasts the turn (SP-15), the combat memory and the supply at the start of a movement
+    segment (9.2: units out of supply then have half their MF and may not force march), and
+    the position the MAP began in (rail movers must be in supply there, SP-16)."""
+
+    def phase(self, change: PhaseTurned, view: "StepView") -> Iterable["Finding"]:
+        game, old, new, state = self.game, change.old, change.new, change.state
+        state.scenario = game.scenario
+        if old is not None and new.turn > old.turn:       # SP-15: air supply lasts the turn
+            game.interpreter.flags.pop(AIR_SUPPLIED, None)
+            state.flags.pop(AIR_SUPPLIED, None)
+        game.combat_memory = CombatMemory()
+        game.oos_at_start = {}
+        if game.interpreter.phase_bound and new.key == "map":
+            game.map_start = state
+        if new.segment == "movement" and new.phasing and game.scenario is not None:
+            for unit in state.units.values():
+                if unit.side == new.phasing and unit.hex is not None and unit.kind == "combat":
+                    result = trace(game.board, state, unit)
+                    if result is None:
+                        continue
+                    if result.ruling is Ruling.PROVEN:
+                        game.oos_at_start[unit.id] = True
+                    elif result.ruling is Ruling.POSSIBLE:
+                        game.oos_at_start[unit.id] = Unknown(*result.depends_on)
+        return ()

@@ -7,15 +7,16 @@ action of a later step (a move, a placement, an attack, the turn track moving on
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.games.lion_of_judah.board import hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import PhaseTurned, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
-    from vlog.games.base import Action
+    from vlog.kit.steps import Event, PhaseChanged
     from vlog.kit.steps import StepView
 
 __all__ = ["SuddenDeath", "SUDDEN_DEATH_1935", "ALLIED_HOME_USS"]
@@ -51,21 +52,26 @@ class SuddenDeath(GameLedger):
                 self.at = ("/".join(countries) or "none", view.index)
         return ()
 
-    @REGISTRY.check("VC-04", "VC-08")
-    def play(self, action: "Action") -> list["Finding"]:
-        """VC-04, VC-08: `action`, of a step after the game ended, is play that should not
+    def event(self, event: "Event", view: "StepView") -> Iterable["Finding"]:
+        return self.play(event) if isinstance(event, Play) else ()
+
+    def phase(self, change: "PhaseChanged", view: "StepView") -> Iterable["Finding"]:
+        return self.play(change)
+
+    @REGISTRY.reports("VC-04", "VC-08")
+    def play(self, action: "Event") -> list["Finding"]:
+        """VC-04, VC-08: `action` (an event, step_events.py), of a step after the game ended, is play that should not
         have happened (reported for the first such action only)."""
         if self.at is None or self.reported or action.step <= self.at[1]:
             return []
         self.reported = True
         where, at_step = self.at
-        data: dict[str, Any] = action.data
-        unit = data.get("unit")
-        subjects = (unit.name,) if unit is not None else tuple(u.name for u in data.get("attackers", ()))
-        if action.kind == "phase":
-            when, what = data["new"].when(), f"the turn track moved on to {data['new'].when()}"
+        unit = getattr(action, "unit", None)
+        subjects = (unit.name,) if unit is not None else tuple(u.name for u in getattr(action, "attackers", ()))
+        if isinstance(action, PhaseTurned):
+            when, what = action.new.when(), f"the turn track moved on to {action.new.when()}"
         else:
-            when, what = data.get("when"), {"move": "a unit moved", "appear": "a unit was placed",
+            when, what = getattr(action, "when", None), {"move": "a unit moved", "appear": "a unit was placed",
                                              "combat": "an attack was declared"}.get(action.kind, "play went on")
         if self.game.scenario == "1935-36":
             return [finding("VC-04", Ruling.PROVEN, step=action.step, when=when, subjects=subjects,

@@ -58,13 +58,15 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.activation_rules import (FRONTS, NEGUS, Declaration, activation_level,
                                                              availability, faction_name, faction_of)
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import (ActivationDeclaration, ActivationRoll, EthiopianRemoval,
+                                                  PhaseTurned)
 from vlog.games.lion_of_judah.state import GameState, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
 
-__all__ = ["ACTIONS", "ADDIS_ABABA", "ActivationJudge", "ActivationReader"]
+__all__ = ["EVENTS", "ADDIS_ABABA", "ActivationJudge", "ActivationReader"]
 
 ADDIS_ABABA = "1213"
 GREAT_OFFENSIVE_TURNS = (2, 5)
@@ -238,7 +240,7 @@ class ActivationJudge(GameLedger):
                 return key
         return None
 
-    @REGISTRY.check("ET-01")
+    @REGISTRY.reports("ET-01")
     def _activate(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         out: list[Finding] = []
         key = self._who(seg, decl.subject)
@@ -268,7 +270,7 @@ class ActivationJudge(GameLedger):
         seg.acted = True
         return out
 
-    @REGISTRY.check("ET-06")
+    @REGISTRY.reports("ET-06")
     def _negus_available(self, seg: _Segment, who: str, *, step: int, when: str | None) -> list[Finding]:
         """ET-06: the Negus' army may not be activated before turn 4 unless an Italian unit has
         come within two hexes of Addis Ababa; from turn 4 only after a Success on the availability
@@ -294,7 +296,7 @@ class ActivationJudge(GameLedger):
                                 f"within two hexes of {hex_label(ADDIS_ABABA, self.board)}",
                         evidence={"turn": seg.turn, "italian_near_addis_ababa": False})]
 
-    @REGISTRY.check("ET-05")
+    @REGISTRY.reports("ET-05")
     def _bribe(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         """ET-05: a bribe is announced before the activation roll it modifies."""
         act = seg.current
@@ -310,7 +312,7 @@ class ActivationJudge(GameLedger):
             act.bribed = True
         return []
 
-    @REGISTRY.check("ET-10")
+    @REGISTRY.reports("ET-10")
     def _offensive(self, seg: _Segment, decl: Declaration, *, step: int, when: str | None) -> list[Finding]:
         """ET-10: once per game, turns 2-5, the first action of the Ethiopian segment."""
         out: list[Finding] = []
@@ -400,7 +402,7 @@ class ActivationJudge(GameLedger):
             seg.done.setdefault(seg.current.key, seg.current.step)
             seg.current = None
 
-    @REGISTRY.check("CB-30", "ET-01")
+    @REGISTRY.reports("CB-30", "ET-01")
     def _acting(self, seg: _Segment, unit: Unit, *, step: int, what: str,
                 when: str | None) -> tuple[_Activation | None, list[Finding], str | None]:
         """The activation a unit's move or attack belongs to, the findings of acting outside one
@@ -503,7 +505,7 @@ class ActivationJudge(GameLedger):
             return "no-leader"
         return None
 
-    @REGISTRY.check("CB-31", "ET-03", "ET-04")
+    @REGISTRY.reports("CB-31", "ET-03", "ET-04")
     def _level_finding(self, seg: _Segment, act: _Activation, unit: Unit, what: str, *,
                        step: int, when: str | None) -> list[Finding]:
         """ET-04 / ET-03 (moves) and CB-31 (attacks) from the activation's result."""
@@ -594,7 +596,7 @@ class ActivationJudge(GameLedger):
                                            target=target)
         return out
 
-    @REGISTRY.check("ET-07", "ET-08")
+    @REGISTRY.reports("ET-07", "ET-08")
     def _use(self, seg: _Segment, act: _Activation, unit: Unit, *, step: int, when: str | None) -> list[Finding]:
         """The unit uses the activation: the Negus' six others (ET-08), the KZ once a turn (ET-07)."""
         out: list[Finding] = []
@@ -619,7 +621,7 @@ class ActivationJudge(GameLedger):
                 self.kz_used[unit.id] = (seg.turn, act.key)
         return out
 
-    @REGISTRY.check("CB-31", "ET-02", "ET-08", "ET-09")
+    @REGISTRY.reports("CB-31", "ET-02", "ET-08", "ET-09")
     def _limit_finding(self, seg: _Segment, unit: Unit, why: str, what: str, moved: int, *,
                        step: int, when: str | None, target: str | None = None) -> list[Finding]:
         start = seg.start.units.get(unit.id)
@@ -647,7 +649,7 @@ class ActivationJudge(GameLedger):
                         evidence={"reason": why, "faction": faction, "start_hex": start.hex if start else None,
                                   "hexes_moved": moved if what == "move" else None})]
 
-    @REGISTRY.check("ET-12")
+    @REGISTRY.reports("ET-12")
     def judge_coordination(self, marker: Unit | None, after: GameState, *, step: int,
                            when: str | None) -> list[Finding]:
         """ET-12 (Event B6): Coordination placed on a leader whose activation roll is logged
@@ -687,19 +689,18 @@ class ActivationJudge(GameLedger):
         ours = [u for u in attackers if u.side == "ethiopian"]
         return bool(ours) and all(act.covers(faction_of(u)) for u in ours)
 
-    def check_action(self, action: Any, phase: Any) -> list[Finding]:
-        """The actions `ActivationReader` makes: declarations, their rolls, removals."""
-        data = action.data
-        if action.kind == "activation-declaration":
-            return self.declaration(data["declaration"], phase, step=action.step, when=data["when"])
-        if action.kind == "activation-roll":
-            return self.roll(data["roll"], phase, step=action.step, when=data["when"])
-        if action.kind == "ethiopian-removal":
-            return self.removal(data["unit"], step=action.step, when=data["when"])
+    def check_event(self, event: Any, phase: Any) -> list[Finding]:
+        """The events `ActivationReader` reads: declarations, their rolls, removals."""
+        if isinstance(event, ActivationDeclaration):
+            return self.declaration(event.declaration, phase, step=event.step, when=event.when)
+        if isinstance(event, ActivationRoll):
+            return self.roll(event.roll, phase, step=event.step, when=event.when)
+        if isinstance(event, EthiopianRemoval):
+            return self.removal(event.unit, step=event.step, when=event.when)
         return []
 
     # -- End of Turn Phase: attrition ---------------------------------------------------------
-    @REGISTRY.check("FW-05")
+    @REGISTRY.reports("FW-05")
     def reveal(self, unit: Unit, phase: Any, *, step: int, when: str | None) -> list[Finding] | None:
         """FW-05 for an Ethiopian unit flipped from its ?-side in the End of Turn Phase (the
         only Ethiopian losses there are attrition's, removed uninspected); None otherwise."""
@@ -710,7 +711,7 @@ class ActivationJudge(GameLedger):
                                 "units removed for attrition are removed without being inspected",
                         evidence={"hex": unit.hex, "level": unit.level})]
 
-    @REGISTRY.check("ET-11")
+    @REGISTRY.reports("ET-11")
     def removal(self, unit: Unit, *, step: int, when: str | None) -> list[Finding]:
         """ET-11: an Ethiopian unit taken off the map in the End of Turn Phase is an attrition loss."""
         if not self.active or self.end_phase is None or unit.side != "ethiopian" or unit.hex is None:
@@ -734,7 +735,7 @@ class ActivationJudge(GameLedger):
                             evidence={"hex": unit.hex, "removed": len(removed)})]
         return []
 
-    @REGISTRY.check("ET-11")
+    @REGISTRY.reports("ET-11")
     def _close_attrition(self, step: int, when: str | None) -> list[Finding]:
         """ET-11 at the end of the End of Turn Phase: each declared attrition roll against the
         removals (modified 1-2: one unit; -1 in an amba or mountain hex)."""
@@ -775,8 +776,15 @@ def _verb(what: str) -> str:
     return "attacked" if what == "attack" else "moved"
 
 
-ACTIONS = ("activation-declaration", "activation-roll", "ethiopian-removal")
-"""The action kinds `ActivationReader` adds to a step's."""
+EVENTS = (ActivationDeclaration, ActivationRoll, EthiopianRemoval)
+"""The events `ActivationReader` adds to a step's."""
+
+
+@REGISTRY.check("ET-01")
+def judge_activation_event(game: Any, event: Any, view: Any) -> list[Finding]:
+    """(35) An Ethiopian declaration, its roll or an attrition removal (ET-01 and the rest,
+    `ActivationJudge`)."""
+    return game.activation.check_event(event, game.interpreter.phase)
 
 
 class ActivationReader:
@@ -789,36 +797,33 @@ class ActivationReader:
         self.needs_roll: Any = lambda: False
 
     def read(self, step: Any, before: GameState, after: GameState, rolls: list[int],
-             interp: Any) -> tuple[list[int], list[Any]]:
-        """(the rolls left for moves and combats, the actions to add) for one step."""
-        from vlog.games.base import Action
+             interp: Any, decls: list[Any]) -> tuple[list[int], list[Any]]:
+        """(the rolls left for moves and combats, the events to add) for one step whose
+        activation declarations (interpret.CHAT) are `decls`."""
         from vlog.games.lion_of_judah.sequence import infer_phase
 
         if interp.scenario != "1935-36":
             return rolls, []
         index = step.index
         actions: list[Any] = []
-        decls = interp.chat.read("activation", step.commands)     # interpret.CHAT
         opens = [d for d in decls if d.kind in ("activate", "great-offensive")]
         if opens and interp.phase is not None and not interp.phase_bound:
             actions += interp._set_phase(infer_phase(interp.phase, "ethiopian", "movement"), index, before)
         if opens and interp.pending is not None:
             actions.append(interp._close(index))    # a new activation: the last one's combats are over
         for decl in decls:
-            actions.append(Action("activation-declaration", index, (), {"declaration": decl,
-                                                                        "when": interp.when()}))
+            actions.append(ActivationDeclaration(index, decl, when=interp.when()))
         combat_waits = interp.pending is not None and interp.pending.roll is None
         wants = self.needs_roll() or any(
             d.kind in ("attrition", "negus-availability") or (d.kind == "activate" and d.subject.casefold() not in ("negus", "the negus"))
             for d in decls)
         if wants and rolls and not combat_waits:
-            actions.append(Action("activation-roll", index, (), {"roll": rolls[0], "when": interp.when()}))
+            actions.append(ActivationRoll(index, rolls[0], when=interp.when()))
             rolls = rolls[1:]
         phase = interp.phase
         if phase is not None and phase.key == "end" and interp.phase_bound:
             for uid, old in before.units.items():
                 new = after.units.get(uid)
                 if old.hex is not None and old.side == "ethiopian" and (new is None or new.hex is None):
-                    actions.append(Action("ethiopian-removal", index, (uid,), {"unit": old,
-                                                                               "when": interp.when()}))
+                    actions.append(EthiopianRemoval(index, old, when=interp.when()))
         return rolls, actions

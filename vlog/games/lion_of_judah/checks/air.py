@@ -86,7 +86,7 @@ def towns_in_range(board: Board, state: GameState, target: str, reach: int,
     return bases, unsettled
 
 
-@REGISTRY.check("AR-01")
+@REGISTRY.reports("AR-01")
 def judge_air_mission(board: Board, state: GameState, marker: Unit, target: str, *,
                       step: int | None, when: str | None) -> list[Finding]:
     """AR-01 for an air marker placed in `target` (state: the position it was placed in)."""
@@ -118,7 +118,7 @@ def judge_air_mission(board: Board, state: GameState, marker: Unit, target: str,
 
 # -- the segment a mission is flown in (10.1, 10.1.5, PB 13.6.5) --------------------------------
 
-@REGISTRY.check("AR-11")
+@REGISTRY.reports("AR-11")
 def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: str, *,
                           scenario: str | None, segment: str | None, phasing: str | None,
                           moved: list[str], step: int | None, when: str | None,
@@ -157,7 +157,7 @@ def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: 
                          moved=moved, step=step, when=when)
 
 
-@REGISTRY.check("AR-09")
+@REGISTRY.reports("AR-09")
 def _air_supply_timing(board: Board, marker: Unit, target: str, *, moved: list[str], step: int | None,
                        when: str | None) -> list[Finding]:
     """AR-09 (PB 13.6.5.2; Extended SoP B i 1): (35) air supply is designated at the start of the
@@ -176,7 +176,7 @@ AIR_SUPPLY_STEPS = 2
 """PB 13.6.5.2: an air marker supplies up to two steps of Italian units."""
 
 
-@REGISTRY.check("AR-09")
+@REGISTRY.reports("AR-09")
 def _air_supply_units(board: Board, state: GameState, marker: Unit, target: str, *, earlier: str | None,
                       step: int | None, when: str | None) -> list[Finding]:
     """AR-09 (PB 13.6.5.2): air supply goes on Italian units, at most two steps of them (so on
@@ -203,7 +203,7 @@ def _air_supply_units(board: Board, state: GameState, marker: Unit, target: str,
     return out
 
 
-@REGISTRY.check("AR-06")
+@REGISTRY.reports("AR-06")
 def _interdiction(board: Board, state: GameState, marker: Unit, target: str, *, scenario: str | None,
                   phasing: str, moved: list[str], step: int | None, when: str | None) -> list[Finding]:
     """AR-06: a non-phasing marker in a movement segment is an interdiction ((35) or a gas attack)."""
@@ -242,7 +242,7 @@ def _names(names: list[str]) -> str:
     return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
-@REGISTRY.check("AR-12")
+@REGISTRY.reports("AR-12")
 def judge_markers_left_on_map(board: Board, shown: GameState, *, turn: int, step: int | None,
                               when: str | None) -> list[Finding]:
     """AR-12 (5.2 e iv; Extended SoP D vi): the End of Turn Phase removes "any air markers
@@ -267,22 +267,18 @@ def turn_track_box(board: Board, box: str | None) -> int | None:
     turn marker, PB 13.3.1 and 14.3.1), or None for any other box."""
     if box is None:
         return None
-    for record in board._raw.get("boxes", []):
-        if record.get("id") != box:
-            continue
-        props = record.get("properties", {})
-        track = props.get("track", {}).get("value") if isinstance(props, dict) else None
-        number = props.get("number", {}).get("value") if isinstance(props, dict) else None
-        if track == "grt" and isinstance(number, int):
-            return number
-    return None
+    record = board.box(box)
+    if record is None:
+        return None
+    props = record.get("properties", {})
+    track = props.get("track", {}).get("value") if isinstance(props, dict) else None
+    number = props.get("number", {}).get("value") if isinstance(props, dict) else None
+    return number if track == "grt" and isinstance(number, int) else None
 
 
 def _box_type(board: Board, box: str | None) -> str | None:
-    for record in board._raw.get("boxes", []):
-        if record.get("id") == box:
-            return record.get("type", {}).get("value")
-    return None
+    record = board.box(box)
+    return record.get("type", {}).get("value") if record is not None else None
 
 
 def may_be_bombing(marker: Unit, scenario: str | None, segment: str | None, phasing: str | None) -> bool:
@@ -294,7 +290,7 @@ def may_be_bombing(marker: Unit, scenario: str | None, segment: str | None, phas
     return (segment == "combat" and phasing == "italian") or (segment == "movement" and phasing == "ethiopian")
 
 
-@REGISTRY.check("AR-05")
+@REGISTRY.reports("AR-05")
 def judge_delayed_return(board: Board, marker: Unit, *, roll: int | None, box: str | None,
                          turn: int | None, last_turn: int | None, bombing_possible: bool,
                          step: int | None, when: str | None) -> list[Finding]:
@@ -342,10 +338,8 @@ def judge_delayed_return(board: Board, marker: Unit, *, roll: int | None, box: s
 
 
 def _box_name(board: Board, box: str | None) -> str:
-    for record in board._raw.get("boxes", []):
-        if record.get("id") == box:
-            return str(record.get("name", {}).get("value") or box)
-    return str(box)
+    record = board.box(box)
+    return str(record.get("name", {}).get("value") or box) if record is not None else str(box)
 
 
 # -- bombing (PB 13.6.5.1) -----------------------------------------------------------------------
@@ -364,7 +358,7 @@ class CombatAirPlacement:
     """Names of the enemy units in the hex when it was placed."""
 
 
-@REGISTRY.check("AR-07", "AR-11")
+@REGISTRY.reports("AR-07", "AR-11")
 def judge_bombings(board: Board, placements: list[CombatAirPlacement], targets: set[str], *,
                    scenario: str | None, phasing: str | None) -> list[Finding]:
     """AR-07 and AR-11 for the markers placed in a combat segment of `phasing`, once it has ended
@@ -408,7 +402,7 @@ def judge_bombings(board: Board, placements: list[CombatAirPlacement], targets: 
 
 # -- gas attacks (PB 13.6.5.1) --------------------------------------------------------------------
 
-@REGISTRY.check("AR-08")
+@REGISTRY.reports("AR-08")
 def judge_gassed(board: Board, state: GameState, gassed: Unit, hex_: str, *, scenario: str | None,
                  segment: str | None, phasing: str | None, air_hexes: set[str], step: int | None,
                  when: str | None) -> list[Finding]:
@@ -448,7 +442,7 @@ def judge_gassed(board: Board, state: GameState, gassed: Unit, hex_: str, *, sce
     return out
 
 
-@REGISTRY.check("AR-03")
+@REGISTRY.reports("AR-03")
 def judge_second_mission(missions: dict[str, tuple[int, int]], marker: Unit, hex_: str, turn: int, *,
                          step: int, when: str | None) -> list[Finding]:
     """AR-03 (10.1.2): an air marker flies at most one mission per game turn (judged when the

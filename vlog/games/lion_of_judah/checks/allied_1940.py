@@ -25,6 +25,7 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
@@ -67,6 +68,20 @@ class NegusWatch(GameLedger):
     escaped_turn: int | None = None
     must_leave: tuple[int, str | None] | None = None
     reported: set[str] = field(default_factory=set)
+
+    def event(self, event: Any, view: "StepView") -> list[Finding]:
+        """(40) The Negus and the Free French in each event of play (CB-39, MV-48)."""
+        return self._play(event) if isinstance(event, Play) else []
+
+    def phase(self, change: Any, view: "StepView") -> list[Finding]:
+        return self._play(change)
+
+    def _play(self, event: Any) -> list[Finding]:
+        game = self.game
+        if game.scenario != "1940-41":
+            return []
+        return allied_action(self, event, phase=game.interpreter.phase, phase_bound=game.interpreter.phase_bound,
+                             joined=game.events.french_somaliland_joined())
 
     def step(self, view: "StepView") -> list[Finding]:
         if self.game.scenario == "1940-41":
@@ -113,7 +128,7 @@ class NegusWatch(GameLedger):
         self.must_leave = (step, when)
         self._take_roll()
 
-    @REGISTRY.check("CB-39")
+    @REGISTRY.reports("CB-39")
     def judge_still_there(self, state: GameState, *, step: int, when: str | None) -> list[Finding]:
         """When the turn track moves on: the Negus is off the map after the Gideon Force fell."""
         if self.must_leave is None:
@@ -135,7 +150,7 @@ class NegusWatch(GameLedger):
                         evidence={"hex": negus[0].hex, "gideon_eliminated_step": at_step,
                                   "survival_roll": roll})]
 
-    @REGISTRY.check("CB-39")
+    @REGISTRY.reports("CB-39")
     def judge_return(self, negus: Unit, *, turn: int | None, step: int,
                      when: str | None) -> list[Finding]:
         """The Negus placed on the map again."""
@@ -163,7 +178,7 @@ class NegusWatch(GameLedger):
         return []
 
 
-@REGISTRY.check("MV-48")
+@REGISTRY.reports("MV-48")
 def judge_french_call_to_war(unit: Unit, to: str, *, turn: int | None, joined: Any,
                              step: int, when: str | None) -> list[Finding]:
     """MV-48: a Free French unit leaving Djibouti before turn 3, once France has joined."""
@@ -183,26 +198,26 @@ def judge_french_call_to_war(unit: Unit, to: str, *, turn: int | None, joined: A
 
 def allied_action(watch: NegusWatch, action: Any, *, phase: Any, phase_bound: bool,
                   joined: Any) -> list[Finding]:
-    """The 1940-41 Allied specifics of one engine action (the engine's dispatch calls this)."""
-    info = action.data
-    if action.kind == "combat":
-        pending = info["pending"]
+    """The 1940-41 Allied specifics of one engine event (step_events.py; the engine's dispatch
+    calls this)."""
+    if isinstance(action, Combat):
+        pending = action.pending
         turn = pending.phase.turn if pending.phase is not None else None
-        watch.combat(pending.before, info["attackers"], info["defenders"], frozenset(pending.removed),
-                     step=action.step, when=info["when"], turn=turn, roll_logged=pending.roll is not None)
+        watch.combat(pending.before, action.attackers, action.defenders, frozenset(pending.removed),
+                     step=action.step, when=action.when, turn=turn, roll_logged=pending.roll is not None)
         return []
-    if action.kind == "phase":
-        return watch.judge_still_there(info["state"], step=action.step, when=info["new"].when())
+    if isinstance(action, PhaseTurned):
+        return watch.judge_still_there(action.state, step=action.step, when=action.new.when())
     turn = phase.turn if (phase is not None and phase_bound) else None
-    if action.kind == "appear" and info["unit"].counter == NEGUS:
-        return watch.judge_return(info["unit"], turn=turn, step=action.step, when=info["when"])
-    if action.kind == "move" and info["unit"].hex is not None and info["to"] is not None:
-        return judge_french_call_to_war(info["unit"], info["to"], turn=turn, joined=joined,
-                                        step=action.step, when=info["when"])
+    if isinstance(action, Appear) and action.unit.counter == NEGUS:
+        return watch.judge_return(action.unit, turn=turn, step=action.step, when=action.when)
+    if isinstance(action, Move) and action.unit.hex is not None and action.to is not None:
+        return judge_french_call_to_war(action.unit, action.to, turn=turn, joined=joined,
+                                        step=action.step, when=action.when)
     return []
 
 
-@REGISTRY.check("MV-44")
+@REGISTRY.reports("MV-44")
 def judge_negus_with_gideon(board: Board, negus: "Unit", to: str, after: "GameState", *, step: int,
                             when: str | None) -> list[Finding]:
     """MV-44 (PB 14.6.4.4): in Ethiopia the Negus moves only stacked with the Gideon Force."""

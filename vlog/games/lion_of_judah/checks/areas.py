@@ -21,7 +21,7 @@ ZONE = "french-somaliland"
 C1_DATUM = "Event C1 French Somaliland drawn with a roll of 4-6 (the log shows no event draws)"
 
 
-@REGISTRY.check("TS-09")
+@REGISTRY.reports("TS-09")
 def judge_neutral_entry(board: Board, state: GameState, unit: Unit, to: str, *,
                         step: int | None, when: str | None) -> list[Finding]:
     """TS-09 for one move of `unit` (at its hex before the step) to `to`, 1940-41 only."""

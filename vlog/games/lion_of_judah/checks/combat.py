@@ -224,7 +224,7 @@ def _no_loss_roll(board: Board, state: GameState, facts: CombatFacts) -> Ruling:
     return Ruling.POSSIBLE if open_cells else Ruling.PROVEN
 
 
-@REGISTRY.check("CB-01", "CB-02", "CB-03", "CB-04", "CB-08", "CB-11", "CB-13", "CB-15", "CB-18", "CB-19",
+@REGISTRY.reports("CB-01", "CB-02", "CB-03", "CB-04", "CB-08", "CB-11", "CB-13", "CB-15", "CB-18", "CB-19",
                  "CB-22", "CB-24", "CB-29", "CB-33")
 def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: int | None,
                  when: str | None, memory: CombatMemory | None = None) -> list[Finding]:

@@ -12,6 +12,7 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import Unit
+from vlog.games.lion_of_judah.step_events import DummyFlip
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.checks.combat import CombatFacts
@@ -67,7 +68,7 @@ def as_revealed(board: Board, facts: CombatFacts) -> CombatFacts:
     return replace(facts, defenders=tuple(shown))
 
 
-@REGISTRY.check("CB-38")
+@REGISTRY.reports("CB-38")
 def judge_dummies(board: Board, facts: CombatFacts, add: Any, target: str) -> set[str]:
     """CB-38 (PB 14.6.5): dummies defending are flipped once the attackers are declared; a
     true Dummy is removed. Returns the true Dummies (they leave the fight with no loss)."""
@@ -95,7 +96,7 @@ def judge_dummies(board: Board, facts: CombatFacts, add: Any, target: str) -> se
     return gone
 
 
-@REGISTRY.check("CB-05")
+@REGISTRY.reports("CB-05")
 def judge_reveal_order(facts: CombatFacts, add: Any, target: str) -> None:
     """CB-05 (12.4 steps 1-6): the defenders are revealed after the attack is declared and
     before the ratio is taken and the die rolled."""
@@ -155,7 +156,7 @@ def counter_guerrilla_drms(board: Board, target: str) -> list[tuple[int, frozens
             for drm, deps, why in region for extra in sorted(sums)]
 
 
-@REGISTRY.check("CB-37", "FW-08")
+@REGISTRY.reports("CB-37", "FW-08")
 def judge_counter_guerrilla(board: Board, facts: CombatFacts, add: Any, target: str) -> str | None:
     """CB-37, FW-08 (PB 14.6.4.5). Returns "escape" when the log shows no combat after the roll
     (nothing more to judge), else None."""
@@ -236,7 +237,7 @@ def signs_of_going_on(facts: CombatFacts) -> list[str]:
     return shown
 
 
-@REGISTRY.check("FW-06")
+@REGISTRY.reports("FW-06")
 def judge_dummy_flip(board: Board, unit: Unit, level: str | None, *, entered: bool,
                      step: int | None, when: str | None, removed: bool = False,
                      phase_key: str | None = None) -> list[Finding]:
@@ -274,3 +275,12 @@ def judge_dummy_flip(board: Board, unit: Unit, level: str | None, *, entered: bo
                                 "(PB 14.6.5)",
                         evidence=evidence)]
     return []
+
+
+@REGISTRY.check("FW-06", event=DummyFlip)
+def judge_dummy_flipped(game: Any, action: DummyFlip, view: Any) -> list[Finding]:
+    """FW-06 (PB 14.6.5): a dummy flipped or taken off the map outside a combat."""
+    phase = game.interpreter.phase
+    return judge_dummy_flip(game.board, action.unit, action.level, entered=action.entered, step=action.step,
+                            when=action.when, removed=action.removed,
+                            phase_key=phase.key if game.interpreter.phase_bound and phase else None)

@@ -55,7 +55,7 @@ def loss_problems(facts: CombatFacts, cell: str) -> list[str]:
     return problems
 
 
-@REGISTRY.check("CB-21")
+@REGISTRY.reports("CB-21")
 def judge_raised(facts: CombatFacts, add: Any, target: str) -> None:
     """CB-21 (2.3.9): a step loss reduces a unit (a reduced two-step unit, a one-step unit is
     eliminated); a Step layer that rose in the combat wrapped round instead."""
@@ -69,7 +69,7 @@ def judge_raised(facts: CombatFacts, add: Any, target: str) -> None:
             {"unit": u.name, "steps_before": was, "steps_shown_after": now}, subjects=[u.name])
 
 
-@REGISTRY.check("CB-21")
+@REGISTRY.reports("CB-21")
 def removed_with_steps_left(facts: CombatFacts, explanations: list[Explanation], add: Any,
                              target: str) -> CombatFacts:
     """CB-21 (2.3.9): units taken off the map when their side owed fewer steps than the
@@ -117,7 +117,7 @@ def removed_with_steps_left(facts: CombatFacts, explanations: list[Explanation],
     return replace(facts, attacker_losses=adjusted["attacker"], defender_losses=adjusted["defender"])
 
 
-@REGISTRY.check("CB-35")
+@REGISTRY.reports("CB-35")
 def judge_guerrilla_losses(facts: CombatFacts, add: Any, target: str) -> None:
     """PB 14.6.4.1 (CB-35): guerrillas defending with other Allied units cannot absorb losses,
     and are eliminated when those units are."""
@@ -137,7 +137,7 @@ def judge_guerrilla_losses(facts: CombatFacts, add: Any, target: str) -> None:
             "other Allied units there were eliminated", {"guerrillas_left": kept})
 
 
-@REGISTRY.check("CB-20")
+@REGISTRY.reports("CB-20")
 def judge_distribution(facts: CombatFacts, add: Any, target: str) -> None:
     judge_guerrilla_losses(facts, add, target)
     before = []
@@ -162,7 +162,7 @@ def judge_distribution(facts: CombatFacts, add: Any, target: str) -> None:
             before.append(side)
 
 
-@REGISTRY.check("CB-23")
+@REGISTRY.reports("CB-23")
 def judge_advance(board: Board, facts: CombatFacts, add: Any, target: str,
              gone: Iterable[str] = ()) -> None:
     """12.12: a cleared hex must be entered by at least one attacker; never HQs. `gone`: true

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from vlog.engine.judge import Ruling
@@ -11,16 +10,15 @@ from vlog.kit.inventory import load_inventory
 from vlog.kit.numbers import plain_number, show_number
 from vlog.kit.ledger import Ledger
 from vlog.kit.registry import Registry
-from vlog.kit.steps import PhaseChanged
 
-__all__ = ["GAME", "INVENTORY", "REGISTRY", "finding", "check_id", "plain_number", "show_number", "PhaseTurned",
+__all__ = ["GAME", "INVENTORY", "REGISTRY", "finding", "check_id", "plain_number", "show_number",
            "GameLedger"]
 
 GAME = "lion-of-judah"
 INVENTORY = load_inventory(GAME)
 """The rules inventory with what is judged and why not (data/inventory.json)."""
 REGISTRY = Registry(GAME, INVENTORY)
-"""The check functions by the inventory items they report (`@REGISTRY.check("MV-03")`)."""
+"""The check functions by the inventory items they report (`@REGISTRY.reports("MV-03")`)."""
 
 
 def check_id(short: str) -> str:
@@ -34,16 +32,6 @@ def finding(short: str, ruling: Ruling, *, step: int | None, when: str | None, m
     """A finding for inventory item `short` (`vlog.kit.inventory.Inventory.finding`)."""
     return INVENTORY.finding(short, ruling, step=step, when=when, message=message, subjects=subjects,
                              evidence=evidence, depends_on=depends_on)
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseTurned(PhaseChanged):
-    """A phase change as Lion of Judah's ledgers hear it: `bound` when the turn track shows the
-    phase, `state` the position the change is judged on, `shown` the position after the step
-    that showed it (None when the change was inferred from play)."""
-
-    state: Any = None
-    shown: Any = None
 
 
 class GameLedger(Ledger):

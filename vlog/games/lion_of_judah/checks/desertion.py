@@ -140,7 +140,7 @@ class DesertionWatch:
             setattr(self, name, getattr(fresh, name))
         self.hidden_at_start = {u.id: u.hidden for u in state.units.values() if is_colonial(u)}
 
-    @REGISTRY.check("SC-04")
+    @REGISTRY.reports("SC-04")
     def note_step(self, board: Board, data: GameData, *, step: int, before: GameState, after: GameState,
                   rolls: Sequence[int], chats: Sequence[str], turn: int | None, in_map: bool,
                   when: str | None) -> list[Finding]:
@@ -172,7 +172,7 @@ class DesertionWatch:
             out += self._removed(board, data, unit, step=step, when=when)
         return out
 
-    @REGISTRY.check("SC-04")
+    @REGISTRY.reports("SC-04")
     def _removed(self, board: Board, data: GameData, unit: Unit, *, step: int, when: str | None) -> list[Finding]:
         where = hex_label(unit.hex or "", board)
         if unit.side != "italian" or unit.kind != "combat" or unit.unit_type in NOT_DESERTERS:

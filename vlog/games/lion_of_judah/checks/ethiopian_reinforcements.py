@@ -31,13 +31,14 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.gamedata import GameData
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.base import Action
 from vlog.games.lion_of_judah.checks.activation_rules import FRONTS, faction_name, parse_declaration
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.reinforcements import _capitals
 from vlog.games.lion_of_judah.checks.supply import controller
 from vlog.games.lion_of_judah.sequence import PHASES, Phase
 from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.games.lion_of_judah.step_events import Appear, Combat, PhaseTurned
+from vlog.kit.steps import Event
 
 __all__ = ["ReinforcementCount", "count_step", "front_allowance", "TABLE", "USUAL", "RAISED"]
 
@@ -115,7 +116,7 @@ class ReinforcementCount:
             return {"loss", "offensive"}, False
         return set(self.happened.get((turn - 1, front), set())), True
 
-    @REGISTRY.check("RR-05")
+    @REGISTRY.reports("RR-05")
     def placed_unit(self, board: Board, before: GameState, unit: Unit, *, turn: int, step: int,
                     when: str | None) -> list[Finding]:
         """One Ethiopian unit placed in the MAP of `turn`: the front's count so far."""
@@ -148,7 +149,7 @@ class ReinforcementCount:
                                   "previous_turn_in_log": shown},
                         depends_on=[missing] if missing else [])]
 
-    @REGISTRY.check("RR-05")
+    @REGISTRY.reports("RR-05")
     def close_map(self, board: Board, turn: int, *, capitals: dict[str, str],
                   gone_leaders: Iterable[str], step: int, when: str | None) -> list[Finding]:
         """When the MAP of `turn` ends: a faction given two additional units while another of its
@@ -191,28 +192,27 @@ class ReinforcementCount:
         return out
 
 
-def count_step(count: ReinforcementCount, board: Board, actions: Sequence[Action], chats: Sequence[str], *,
+def count_step(count: ReinforcementCount, board: Board, actions: Sequence[Event], chats: Sequence[str], *,
                phase: Phase | None, bound: bool, gone_leaders: Iterable[str], step: int) -> list[Finding]:
-    """Feeds `count` with one step's actions (phases, Ethiopian attacks, placements) and chat (a
+    """Feeds `count` with one step's events (phases, Ethiopian attacks, placements) and chat (a
     Great Offensive); findings for placements beyond a front's count and MAPs that end."""
     if not bound:
         return []
     out: list[Finding] = []
     for action in actions:
-        data = action.data
-        if action.kind == "phase":
-            old, new = data["old"], data["new"]
+        if isinstance(action, PhaseTurned):
+            old, new = action.old, action.new
             count.note_phase(new.turn, new.key)
             if old is not None and old.key == "map" and (old.turn, old.key) != (new.turn, new.key):
                 out += count.close_map(board, old.turn, capitals=_capitals(board), gone_leaders=gone_leaders,
                                        step=step, when=old.when())
-        elif action.kind == "combat":
-            pending = data["pending"]
+        elif isinstance(action, Combat):
+            pending = action.pending
             if pending.phase is not None:
-                count.note_combat(pending.phase.turn, data["attackers"], data["defenders"], pending.losses)
-        elif action.kind == "appear" and phase is not None and phase.key == "map":
-            out += count.placed_unit(board, data["before"], data["unit"], turn=phase.turn, step=step,
-                                     when=data["when"])
+                count.note_combat(pending.phase.turn, action.attackers, action.defenders, pending.losses)
+        elif isinstance(action, Appear) and phase is not None and phase.key == "map":
+            out += count.placed_unit(board, action.before, action.unit, turn=phase.turn, step=step,
+                                     when=action.when)
     for text in chats:
         decl = parse_declaration(text)
         if decl is not None and decl.kind == "great-offensive" and phase is not None:

@@ -83,7 +83,7 @@ class RpCarryLedger:
                                       step=step, when=when))
         return out
 
-    @REGISTRY.check("MV-50")
+    @REGISTRY.reports("MV-50")
     def _unescorted(self, before: GameState, rp: Unit, *, step: int | None,
                     when: str | None) -> list[Finding]:
         start = self.origins[rp.id]
@@ -119,7 +119,7 @@ class RpCarryLedger:
                 out.append(found)
         return out
 
-    @REGISTRY.check("MV-50")
+    @REGISTRY.reports("MV-50")
     def _judge(self, before: GameState, leader: Unit, start: str, carried: list[Unit],
                oos: bool | Unknown, *, scenario: str | None, turn: int | None, step: int | None,
                when: str | None) -> Finding | None:
@@ -205,7 +205,7 @@ class RpGainLedger:
         defenders = tuple(u for u in before.at(target) if u.side not in (None, "ethiopian"))
         self.attacks[declared_step] = (target, attackers, defenders)
 
-    @REGISTRY.check("CB-28")
+    @REGISTRY.reports("CB-28")
     def on_place(self, rp: Unit, after: GameState, phase: Phase | None, phase_bound: bool, *,
                  scenario: str | None, step: int | None, when: str | None) -> list[Finding]:
         if scenario != "1935-36" or not is_ethiopian_rp(rp) or rp.hex is None or phase is None \
@@ -273,7 +273,7 @@ def rps_spent(before: GameState, after: GameState) -> dict[str, int]:
     return out
 
 
-@REGISTRY.check("CB-27")
+@REGISTRY.reports("CB-27")
 def judge_rp_use(board: Board, before: GameState, after: GameState, target: str, side: str | None,
                  attackers: tuple[Unit, ...], defenders: tuple[Unit, ...], *, scenario: str | None,
                  step: int | None, when: str | None) -> tuple[int, list[Finding]]:

@@ -25,8 +25,9 @@ A log in which no marker ever leaves the cup shows no draws (the players keep th
 the table): nothing is judged on the pool then. The Event Phase is known only from the turn
 tracker; with an inferred sequence no per-phase item is judged.
 
-`EventLedger` keeps the history (the Game holds one); each `on_*` method returns the findings
-of one action, `finish` those known only when the log ends.
+`EventLedger` keeps the history (the engine holds one); each `on_*` method returns the findings
+of one event of play, `finish` those known only when the log ends. What an event marker is
+lives in checks/event_cards.py, what the drawn events do to play in checks/event_effects.py.
 """
 from __future__ import annotations
 
@@ -36,7 +37,11 @@ from typing import TYPE_CHECKING, Any
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.checks.event_cards import (D6_BRIGADES, IPL_HIGH, IPL_HIGH_DATUM, IPL_MARKER, RP_EVENTS,
+                                                         Draw, EventInfo, event_info, on_map, place_of, rp_markers)
+from vlog.games.lion_of_judah.checks.event_effects import EventEffects
+from vlog.games.lion_of_judah.step_events import EventMarker, PhaseTurned
 from vlog.games.lion_of_judah.checks.fuel import marker_value
 from vlog.games.lion_of_judah.state import GameState, Unit, build_state
 
@@ -45,105 +50,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.sequence import Phase
     from vlog.kit.steps import StepView
 
-__all__ = ["DRAWN_BOX", "IPL_HIGH_DATUM", "POOL_BOX", "EventInfo", "EventLedger", "event_info", "rp_markers"]
-
-POOL_BOX = "event-cup"
-DRAWN_BOX = "event-drawn"
-IPL_HIGH_DATUM = "whether the IPL was high (9 or more) when Event C1 was rolled (PB 14.6.3)"
-C1_NOT_SHOWN = "Event C1 French Somaliland drawn with a roll of 4-6 (the log shows no event draws)"
-BDO_TURN = 9
-"""PB 14.6.6: a neutral French Somaliland's BdO brigade enters as an Allied unit on turn 9."""
-RP_EVENTS = {"A3": ("ethiopian", "EV-05"), "C3": ("italian", "EV-12")}
-"""Events that give RPs: the side receiving them and the check judging where they went."""
-IPL_MARKER = "it-ipl"
-IPL_HIGH, IPL_LOW = 9, 4
-"""PB 14.6.3: the IPL is high at 9 or more, low at 4 or less."""
-D6_BRIGADES = 3
-"""D6 Italian Defeat in Libya: three Commonwealth brigades arrive one turn earlier."""
-GASSED = "mk-gassed"
-"""PB 13.6.5.1: the marker a gas attack puts on each unit it affects."""
-BERBERA = "2311"
-IPL_LOW_DATUM = "whether the IPL was low (4 or less) when Event C2 was rolled: +1 makes a 4 a 5 (PB 14.6.3)"
-VP_TABLE = "vp-hexes-1940-41"
-"""PB 14.4.1: the VP of each hex (0 off the list): an open city needs a roll above it."""
-OPEN_CITY_AREAS = ("eritrea", "ethiopia", "italian-somaliland")
-"""D9/D10: a town or capital in Eritrea, Ethiopia or Italian Somaliland."""
-
-
-@dataclass(frozen=True, slots=True)
-class EventInfo:
-    """What the counter data says of one event marker."""
-
-    code: str                   # "A1" ... "D10", "open-city"
-    scenario: str | None
-    enters_turn: int | None     # the turn its strategic turn adds it to the pool
-    held_by: str | None         # the side the text gives it to, when it is held
-    returns: bool               # a No Event marker
-
-    @property
-    def open_city(self) -> bool:
-        return self.code in ("D9", "D10", "open-city")
-
-
-def event_info(data: GameData, counter: str | None) -> EventInfo | None:
-    """The event a marker's counter stands for (None for a counter without an event code)."""
-    if counter is None or counter not in data.counter_ids:
-        return None
-    record = data.counter(counter)
-    props = record["properties"] if "properties" in record else {}
-
-    def prop(key: str) -> Any:
-        return props[key].value if key in props else None
-
-    code = prop("event")
-    if not isinstance(code, str):
-        return None
-    enters = prop("enters_pool_on_turn")
-    return EventInfo(code, prop("scenario"), enters if isinstance(enters, int) else None,
-                     prop("held_by"), prop("returns_to_pool") is True)
-
-
-def rp_markers(state: GameState, side: str) -> dict[str, tuple[str | None, str | None, int]]:
-    """A side's RP markers: id -> (hex, box, RPs shown), the RPs read from the face level
-    ("1rp", "2rp", "3rp", "5rp": 7.3.1) of counters typed "rp"."""
-    out: dict[str, tuple[str | None, str | None, int]] = {}
-    for unit in state.units.values():
-        if unit.unit_type != "rp" or unit.side != side:
-            continue
-        level = unit.level or ""
-        value = int(level[:-2]) if level.endswith("rp") and level[:-2].isdigit() else 0
-        out[unit.id] = (unit.hex, unit.box, value)
-    return out
-
-
-def _place(marker: Unit | None) -> str:
-    """'pool', 'drawn', a hex number, 'gone' (deleted) or 'box:<id>' / 'off' (elsewhere)."""
-    if marker is None:
-        return "gone"
-    if marker.hex is not None:
-        return marker.hex
-    if marker.box == POOL_BOX:
-        return "pool"
-    if marker.box == DRAWN_BOX:
-        return "drawn"
-    return f"box:{marker.box}" if marker.box else "off"
-
-
-def _on_map(place: str) -> bool:
-    return place.isdigit()
-
+__all__ = ["EventLedger"]
 
 @dataclass(slots=True)
-class _Draw:
-    marker: str
-    name: str
-    turn: int | None
-    step: int
-    rolls: list[int] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class EventLedger(GameLedger):
+class EventLedger(EventEffects, GameLedger):
     """The event history of one log: the pool, the draws of each Event Phase, held and played
     events, and the effects later checks need (open cities, the Wireless Interception stack,
     French Somaliland)."""
@@ -156,14 +66,14 @@ class EventLedger(GameLedger):
     counters: dict[str, str] = field(default_factory=dict)
     """Piece id -> its counter id (markers the log has shown)."""
     places: dict[str, str] = field(default_factory=dict)
-    """Piece id -> where the marker stands now (see `_place`)."""
+    """Piece id -> where the marker stands now (see `place_of`)."""
     c2_optional: str | None = None
     """C2's piece when the log begins with it out of the pool, held: the optional rule "Less
     randomness for British Somaliland" (the Italian player holds it; it is a later turn's event)."""
-    drawn: dict[str, _Draw] = field(default_factory=dict)
+    drawn: dict[str, Draw] = field(default_factory=dict)
     """Piece id -> its (last) draw."""
     any_draw: bool = False
-    phase_draws: list[_Draw] = field(default_factory=list)
+    phase_draws: list[Draw] = field(default_factory=list)
     """The draws of the Event Phase in progress."""
     undrawn_phases: list[tuple[int, int, str]] = field(default_factory=list)
     """(turn, step that ended it, when) of each Event Phase that ended without a draw."""
@@ -198,7 +108,7 @@ class EventLedger(GameLedger):
         """The markers as the log's starting position shows them."""
         for pid, marker in state.events.items():
             info = self._learn(pid, marker)
-            self.places[pid] = _place(marker)
+            self.places[pid] = place_of(marker)
             if info is not None and info.code == "C2" and self.places[pid] == "drawn":
                 self.c2_optional = pid
 
@@ -258,8 +168,8 @@ class EventLedger(GameLedger):
         info = self._learn(pid, marker)
         if info is None:
             return []
-        was = self.places.get(pid, _place(old))
-        now = _place(new)
+        was = self.places.get(pid, place_of(old))
+        now = place_of(new)
         self.places[pid] = now
         turn = phase.turn if (bound and phase is not None) else None
         out: list[Finding] = []
@@ -270,18 +180,18 @@ class EventLedger(GameLedger):
             out += self._draw(pid, info, phase, bound, before, step=step, when=when)   # the turn's event
         elif now == "pool" and was != "pool":
             out += self._into_pool(pid, info, old, turn, step=step, when=when)
-        if _on_map(was) and not _on_map(now):
+        if on_map(was) and not on_map(now):
             if self.open_cities.get(was) == pid:
                 del self.open_cities[was]
             if self.wireless is not None and self.wireless[0] == was and info.code == "B7":
                 self.wireless = None
         if was in ("drawn", "pool") and now not in ("drawn", "pool"):
             out += self._play(pid, info, name, now, phase, bound, before, after, step=step, when=when)
-        elif info.code == "open-city" and _on_map(now) and not _on_map(was):
+        elif info.code == "open-city" and on_map(now) and not on_map(was):
             out += self._open_city(pid, info, name, now, phase, bound, before, step=step, when=when)
         return out
 
-    @REGISTRY.check("EV-02")
+    @REGISTRY.reports("EV-02")
     def _draw(self, pid: str, info: EventInfo, phase: Phase | None, bound: bool, before: GameState,
               *, step: int, when: str | None) -> list[Finding]:
         """EV-01 (the pool holds what the turn's strategic turns put in it, less what left it),
@@ -289,7 +199,7 @@ class EventLedger(GameLedger):
         out: list[Finding] = []
         name = self.names[pid]
         turn = phase.turn if (bound and phase is not None) else None
-        draw = _Draw(pid, name, turn, step)
+        draw = Draw(pid, name, turn, step)
         self.any_draw = True
         if bound and phase is not None and phase.key != "event":
             out.append(finding("EV-02", Ruling.PROVEN, step=step, when=when, subjects=(name,),
@@ -322,11 +232,11 @@ class EventLedger(GameLedger):
             self.rp_at_draw[info.code] = rp_markers(before, RP_EVENTS[info.code][0])
         return out
 
-    @REGISTRY.check("EV-01")
+    @REGISTRY.reports("EV-01")
     def _judge_pool(self, drawn_pid: str, scenario: str, turn: int, before: GameState, *,
                     step: int, when: str | None) -> list[Finding]:
         """EV-01: the pool a draw is made from, against PB 13.7 / 14.7 and the draws before."""
-        in_pool = {pid for pid, m in before.events.items() if _place(m) == "pool"}
+        in_pool = {pid for pid, m in before.events.items() if place_of(m) == "pool"}
         for pid, m in before.events.items():
             self._learn(pid, m)
         extra, missing = [], []
@@ -377,7 +287,7 @@ class EventLedger(GameLedger):
                                evidence={"event": self.info[pid].code, "turn": turn, "in_pool": False}))
         return out
 
-    @REGISTRY.check("EV-01", "EV-02")
+    @REGISTRY.reports("EV-01", "EV-02")
     def _into_pool(self, pid: str, info: EventInfo, old: Unit | None, turn: int | None, *,
                    step: int, when: str | None) -> list[Finding]:
         """EV-02: only No Event markers go back to the pool once drawn."""
@@ -400,7 +310,7 @@ class EventLedger(GameLedger):
         return []
 
     # -- held events played ---------------------------------------------------------------------
-    @REGISTRY.check("EV-02")
+    @REGISTRY.reports("EV-02")
     def _play(self, pid: str, info: EventInfo, name: str, now: str, phase: Phase | None, bound: bool,
               before: GameState, after: GameState, *, step: int, when: str | None) -> list[Finding]:
         """A marker leaving the pool or "Events drawn" for the map, another box or the game."""
@@ -408,7 +318,7 @@ class EventLedger(GameLedger):
         out: list[Finding] = []
         if info.held_by is None and not info.open_city:
             return out              # an event resolved when drawn: its marker may go anywhere
-        if _on_map(now) and pid in self.played:
+        if on_map(now) and pid in self.played:
             first = self.played[pid]
             out.append(finding("EV-02", Ruling.PROVEN, step=step, when=when, subjects=(name,),
                                message=f"event {name} was played again at {hex_label(now, self.board)} "
@@ -416,12 +326,12 @@ class EventLedger(GameLedger):
                                        "game (6.2)",
                                evidence={"event": info.code, "hex": now, "first_step": first[1]}))
             return out
-        if _on_map(now) or info.code in ("C4", "D8"):
+        if on_map(now) or info.code in ("C4", "D8"):
             self.played[pid] = (turn, step)
         draw = self.drawn.get(pid)
         if info.code in ("C4", "D8"):
             return out + self._played_in_map(pid, info, name, phase, bound, draw, step=step, when=when)
-        if not _on_map(now):
+        if not on_map(now):
             return out
         if info.code == "B6":
             return out + self._coordination(name, now, phase, bound, after, step=step, when=when)
@@ -431,9 +341,9 @@ class EventLedger(GameLedger):
             return out + self._open_city(pid, info, name, now, phase, bound, before, step=step, when=when)
         return out
 
-    @REGISTRY.check("EV-13", "EV-16")
+    @REGISTRY.reports("EV-13", "EV-16")
     def _played_in_map(self, pid: str, info: EventInfo, name: str, phase: Phase | None, bound: bool,
-                       draw: _Draw | None, *, step: int, when: str | None) -> list[Finding]:
+                       draw: Draw | None, *, step: int, when: str | None) -> list[Finding]:
         """EV-13 (C4), EV-16 (D8): played in the MAP of a later turn than the draw."""
         if not bound or phase is None:
             return []
@@ -450,200 +360,6 @@ class EventLedger(GameLedger):
                         evidence={"event": info.code, "phase": phase.key, "turn": phase.turn,
                                   "drawn_turn": draw.turn if draw is not None else None})]
 
-    @REGISTRY.check("ET-12")
-    def _coordination(self, name: str, hex_: str, phase: Phase | None, bound: bool, after: GameState,
-                      *, step: int, when: str | None) -> list[Finding]:
-        """ET-12 (B6): placed on an Ethiopian leader when it activates: in the Ethiopian
-        activation segment, on a hex with an Ethiopian leader."""
-        out: list[Finding] = []
-        leaders = [u for u in after.at(hex_) if u.kind == "leader" and u.side == "ethiopian"]
-        if not leaders:
-            out.append(finding("ET-12", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"{name} was placed at {hex_label(hex_, self.board)}, "
-                                       "where no Ethiopian leader stands; it is placed on a leader "
-                                       "being activated",
-                               evidence={"hex": hex_, "leaders": []}))
-        if bound and phase is not None and phase.key != "second-movement":
-            out.append(finding("ET-12", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"{name} was placed in the "
-                                       f"{phase.name}; it is placed when a leader "
-                                       "is activated, in the Ethiopian activation segment",
-                               evidence={"hex": hex_, "phase": phase.key}))
-        return out
-
-    @REGISTRY.check("ET-13")
-    def _wireless(self, name: str, hex_: str, phase: Phase | None, bound: bool, before: GameState,
-                  *, step: int, when: str | None) -> list[Finding]:
-        """ET-13 (B7): on a hex of Ethiopian units not within one hex of the Negus; in the
-        Ethiopian movement segment only right after an activation roll, before that tribe moves."""
-        out: list[Finding] = []
-        units = [u for u in before.at(hex_) if u.side == "ethiopian" and u.kind != "air"]
-        if not bound or phase is None or phase.key == "second-movement":
-            # played in the Ethiopian movement it holds the stack; elsewhere it is the air use (AR-13)
-            self.wireless = (hex_, frozenset(u.id for u in units), step)
-        if not units:
-            out.append(finding("ET-13", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"{name} was placed at {hex_label(hex_, self.board)}, "
-                                       "a hex without Ethiopian units",
-                               evidence={"hex": hex_, "ethiopian_units": []}))
-        negus = [u for u in before.units.values() if u.counter == "et-negus" and u.hex is not None]
-        near = [u for u in negus if self.board.distance(u.hex, hex_) <= 1]  # type: ignore[arg-type]
-        if near:
-            out.append(finding("ET-13", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                               message=f"{name} was placed at {hex_label(hex_, self.board)}, "
-                                       f"within one hex of the Negus ({near[0].hex}); it marks units "
-                                       "not within one hex (inclusive) of the Negus",
-                               evidence={"hex": hex_, "negus_hex": near[0].hex}))
-        if bound and phase is not None and phase.scenario == "1935-36" and phase.key == "second-movement":
-            moved = self.last_move_step.get("ethiopian")
-            rolled = self.last_roll_step
-            if rolled is None or (moved is not None and moved > rolled):
-                out.append(finding("ET-13", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                                   message=f"{name} was played in the Ethiopian movement "
-                                           "segment but not right after a tribal activation roll "
-                                           f"(last roll: step {rolled}; last Ethiopian move: step {moved})",
-                                   evidence={"hex": hex_, "last_roll_step": rolled,
-                                             "last_ethiopian_move_step": moved}))
-        return out
-
-    @REGISTRY.check("EV-17")
-    def _open_city(self, pid: str, info: EventInfo, name: str, hex_: str, phase: Phase | None,
-                   bound: bool, before: GameState, *, step: int, when: str | None) -> list[Finding]:
-        """EV-17 (D9/D10): used at once, on a town or capital of Eritrea, Ethiopia or Italian
-        Somaliland next to a Commonwealth unit and not surrounded by Allied units."""
-        self.open_cities[hex_] = pid
-        if bound and phase is not None and phase.key == "event":
-            self.city_rolls[hex_] = []
-        out: list[Finding] = []
-        problems: list[str] = []
-        depends: list[str] = []
-        town = [self.board.has_feature(hex_, f) for f in ("town", "capital")]
-        if not any(t is True for t in town):
-            if any(isinstance(t, Unknown) for t in town):
-                depends.extend(d for t in town if isinstance(t, Unknown) for d in t.data)
-            else:
-                problems.append("it is not a town or capital")
-        areas = [self.board.in_zone(hex_, z) for z in OPEN_CITY_AREAS]
-        if not any(a is True for a in areas):
-            if any(isinstance(a, Unknown) for a in areas):
-                depends.extend(d for a in areas if isinstance(a, Unknown) for d in a.data)
-            else:
-                problems.append("it is not in Eritrea, Ethiopia or Italian Somaliland")
-        around = self.board.neighbours(hex_)
-        commonwealth = [u for n in around for u in before.at(n)
-                        if u.side == "allied" and u.unit_class != "guerrilla" and u.kind != "air"
-                        and (self.data.counter(u.counter)["nationality"].value
-                             if u.counter and "nationality" in self.data.counter(u.counter) else None)
-                        == "british-commonwealth"]
-        if not commonwealth:
-            problems.append("no Commonwealth unit is next to it")
-        if around and all(any(u.side == "allied" and u.kind != "air" for u in before.at(n)) for n in around):
-            problems.append("Allied units surround it completely")
-        if bound and phase is not None:
-            draw = self.drawn.get(pid)
-            if info.code != "open-city" and (phase.key != "event" or draw is None or draw.turn != phase.turn):
-                problems.append("it was not played at once, in the Event Phase it was drawn")
-            ipl = self.ipl_at_draw.get(info.code) if info.code != "open-city" else next(
-                (self.ipl_at_draw.get(self.info[d.marker].code) for d in self.phase_draws
-                 if self.info[d.marker].open_city), None)
-            if ipl is not None and ipl >= IPL_HIGH:
-                problems.append(f"the IPL was {ipl} (high) when the event was drawn: it is discarded")
-            if info.code == "open-city" and (phase.key != "event" or not any(
-                    self.info[d.marker].open_city for d in self.phase_draws)):
-                problems.append("no Città Aperta event (D9, D10) was drawn in this Event Phase")
-        if not problems and not depends:
-            return out
-        ruling = Ruling.PROVEN if problems else Ruling.POSSIBLE
-        reasons = "; ".join(problems) or "the hex may not qualify"
-        out.append(finding("EV-17", ruling, step=step, when=when, subjects=(name,),
-                           message=f"{name} was played on {hex_label(hex_, self.board)}: {reasons}",
-                           evidence={"event": info.code, "hex": hex_, "problems": problems},
-                           depends_on=() if problems else depends))
-        return out
-
-    # -- units ----------------------------------------------------------------------------------
-    @REGISTRY.check("ET-13", "MV-46")
-    def on_unit_move(self, unit: Unit, to: str, phase: Phase | None, bound: bool, *, step: int,
-                     when: str | None) -> list[Finding]:
-        """MV-46 (no Italian move into an open city), ET-13 (the marked stack stays put)."""
-        if unit.side is not None:
-            self.last_move_step[unit.side] = step
-        out: list[Finding] = []
-        if unit.side == "italian" and to in self.open_cities:
-            marker = self.names.get(self.open_cities[to], "Open City")
-            out.append(finding("MV-46", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
-                               message=f"{unit.name} moved into {hex_label(to, self.board)}, which holds the "
-                                       f"open city marker {marker}; Italian units enter an open city only "
-                                       "by advance after combat",
-                               evidence={"hex": to, "from": unit.hex, "marker": marker}))
-        out += self._free_french(unit, to, phase, bound, step=step, when=when)
-        if self.wireless is not None and unit.id in self.wireless[1] and unit.hex == self.wireless[0] \
-                and bound and phase is not None and phase.key == "second-movement" \
-                and phase.scenario == "1935-36" and ("ET-13-move", unit.id) not in self.reported:
-            self.reported.add(("ET-13-move", unit.id))
-            out.append(finding("ET-13", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
-                               message=f"{unit.name} moved out of {hex_label(unit.hex, self.board)} under the "
-                                       "Wireless Interception marker; the marked stack may not move during "
-                                       "that activation",
-                               evidence={"hex": unit.hex, "to": to, "marked_at_step": self.wireless[2]}))
-        return out
-
-    @REGISTRY.check("SC-08")
-    def _free_french(self, unit: Unit, to: str, phase: Phase | None, bound: bool, *, step: int,
-                     when: str | None) -> list[Finding]:
-        """SC-08 (PB 14.6.6): the Free French units in Djibouti are not Allied-controlled until C1
-        makes French Somaliland join; the BdO enters as an Allied unit on turn 9 if it has not."""
-        if unit.counter is None or unit.side != "allied" or (phase is not None and phase.scenario != "1940-41"):
-            return []
-        record = self.data.counter(unit.counter)
-        if "nationality" not in record or record["nationality"].value != "free-french":
-            return []
-        if unit.counter == "ff-bdo" and bound and phase is not None and phase.turn >= BDO_TURN:
-            return []
-        joined = self.french_somaliland_joined()
-        if joined is True or ("SC-08", unit.id) in self.reported:
-            return []
-        self.reported.add(("SC-08", unit.id))
-        depends = (C1_NOT_SHOWN,) if joined is None else joined.data if isinstance(joined, Unknown) else ()
-        return [finding("SC-08", Ruling.POSSIBLE if depends else Ruling.PROVEN, step=step, when=when,
-                        subjects=(unit.name,),
-                        message=f"{unit.name} moved to {hex_label(to, self.board)} while French Somaliland "
-                                "had not joined the Allies (Event C1); the Free French units are not "
-                                "Allied-controlled until then",
-                        evidence={"from": unit.hex, "hex": to, "c1_drawn": self.c1_drawn,
-                                  "c1_roll": self.c1_roll}, depends_on=depends)]
-
-    def entry_turn(self, unit: Unit, turn: int) -> int:
-        """EV-14 (D6): the turn a reinforcement is judged against for its entry turn (RR-01): after
-        D6 (drawn after D7) up to three Commonwealth brigades may enter one turn early, and each
-        that does uses one of the three; otherwise (D6 before D7 is discarded) the turn itself."""
-        scheduled = unit.properties.get("entry_turn") if unit.properties else None
-        if self.early_brigades <= 0 or unit.side != "allied" or unit.size != "brigade" \
-                or not isinstance(scheduled, int) or scheduled != turn + 1 or unit.counter is None:
-            return turn
-        record = self.data.counter(unit.counter)
-        if "nationality" not in record or record["nationality"].value != "british-commonwealth":
-            return turn
-        self.early_brigades -= 1
-        return turn + 1
-
-    @REGISTRY.check("EV-06")
-    def on_air_mission(self, marker: Unit, hex_: str, phase: Phase | None, bound: bool,
-                       attacked: str | None, *, step: int, when: str | None) -> list[Finding]:
-        """EV-06 (A4): no bombing in the turn League of Nations is drawn. A bombing is an Italian
-        air marker placed in the Italian combat segment on a hex that is not the target of the
-        attack being resolved (air support is committed to a declared attack, 12.4 step 3; a
-        bombing is placed at the segment's start, PB 13.6.5.1). Gas attacks share the Ethiopian
-        movement segment with interdiction and are not told apart."""
-        if not bound or phase is None or self.league_turn != phase.turn or marker.side != "italian" \
-                or phase.scenario != "1935-36" or phase.key != "first-combat" or hex_ == attacked:
-            return []
-        return [finding("EV-06", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
-                        message=f"air marker {marker.name} was placed on {hex_label(hex_, self.board)} in the "
-                                f"Italian combat segment of turn {phase.turn}, not on a declared attack: a "
-                                "bombing mission, barred on the turn Event A4 League of Nations is drawn",
-                        evidence={"hex": hex_, "turn": phase.turn, "attack_target": attacked})]
-
     # -- phases ---------------------------------------------------------------------------------
     def on_phase(self, old: Phase | None, new: Phase, bound: bool, state: GameState, *,
                  step: int) -> list[Finding]:
@@ -659,7 +375,7 @@ class EventLedger(GameLedger):
             self.wireless = None                # the hold lasts the activation, within the segment
         return out
 
-    @REGISTRY.check("EV-02", "EV-10", "EV-17")
+    @REGISTRY.reports("EV-02", "EV-10", "EV-17")
     def _end_event_phase(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
         out: list[Finding] = []
         when = old.when()
@@ -693,153 +409,6 @@ class EventLedger(GameLedger):
         self.phase_draws = []
         return out
 
-    def _british_somaliland_italians(self, state: GameState) -> tuple[list[str], list[str]]:
-        """Names of the Italian-controlled units in British Somaliland, and the map data that
-        would settle the hexes not known to be in it or out of it."""
-        names, depends = [], []
-        for u in state.units.values():
-            if u.side != "italian" or u.hex is None or u.kind == "air":
-                continue
-            inside = self.board.in_zone(u.hex, "british-somaliland")
-            if inside is True:
-                names.append(u.name)
-            elif isinstance(inside, Unknown):
-                depends.extend(inside.data)
-        return names, sorted(set(depends))
-
-    @REGISTRY.check("EV-11")
-    def _war_office(self, draw: _Draw, state: GameState, *, step: int, when: str) -> list[Finding]:
-        """EV-11 (C2): with Italian-controlled units in British Somaliland the Allied player rolls
-        (+1 when the IPL is low): 1-4 closes Berbera to reinforcements and rebuilt units."""
-        italians, _ = self._british_somaliland_italians(state)
-        if not italians:
-            return []                           # discarded: no effect
-        if not draw.rolls:
-            return [finding("EV-11", Ruling.PROVEN, step=step, when=when, subjects=(draw.name,),
-                            message=f"{draw.name} was drawn at step {draw.step} with Italian-controlled units "
-                                    f"in British Somaliland ({', '.join(italians)}) and no die roll followed "
-                                    "in the Event Phase",
-                            evidence={"event": "C2", "drawn_step": draw.step, "italian_units": italians,
-                                      "rolls": []})]
-        roll = draw.rolls[0]
-        if roll <= 3:
-            self.berbera_closed = (draw.step, Ruling.PROVEN, ())
-        elif roll == 4:
-            ipl = self.ipl_at_draw.get("C2")
-            if ipl is None:
-                self.berbera_closed = (draw.step, Ruling.POSSIBLE, (IPL_LOW_DATUM,))
-            elif ipl > IPL_LOW:                 # not low: no +1, the 4 closes Berbera
-                self.berbera_closed = (draw.step, Ruling.PROVEN, ())
-        return []
-
-    @REGISTRY.check("EV-06", "EV-11")
-    def on_placement(self, unit: Unit, hex_: str, before: GameState, phase: Phase | None, bound: bool,
-                     *, step: int, when: str | None) -> list[Finding]:
-        """EV-11 (C2): no Allied reinforcement or rebuilt unit placed at Berbera (2311) while C2
-        holds, that is until no Italian-controlled unit is left in British Somaliland. EV-06 (A4):
-        a Gassed marker placed in the turn League of Nations is drawn shows a gas attack."""
-        if unit.counter == GASSED and bound and phase is not None and self.league_turn == phase.turn:
-            return [finding("EV-06", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
-                            message=f"a Gassed marker was placed at {hex_label(hex_, self.board)} on turn "
-                                    f"{phase.turn}: a gas attack, barred on the turn Event A4 League of "
-                                    "Nations is drawn",
-                            evidence={"hex": hex_, "turn": phase.turn, "marker": GASSED})]
-        if self.berbera_closed is None or unit.side != "allied" or hex_ != BERBERA:
-            return []
-        italians, depends = self._british_somaliland_italians(before)
-        if not italians:
-            if not depends:
-                self.berbera_closed = None      # the order lapses (C2)
-            return []
-        drawn_step, ruling, data = self.berbera_closed
-        return [finding("EV-11", ruling, step=step, when=when, subjects=(unit.name,),
-                        message=f"{unit.name} was placed at {hex_label(hex_, self.board)} while War Office No "
-                                f"Resistance Orders (C2, step {drawn_step}) closes it: Italian-controlled units "
-                                f"are in British Somaliland ({', '.join(italians)})",
-                        evidence={"hex": hex_, "italian_units": italians, "c2_step": drawn_step},
-                        depends_on=data)]
-
-    @REGISTRY.check("EV-17")
-    def _open_city_rolls(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
-        """EV-17 (D9/D10): the die decides: above the hex's VP the Italian units leave it (and
-        only then does the Open City marker stay); otherwise the marker goes."""
-        out: list[Finding] = []
-        when = old.when()
-        table = self.data.table(VP_TABLE) if VP_TABLE in self.data.table_ids else None
-        for hex_, rolls in self.city_rolls.items():
-            pid = self.open_cities.get(hex_)
-            if pid is None:
-                continue                    # the marker left the hex: a failed roll, or discarded
-            name = self.names.get(pid, "Open City")
-            if not rolls:
-                out.append(finding("EV-17", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                                   message=f"{name} stays on {hex_label(hex_, self.board)} with no die roll "
-                                           "logged after it was placed; the roll must beat the hex's VP",
-                                   evidence={"hex": hex_, "problems": ["no roll"]}))
-                continue
-            datum = table.lookup(hex_) if table is not None else None
-            vp = datum.value if datum is not None and datum.known else None
-            if vp is None:
-                continue
-            italians = [u.name for u in state.at(hex_) if u.side == "italian" and u.kind != "air"]
-            if rolls[0] <= vp:
-                out.append(finding("EV-17", Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                                   message=f"{name} stays on {hex_label(hex_, self.board)} after a roll of "
-                                           f"{rolls[0]}, not above its {vp} VP: the city is not open",
-                                   evidence={"hex": hex_, "roll": rolls[0], "vp": vp,
-                                             "problems": ["roll not above the VP"]}))
-            elif italians:
-                out.append(finding("EV-17", Ruling.PROVEN, step=step, when=when, subjects=tuple(italians),
-                                   message=f"{', '.join(italians)} still in {hex_label(hex_, self.board)} when the "
-                                           f"Event Phase ends, after it was declared an open city (roll "
-                                           f"{rolls[0]} above {vp} VP); the Italian units move out",
-                                   evidence={"hex": hex_, "roll": rolls[0], "vp": vp, "italian_units": italians,
-                                             "problems": ["Italian units stayed"]}))
-        self.city_rolls = {}
-        return out
-
-    @REGISTRY.check(*(check for _, check in RP_EVENTS.values()))
-    def _rp_received(self, old: Phase, state: GameState, *, step: int) -> list[Finding]:
-        """EV-05 (A3): two Ethiopian RPs, each on a map hex with an Ethiopian leader; EV-12 (C3):
-        two Italian RPs, both in the same Italian RP storage box. Counted from the RP markers
-        (7.3.1: each shows 1, 2, 3 or 5 RPs) added between the draw and the Phase's end."""
-        out: list[Finding] = []
-        when = old.when()
-        for code, at_draw in self.rp_at_draw.items():
-            side, check = RP_EVENTS[code]
-            added: dict[str, int] = {}          # hex or box -> RPs added there
-            for uid, (hex_, box, value) in rp_markers(state, side).items():
-                was = at_draw.get(uid)
-                gain = value - (was[2] if was is not None and was[:2] == (hex_, box) else 0)
-                if gain > 0:
-                    where = hex_ or f"box:{box}"
-                    added[where] = added.get(where, 0) + gain
-            total = sum(added.values())
-            problems: list[str] = []
-            if total != 2:
-                problems.append(f"{total} RPs were placed, not two")
-            if code == "A3":
-                for where in added:
-                    leaders = [u for u in state.at(where) if u.kind == "leader" and u.side == "ethiopian"] \
-                        if where.isdigit() else []
-                    if not leaders:
-                        problems.append(f"RPs placed at {where if where.isdigit() else where[4:] + ' box'}, "
-                                        "not on a map hex with an Ethiopian leader")
-            else:
-                boxes = [w[4:] for w in added if w.startswith("box:")]
-                if len(added) > 1:
-                    problems.append(f"the RPs were split between {', '.join(sorted(w.removeprefix('box:') for w in added))}")
-                if any(not b.startswith("rp-italian") for b in boxes) or any(w.isdigit() for w in added):
-                    problems.append("RPs placed outside the Italian RP storage boxes")
-            if problems:
-                name = next((n for pid, n in self.names.items() if self.info[pid].code == code), code)
-                out.append(finding(check, Ruling.PROVEN, step=step, when=when, subjects=(name,),
-                                   message=f"{name}: " + "; ".join(problems),
-                                   evidence={"event": code, "rp_added": dict(sorted(added.items())),
-                                             "problems": problems}))
-        self.rp_at_draw = {}
-        return out
-
     def begin(self, view: "StepView") -> list[Finding]:
         self.start(build_state(view.after.table, self.data))
         return []
@@ -854,7 +423,7 @@ class EventLedger(GameLedger):
     def end(self, view: "StepView") -> list[Finding]:
         return self.finish()
 
-    @REGISTRY.check("EV-02")
+    @REGISTRY.reports("EV-02")
     def finish(self) -> list[Finding]:
         """EV-02 for each Event Phase that ended without a draw, once the log has shown that it
         records draws (a log that never draws keeps the events off the table)."""
@@ -865,3 +434,15 @@ class EventLedger(GameLedger):
                                 "each Event Phase (6.2)",
                         evidence={"turn": turn, "draws": 0})
                 for turn, step, when in self.undrawn_phases]
+
+
+@REGISTRY.check("EV-01", event=EventMarker)
+def judge_marker_moved(game: Any, action: EventMarker, view: Any) -> list[Finding]:
+    """An event marker changed place: draws, the pool, held events played (EV-01 and the rest,
+    `EventLedger.on_marker`), and (35) the coordination an event gives (ET-12)."""
+    action.before.scenario = action.after.scenario = game.scenario
+    out = game.events.on_marker(action.marker, action.old, action.new, game.interpreter.phase,
+                                game.interpreter.phase_bound, action.before, action.after,
+                                step=action.step, when=action.when)
+    return out + game.activation.judge_coordination(action.new, action.after, step=action.step,
+                                                    when=action.when)

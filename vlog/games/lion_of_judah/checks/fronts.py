@@ -102,7 +102,7 @@ def fronts_connected(board: Board, state: GameState) -> bool:
     return False
 
 
-@REGISTRY.check("AR-02")
+@REGISTRY.reports("AR-02")
 def judge_air_front(board: Board, state: GameState, marker: Unit, target: str, *,
                     step: int | None, when: str | None) -> list[Finding]:
     """AR-02 for an Italian air marker placed in `target` (state: the position it was placed in)."""
@@ -136,7 +136,7 @@ def judge_air_front(board: Board, state: GameState, marker: Unit, target: str, *
                     subjects=(marker.name,), message=message, evidence=evidence, depends_on=depends)]
 
 
-@REGISTRY.check("AR-02")
+@REGISTRY.reports("AR-02")
 def judge_air_supply_front(board: Board, state: GameState, marker: Unit, target: str, *,
                            step: int | None, when: str | None) -> list[Finding]:
     """AR-02 for an Italian marker flying air supply to `target` (the Italian movement segment of
@@ -166,7 +166,7 @@ def judge_air_supply_front(board: Board, state: GameState, marker: Unit, target:
     return out
 
 
-@REGISTRY.check("AR-02")
+@REGISTRY.reports("AR-02")
 def judge_air_support_front(board: Board, state: GameState, marker: Unit, target: str, supported: list[Unit], *,
                             step: int | None, when: str | None) -> list[Finding]:
     """AR-02 for an Italian marker supporting the Italian units `supported` in the combat on

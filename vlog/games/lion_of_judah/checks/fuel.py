@@ -48,6 +48,7 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.sequence import side_name
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -159,6 +160,20 @@ class FuelLedger(GameLedger):
     reported_gap: frozenset[int] | None = None
     short_reported: set[tuple[int, str]] = field(default_factory=set)
 
+    def event(self, event: Any, view: "StepView") -> list[Finding]:
+        """(40) The fuel side of each event of play (SC-01, MV-47, CB-40, AR-10)."""
+        return self._play(event) if isinstance(event, Play) else []
+
+    def phase(self, change: Any, view: "StepView") -> list[Finding]:
+        return self._play(change)
+
+    def _play(self, event: Any) -> list[Finding]:
+        game = self.game
+        if game.scenario != "1940-41":
+            return []
+        return fuel_action(self, game.data, event, phase=game.interpreter.phase,
+                           phase_bound=game.interpreter.phase_bound)
+
     def step(self, view: "StepView") -> list[Finding]:
         game = self.game                # fuel lost to conquests (PB 14.6.1.1)
         if game.scenario == "1940-41":
@@ -178,7 +193,7 @@ class FuelLedger(GameLedger):
         self.history.append({"step": step, "why": why, "fuel": sorted(self.possible)})
 
     # -- uses ------------------------------------------------------------------------------------
-    @REGISTRY.check(*_USE_CHECK.values())
+    @REGISTRY.reports(*_USE_CHECK.values())
     def use(self, use: str, phase: Phase | None, subjects: Iterable[str], *, step: int | None,
             when: str | None, what: str) -> list[Finding]:
         """A fuel use (`use`: "move", "attack" or "air") in `phase`: charges the player phase's
@@ -234,7 +249,7 @@ class FuelLedger(GameLedger):
                              "fuel": sorted(self.possible)})
 
     # -- the marker ------------------------------------------------------------------------------
-    @REGISTRY.check("SC-01")
+    @REGISTRY.reports("SC-01")
     def judge_marker(self, shown: int | None, marker: Unit | None, closed: Phase, *,
                      step: int | None) -> list[Finding]:
         """SC-01 at the end of player phase `closed`: the marker shows the ledger's fuel."""
@@ -265,7 +280,7 @@ class FuelLedger(GameLedger):
                                   "fuel_history": self.history[-6:]})]
 
 
-@REGISTRY.check("SU-06")
+@REGISTRY.reports("SU-06")
 def judge_start_markers(data: GameData, state: GameState, *, step: int | None,
                         when: str | None) -> list[Finding]:
     """SU-06 (PB 14.3.1): at the start of the 1940-41 scenario the fuel marker is in GRT box 6
@@ -318,36 +333,35 @@ def fuel_begin(ledger: FuelLedger, data: GameData, state: GameState,
 
 def fuel_action(ledger: FuelLedger, data: GameData, action: Any, *, phase: Phase | None,
                 phase_bound: bool) -> list[Finding]:
-    """The fuel side of one engine action (1940-41 only): a use of fuel, an Italian unit into
-    an Allied USS hex, or the end of a player phase (the marker judged)."""
-    kind, info = action.kind, action.data
-    if kind == "phase":
-        old, new = info["old"], info["new"]
+    """The fuel side of one engine event (step_events.py; 1940-41 only): a use of fuel, an
+    Italian unit into an Allied USS hex, or the end of a player phase (the marker judged)."""
+    if isinstance(action, PhaseTurned):
+        old, new = action.old, action.new
         out: list[Finding] = []
-        if info.get("bound") and ledger.from_start and not ledger.start_judged \
+        if action.bound and ledger.from_start and not ledger.start_judged \
                 and player_phase(new) is not None and new.turn == 1:
             ledger.start_judged = True         # SU-06 when play begins
-            out = judge_start_markers(data, info["state"], step=action.step, when=new.when())
-            shown, _ = marker_value(data, info["state"], FUEL_MARKER)
+            out = judge_start_markers(data, action.state, step=action.step, when=new.when())
+            shown, _ = marker_value(data, action.state, FUEL_MARKER)
             if shown is not None and ledger.possible and shown not in ledger.possible:
                 ledger.reported_gap = frozenset(shown - v for v in ledger.possible)
-        if not info.get("bound") or old is None or player_phase(old) is None:
+        if not action.bound or old is None or player_phase(old) is None:
             return out
         if player_phase(new) == player_phase(old) and new.turn == old.turn:
             return out
-        shown, marker = marker_value(data, info["state"], FUEL_MARKER)
+        shown, marker = marker_value(data, action.state, FUEL_MARKER)
         return out + ledger.judge_marker(shown, marker, old, step=action.step)
-    if kind == "combat":
-        pending = info["pending"]
+    if isinstance(action, Combat):
+        pending = action.pending
         if not pending.phase_bound:
             return []
-        armour = [u for u in info["attackers"] if u.side == "italian" and u.unit_type in ARMOUR_TYPES
+        armour = [u for u in action.attackers if u.side == "italian" and u.unit_type in ARMOUR_TYPES
                   and u.counter not in NO_FUEL_COUNTERS]
         out = []
         if armour:
             names = ", ".join(u.name for u in armour)
             out += ledger.use("attack", pending.phase, [u.name for u in armour], step=action.step,
-                              when=info["when"], what=f"armour unit {names}")
+                              when=action.when, what=f"armour unit {names}")
         air = pending.declaration.air
         if air is not None and pending.side in ("italian", "allied"):
             # the declaration's net air shifts (attacker/defender): an Italian shift means an
@@ -355,20 +369,20 @@ def fuel_action(ledger: FuelLedger, data: GameData, action: Any, *, phase: Phase
             italian = air[0] if pending.side == "italian" else air[1]
             if italian > 0:
                 out += ledger.use("air", pending.phase, ["Italian air support"], step=action.step,
-                                  when=info["when"], what=f"Italian air support ({italian} shift(s) declared)")
+                                  when=action.when, what=f"Italian air support ({italian} shift(s) declared)")
         return out
-    if not phase_bound or kind not in ("move", "appear"):
+    if not phase_bound or not isinstance(action, (Move, Appear)):
         return []
-    unit = info["unit"]
+    unit = action.unit
     if unit.side != "italian":
         return []
-    to = info["to"] if kind == "move" else info["hex"]
+    to = action.to if isinstance(action, Move) else action.hex
     if unit.kind == "air":
         if to is None:
             return []           # back to its box
-        return ledger.use("air", phase, [unit.name], step=action.step, when=info["when"],
+        return ledger.use("air", phase, [unit.name], step=action.step, when=action.when,
                           what=f"air marker {unit.name}")
-    if kind != "move" or unit.hex is None or to is None:
+    if not isinstance(action, Move) or unit.hex is None or to is None:
         return []
     out = []
     if to in ALLIED_USS and unit.has_combat_factor:
@@ -376,7 +390,7 @@ def fuel_action(ledger: FuelLedger, data: GameData, action: Any, *, phase: Phase
     if burns_fuel(unit):
         label = {"hq": "HQ", "truck": "truck"}.get(unit.kind, "armour unit")
         what = unit.name if label.casefold() in unit.name.casefold() else f"{label} {unit.name}"
-        out += ledger.use("move", phase, [unit.name], step=action.step, when=info["when"], what=what)
+        out += ledger.use("move", phase, [unit.name], step=action.step, when=action.when, what=what)
     return out
 
 

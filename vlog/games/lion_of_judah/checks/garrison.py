@@ -43,7 +43,7 @@ def qualifies(unit: Unit) -> bool | None:
 def garrison_hexes(board: Board) -> list[tuple[str, bool | Unknown]]:
     """(hex, in Ethiopia?) for every hex the map data lists as a town, capital or amba."""
     out = []
-    for hex_ in sorted(board.data.map().raw().get("hexes", {})):
+    for hex_ in sorted(board.listed_hexes()):
         if any(board.has_feature(hex_, f) is True for f in GARRISONED):
             inside = board.in_zone(hex_, "ethiopia")
             if inside is not False:
@@ -51,7 +51,7 @@ def garrison_hexes(board: Board) -> list[tuple[str, bool | Unknown]]:
     return out
 
 
-@REGISTRY.check("SC-09")
+@REGISTRY.reports("SC-09")
 def judge_garrisons(board: Board, state: GameState, *, step: int | None,
                     when: str | None) -> list[Finding]:
     """SC-09 on the starting position `state` (the caller checks it is the scenario's start)."""

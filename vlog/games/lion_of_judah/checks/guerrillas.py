@@ -51,7 +51,7 @@ def attacks_within_its_hex(state: GameState, target: str, attacker: Unit,
         and all(d.unit_class == "guerrilla" for d in defenders)
 
 
-@REGISTRY.check("CB-34")
+@REGISTRY.reports("CB-34")
 def judge_guerrilla_support(board: Board, state: GameState, target: str,
                             attackers: Sequence[Unit], defenders: Sequence[Unit],
                             attacker_hqs: Sequence[str] | None, air: tuple[int, int] | None, *,

@@ -35,18 +35,19 @@ from typing import TYPE_CHECKING, Any, Iterable
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.checks.rp_boxes import (MAX_BOX_TRUCKS, boxes_reached, datum_value, judge_rp_route,
                                                       rp_boxes, rp_value, trucks_in_box)
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Logistics, StepGain
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.sequence import Phase
 
-__all__ = ["RpLedger", "logistics_action", "judge_logistics_action"]
+__all__ = ["RpLedger", "logistics_event", "judge_logistics"]
 
 HQS_PER_COMBAT = 2
 """10.2.3: at most two HQs per player support one combat (one RP each)."""
@@ -94,15 +95,17 @@ class _BoxLoss:
     """Piece id -> name of the RPs and trucks in the box when the enemy entered."""
 
 
-class RpLedger:
-    """RP totals per box from the log's history, and the judgements made on them."""
+class RpLedger(GameLedger):
+    """RP totals per box from the log's history, and the judgements made on them (a ledger,
+    vlog/kit/ledger.py: it judges each step once read, the `Logistics` event, and the last
+    phase when the log ends)."""
 
     def __init__(self, board: "Board", data: "GameData"):
         self.board = board
         self.data = data
         self.boxes = rp_boxes(data)
         self.book = _PhaseBook()
-        self.phase: "Phase | None" = None
+        self.current: "Phase | None" = None
         self.phase_bound = False
         self.sides_shown: set[str] = set()
         """Sides whose RP markers the log shows (in a box or on the map) at any time."""
@@ -120,13 +123,29 @@ class RpLedger:
         """Road marker -> the turn it was placed (10.2.2.1)."""
         """Whether play has begun (the setup ends with the Event Phase of turn 1)."""
 
+    # -- the ledger's hooks -----------------------------------------------------------------------
+    def event(self, event: Any, view: Any) -> list[Finding]:
+        """A step once read: the RPs, boxes and trucks it moved (checks/trucks.py with them)."""
+        if not isinstance(event, Logistics):
+            return []
+        game = self.game
+        self.halved_income = game.events.played_turns("C4")      # EV-13
+        game.motorization.note_step(event.before, event.after, step=event.step)
+        return judge_logistics(self, event, game.scenario) + game.trucks.observe(
+            event.before, event.after, step=event.step, phase=event.new, bound=event.bound,
+            scenario=game.scenario, when=event.when)
+
+    def end(self, view: Any) -> list[Finding]:
+        game = self.game
+        return self.finish(game.final_state(view), scenario=game.scenario)
+
     # -- per step ----------------------------------------------------------------------------
     def observe(self, before: GameState, after: GameState, *, step: int, old_phase: "Phase | None",
                 new_phase: "Phase | None", bound: bool, scenario: str | None, when: str | None,
-                actions: Iterable[Any] = (), declarations: Iterable[tuple[Any, str | None]] = ()) -> list[Finding]:
+                events: Iterable[Any] = (), declarations: Iterable[tuple[Any, str | None]] = ()) -> list[Finding]:
         """Judge one step: `before` and `after` are the positions around it, `old_phase` the
         phase before it, `new_phase` after it (a change closes the old phase on `before`);
-        `actions` the step's actions (step gains, placements); `declarations` the attacks
+        `events` the step's events (step gains, placements); `declarations` the attacks
         declared in it with the declaring side."""
         out: list[Finding] = []
         if "french-somaliland-joined" in after.flags:           # RR-26, as the event history tells
@@ -139,17 +158,17 @@ class RpLedger:
             # the setup, until the game is past the Event Phase of turn 1 where both
             # scenarios begin (the turn track first moving on): placements not judged
             self.started = new_phase is not None and (new_phase.turn, new_phase.key) != (1, "event")
-            self.phase, self.phase_bound = new_phase, bound
+            self.current, self.phase_bound = new_phase, bound
             if self.started:
                 self._open_phase(new_phase, bound, before)   # type: ignore[arg-type]
             else:
                 return out
         if changed:
             out += self.close_phase(before, scenario=scenario, step=step)
-        if new_phase is not None and (self.phase is None or (self.phase.turn, self.phase.key)
+        if new_phase is not None and (self.current is None or (self.current.turn, self.current.key)
                                       != (new_phase.turn, new_phase.key)):
             self._open_phase(new_phase, bound, before)
-        self.phase, self.phase_bound = new_phase, bound
+        self.current, self.phase_bound = new_phase, bound
         if scenario != "1935-36":
             # (35) the Italian boxes' USS are Massawa and Mogadishu, whose capture ends the
             # game at once (PB 13.4.3): the box loss never matters there
@@ -158,7 +177,7 @@ class RpLedger:
         out += self._roads(before, after, step=step, when=when)
         if scenario == "1935-36":
             out += self._ethiopian_rps(before, after, declarations, step=step, when=when)
-        self._spending_allowed(actions, declarations, after, scenario)
+        self._spending_allowed(events, declarations, after, scenario)
         return out
 
     def _open_phase(self, phase: "Phase", bound: bool, state: GameState) -> None:
@@ -179,7 +198,7 @@ class RpLedger:
     def _moves(self, before: GameState, after: GameState, *, step: int, scenario: str | None,
                when: str | None) -> list[Finding]:
         out: list[Finding] = []
-        in_map = self.phase is not None and self.phase.key == "map"
+        in_map = self.current is not None and self.current.key == "map"
         ids = [uid for uid in before.units if before.units[uid].kind in ("rp", "truck")]
         ids += [uid for uid in after.units if uid not in before.units and after.units[uid].kind in ("rp", "truck")]
         for uid in ids:
@@ -244,7 +263,7 @@ class RpLedger:
         else:
             self.book.gain_step.setdefault(key, step)
 
-    @REGISTRY.check("HQ-05", "HQ-06", "MV-14", "MV-32", "RR-08", "RR-25")
+    @REGISTRY.reports("HQ-05", "HQ-06", "MV-14", "MV-32", "RR-08", "RR-25")
     def _report(self, check: str, unit: Unit, step: int, when: str | None, message: str,
                 evidence: dict[str, Any], ruling: Ruling = Ruling.PROVEN) -> Finding:
         return finding(check, ruling, step=step, when=when, subjects=(unit.name,), message=message,
@@ -288,8 +307,8 @@ class RpLedger:
         box = self.boxes[box_id]
         hex_ = po if wo == "hex" else pn if wn == "hex" else None
         problems = []
-        if self.phase_bound and self.phase is not None and self.phase.key != "map":
-            problems.append(f"outside the Mutual Administration Phase ({self.phase.when()})")
+        if self.phase_bound and self.current is not None and self.current.key != "map":
+            problems.append(f"outside the Mutual Administration Phase ({self.current.when()})")
         if hex_ is not None and box.uss and hex_ not in box.uss:
             problems.append(f"{hex_label(hex_, self.board)} is not a USS hex of that box "
                             f"({', '.join(box.uss)})")
@@ -314,7 +333,7 @@ class RpLedger:
         on the map elsewhere than in the Event Phase, or in a segment with no Ethiopian attack
         declared before it, breaks the rule."""
         self.book.ethiopian_attacks += sum(1 for _, side in declarations if side == "ethiopian")
-        phase = self.phase if self.phase_bound else None
+        phase = self.current if self.phase_bound else None
         if phase is None or phase.key == "event":
             return []
         out: list[Finding] = []
@@ -343,7 +362,7 @@ class RpLedger:
         `_roads_left_alone`); MV-14: it is flipped to its road side only in a later MAP (before
         that the hex is no road, and RP routes ignore it)."""
         out: list[Finding] = []
-        phase = self.phase if self.phase_bound else None
+        phase = self.current if self.phase_bound else None
         for uid, new in after.units.items():
             if new.counter != "road-marker" or new.hex is None:
                 continue
@@ -423,9 +442,9 @@ class RpLedger:
                               "phase": phase.key if phase is not None else None})]
 
     # -- what the rules let a side spend --------------------------------------------------------
-    def _spending_allowed(self, actions: Iterable[Any], declarations: Iterable[tuple[Any, str | None]],
+    def _spending_allowed(self, events: Iterable[Any], declarations: Iterable[tuple[Any, str | None]],
                           after: GameState, scenario: str | None) -> None:
-        phase = self.phase
+        phase = self.current
         if phase is None:
             return
         allow = self.book.allowance
@@ -442,16 +461,18 @@ class RpLedger:
                 else:
                     allow[s] = allow.get(s, 0) + HQS_PER_COMBAT      # defensive support
         if phase.key == "map":
-            for action in actions:
-                unit = action.data.get("unit") if hasattr(action, "data") else None
-                if unit is None or unit.side is None and unit.counter != "road-marker":
+            for event in events:
+                if not isinstance(event, (StepGain, Appear)):
                     continue
-                if action.kind == "step-gain" and isinstance(unit.steps, int):
-                    allow[unit.side] = allow.get(unit.side, 0) + max(0, action.data["steps_after"] - unit.steps)
-                elif action.kind == "appear" and unit.counter == "road-marker":
+                unit = event.unit
+                if unit.side is None and unit.counter != "road-marker":
+                    continue
+                if isinstance(event, StepGain) and isinstance(unit.steps, int):
+                    allow[unit.side] = allow.get(unit.side, 0) + max(0, event.steps_after - unit.steps)
+                elif isinstance(event, Appear) and unit.counter == "road-marker":
                     for s in ("italian", "allied"):
                         allow[s] = allow.get(s, 0) + 2              # 10.2.2.1: 1 or 2 RPs a road
-                elif action.kind == "appear" and unit.kind != "rp":
+                elif isinstance(event, Appear) and unit.kind != "rp":
                     cost = 2 if unit.kind == "hq" else unit.steps if isinstance(unit.steps, int) and unit.steps else 4
                     allow[unit.side] = allow.get(unit.side, 0) + cost   # 7.3.4 rebuilding
             if scenario == "1940-41":
@@ -477,7 +498,7 @@ class RpLedger:
     # -- end of a phase ----------------------------------------------------------------------
     def close_phase(self, state: GameState, *, scenario: str | None, step: int | None) -> list[Finding]:
         """The judgements made on the position that closes a phase (or ends the log)."""
-        phase = self.phase
+        phase = self.current
         when = phase.when() if phase is not None else None
         out: list[Finding] = []
         out += self._left_on_map(state, step=step, when=when)
@@ -488,7 +509,7 @@ class RpLedger:
         self.book = _PhaseBook()
         return out
 
-    @REGISTRY.check("CB-25", "MV-35")
+    @REGISTRY.reports("CB-25", "MV-35")
     def _left_on_map(self, state: GameState, *, step: int | None, when: str | None) -> list[Finding]:
         """MV-35 (7.3.2): an RP marker is on the map only while a truck carries it ((35)
         Ethiopian RPs excepted, PB 13.6.4); CB-25 (7.3.1): an RP alone with an enemy unit is
@@ -527,7 +548,7 @@ class RpLedger:
                                evidence={"hex": unit.hex, "with": [u.name for u in friends]}))
         return out
 
-    @REGISTRY.check("HQ-07")
+    @REGISTRY.reports("HQ-07")
     def _box_losses(self, state: GameState, *, step: int | None, when: str | None) -> list[Finding]:
         """HQ-07 (7.3.2): when an enemy unit enters the USS hex of a box, the RPs and trucks in
         the box are eliminated at once; judged when the phase ends."""
@@ -552,7 +573,7 @@ class RpLedger:
         self.losses = []
         return out
 
-    @REGISTRY.check("HQ-10")
+    @REGISTRY.reports("HQ-10")
     def _accounts(self, phase: "Phase", scenario: str, *, step: int | None) -> list[Finding]:
         """HQ-10 (7.3.1): RPs leave the boxes only as the rules spend them; RR-04 (PB 13.5.2.1),
         RR-09 (PB 14.5.2.1), RR-12 (PB 14.5.2.2): RPs arrive only as the scenario's income."""
@@ -585,7 +606,7 @@ class RpLedger:
         """An HQ named in an attack spends its RP from a box it reaches by an RP route (HQ-02)."""
         self.book.supports.append((side, hq.name, reached, step))
 
-    @REGISTRY.check("HQ-02")
+    @REGISTRY.reports("HQ-02")
     def _boxes_spent_from(self, phase: "Phase", side: str, *, step: int | None) -> list[Finding]:
         """HQ-02 per box: the RPs each box lost are covered by HQs named in attacks that reach
         it (7.3.2) and the spending whose box the log does not tell (defensive support, bribes,
@@ -629,7 +650,7 @@ class RpLedger:
             return "nothing is spent in a movement segment; trucks only carry RPs"
         return "nothing is spent in this phase"
 
-    @REGISTRY.check("RR-04", "RR-09", "RR-12")
+    @REGISTRY.reports("RR-04", "RR-09", "RR-12")
     def _income(self, phase: "Phase", scenario: str, side: str, gains: dict[str, int], *,
                 step: int | None) -> list[Finding]:
         total = sum(gains.values())
@@ -721,46 +742,42 @@ class RpLedger:
 
 
 # ---------------------------------------------------------------------------------------------
-# glue for the Game (rules.py)
+# the step as the ledger reads it (reading.py makes the event, the ledger judges it)
 
 
-def logistics_action(interpreter: Any, step: int, old_phase: "Phase | None", before: GameState,
-                     actions: Iterable[Any]) -> Any:
+def logistics_event(interpreter: Any, step: int, old_phase: "Phase | None", before: GameState,
+                    events: Iterable[Any]) -> Logistics:
     """The step as the ledger sees it, once the interpreter has read it: the positions around
-    it, the phase before and after, its other actions and the attacks declared in it."""
-    from vlog.games.base import Action
-
+    it, the phase before and after, its other events and the attacks declared in it."""
+    events = tuple(events)
     after = getattr(interpreter, "_after", None) or before
     declared = []
     pending = interpreter.pending
     if pending is not None and pending.step == step:
         declared.append((pending.declaration, pending.side, pending.before))
-    for action in actions:
-        closed = action.data.get("pending") if action.kind == "combat" else None
+    for event in events:
+        closed = event.pending if isinstance(event, Combat) else None
         if closed is not None and closed.step == step and closed is not pending:
             declared.append((closed.declaration, closed.side, closed.before))
-    return Action("logistics", step, (), {
-        "before": before, "after": after, "old": old_phase, "new": interpreter.phase,
-        "bound": interpreter.phase_bound, "actions": tuple(actions), "declarations": tuple(declared),
-        "when": interpreter.when()})
+    return Logistics(step, before, after, old_phase, interpreter.phase, interpreter.phase_bound, events,
+                     tuple(declared), when=interpreter.when())
 
 
-def judge_logistics_action(ledger: RpLedger, action: Any, scenario: str | None) -> list[Finding]:
+def judge_logistics(ledger: RpLedger, event: Logistics, scenario: str | None) -> list[Finding]:
     """The ledger's judgements on a step, and HQ-02 for the HQs named in its attacks."""
-    data = action.data
-    out = ledger.observe(data["before"], data["after"], step=action.step, old_phase=data["old"],
-                         new_phase=data["new"], bound=data["bound"], scenario=scenario,
-                         when=data["when"], actions=data["actions"],
-                         declarations=[(d, s) for d, s, _ in data["declarations"]])
+    out = ledger.observe(event.before, event.after, step=event.step, old_phase=event.old,
+                         new_phase=event.new, bound=event.bound, scenario=scenario,
+                         when=event.when, events=event.events,
+                         declarations=[(d, s) for d, s, _ in event.declarations])
     if scenario is None:
         return out
-    for decl, side, before in data["declarations"]:
+    for decl, side, before in event.declarations:
         for hq in [u for u in before.units.values() if decl.hqs and u.name in decl.hqs
                    and u.kind == "hq" and (side is None or u.side == side)]:
             out += judge_rp_route(ledger.board, before, hq, ledger.boxes, scenario=scenario,
-                                  rps_shown=hq.side in ledger.sides_shown, step=action.step,
-                                  when=data["when"], target=decl.target)
+                                  rps_shown=hq.side in ledger.sides_shown, step=event.step,
+                                  when=event.when, target=decl.target)
             sure, maybe = boxes_reached(ledger.board, before, hq, ledger.boxes, scenario=scenario)
             if hq.side is not None and (sure or maybe):         # none: the route's own HQ-02
-                ledger.note_support(hq.side, hq, sure | maybe, action.step)
+                ledger.note_support(hq.side, hq, sure | maybe, event.step)
     return out

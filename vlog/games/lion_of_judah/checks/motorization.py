@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.supply import judge_supply_prerequisite
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -159,7 +160,7 @@ class MotorizationLedger(GameLedger):
             self.map_start, self.map_turn = state, new.turn
         return out
 
-    @REGISTRY.check("MV-34")
+    @REGISTRY.reports("MV-34")
     def _left_behind(self, state: GameState, phase: Phase, *, step: int | None) -> list[Finding]:
         """MV-34: each truck that rode with a unit stands in its hex until the next MAP."""
         out: list[Finding] = []
@@ -185,7 +186,7 @@ class MotorizationLedger(GameLedger):
                           "trucks_away": {state.units[t].name: state.units[t].hex for t in away}}))
         return out
 
-    @REGISTRY.check("HQ-08")
+    @REGISTRY.reports("HQ-08")
     def _motorisation(self, unit: Unit | None, record: Motorized, phase: Phase) -> list[Finding]:
         """HQ-08 (and SP-16) for one unit that moved motorized in the segment `phase`."""
         if unit is None:

@@ -22,8 +22,8 @@ within the rules reaches the end hex (engine/movement). The hooks here give the 
   does not tell, so the reduction is then only possible; PB 13.6.5.1 (MV-19): (35) each Gassed
   marker interdicts one unit of its hex (which one is not logged: the units that moved on their
   full MF are counted against the hex's ungassed ones); PB 14.6.4.1 (MV-20): (40) each guerrilla
-  in a hex interdicts one Italian-controlled unit there, the Italian player's choice (rules.py
-  counts the units that moved on their full MF against the hex's uninterdicted ones);
+  in a hex interdicts one Italian-controlled unit there, the Italian player's choice
+  (checks/movement_segment.py counts the units that moved on their full MF against the hex's uninterdicted ones);
 * PB 14.6.2.2 (MV-22): (40) turns 2-4 double every hex and hexside cost, roads and rail too, in
   hexes outside Eritrea, the Ogaden and the three Somalilands (the rule's doubled costs, not the
   Extended SoP's "1/2 MPs", inventory A-03);
@@ -390,7 +390,7 @@ def motorized_route(board: Board, state: GameState, unit: Unit, start: str, goal
     return check_move(rules, start, goal, allowance), evidence
 
 
-@REGISTRY.check("MV-03", "MV-06", "MV-07", "MV-22", "MV-23", "MV-24", "MV-28", "MV-29", "MV-40", "MV-42",
+@REGISTRY.reports("MV-03", "MV-06", "MV-07", "MV-22", "MV-23", "MV-24", "MV-28", "MV-29", "MV-40", "MV-42",
                  "MV-43", "MV-45", "HQ-09")
 def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
                when: str | None) -> list[Finding]:

@@ -14,7 +14,8 @@ from vlog.engine.judge import Ruling, Unknown, unknowns
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.air import turn_track_box
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding, plain_number as _num
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding, plain_number as _num
+from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.movement import (FRIENDLY_COUNTRIES, Interdiction, is_guerrilla, rainy_season,
                                                       short_check)
 from vlog.games.lion_of_judah.checks.rail import division_share
@@ -41,7 +42,7 @@ __all__ = [
 ]
 
 
-@REGISTRY.check("MV-18")
+@REGISTRY.reports("MV-18")
 def air_interdiction(before: GameState, unit: Unit, scenario: str | None) -> Interdiction | None:
     """MV-18 (10.1.5): an enemy air marker on the unit's hex as it first moves in the segment.
 
@@ -118,7 +119,7 @@ class GuerrillaInterdiction(_CountedInterdiction):
             if guerrillas and italians and not any(u.kind == "air" and u.side == "allied" for u in units):
                 self.hexes[hex_] = (guerrillas, italians)
 
-    @REGISTRY.check("MV-20")
+    @REGISTRY.reports("MV-20")
     def interdiction(self, unit: Unit, origin: str) -> Interdiction | None:
         if unit.side != "italian":
             return None
@@ -148,7 +149,7 @@ class GasInterdiction(_CountedInterdiction):
     def _source(self, origin: str) -> str:
         return f"{self.hexes[origin][0]} Gassed marker(s) at {origin} (PB 13.6.5.1)"
 
-    @REGISTRY.check("MV-19")
+    @REGISTRY.reports("MV-19")
     def count(self, before: GameState, unit: Unit, origin: str) -> None:
         """Counts the hex `origin` as it stands before its first unit moves out."""
         if origin in self.seen or unit.hex != origin:
@@ -207,7 +208,7 @@ def ambush_possible(board: Board, state: GameState, unit: Unit, hexes: tuple[str
     return (Unknown(*missing) if missing else False), reasons
 
 
-@REGISTRY.check("MV-25")
+@REGISTRY.reports("MV-25")
 def judge_forced_march_supply(board: Board, state: GameState, unit: Unit, frm: str, to: str,
                               rolls: tuple[int, ...], *, step: int | None, when: str | None
                               ) -> list[Finding]:
@@ -286,7 +287,7 @@ class AmbushLedger:
         entry.units.append(unit.id)
         entry.names.append(unit.name)
 
-    @REGISTRY.check("MV-26")
+    @REGISTRY.reports("MV-26")
     def settle(self, board: Board, state: GameState, finished: set[str]) -> list[Finding]:
         """Findings for the ambushes of stacks whose movement is over (`state`: the position now)."""
         out: list[Finding] = []
@@ -324,7 +325,7 @@ class AmbushLedger:
 
 @dataclass(slots=True)
 class MovementLedger(GameLedger):
-    """What a movement segment's history adds to each move (rules.py keeps one): interdiction
+    """What a movement segment's history adds to each move (the engine keeps one): interdiction
     (MV-18, MV-20), the rainy season (MV-22), supply at each forced-march drag (MV-25) and the
     ambushes owed (MV-26)."""
 
@@ -360,7 +361,7 @@ class MovementLedger(GameLedger):
         self.guerrillas = GuerrillaInterdiction()
         self.gas = GasInterdiction()
 
-    @REGISTRY.check("MV-18", "MV-25", "MV-41")
+    @REGISTRY.reports("MV-18", "MV-25", "MV-41")
     def on_drag(self, board: Board, before: GameState, unit: Unit, origin: str, to: str,
                 rolls: tuple[int, ...], *, eligible: bool, step: int | None,
                 when: str | None) -> list[Finding]:
@@ -378,7 +379,7 @@ class MovementLedger(GameLedger):
         return first + judge_forced_march_supply(board, before, unit, unit.hex, to, rolls, step=step,
                                                  when=when)
 
-    @REGISTRY.check("MV-41")
+    @REGISTRY.reports("MV-41")
     def first_entry(self, board: Board, before: GameState, unit: Unit, to: str, *, step: int | None,
                     when: str | None) -> list[Finding]:
         """MV-41 (PB 13.6.7.4, optional "First to enter"): (35) the first Italian unit into an
@@ -429,7 +430,7 @@ class NavalLedger:
     carried: dict[tuple[int | None, str], list[Unit]] = field(default_factory=dict)
 
 
-@REGISTRY.check("MV-38", "MV-39")
+@REGISTRY.reports("MV-38", "MV-39")
 def judge_naval_move(board: Board, state: GameState, unit: Unit, origin: str, box: str | None, *,
                      scenario: str | None, turn: int | None, ledger: NavalLedger,
                      step: int | None, when: str | None) -> list[Finding]:

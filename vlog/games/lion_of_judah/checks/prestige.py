@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.checks.fuel import IPL_MARKER, marker_value, player_phase
 from vlog.games.lion_of_judah.interpret import update_control
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState
+from vlog.games.lion_of_judah.step_events import Move, PhaseTurned, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
@@ -41,9 +42,10 @@ NEGUS_FIRST_ENTRY = -2
 """PB 14.6.4.4: the first time the Negus enters Ethiopian territory the IPL falls by two."""
 
 
-@dataclass(slots=True)
-class PrestigeWatch:
-    """The IPL marker across each player phase, and what could have moved it."""
+@dataclass
+class PrestigeWatch(GameLedger):
+    """The IPL marker across each player phase, and what could have moved it (a ledger,
+    vlog/kit/ledger.py: (40) it follows each event of play and each phase change)."""
 
     at_start: int | None = None
     control_at_start: dict[str, str] = field(default_factory=dict)
@@ -62,11 +64,20 @@ class PrestigeWatch:
             self.negus_entered = True
             self.negus_first_entry = step
 
-    def phase(self, board: Board, data: Any, action: Any) -> list[Finding]:
+    def event(self, event: Any, view: Any) -> list[Finding]:
+        game = self.game
+        if game.scenario != "1940-41" or not isinstance(event, Play):
+            return []
+        return prestige_action(self, game.board, game.data, event)
+
+    def phase(self, change: Any, view: Any) -> list[Finding]:
+        game = self.game
+        return prestige_action(self, game.board, game.data, change) if game.scenario == "1940-41" else []
+
+    def close_phase(self, board: Board, data: Any, action: Any) -> list[Finding]:
         """A change of phase: judge the player phase it closes, watch the one it opens."""
-        info = action.data
-        old, new, state = info["old"], info["new"], info["state"]
-        if not info.get("bound"):
+        old, new, state = action.old, action.new, action.state
+        if not action.bound:
             return []
         out: list[Finding] = []
         closes = old is not None and player_phase(old) is not None and (
@@ -94,7 +105,7 @@ class PrestigeWatch:
                 out.append(hex_)
         return out
 
-    @REGISTRY.check("SC-03")
+    @REGISTRY.reports("SC-03")
     def _judge(self, board: Board, data: Any, state: GameState, closed: Any, *,
                step: int) -> list[Finding]:
         shown, marker = marker_value(data, state, IPL_MARKER)
@@ -147,11 +158,11 @@ def _initial_control(board: Board, data: Any, hex_: str) -> str | None:
 
 
 def prestige_action(watch: PrestigeWatch, board: Board, data: Any, action: Any) -> list[Finding]:
-    """The IPL side of one engine action (the engine's dispatch calls this in 1940-41)."""
-    if action.kind == "phase":
-        return watch.phase(board, data, action)
-    if action.kind == "move":
-        unit, to = action.data["unit"], action.data["to"]
+    """The IPL side of one engine event (the engine's dispatch calls this in 1940-41)."""
+    if isinstance(action, PhaseTurned):
+        return watch.close_phase(board, data, action)
+    if isinstance(action, Move):
+        unit, to = action.unit, action.to
         if unit.counter == "et-negus" and unit.hex is not None and to is not None:
             watch.negus_move(board, to, step=action.step)
     return []

@@ -13,7 +13,7 @@ Units do not move in the MAP except by rail (11.7; naval movement takes the unit
 * MV-37: each line carries up to two RPs and one division or equivalent (two non-division units;
   HQs and trucks count 1/2 division) in one MAP.
 
-That the unit began the MAP in supply is judged in rules.py under SP-16 (checks/supply.py).
+That the unit began the MAP in supply is judged in checks/moves.py under SP-16 (checks/supply.py).
 Line hexes the data does not list make the verdict POSSIBLE, naming them.
 """
 from __future__ import annotations
@@ -73,20 +73,18 @@ class RailLedger:
 
 def _line_hexes(board: Board, line_id: str) -> list[str] | Unknown | None:
     """The line's hexes in order; Unknown when the data does not list them, None when absent."""
-    for line in board._raw.get("lines", []):
-        if line.get("id") == line_id:
-            hexes = line["hexes"].get("value")
-            if hexes is None:
-                return Unknown(f"map.json line {line_id} hexes")
-            return [str(h) for h in hexes]
-    return None
+    line = board.line(line_id)
+    if line is None:
+        return None
+    hexes = line["hexes"].get("value")
+    if hexes is None:
+        return Unknown(f"map.json line {line_id} hexes")
+    return [str(h) for h in hexes]
 
 
 def _line_name(board: Board, line_id: str) -> str:
-    for line in board._raw.get("lines", []):
-        if line.get("id") == line_id:
-            return str(line.get("name", {}).get("value") or line_id)
-    return line_id
+    line = board.line(line_id)
+    return str(line.get("name", {}).get("value") or line_id) if line is not None else line_id
 
 
 def _route_on(hexes: list[str], start: str, goal: str) -> list[str] | None:
@@ -97,7 +95,7 @@ def _route_on(hexes: list[str], start: str, goal: str) -> list[str] | None:
     return hexes[a:b + 1] if a <= b else list(reversed(hexes[b:a + 1]))
 
 
-@REGISTRY.check("MV-36")
+@REGISTRY.reports("MV-36")
 def judge_rail_move(board: Board, state: GameState, unit: Unit, start: str, goal: str, *,
                     scenario: str | None, turn: int | None, ledger: RailLedger,
                     step: int | None, when: str | None) -> list[Finding]:
@@ -166,7 +164,7 @@ def judge_rail_move(board: Board, state: GameState, unit: Unit, start: str, goal
                     evidence=evidence)]
 
 
-@REGISTRY.check("MV-37")
+@REGISTRY.reports("MV-37")
 def _count(board: Board, state: GameState, unit: Unit, line_id: str, turn: int | None,
            ledger: RailLedger, step: int | None, when: str | None) -> list[Finding]:
     """MV-37: add the unit to what `line_id` carried this MAP; a finding once the load is over."""

@@ -66,7 +66,7 @@ class RebuildLedger:
             if (in_combat or overrun) and (old.side, old.hex) not in arrived:   # not a swap
                 self.eliminated[_key(old)] = step
 
-    @REGISTRY.check("RR-15")
+    @REGISTRY.reports("RR-15")
     def judge(self, board: Board, unit: Unit, scenario: str | None, *, step: int | None,
               when: str | None) -> list[Finding]:
         """Findings about a unit placed on the map in a MAP: RR-15 when it is an eliminated one."""

@@ -39,7 +39,7 @@ class RecruitLedger:
     by_turn: dict[int, dict[str, list[str]]] = field(default_factory=dict)
 
 
-@REGISTRY.check("SC-05")
+@REGISTRY.reports("SC-05")
 def judge_recruit(board: "Board", before: "GameState", unit: "Unit", ledger: RecruitLedger, *,
                   turn: int, step: int | None, when: str | None) -> list[Finding]:
     """Findings for one guerrilla placed in a MAP (nothing for other units)."""

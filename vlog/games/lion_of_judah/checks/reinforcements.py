@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Iterable
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.supply import controller, trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 from vlog.kit.schedules import Placement, arrivals
@@ -71,7 +72,7 @@ def _capitals(board: Board) -> dict[str, str]:
     return {key[0]: datum.value for key, datum in table.listed_cells().items() if datum.value}
 
 
-@REGISTRY.check("RR-01", "RR-02", "RR-03", "RR-06", "RR-07", "RR-10", "RR-21", "RR-22",
+@REGISTRY.reports("RR-01", "RR-02", "RR-03", "RR-06", "RR-07", "RR-10", "RR-21", "RR-22",
                  "RR-23")
 def judge_placement(board: Board, before: GameState, after: GameState, unit: Unit, *,
                     turn: int | None, step: int | None, when: str | None,
@@ -157,7 +158,7 @@ def _ethiopian(board: Board, before: GameState, unit: Unit, step: int | None, wh
     return out
 
 
-@REGISTRY.check("EV-04", "EV-09")
+@REGISTRY.reports("EV-04", "EV-09")
 def judge_event_irregulars(board: Board, before: GameState, unit: Unit, *, turn: int | None,
                            step: int | None, when: str | None) -> list[Finding]:
     """(35) Italian colonial irregulars placed in the Event Phase come from event A2 Rebellion
@@ -201,7 +202,7 @@ class KarWithdrawal(GameLedger):
     entered: set[str] = field(default_factory=set)
     """EA counters that have entered play (a later placement is a rebuild, 7.3.4)."""
 
-    @REGISTRY.check("RR-20")
+    @REGISTRY.reports("RR-20")
     def note_placed(self, board: Board, unit: Unit, *, turn: int | None, in_map: bool,
                     step: int | None, when: str | None) -> list[Finding]:
         """An EA brigade placed on the map; outside the turn-5 MAP it is PROVEN at once (first entry)."""
@@ -224,7 +225,7 @@ class KarWithdrawal(GameLedger):
         game.map_start.scenario = game.scenario
         return self.close(game.board, game.map_start, change.state, step=change.step, when=old.when())
 
-    @REGISTRY.check("RR-20")
+    @REGISTRY.reports("RR-20")
     def close(self, board: Board, start: GameState, end: GameState, *, step: int | None,
               when: str | None) -> list[Finding]:
         """At the end of the turn-5 MAP: KARs that should have gone, EA brigades out of place.
@@ -266,7 +267,7 @@ class DummyArrivals:
 
     placed: dict[int, list[str]] = field(default_factory=dict)
 
-    @REGISTRY.check("RR-23")
+    @REGISTRY.reports("RR-23")
     def note(self, board: Board, unit: Unit, *, turn: int, step: int | None, when: str | None) -> list[Finding]:
         if unit.kind != "dummy" or unit.side != "allied" or unit.hex is None:
             return []

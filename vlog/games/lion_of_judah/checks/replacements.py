@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import PhaseTurned, StepGain
 from vlog.games.lion_of_judah.checks.supply import trace
 from vlog.games.lion_of_judah.state import GameState, Unit
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["judge_step_gain", "judge_breakdown", "NEVER_REPLACED_1940", "BREAK_DOWN_1940",
            "FormationLedger", "judge_breakdown_return", "COLUMN_TURN", "NEVER_RETURN_1940",
-           "judge_kar_regiment"]
+           "judge_kar_regiment", "StepGains"]
 
 COLUMN_TURN = 4
 """PB 13.6.8: the columns arrive on game turn 4."""
@@ -51,7 +52,7 @@ NEVER_REPLACED_1940 = ("it-40th", "it-65th")
 BREAK_DOWN_1940 = ("it-40th", "it-65th")
 
 
-@REGISTRY.check("RR-14", "RR-16", "RR-17", "RR-19")
+@REGISTRY.reports("RR-14", "RR-16", "RR-17", "RR-19")
 def _supply_finding(board: Board, state: GameState, unit: Unit, short: str, what: str,
                     step: int | None, when: str | None) -> list[Finding]:
     result = trace(board, state, unit)
@@ -65,7 +66,7 @@ def _supply_finding(board: Board, state: GameState, unit: Unit, short: str, what
                     depends_on=result.verdict.depends_on)]
 
 
-@REGISTRY.check("RR-13", "RR-14")
+@REGISTRY.reports("RR-13", "RR-14")
 def judge_step_gain(board: Board, state: GameState, unit: Unit, steps_after: int, *,
                     consolidated_with: list[str], phase_key: str | None, step: int | None,
                     when: str | None) -> list[Finding]:
@@ -105,7 +106,25 @@ def judge_step_gain(board: Board, state: GameState, unit: Unit, steps_after: int
     return out + _supply_finding(board, state, unit, "RR-14", "received a replacement", step, when)
 
 
-@REGISTRY.check("RR-16")
+class StepGains(GameLedger):
+    """A unit gaining steps on the map outside a combat (the `StepGain` event, which no item
+    names among its occasions): judged as a replacement or a consolidation (RR-13, RR-14,
+    RR-17), in the phase the turn track shows."""
+
+    def event(self, event: object, view: "StepView") -> list[Finding]:
+        if not isinstance(event, StepGain):
+            return []
+        game = self.game
+        phase = game.interpreter.phase
+        before = event.before
+        before.scenario = game.scenario
+        key = phase.key if (phase is not None and game.interpreter.phase_bound) else None
+        return judge_step_gain(game.board, before, event.unit, event.steps_after,
+                               consolidated_with=event.consolidated_with, phase_key=key,
+                               step=event.step, when=event.when)
+
+
+@REGISTRY.reports("RR-16")
 def judge_breakdown(board: Board, before: GameState, after: GameState, formed: Unit, *,
                     step: int | None, when: str | None) -> list[Finding]:
     """A breakdown unit placed on the map: some unit of its side in that hex with 3+ steps gave
@@ -199,7 +218,7 @@ class FormationLedger(GameLedger):
         phase = self.game.interpreter.phase
         return self.close(self.game.board, turn=phase.turn if phase is not None else None, step=None, when=None)
 
-    @REGISTRY.check("RR-19")
+    @REGISTRY.reports("RR-19")
     def close(self, board: Board, *, turn: int | None, step: int | None, when: str | None) -> list[Finding]:
         """The findings of the MAP that ends (`step`, `when`: where it ends), then a fresh MAP."""
         out: list[Finding] = []
@@ -253,7 +272,7 @@ def _take_donor(formed: Unit, drops: list[_Drop], wanted: str | None, *, divisio
     return Unknown(*unsure) if unsure else None
 
 
-@REGISTRY.check("RR-16")
+@REGISTRY.reports("RR-16")
 def _judge_formed_breakdown(board: Board, formed: _Formed, drops: list[_Drop]) -> list[Finding]:
     """RR-16 for a breakdown unit placed in the MAP (2.4; PB 14.5.2.5)."""
     unit, step, when = formed.unit, formed.step, formed.when
@@ -283,7 +302,7 @@ def _judge_formed_breakdown(board: Board, formed: _Formed, drops: list[_Drop]) -
     return _supply_finding(board, formed.before, donor.unit, "RR-16", "broke down", step, when)
 
 
-@REGISTRY.check("RR-19")
+@REGISTRY.reports("RR-19")
 def _judge_column(board: Board, formed: _Formed, drops: list[_Drop], turn: int | None) -> list[Finding]:
     """RR-19 for a column placed in the MAP (PB 13.6.8)."""
     unit, step, when = formed.unit, formed.step, formed.when
@@ -307,7 +326,7 @@ def _judge_column(board: Board, formed: _Formed, drops: list[_Drop], turn: int |
     return _supply_finding(board, formed.before, donor.unit, "RR-19", "gave up a step for a column", step, when)
 
 
-@REGISTRY.check("RR-18")
+@REGISTRY.reports("RR-18")
 def judge_breakdown_return(board: Board, ledger: FormationLedger, unit: Unit, scenario: str | None, *,
                            step: int | None, when: str | None) -> list[Finding]:
     """RR-18 (PB 14.3.3): (40) an Allied breakdown unit A-D placed on the map again after it
@@ -321,7 +340,7 @@ def judge_breakdown_return(board: Board, ledger: FormationLedger, unit: Unit, sc
                     evidence={"counter": unit.counter, "hex": unit.hex})]
 
 
-@REGISTRY.check("RR-27")
+@REGISTRY.reports("RR-27")
 def judge_kar_regiment(board: Board, ledger: FormationLedger, unit: Unit, scenario: str | None,
                        placed_before: int, *, step: int | None, when: str | None) -> list[Finding]:
     """RR-27 (PB 14.3.3, optional BF and GF Regiments): (40) the BF or GF regiment placed on the

@@ -187,7 +187,7 @@ def boxes_reached(board: "Board", state: GameState, hq: Unit, boxes: Mapping[str
     return frozenset(sure), frozenset(maybe)
 
 
-@REGISTRY.check("HQ-02")
+@REGISTRY.reports("HQ-02")
 def judge_rp_route(board: "Board", state: GameState, hq: Unit, boxes: Mapping[str, RpBox], *,
                    scenario: str | None, rps_shown: bool, step: int | None,
                    when: str | None, target: str) -> list[Finding]:

@@ -10,12 +10,13 @@ when revealed in a combat.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from vlog.engine.judge import Ruling
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.sequence import side_name
+from vlog.games.lion_of_judah.step_events import Reveal
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -29,7 +30,7 @@ HIDDEN_CLASSES = ("italian-colonial-irregular", "guerrilla")
 """2.3.7, PB 13.3.2, 14.6.4.1: units (with the Ethiopian levies) that enter play ?-side up."""
 
 
-@REGISTRY.check("TS-02")
+@REGISTRY.reports("TS-02")
 def judge_move_out_of_segment(unit: "Unit", phase: "Phase", *, step: int, when: str | None) -> list["Finding"]:
     """A unit moved in a phase the turn track shows is no movement segment (nor the MAP)."""
     return [finding("TS-02", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
@@ -38,7 +39,7 @@ def judge_move_out_of_segment(unit: "Unit", phase: "Phase", *, step: int, when: 
                     evidence={"phase": phase.key, "turn": phase.turn})]
 
 
-@REGISTRY.check("TS-02")
+@REGISTRY.reports("TS-02")
 def judge_attack_out_of_segment(board: Board, target: str, attackers: Sequence["Unit"], phase: "Phase | None",
                                 *, bound: bool, scenario: str | None, step: int,
                                 when: str | None) -> list["Finding"]:
@@ -51,7 +52,7 @@ def judge_attack_out_of_segment(board: Board, target: str, attackers: Sequence["
                     evidence={"phase": phase.key, "turn": phase.turn})]
 
 
-@REGISTRY.check("MV-04")
+@REGISTRY.reports("MV-04")
 def judge_off_side_move(unit: "Unit", phase: "Phase", *, step: int, when: str | None) -> list["Finding"]:
     """A unit of the side not phasing moved in a movement segment."""
     if unit.side in (None, phase.phasing):
@@ -62,7 +63,7 @@ def judge_off_side_move(unit: "Unit", phase: "Phase", *, step: int, when: str | 
                     evidence={"unit_side": unit.side, "phasing": phase.phasing})]
 
 
-@REGISTRY.check("FW-04")
+@REGISTRY.reports("FW-04")
 def judge_hidden_entry(board: Board, unit: "Unit", *, step: int, when: str | None) -> list["Finding"]:
     """A unit that enters play ?-side up was placed showing its factors."""
     if unit.level != "revealed" or not (unit.unit_class in HIDDEN_CLASSES
@@ -74,9 +75,20 @@ def judge_hidden_entry(board: Board, unit: "Unit", *, step: int, when: str | Non
                     evidence={"hex": unit.hex, "level": unit.level})]
 
 
-@REGISTRY.check("FW-02")
+@REGISTRY.reports("FW-02")
 def judge_flip_outside_combat(unit: "Unit", level: str | None, *, step: int, when: str | None) -> list["Finding"]:
     """A ?-side unit was flipped outside a combat (the End of Turn attrition aside)."""
     return [finding("FW-02", Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
                     message=f"{unit.name} was flipped from its ?-side outside a combat",
                     evidence={"hex": unit.hex, "level_after": level})]
+
+
+@REGISTRY.check("FW-02", event=Reveal)
+def judge_reveal(game: Any, action: Reveal, view: Any) -> list["Finding"]:
+    """FW-02 (2.3.7, 12.3): ?-side units are flipped only when revealed in a combat; (35) FW-05
+    in the End of Turn Phase (PB 13.6.3), where attrition removes units uninspected."""
+    unit = action.unit
+    attrition = game.activation.reveal(unit, game.interpreter.phase, step=action.step, when=action.when)
+    if attrition is not None:
+        return attrition
+    return judge_flip_outside_combat(unit, action.level, step=action.step, when=action.when)

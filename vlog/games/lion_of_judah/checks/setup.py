@@ -21,16 +21,22 @@ trucks in boxes when play begins: `judge_start_boxes_1935`).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.checks.fuel import fuel_begin, starts_the_scenario
+from vlog.games.lion_of_judah.checks.garrison import judge_garrisons
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES
+from vlog.games.lion_of_judah.sequence import phase_from_table
+from vlog.games.lion_of_judah.state import build_state
+from vlog.kit.engine import BEGIN
 from vlog.kit.schedules import Placement, in_area, placements, setup_areas
 
 if TYPE_CHECKING:  # pragma: no cover
+    from vlog.kit.steps import StepView
     from vlog.gamedata import GameData
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.state import GameState, Unit
@@ -68,7 +74,7 @@ def _next_to_another_leader(board: "Board", state: "GameState", unit: "Unit") ->
                and board.distance(u.hex, unit.hex) <= 1 for u in state.units.values())
 
 
-@REGISTRY.check("SU-01", "SU-02", "SU-05")
+@REGISTRY.reports("SU-01", "SU-02", "SU-05")
 def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scenario: str | None, *,
                       step: int | None, when: str | None) -> list[Finding]:
     """A finding for each unit on the map outside every set-up area its counter has."""
@@ -163,7 +169,7 @@ def campaign_readings(base: dict[str, int]) -> dict[str, dict[str, int]]:
     return readings
 
 
-@REGISTRY.check("SU-07")
+@REGISTRY.reports("SU-07")
 def judge_campaign_guerrillas(data: "GameData", state: "GameState", *, step: int | None,
                               when: str | None) -> list[Finding]:
     """SU-07: the 1940-41 start's guerrillas by faction fit the scenario or one campaign result."""
@@ -202,7 +208,7 @@ def _start_rps(data: "GameData", scenario: str) -> dict[str, tuple[int, str]]:
     return out
 
 
-@REGISTRY.check("SU-03")
+@REGISTRY.reports("SU-03")
 def judge_start_boxes_1935(data: "GameData", state: "GameState", *, step: int | None,
                            when: str | None) -> list[Finding]:
     """SU-03 (PB 13.3.3): when 1935-36 play begins, each Italian RP storage box holds the RPs the
@@ -229,4 +235,26 @@ def judge_start_boxes_1935(data: "GameData", state: "GameState", *, step: int | 
                                message=f"the {box} box holds {len(trucks)} trucks when play begins; its "
                                        f"front sets up {allowed} (PB 13.3.3)",
                                evidence={"box": box, "trucks": len(trucks), "allowed": allowed}))
+    return out
+
+
+@REGISTRY.check("SU-01", "SU-02", "SU-05", "SU-06", "SU-07", "SC-09", on=BEGIN)
+def judge_start(game: Any, view: "StepView") -> list[Finding]:
+    """The log's starting position: where a log begins the scenario, its set-up areas (SU-01,
+    SU-02, SU-05) and (40) the campaign's guerrilla adjustments (SU-07) and garrisons (SC-09);
+    (40) the fuel the log begins with (SU-06)."""
+    if game.scenario is None:
+        return []
+    table = view.after.table
+    start = build_state(table, game.data, scenario=game.scenario)
+    phase = phase_from_table(table, game.data, game.scenario)
+    out: list[Finding] = []
+    if starts_the_scenario(phase):
+        out += judge_setup_areas(game.board, game.data, start, game.scenario, step=0, when=phase.when())
+        if game.scenario == "1940-41":
+            out += judge_campaign_guerrillas(game.data, start, step=0, when=phase.when())
+    if game.scenario == "1940-41":
+        out += fuel_begin(game.fuel, game.data, start, phase)
+        if starts_the_scenario(phase):
+            out += judge_garrisons(game.board, start, step=0, when=phase.when())
     return out

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, PhaseTurned, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.state import Unit
 from vlog.kit import movement as kit
 
@@ -57,7 +58,7 @@ class StackMoves(GameLedger):
         """A new phase: every unit begins its movement afresh."""
         self.moves.reset()
 
-    @REGISTRY.check("MV-08")
+    @REGISTRY.reports("MV-08")
     def move(self, unit: Unit, start: str, to: str, *, step: int, when: str | None) -> list[Finding]:
         """Judge one unit's hop from `start` to `to` in a movement segment."""
         if unit.kind in LEFT_OUT:

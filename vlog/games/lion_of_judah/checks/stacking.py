@@ -65,7 +65,7 @@ def _faction(unit: Unit) -> str | None:
     return unit.faction or (unit.unit_class or "").removeprefix("ethiopian-") or None
 
 
-@REGISTRY.check("ST-04")
+@REGISTRY.reports("ST-04")
 def judge_stacking(board: Board, state: GameState, *, step: int | None, when: str | None,
                    sides: tuple[str, ...] | None = None, hexes: set[str] | None = None
                    ) -> list[Finding]:
@@ -100,7 +100,7 @@ def judge_stacking(board: Board, state: GameState, *, step: int | None, when: st
     return out
 
 
-@REGISTRY.check("ST-02")
+@REGISTRY.reports("ST-02")
 def _weight_finding(v: Violation[str], where: str, step: int | None, when: str | None) -> Finding:
     names = [u.name for u in v.units]
     count = _num(v.count)
@@ -112,7 +112,7 @@ def _weight_finding(v: Violation[str], where: str, step: int | None, when: str |
                    depends_on=v.depends_on)
 
 
-@REGISTRY.check("ST-05", "ST-06")
+@REGISTRY.reports("ST-05", "ST-06")
 def _ethiopian(hex_: str, where: str, units: list[Unit], step: int | None, when: str | None
                ) -> list[Finding]:
     out: list[Finding] = []

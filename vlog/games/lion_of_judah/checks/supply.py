@@ -16,8 +16,8 @@ halving at the time of combat (9.3, 12.6) is judged with combat (CB-07).
 
 SP-15 (PB 13.6.5.2): (35) units air-supplied in the Italian movement segment are in supply for
 the rest of the turn: `trace` finds them supplied while their ids are in the state's
-`AIR_SUPPLIED` flag (rules.py sets it when air supply is flown and clears it in the End of Turn
-Phase).
+`AIR_SUPPLIED` flag (checks/placements.py sets it when air supply is flown, segments.py
+clears it when a new turn begins).
 SP-16 (2.4; 2.5; 7.3.3; 10.2.3; 11.7; 10.1.1): supply as the prerequisite of an action,
 `judge_supply_prerequisite`: here rail movement (the unit begins the MAP in supply) and HQ
 combat support (the HQ in supply when the attack is declared); breaking down, consolidation
@@ -201,7 +201,7 @@ def trace(board: Board, state: GameState, unit: Unit, hex_: str | None = None, *
     return result
 
 
-@REGISTRY.check("MV-16")
+@REGISTRY.reports("MV-16")
 def judge_end_of_move(board: Board, state_after: GameState, unit: Unit, *, step: int | None,
                       when: str | None, advance: bool = False) -> list[Finding]:
     """MV-16 (9.1): a unit may not end its movement out of supply (advance after combat excepted,
@@ -236,7 +236,7 @@ PREREQUISITE_ACTIONS = {
 """SP-16: action -> (what the unit did, the rule that asks for supply)."""
 
 
-@REGISTRY.check("SP-16")
+@REGISTRY.reports("SP-16")
 def judge_supply_prerequisite(board: Board, state: GameState, unit: Unit, action: str, *,
                               step: int | None, when: str | None, where: str | None = None) -> list[Finding]:
     """SP-16 for `unit` doing `action` (a key of PREREQUISITE_ACTIONS); `state` is the position

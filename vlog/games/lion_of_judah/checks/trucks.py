@@ -227,7 +227,7 @@ class TruckLedger:
                 self.rp_loaded.setdefault(tid, path[0])
         return grown
 
-    @REGISTRY.check("MV-33")
+    @REGISTRY.reports("MV-33")
     def _capacity(self, truck: Unit, before: GameState, after: GameState, step: int,
                   when: str | None) -> list[Finding]:
         """MV-33: more than one RP only out of a USS hex, never more than the starting load."""
@@ -258,7 +258,7 @@ class TruckLedger:
             evidence={"truck": truck.name, "rps": carried, "allowed": allowed, "segment_start": start,
                       "uss": list(sources), "from": path[0], "to": path[1]})]
 
-    @REGISTRY.check("MV-32", "MV-33")
+    @REGISTRY.reports("MV-32", "MV-33")
     def _range(self, truck: Unit, before: GameState, after: GameState, step: int, when: str | None,
                scenario: str | None) -> list[Finding]:
         """MV-32 (10.3.1): the truck-RP combination moves up to 6 MPs from where the RPs were
@@ -303,7 +303,7 @@ class TruckLedger:
                       "to": path[1], "allowance": allowance - extra, "combination_mp": RP_COMBINATION_MP,
                       "spent_before_loading": plain_number(spent), "extra_rps": extra, **evidence})]
 
-    @REGISTRY.check("MV-31")
+    @REGISTRY.reports("MV-31")
     def _carry(self, truck: Unit, load: Unit, path: tuple[str, str], turn: int, step: int,
                when: str | None) -> list[Finding]:
         kind = carried_type(load)

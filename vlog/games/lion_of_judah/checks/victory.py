@@ -16,13 +16,14 @@ not show) is a range naming what would settle it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import GAME, REGISTRY, finding
 from vlog.games.lion_of_judah.checks.vp_history import (BOMBING_MARKER, STEPS_MARKER, VPHistory, grt_marker,
                                                         with_event_markers)
+from vlog.games.lion_of_judah.step_events import VictoryClaimed
 from vlog.kit.victory import ClaimReader, VictoryClaim, VPTally, VPTerm, levels_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,7 +64,7 @@ def _level_name(label: str) -> str:
     return f"{side.capitalize()} {kind} victory"
 
 
-@REGISTRY.check("VC-03", "VC-07")
+@REGISTRY.reports("VC-03", "VC-07")
 def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryClaim, *,
                         step: int | None, when: str | None) -> list[Finding]:
     """PROVEN when the declared level is not the one the table gives for the declared VP (or is
@@ -446,7 +447,7 @@ def _points(term: VPTerm) -> str:
     return f"{term.low:+d} to {term.high:+d}"
 
 
-@REGISTRY.check("VC-01", "VC-02", "VC-05", "VC-06")
+@REGISTRY.reports("VC-01", "VC-02", "VC-05", "VC-06")
 def judge_vp_claim(result: VPTally, claim: VictoryClaim, *, step: int | None, when: str | None) -> list[Finding]:
     """VC-01/VC-02 (1935-36), VC-05/VC-06 (1940-41): the declared VP total against the tally.
     PROVEN when no reading of the log gives the declared total (reported under VC-02/VC-06 when
@@ -475,3 +476,26 @@ def judge_vp_claim(result: VPTally, claim: VictoryClaim, *, step: int | None, wh
     return [finding(open_terms[0].check, Ruling.POSSIBLE, step=step, when=when,
                     message=f"{side} {claim.vp} VP declared; the tally at the end of turn {last} is {total} "
                             f"({listing})", evidence=evidence, depends_on=depends)]
+
+
+@REGISTRY.check("VC-03", event=VictoryClaimed)
+def judge_claim(game: Any, action: VictoryClaimed, view: Any) -> list[Finding]:
+    """A result announced in chat (VC-03, VC-07: the level; VC-01, VC-02, VC-05, VC-06: the
+    total). Announcing the result is not play (no VC-04/VC-08)."""
+    return judge_victory_claim(game.data, game.scenario, action.claim, step=action.step,
+                               when=action.when) + _claimed_total(game, action)
+
+
+def _claimed_total(game: Any, action: VictoryClaimed) -> list[Finding]:
+    """VC-01/VC-02, VC-05/VC-06: a total declared at the end of the last turn (or when the
+    turn is not known) against the tally; none after a sudden death (VC-04, VC-08)."""
+    state, turn = action.state, action.turn
+    if state is None or game.scenario not in LAST_TURN or game.sudden_death.at is not None:
+        return []
+    if turn is not None and turn < LAST_TURN[game.scenario]:
+        return []
+    state.scenario = game.scenario
+    result = tally(game.board, state, game.vp_history, game.scenario)
+    if result is None:
+        return []
+    return judge_vp_claim(result, action.claim, step=action.step, when=action.when)

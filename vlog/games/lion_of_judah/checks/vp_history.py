@@ -304,7 +304,7 @@ def highest_grt_box(board: "Board") -> int | None:
     return max(boxes) if boxes else None
 
 
-@REGISTRY.check("VC-02")
+@REGISTRY.reports("VC-02")
 def judge_steps_marker(board: "Board", state: "GameState", history: VPHistory, *, turn: int,
                        step: int | None, when: str | None) -> list[Finding]:
     """VC-02 (PB 13.4.4): when a turn ends, the eliminated steps marker shows every Italian step
@@ -350,7 +350,7 @@ def _air_start_boxes(data: "GameData | None") -> dict[str, tuple[str, str]]:
     return out
 
 
-@REGISTRY.check("SU-03")
+@REGISTRY.reports("SU-03")
 def judge_start_markers_1935(state: "GameState", *, step: int | None, when: str | None,
                              data: "GameData | None" = None) -> list[Finding]:
     """SU-03 (PB 13.3.1, 13.3.3): the 1935-36 scenario starts with the Italian bombing attacks
