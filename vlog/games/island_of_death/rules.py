@@ -71,11 +71,12 @@ class IslandOfDeath(RulesEngine):
         from vlog.games.island_of_death.checks.combat import Attacks
         from vlog.games.island_of_death.checks.movement import Movement
         from vlog.games.island_of_death.checks.sequence import Timeline
+        from vlog.games.island_of_death.checks.supply import Supply
         from vlog.games.island_of_death.checks.victory import Surrender
 
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
-        self.surrender = Surrender()
-        return [self.movement, self.timeline, self.attacks, self.surrender]
+        self.surrender, self.supply = Surrender(), Supply(self)
+        return [self.movement, self.timeline, self.attacks, self.surrender, self.supply]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -140,4 +141,4 @@ class IslandOfDeath(RulesEngine):
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
-    combat, movement, sequence, stacking, victory, warships)
+    combat, movement, sequence, stacking, supply, victory, warships)

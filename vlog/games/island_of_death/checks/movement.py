@@ -23,7 +23,8 @@ landed or jumped this turn do not move in the Axis Movement Phase (6.54).
 Leaders (any movement class, 14.3) and the leader bonus to allowances (14.1, values on the
 counters) are read as favourably as the data allows; strategic movement (6.2) is taken as a
 way the move could have been made when the unit is far from the enemy, its TEC costs not being
-in the data.
+in the data. An out-of-supply motorized or mechanized unit has 2 MP less (8.33): a move within
+its printed allowance but not within that is SUP-08's.
 """
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ STRATEGIC_DISTANCE = 2
 """6.2: no strategic movement within two hexes of an enemy ground unit."""
 WAVE_BOXES = ("first-wave", "second-wave")
 """Box types a landing unit comes from (18.3)."""
+OUT_OF_SUPPLY_MA, OUT_OF_SUPPLY_MINIMUM = 2, 1
+"""8.33: an out-of-supply motorized or mechanized unit moves 2 less, never below 1."""
 
 
 @dataclass(slots=True)
@@ -96,16 +99,20 @@ class Movement(Ledger):
 
 # -- helpers ---------------------------------------------------------------------------------
 
-def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView") -> tuple[Any, list[str]]:
+def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool = True) -> tuple[Any, list[str]]:
     """The unit's movement allowance for this move (None: unknown, so not limited) and the data
-    it rests on. 14.1: a leader of its formation stacked or adjacent at the start of the phase
-    adds its bonus (the largest one, read favourably)."""
+    it rests on. 8.33: out of supply (as this turn's Status Phase found it), a motorized or
+    mechanized unit has 2 less, at least 1 (`supply` false: not counted). 14.1: a leader of its
+    formation stacked or adjacent at the start of the phase adds its bonus (the largest one,
+    read favourably), last."""
     ma = unit.movement
     data: list[str] = []
     if isinstance(ma, Unknown):
         return None, sorted(ma.data)
     if ma is None:
         return None, [f"counters.json {unit.counter} level {unit.level} movement"]
+    if supply and out_of_supply(game, unit):
+        ma = max(OUT_OF_SUPPLY_MINIMUM, ma - OUT_OF_SUPPLY_MA)
     origin = game.movement.moves.origin.get(unit.id, unit.hex)
     bonus: Any = 0
     for other in game.units(view.before).values():
@@ -123,6 +130,13 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView") -> tuple[Any
             return None, [f"counters.json {other.counter} {key} (14.1 leader bonus)"]
         bonus = max(bonus, value)
     return ma + bonus, data
+
+
+def out_of_supply(game: "IslandOfDeath", unit: Unit) -> bool:
+    """A motorized or mechanized unit certainly out of supply this turn (8.33)."""
+    if unit.movement_class not in ("motorized", "mechanized") or game.phase is None:
+        return False
+    return game.supply.out_of_supply(unit.id, game.phase.turn) is True
 
 
 def _near_enemy(game: "IslandOfDeath", enemies: dict[str, list[Unit]], hex_: str) -> bool:
@@ -212,7 +226,7 @@ def judge_landed_units_stay(game: "IslandOfDeath", event: Moved, view: "StepView
                                                           "turn": phase.turn, "from": unit.hex, "to": after.hex})]
 
 
-@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12")
+@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12", "SUP-08")
 def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """5.2, 6.4, 6.53: the move so far within the allowance, stopping in enemy ZOC, no ZOC to
     ZOC but by infiltration with a roll of 9 or more."""
@@ -313,6 +327,10 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
         return []
     relaxed = _search(game, unit, view, origin, after.hex, allowance, stop_on_zoc_entry=False, zoc_to_zoc=True)
     short = "ZOC-04" if relaxed.ruling is Ruling.LEGAL else "MOV-04"
+    if short == "MOV-04" and out_of_supply(game, unit):
+        printed, _ = _allowance(game, unit, view, supply=False)
+        if _search(game, unit, view, origin, after.hex, printed).ruling is Ruling.LEGAL:
+            short = "SUP-08"                           # within its allowance, not within 2 less
     ruling = Ruling.POSSIBLE if depends else Ruling.PROVEN
     ledger.reported.add(unit.id)
     cheapest = relaxed.route.cost if relaxed.route is not None else None
@@ -323,6 +341,10 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
     if short == "ZOC-04":
         message = f"no path from {origin} to {after.hex} stops where it enters an enemy ZOC"
         evidence["cheapest_cost_ignoring_zoc_stops"] = cheapest
+    elif short == "SUP-08":
+        evidence["out_of_supply"] = True
+        message = (f"moved {origin} -> {after.hex} in this phase out of supply: no path costs {allowance} MP "
+                   f"or less (its allowance less {OUT_OF_SUPPLY_MA}, 8.33; cheapest {evidence['cheapest_cost']})")
     else:
         cost = evidence["cheapest_cost"]
         message = (f"moved {origin} -> {after.hex} in this phase: no path costs {allowance} MP or less"
