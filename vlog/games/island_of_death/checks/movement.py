@@ -20,7 +20,8 @@ Units with a movement allowance of 0 never move (6.53: prepared artillery, coast
 militia, strongpoints), in any phase (they neither retreat nor advance), and Axis units that
 landed or jumped this turn do not move in the Axis Movement Phase (6.54).
 
-Leaders (any movement class, 14.3) and the leader bonus to allowances (14.1, values on the
+Leaders move 14 MP by any mix of movement classes (14.3; their ZOC stops are not judged, as they
+move and infiltrate with units), and the leader bonus to allowances (14.1, values on the
 counters) are read as favourably as the data allows; strategic movement (6.2) is taken as a
 way the move could have been made when the unit is far from the enemy, its TEC costs not being
 in the data. An out-of-supply motorized or mechanized unit has 2 MP less (8.33): a move within
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.engine.movement import MovementRules, best_of, check_move
+from vlog.engine.movement import MovementRules, any_class, best_of, check_move
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
 
@@ -226,13 +227,13 @@ def judge_landed_units_stay(game: "IslandOfDeath", event: Moved, view: "StepView
                                                           "turn": phase.turn, "from": unit.hex, "to": after.hex})]
 
 
-@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12", "SUP-08")
+@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12", "SUP-08", "MOV-13")
 def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """5.2, 6.4, 6.53: the move so far within the allowance, stopping in enemy ZOC, no ZOC to
     ZOC but by infiltration with a roll of 9 or more."""
     unit, after = event.before, event.after
     phase = game.phase
-    if unit.hex is None or after.hex is None or not unit.is_ground_unit or unit.is_leader \
+    if unit.hex is None or after.hex is None or not unit.is_ground_unit \
             or unit.kind in NEVER_MOVE or unit.movement == 0 or unit.prepared:
         return []
     if phase is None or "movement" not in phase.kinds or phase.phasing != unit.side:
@@ -243,6 +244,8 @@ def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["F
         ledger.entered.pop(unit.id, None)               # back where it began: the move taken back
         ledger.hops.pop(unit.id, None)
         return []
+    if unit.is_leader:
+        return _leader_move(game, event, view, unit, after, origin)
     hops = ledger.hops[unit.id] = ledger.hops.get(unit.id, 0) + 1
     zoc = game.zoc(view.before, unit.side)
     here, there = zoc.in_zoc(unit.hex), zoc.in_zoc(after.hex)
@@ -350,6 +353,41 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
         message = (f"moved {origin} -> {after.hex} in this phase: no path costs {allowance} MP or less"
                    + (f" (cheapest {cost})" if cost is not None else " (no path at all)"))
     return [_finding(game, short, ruling, event, unit, after, message, evidence, depends_on=sorted(depends))]
+
+
+def _leader_move(game, event, view, unit, after, origin) -> list["Finding"]:
+    """14.3: a leader has 14 MP, uses any movement class and may change class in the middle of
+    its move (each cost the least over the classes). It moves with the units it stacks with, and
+    infiltrates with one (6.42): its ZOC stops and ZOC costs are not judged."""
+    ledger = game.movement.moves
+    allowance = unit.movement
+    if allowance is None or isinstance(allowance, Unknown) or unit.id in ledger.reported:
+        return []
+    enemies = game.enemies(view.before, unit.side)
+    if after.hex in enemies:
+        return []                                      # MOV-08's
+    zoc = game.zoc(view.before, unit.side)
+    rules = any_class(*(movement_rules(game.data, game.board, c, enemies=enemies, zoc=zoc, goal=after.hex)
+                        for c in MOVEMENT_CLASSES))
+    rules.stop_on_zoc_entry, rules.zoc_to_zoc, rules.zoc_enter_cost, rules.zoc_exit_cost = False, True, 0, 0
+    result = check_move(rules, origin, after.hex, allowance)
+    if result.ruling is Ruling.LEGAL:
+        return []
+    depends = set(result.verdict.depends_on)
+    if result.ruling is Ruling.PROVEN and not _near_enemy(game, enemies, origin) \
+            and not _near_enemy(game, enemies, after.hex):
+        depends.add("tables.json tec strategic movement costs (6.2: the leader is far enough from the enemy)")
+    if depends and not game.board.map_known:
+        game.unsettled("MOV-13", event.step, sorted(depends))
+        return []
+    ledger.reported.add(unit.id)
+    free = check_move(rules, origin, after.hex, None)
+    cost = free.route.cost if free.route is not None else None
+    return [_finding(game, "MOV-13", Ruling.POSSIBLE if depends else Ruling.PROVEN, event, unit, after,
+                     f"moved {origin} -> {after.hex} in this phase: no path costs {allowance} MP or less by any "
+                     f"mix of movement classes" + (f" (cheapest {cost})" if cost is not None else " (no path at all)"),
+                     {"from": origin, "to": after.hex, "allowance": allowance, "cheapest_cost": cost},
+                     depends_on=sorted(depends))]
 
 
 def _finding(game, short, ruling, event, unit, after, what, evidence, depends_on=()) -> "Finding":
