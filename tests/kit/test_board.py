@@ -99,3 +99,15 @@ def test_neighbours_and_distance_on_the_map_layout(ascari):
     assert set(board.neighbours("1501")) == {LAYOUTS["ascari"].name(n) for n in
                                               LAYOUTS["ascari"].neighbours_on_map(LAYOUTS["ascari"].parse("1501"))}
     assert board.distance("1501", "1503") == 2
+
+
+def test_a_hexside_is_read_from_the_data_once_and_either_way_round(ascari, monkeypatch):
+    board = Board(ascari, "coatit")
+    calls = []
+    real = type(ascari).hexside
+    monkeypatch.setattr(type(ascari), "hexside", lambda self, a, b, m=None: calls.append((a, b)) or real(self, a, b, m))
+    first = board.hexside_has("1501", "1502", "river")
+    assert board.hexside_has("1502", "1501", "river") == first
+    assert board.hexside_has("1501", "1502", "river") == first
+    assert len(calls) == 1
+    assert board.hexside_has("1501", "1502", "road") is not None and len(calls) == 2
