@@ -177,8 +177,8 @@ def _side_is(found: str | Unknown, side: str) -> Tri:
 
 def _rules(game: "IslandOfDeath", position: "Position", side: str, is_source) -> SupplyRules[str]:
     enemies = game.enemies(position, side)
-    friends = {u.hex for u in game.units(position).values()
-               if u.side == side and u.hex is not None and u.is_ground_unit}
+    friends = position.derived(("island-of-death", "supply-friends", side), lambda _t: {
+        u.hex for u in game.units(position).values() if u.side == side and u.hex is not None and u.is_ground_unit})
     board = game.board
     return SupplyRules(neighbours=board.neighbours, is_source=is_source, max_hexes=ROUTE_HEXES,
                        may_enter=lambda h: h not in enemies,
@@ -261,7 +261,7 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
         return SUPPLIED                                             # 8.53: landed or jumped this turn
     side = unit.side
     if unit.kind == "hq":
-        return trace_supply(_rules(game, position, side, _hq_sources(game, position, unit)), unit.hex)
+        return _hq_trace(game, position, unit)
     direct = Tri.of(False)
     if side == "allied":
         for h in (unit.hex, *game.board.neighbours(unit.hex)):
@@ -273,9 +273,9 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
            and (formation is None or u.formation == formation)]
     legs = []
     for hq in hqs:
-        to_hq = trace_supply(_rules(game, position, side, lambda h, at=hq.hex: h == at), unit.hex)
-        onward = trace_supply(_rules(game, position, side, _hq_sources(game, position, hq)), hq.hex)
-        legs.append(_join(to_hq, onward))
+        to_hq = position.derived(("island-of-death", "supply-to", unit.hex, hq.hex, side), lambda _t, at=hq.hex: (
+            trace_supply(_rules(game, position, side, lambda h: h == at), unit.hex)))
+        legs.append(_join(to_hq, _hq_trace(game, position, hq)))
     why = f"no HQ of {formation} on the map" if formation else f"no {side} HQ on the map"
     found = _best(legs, why)
     if formation is None:
@@ -284,6 +284,12 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
         data = frozenset(direct.depends_on) | found.depends_on
         return SupplyTrace(Verdict(Ruling.POSSIBLE, depends_on=data), found.path, depends_on=data)
     return found
+
+
+def _hq_trace(game: "IslandOfDeath", position: "Position", hq: "Unit") -> SupplyTrace:
+    """8.11: the HQ's route to a source of its own, traced once per position."""
+    return position.derived(("island-of-death", "supply-hq", hq.id), lambda _t: trace_supply(
+        _rules(game, position, hq.side, _hq_sources(game, position, hq)), hq.hex))
 
 
 def out_of_supply(trace: SupplyTrace) -> bool | Unknown:
