@@ -28,6 +28,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-supply-intro": [],
     "clean-supply-hercules": [],
     "SEQ-03": [("SEQ-03", 6, {"hex": "1110", "owner": "axis", "phase": "axis-movement", "turn": 1})],
+    "SEQ-06": [("SEQ-06", 9, {"unit": "ax-2-34", "from": "0909", "to": "1009", "after_unit": "ax-1-34",
+                               "after": "infiltrated", "after_step": 7})],
     "SEQ-10": [("SEQ-10", 1, {"turn": 1, "day": "30 June AM"})],
     "SPR-02": [("SPR-02", 4, {"turn": 5, "day": "30 June AM", "segment_step": 3, "dice": 0})],
     "MOV-13": [("MOV-13", 9, {"unit": "al-beak", "from": "1311", "to": "1916", "allowance": 14, "cheapest_cost": 15})],

@@ -68,6 +68,9 @@ class PhaseMoves:
     """Unit id -> the hexes it was dropped in: (hex, in enemy ZOC then, step)."""
     hops: dict[str, int] = field(default_factory=dict)
     infiltrated: set[str] = field(default_factory=set)
+    later_steps: dict[str, tuple[str, int | None]] = field(default_factory=dict)
+    """4.24, 4.32: what comes after tactical movement and was done in this phase: unit id ->
+    ("infiltrated" or "moved (a warship)", step); a certain infiltration or a warship's move."""
     reported: set[str] = field(default_factory=set)
     """Units a movement finding was reported for in this phase (one per unit and phase)."""
 
@@ -289,6 +292,8 @@ def _zoc_to_zoc(game, event, view, unit, after, origin, hops, here, there) -> li
                          f"moved from enemy ZOC in {unit.hex} to enemy ZOC in {after.hex}: {why}",
                          {**evidence, "infiltration": False}, depends_on=data)]
     ledger.infiltrated.add(unit.id)
+    if certain:
+        ledger.later_steps[unit.id] = ("infiltrated", event.step)
     morale = unit.morale
     mods = {"friendly_in_destination": 2 if any(u.side == unit.side and u.id != unit.id
                                                   for u in game.units(view.before).values() if u.hex == after.hex) else 0,
@@ -394,6 +399,38 @@ def _finding(game, short, ruling, event, unit, after, what, evidence, depends_on
     return game.finding(short, ruling, step=event.step, message=f"{unit.label()} {what}",
                         subjects=(unit.name,), evidence={"unit": unit.counter, **evidence},
                         depends_on=tuple(depends_on))
+
+
+@REGISTRY.check("SEQ-06")
+def judge_movement_order(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
+    """4.24, 4.32: in a Movement Phase tactical movement comes before the warships move (Axis)
+    and before infiltration; a ground unit's ordinary move after either is out of order. Leaders
+    infiltrate with their units (6.42) and are not judged; strategic movement, which comes
+    first, is not told apart from tactical movement (its costs are not in the data)."""
+    unit, after, phase = event.before, event.after, game.phase
+    if phase is None or "movement" not in phase.kinds or phase.phasing != unit.side or unit.hex is None \
+            or after.hex is None:
+        return []
+    ledger = game.movement.moves
+    if unit.kind == "warship":
+        ledger.later_steps.setdefault(unit.id, ("moved (a warship)", event.step))
+        return []
+    if not unit.is_ground_unit or unit.is_leader or unit.id in ledger.infiltrated \
+            or after.hex == ledger.origin.get(unit.id, unit.hex) or unit.id in ledger.reported:
+        return []
+    earlier = {k: v for k, v in ledger.later_steps.items() if k != unit.id}
+    if not earlier:
+        return []
+    units = game.units(view.before)
+    first_id, (what, step) = min(earlier.items(), key=lambda kv: kv[1][1] if kv[1][1] is not None else -1)
+    other = units.get(first_id)
+    ledger.reported.add(unit.id)
+    name = other.label() if other is not None else first_id
+    return [_finding(game, "SEQ-06", Ruling.PROVEN, event, unit, after,
+                     f"moved {unit.hex} -> {after.hex} after {name} {what} (step {step}): tactical movement comes "
+                     f"before the warships move and before infiltration",
+                     {"from": unit.hex, "to": after.hex, "after_unit": other.counter if other is not None else first_id,
+                      "after": what, "after_step": step})]
 
 
 @REGISTRY.check("MOV-08", event=Moved)
