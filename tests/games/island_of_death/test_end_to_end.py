@@ -28,6 +28,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-supply-intro": [],
     "clean-supply-hercules": [],
     "SEQ-03": [("SEQ-03", 6, {"hex": "1110", "owner": "axis", "phase": "axis-movement", "turn": 1})],
+    "SEQ-05": [("SEQ-05", 4, {"unit": "ax-1-34", "hex": "1110", "phase": "axis-movement", "after_step": 3})],
     "SEQ-06": [("SEQ-06", 9, {"unit": "ax-2-34", "from": "0909", "to": "1009", "after_unit": "ax-1-34",
                                "after": "infiltrated", "after_step": 7})],
     "SEQ-10": [("SEQ-10", 1, {"turn": 1, "day": "30 June AM"})],
