@@ -34,6 +34,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SEQ-10": [("SEQ-10", 1, {"turn": 1, "day": "30 June AM"})],
     "SPR-02": [("SPR-02", 4, {"turn": 5, "day": "30 June AM", "segment_step": 3, "dice": 0})],
     "MOV-13": [("MOV-13", 9, {"unit": "al-beak", "from": "1311", "to": "1916", "allowance": 14, "cheapest_cost": 15})],
+    "MOV-14": [("MOV-14", 12, {"unit": "ax-hq-20", "from": "0809", "to": "1011", "allowance": 6, "cheapest_cost": 7,
+                               "allowance_with_any_leader": 7})],
     "SUP-02": [("SUP-02", 2, {"hex": "1012", "units": ["ax-v-186"], "marked": False})],
     "SUP-03": [("SUP-03", 4, {"hex": "1612", "units": ["al-malta-hq", "al-12", "al-1-r", "al-2rwk"], "marked": True,
                                "routes": {"al-malta-hq": ["1612", "1611", "1711"]}})],

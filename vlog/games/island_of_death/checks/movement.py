@@ -103,7 +103,8 @@ class Movement(Ledger):
 
 # -- helpers ---------------------------------------------------------------------------------
 
-def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool = True) -> tuple[Any, list[str]]:
+def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool = True,
+               any_leader: bool = False) -> tuple[Any, list[str]]:
     """The unit's movement allowance for this move (None: unknown, so not limited) and the data
     it rests on. 8.33: out of supply (as this turn's Status Phase found it), a motorized or
     mechanized unit has 2 less, at least 1 (`supply` false: not counted). 14.1: a leader of its
@@ -125,8 +126,8 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool
         start = game.movement.moves.origin.get(other.id, other.hex)
         if game.board.distance(start, origin) > 1:
             continue
-        if unit.formation and other.formation and unit.formation != other.formation:
-            continue
+        if unit.formation and other.formation and unit.formation != other.formation and not any_leader:
+            continue                                   # 14.1: only a leader of its own formation
         key = "foot_bonus" if unit.movement_class == "foot" else "motorized_bonus"
         record = game.data.counter(other.counter)["levels"]
         value = record[other.level][key].value if other.level in record and key in record[other.level] else None
@@ -230,7 +231,7 @@ def judge_landed_units_stay(game: "IslandOfDeath", event: Moved, view: "StepView
                                                           "turn": phase.turn, "from": unit.hex, "to": after.hex})]
 
 
-@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12", "SUP-08", "MOV-13")
+@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12", "SUP-08", "MOV-13", "MOV-14")
 def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """5.2, 6.4, 6.53: the move so far within the allowance, stopping in enemy ZOC, no ZOC to
     ZOC but by infiltration with a roll of 9 or more."""
@@ -339,6 +340,10 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
         printed, _ = _allowance(game, unit, view, supply=False)
         if _search(game, unit, view, origin, after.hex, printed).ruling is Ruling.LEGAL:
             short = "SUP-08"                           # within its allowance, not within 2 less
+    if short == "MOV-04":
+        other, _ = _allowance(game, unit, view, any_leader=True)
+        if other != allowance and _search(game, unit, view, origin, after.hex, other).ruling is Ruling.LEGAL:
+            short = "MOV-14"                           # only with the bonus of another formation's leader
     ruling = Ruling.POSSIBLE if depends else Ruling.PROVEN
     ledger.reported.add(unit.id)
     cheapest = relaxed.route.cost if relaxed.route is not None else None
@@ -349,6 +354,10 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
     if short == "ZOC-04":
         message = f"no path from {origin} to {after.hex} stops where it enters an enemy ZOC"
         evidence["cheapest_cost_ignoring_zoc_stops"] = cheapest
+    elif short == "MOV-14":
+        evidence["allowance_with_any_leader"] = other
+        message = (f"moved {origin} -> {after.hex} in this phase: no path costs {allowance} MP or less; it would "
+                   f"with the bonus of a leader of another formation ({other} MP), which it may not take (14.1)")
     elif short == "SUP-08":
         evidence["out_of_supply"] = True
         message = (f"moved {origin} -> {after.hex} in this phase out of supply: no path costs {allowance} MP "
