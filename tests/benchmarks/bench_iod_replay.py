@@ -6,7 +6,10 @@ Introductory start): turn after turn the tracker walks through every phase; in e
 movement 3/34 moves one hex and back, in each Allied movement 11LF goes along the road and back.
 The Lion of Judah log is bench_judged_replay.py's. The script rolls no surrender dice, so each
 turn's Surrender Phase is a VIC-01 finding, and play goes on past the Introductory scenario's 24
-turns, which is SEQ-09's one finding. Both are judged in this interpreter, in CPU
+turns, which is SEQ-09's one finding. It places no Out of Supply markers and rolls no weather:
+each Status Phase the supply of every unit is traced, and the units the set-up as transcribed
+leaves without an HQ (the Allies, the Folgore battalion) are SUP-02 findings; each later day's
+Initial Segment is an SPR-02 finding. Both are judged in this interpreter, in CPU
 seconds; prints steps per second of each and the ratio (Island of Death over Lion of Judah).
 
     python tests/benchmarks/bench_iod_replay.py [--steps N]

@@ -490,3 +490,33 @@ def test_best_of_hq_movement_modes():
     assert along.ruling is Ruling.LEGAL and along.route.cost == 3
     assert "no path" in check(0, 3).verdict.reasons[0]
     assert best_of().ruling is Ruling.PROVEN
+
+
+def test_cheapest_cost_of_several_classes():
+    from vlog.engine.movement import cheapest_cost
+
+    assert cheapest_cost([None, None]) is None
+    assert cheapest_cost([None, 3, 2]) == 2
+    assert cheapest_cost([1, Unknown("woods, motorized", at_least=3)]) == 1       # known below the unknown
+    found = cheapest_cost([2, Unknown("woods, motorized", at_least=0)])
+    assert isinstance(found, Unknown) and found.at_least == 0 and found.at_most == 2
+    assert found.data == {"woods, motorized"}
+
+
+def test_any_class_changes_class_in_the_middle_of_a_move():
+    """A unit that may switch class: woods only on foot, the swamp only motorized; neither
+    class alone reaches C from A within 5, the mix does (woods 3 + swamp 2)."""
+    from vlog.engine.movement import any_class
+
+    line = {"A": ("B",), "B": ("A", "C"), "C": ("B",)}
+    foot = {"A": 1, "B": 3, "C": None}
+    motor = {"A": 1, "B": None, "C": 2}
+
+    def rules(costs):
+        return MovementRules(neighbours=lambda h: line[h], enter_cost=lambda h: costs[h])
+
+    assert check_move(rules(foot), "A", "C", 5).ruling is Ruling.PROVEN
+    assert check_move(rules(motor), "A", "C", 5).ruling is Ruling.PROVEN
+    mixed = check_move(any_class(rules(foot), rules(motor)), "A", "C", 5)
+    assert mixed.ruling is Ruling.LEGAL and mixed.route.cost == 5
+    assert check_move(any_class(rules(foot), rules(motor)), "A", "C", 4).ruling is Ruling.PROVEN

@@ -114,3 +114,15 @@ def test_the_map_data_lists_its_hexes_boxes_and_lines_through_the_board(tmp_path
     assert lion.line("rail-sudan")["type"]["value"] == "rail"
     assert "1213" in lion.listed_hexes() and lion.name_of("1213") == "Addis Ababa"
     assert lion.listed_hexes() == tuple(load_game_data("lion-of-judah").map().raw()["hexes"])
+
+
+def test_a_hexside_is_read_from_the_data_once_and_either_way_round(ascari, monkeypatch):
+    board = Board(ascari, "coatit")
+    calls = []
+    real = type(ascari).hexside
+    monkeypatch.setattr(type(ascari), "hexside", lambda self, a, b, m=None: calls.append((a, b)) or real(self, a, b, m))
+    first = board.hexside_has("1501", "1502", "river")
+    assert board.hexside_has("1502", "1501", "river") == first
+    assert board.hexside_has("1501", "1502", "river") == first
+    assert len(calls) == 1
+    assert board.hexside_has("1501", "1502", "road") is not None and len(calls) == 2

@@ -445,6 +445,41 @@ def check_move(rules: MovementRules[H], start: H, goal: H, allowance: Number | N
     return MoveCheck(Verdict(Ruling.PROVEN, reasons=(reason,)), None)
 
 
+def cheapest_cost(costs: Iterable[Cost]) -> Cost:
+    """The least of several costs of one step: None (prohibited) only when all are; an Unknown
+    that may be below the least known one stays Unknown, bounded by it."""
+    known = [c for c in costs if c is not None and not isinstance(c, Unknown)]
+    unknown = [c for c in costs if isinstance(c, Unknown)]
+    least = min(known) if known else None
+    unknown = [u for u in unknown if least is None or u.at_least < least]
+    if not unknown:
+        return least
+    floor = min([u.at_least for u in unknown] + ([least] if least is not None else []))
+    return Unknown(*sorted(d for u in unknown for d in u.data), at_least=floor, at_most=least)
+
+
+def any_class(*rules: MovementRules[H]) -> MovementRules[H]:
+    """The rules of a unit that may move by any of several classes and change class in the
+    middle of a move (Island of Death 14.3: leaders). Each cost is the least over the classes,
+    taken part by part (terrain, hexside, line, ZOC entry and exit) -- a lower bound of the
+    cheapest class per hex, so a move it calls illegal is illegal by every mix of classes.
+    The hex bans, stops and ZOC rules are the first rule set's."""
+    first = rules[0]
+
+    def least(name: str) -> Callable[..., Cost] | None:
+        hooks = [getattr(r, name) for r in rules if getattr(r, name) is not None]
+        if not hooks:
+            return None
+        return lambda *hexes: cheapest_cost([hook(*hexes) for hook in hooks])
+
+    return MovementRules(
+        neighbours=first.neighbours, enter_cost=least("enter_cost"), hexside_cost=least("hexside_cost"),
+        line_cost=least("line_cost"), may_enter=first.may_enter, in_enemy_zoc=first.in_enemy_zoc,
+        zoc_enter_cost=min(r.zoc_enter_cost for r in rules), zoc_exit_cost=min(r.zoc_exit_cost for r in rules),
+        stop_on_zoc_entry=first.stop_on_zoc_entry, zoc_to_zoc=first.zoc_to_zoc, stops_after=first.stops_after,
+        minimum_move=first.minimum_move)
+
+
 def best_of(*checks: MoveCheck[H]) -> MoveCheck[H]:
     """The best of several ways the move could have been made (modes, units, assumptions).
 

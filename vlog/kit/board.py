@@ -33,6 +33,9 @@ def hex_label(hex_: str, board: "Board | None" = None) -> str:
     return f"{hex_} ({name})" if name else hex_
 
 
+_MISSING = object()
+
+
 class Board:
     """Read-only rules view of one map of a game's data (its first map when `map_id` is None).
 
@@ -62,6 +65,7 @@ class Board:
                 self._line_steps.setdefault(frozenset((a, b)), set()).add(kind)
                 self._line_ids.setdefault(frozenset((a, b)), set()).add(line["id"])
         self.neighbours = lru_cache(maxsize=65536)(self._neighbours)
+        self._hexsides: dict[tuple[str, str, str], bool | Unknown] = {}
 
     @property
     def name(self) -> str:
@@ -162,6 +166,15 @@ class Board:
 
     # -- hexsides -----------------------------------------------------------------------------
     def hexside_has(self, a: str, b: str, feature: str) -> bool | Unknown:
+        """Does the hexside between a and b carry `feature`? Read once per hexside and feature
+        (searches ask the same hexsides many times; the data does not change under a board)."""
+        key = (a, b, feature) if a <= b else (b, a, feature)
+        found = self._hexsides.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._hexsides[key] = self._hexside_has(a, b, feature)
+        return found
+
+    def _hexside_has(self, a: str, b: str, feature: str) -> bool | Unknown:
         datum = self.data.hexside(a, b, self.map_id)
         if datum.value is None:
             return Unknown(f"map.json hexside {min(a, b)}/{max(a, b)} features")

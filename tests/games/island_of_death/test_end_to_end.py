@@ -25,6 +25,22 @@ from tests.games.island_of_death.replays import RULES, fixture_logs, replayed, s
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-intro": [],
     "clean-hercules": [],
+    "clean-supply-intro": [],
+    "clean-supply-hercules": [],
+    "SEQ-03": [("SEQ-03", 6, {"hex": "1110", "owner": "axis", "phase": "axis-movement", "turn": 1})],
+    "SEQ-05": [("SEQ-05", 4, {"unit": "ax-1-34", "hex": "1110", "phase": "axis-movement", "after_step": 3})],
+    "SEQ-06": [("SEQ-06", 9, {"unit": "ax-2-34", "from": "0909", "to": "1009", "after_unit": "ax-1-34",
+                               "after": "infiltrated", "after_step": 7})],
+    "SEQ-10": [("SEQ-10", 1, {"turn": 1, "day": "30 June AM"})],
+    "SPR-02": [("SPR-02", 4, {"turn": 5, "day": "30 June AM", "segment_step": 3, "dice": 0})],
+    "MOV-13": [("MOV-13", 9, {"unit": "al-beak", "from": "1311", "to": "1916", "allowance": 14, "cheapest_cost": 15})],
+    "MOV-14": [("MOV-14", 12, {"unit": "ax-hq-20", "from": "0809", "to": "1011", "allowance": 6, "cheapest_cost": 7,
+                               "allowance_with_any_leader": 7})],
+    "SUP-02": [("SUP-02", 2, {"hex": "1012", "units": ["ax-v-186"], "marked": False})],
+    "SUP-03": [("SUP-03", 4, {"hex": "1612", "units": ["al-malta-hq", "al-12", "al-1-r", "al-2rwk"], "marked": True,
+                               "routes": {"al-malta-hq": ["1612", "1611", "1711"]}})],
+    "SUP-08": [("SUP-08", 20, {"unit": "al-1-r", "from": "1409", "to": "1809", "allowance": 6, "cheapest_cost": 8,
+                               "out_of_supply": True})],
     "SEQ-02": [("SEQ-02", 6, {"unit": "ax-88-cn", "box": "first-wave-west", "hex": "0709", "time": "Night"})],
     "SEQ-09": [("SEQ-09", 4, {"turn": 25, "last_turn": 24, "unit": "ax-1-34"})],
     "ZOC-04": [("ZOC-04", 4, {"unit": "ax-1-34", "zoc_hex": "1209", "zoc_from": ["1309"]})],
@@ -144,3 +160,15 @@ def test_on_the_shipped_data_a_zoc_the_hexsides_decide_is_possible_naming_them()
     rep, _ = replayed("ZOC-04", shipped=True)
     (found,) = [f for f in rep.findings if f.check.endswith("/ZOC-04")]
     assert found.basis.value == "possible" and found.evidence["depends_on"] == ["map.json hexside 1209/1309 features"]
+
+
+def test_on_the_shipped_data_a_supply_trace_the_map_decides_is_not_judged_and_says_what_would() -> None:
+    """Without the map a route may cross an all-ocean hexside and a hex may be a city: the
+    Allied determination is unsettled, naming the map data; a unit whose HQ is not on the map is
+    out of supply whatever the map (SUP-02 proven on both)."""
+    rep, game = replayed("clean-supply-intro", shipped=True)
+    assert [f for f in rep.findings if f.basis.value == "proven"] == []
+    status = game.tally.status(INVENTORY.check_id("SUP-02"))
+    assert status.unsettled and any("map.json" in d for d in status.unsettled[-1].data)
+    assert [(f.check, f.basis.value) for f in replayed("SUP-02", shipped=True)[0].findings] == \
+        [(INVENTORY.check_id("SUP-02"), "proven")]

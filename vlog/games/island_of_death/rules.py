@@ -68,14 +68,16 @@ class IslandOfDeath(RulesEngine):
         return super().begin(table, ctx)
 
     def new_ledgers(self) -> list["Ledger"]:
+        from vlog.games.island_of_death.checks.breakdown import Breakdown
         from vlog.games.island_of_death.checks.combat import Attacks
         from vlog.games.island_of_death.checks.movement import Movement
         from vlog.games.island_of_death.checks.sequence import Timeline
+        from vlog.games.island_of_death.checks.supply import Supply
         from vlog.games.island_of_death.checks.victory import Surrender
 
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
-        self.surrender = Surrender()
-        return [self.movement, self.timeline, self.attacks, self.surrender]
+        self.surrender, self.supply, self.breakdown = Surrender(), Supply(self), Breakdown()
+        return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -140,4 +142,4 @@ class IslandOfDeath(RulesEngine):
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
-    combat, movement, sequence, stacking, victory, warships)
+    breakdown, combat, movement, sequence, stacking, supply, victory, warships)

@@ -20,10 +20,12 @@ Units with a movement allowance of 0 never move (6.53: prepared artillery, coast
 militia, strongpoints), in any phase (they neither retreat nor advance), and Axis units that
 landed or jumped this turn do not move in the Axis Movement Phase (6.54).
 
-Leaders (any movement class, 14.3) and the leader bonus to allowances (14.1, values on the
+Leaders move 14 MP by any mix of movement classes (14.3; their ZOC stops are not judged, as they
+move and infiltrate with units), and the leader bonus to allowances (14.1, values on the
 counters) are read as favourably as the data allows; strategic movement (6.2) is taken as a
 way the move could have been made when the unit is far from the enemy, its TEC costs not being
-in the data.
+in the data. An out-of-supply motorized or mechanized unit has 2 MP less (8.33): a move within
+its printed allowance but not within that is SUP-08's.
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.engine.movement import MovementRules, best_of, check_move
+from vlog.engine.movement import MovementRules, any_class, best_of, check_move
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
 
@@ -52,6 +54,8 @@ STRATEGIC_DISTANCE = 2
 """6.2: no strategic movement within two hexes of an enemy ground unit."""
 WAVE_BOXES = ("first-wave", "second-wave")
 """Box types a landing unit comes from (18.3)."""
+OUT_OF_SUPPLY_MA, OUT_OF_SUPPLY_MINIMUM = 2, 1
+"""8.33: an out-of-supply motorized or mechanized unit moves 2 less, never below 1."""
 
 
 @dataclass(slots=True)
@@ -64,6 +68,9 @@ class PhaseMoves:
     """Unit id -> the hexes it was dropped in: (hex, in enemy ZOC then, step)."""
     hops: dict[str, int] = field(default_factory=dict)
     infiltrated: set[str] = field(default_factory=set)
+    later_steps: dict[str, tuple[str, int | None]] = field(default_factory=dict)
+    """4.24, 4.32: what comes after tactical movement and was done in this phase: unit id ->
+    ("infiltrated" or "moved (a warship)", step); a certain infiltration or a warship's move."""
     reported: set[str] = field(default_factory=set)
     """Units a movement finding was reported for in this phase (one per unit and phase)."""
 
@@ -96,16 +103,21 @@ class Movement(Ledger):
 
 # -- helpers ---------------------------------------------------------------------------------
 
-def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView") -> tuple[Any, list[str]]:
+def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool = True,
+               any_leader: bool = False) -> tuple[Any, list[str]]:
     """The unit's movement allowance for this move (None: unknown, so not limited) and the data
-    it rests on. 14.1: a leader of its formation stacked or adjacent at the start of the phase
-    adds its bonus (the largest one, read favourably)."""
+    it rests on. 8.33: out of supply (as this turn's Status Phase found it), a motorized or
+    mechanized unit has 2 less, at least 1 (`supply` false: not counted). 14.1: a leader of its
+    formation stacked or adjacent at the start of the phase adds its bonus (the largest one,
+    read favourably), last."""
     ma = unit.movement
     data: list[str] = []
     if isinstance(ma, Unknown):
         return None, sorted(ma.data)
     if ma is None:
         return None, [f"counters.json {unit.counter} level {unit.level} movement"]
+    if supply and out_of_supply(game, unit):
+        ma = max(OUT_OF_SUPPLY_MINIMUM, ma - OUT_OF_SUPPLY_MA)
     origin = game.movement.moves.origin.get(unit.id, unit.hex)
     bonus: Any = 0
     for other in game.units(view.before).values():
@@ -114,8 +126,8 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView") -> tuple[Any
         start = game.movement.moves.origin.get(other.id, other.hex)
         if game.board.distance(start, origin) > 1:
             continue
-        if unit.formation and other.formation and unit.formation != other.formation:
-            continue
+        if unit.formation and other.formation and unit.formation != other.formation and not any_leader:
+            continue                                   # 14.1: only a leader of its own formation
         key = "foot_bonus" if unit.movement_class == "foot" else "motorized_bonus"
         record = game.data.counter(other.counter)["levels"]
         value = record[other.level][key].value if other.level in record and key in record[other.level] else None
@@ -123,6 +135,13 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView") -> tuple[Any
             return None, [f"counters.json {other.counter} {key} (14.1 leader bonus)"]
         bonus = max(bonus, value)
     return ma + bonus, data
+
+
+def out_of_supply(game: "IslandOfDeath", unit: Unit) -> bool:
+    """A motorized or mechanized unit certainly out of supply this turn (8.33)."""
+    if unit.movement_class not in ("motorized", "mechanized") or game.phase is None:
+        return False
+    return game.supply.out_of_supply(unit.id, game.phase.turn) is True
 
 
 def _near_enemy(game: "IslandOfDeath", enemies: dict[str, list[Unit]], hex_: str) -> bool:
@@ -212,13 +231,13 @@ def judge_landed_units_stay(game: "IslandOfDeath", event: Moved, view: "StepView
                                                           "turn": phase.turn, "from": unit.hex, "to": after.hex})]
 
 
-@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12")
+@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12", "SUP-08", "MOV-13", "MOV-14")
 def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """5.2, 6.4, 6.53: the move so far within the allowance, stopping in enemy ZOC, no ZOC to
     ZOC but by infiltration with a roll of 9 or more."""
     unit, after = event.before, event.after
     phase = game.phase
-    if unit.hex is None or after.hex is None or not unit.is_ground_unit or unit.is_leader \
+    if unit.hex is None or after.hex is None or not unit.is_ground_unit \
             or unit.kind in NEVER_MOVE or unit.movement == 0 or unit.prepared:
         return []
     if phase is None or "movement" not in phase.kinds or phase.phasing != unit.side:
@@ -229,6 +248,8 @@ def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["F
         ledger.entered.pop(unit.id, None)               # back where it began: the move taken back
         ledger.hops.pop(unit.id, None)
         return []
+    if unit.is_leader:
+        return _leader_move(game, event, view, unit, after, origin)
     hops = ledger.hops[unit.id] = ledger.hops.get(unit.id, 0) + 1
     zoc = game.zoc(view.before, unit.side)
     here, there = zoc.in_zoc(unit.hex), zoc.in_zoc(after.hex)
@@ -272,6 +293,8 @@ def _zoc_to_zoc(game, event, view, unit, after, origin, hops, here, there) -> li
                          f"moved from enemy ZOC in {unit.hex} to enemy ZOC in {after.hex}: {why}",
                          {**evidence, "infiltration": False}, depends_on=data)]
     ledger.infiltrated.add(unit.id)
+    if certain:
+        ledger.later_steps[unit.id] = ("infiltrated", event.step)
     morale = unit.morale
     mods = {"friendly_in_destination": 2 if any(u.side == unit.side and u.id != unit.id
                                                   for u in game.units(view.before).values() if u.hex == after.hex) else 0,
@@ -313,6 +336,14 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
         return []
     relaxed = _search(game, unit, view, origin, after.hex, allowance, stop_on_zoc_entry=False, zoc_to_zoc=True)
     short = "ZOC-04" if relaxed.ruling is Ruling.LEGAL else "MOV-04"
+    if short == "MOV-04" and out_of_supply(game, unit):
+        printed, _ = _allowance(game, unit, view, supply=False)
+        if _search(game, unit, view, origin, after.hex, printed).ruling is Ruling.LEGAL:
+            short = "SUP-08"                           # within its allowance, not within 2 less
+    if short == "MOV-04":
+        other, _ = _allowance(game, unit, view, any_leader=True)
+        if other != allowance and _search(game, unit, view, origin, after.hex, other).ruling is Ruling.LEGAL:
+            short = "MOV-14"                           # only with the bonus of another formation's leader
     ruling = Ruling.POSSIBLE if depends else Ruling.PROVEN
     ledger.reported.add(unit.id)
     cheapest = relaxed.route.cost if relaxed.route is not None else None
@@ -323,6 +354,14 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
     if short == "ZOC-04":
         message = f"no path from {origin} to {after.hex} stops where it enters an enemy ZOC"
         evidence["cheapest_cost_ignoring_zoc_stops"] = cheapest
+    elif short == "MOV-14":
+        evidence["allowance_with_any_leader"] = other
+        message = (f"moved {origin} -> {after.hex} in this phase: no path costs {allowance} MP or less; it would "
+                   f"with the bonus of a leader of another formation ({other} MP), which it may not take (14.1)")
+    elif short == "SUP-08":
+        evidence["out_of_supply"] = True
+        message = (f"moved {origin} -> {after.hex} in this phase out of supply: no path costs {allowance} MP "
+                   f"or less (its allowance less {OUT_OF_SUPPLY_MA}, 8.33; cheapest {evidence['cheapest_cost']})")
     else:
         cost = evidence["cheapest_cost"]
         message = (f"moved {origin} -> {after.hex} in this phase: no path costs {allowance} MP or less"
@@ -330,10 +369,77 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
     return [_finding(game, short, ruling, event, unit, after, message, evidence, depends_on=sorted(depends))]
 
 
+def _leader_move(game, event, view, unit, after, origin) -> list["Finding"]:
+    """14.3: a leader has 14 MP, uses any movement class and may change class in the middle of
+    its move (each cost the least over the classes). It moves with the units it stacks with, and
+    infiltrates with one (6.42): its ZOC stops and ZOC costs are not judged."""
+    ledger = game.movement.moves
+    allowance = unit.movement
+    if allowance is None or isinstance(allowance, Unknown) or unit.id in ledger.reported:
+        return []
+    enemies = game.enemies(view.before, unit.side)
+    if after.hex in enemies:
+        return []                                      # MOV-08's
+    zoc = game.zoc(view.before, unit.side)
+    rules = any_class(*(movement_rules(game.data, game.board, c, enemies=enemies, zoc=zoc, goal=after.hex)
+                        for c in MOVEMENT_CLASSES))
+    rules.stop_on_zoc_entry, rules.zoc_to_zoc, rules.zoc_enter_cost, rules.zoc_exit_cost = False, True, 0, 0
+    result = check_move(rules, origin, after.hex, allowance)
+    if result.ruling is Ruling.LEGAL:
+        return []
+    depends = set(result.verdict.depends_on)
+    if result.ruling is Ruling.PROVEN and not _near_enemy(game, enemies, origin) \
+            and not _near_enemy(game, enemies, after.hex):
+        depends.add("tables.json tec strategic movement costs (6.2: the leader is far enough from the enemy)")
+    if depends and not game.board.map_known:
+        game.unsettled("MOV-13", event.step, sorted(depends))
+        return []
+    ledger.reported.add(unit.id)
+    free = check_move(rules, origin, after.hex, None)
+    cost = free.route.cost if free.route is not None else None
+    return [_finding(game, "MOV-13", Ruling.POSSIBLE if depends else Ruling.PROVEN, event, unit, after,
+                     f"moved {origin} -> {after.hex} in this phase: no path costs {allowance} MP or less by any "
+                     f"mix of movement classes" + (f" (cheapest {cost})" if cost is not None else " (no path at all)"),
+                     {"from": origin, "to": after.hex, "allowance": allowance, "cheapest_cost": cost},
+                     depends_on=sorted(depends))]
+
+
 def _finding(game, short, ruling, event, unit, after, what, evidence, depends_on=()) -> "Finding":
     return game.finding(short, ruling, step=event.step, message=f"{unit.label()} {what}",
                         subjects=(unit.name,), evidence={"unit": unit.counter, **evidence},
                         depends_on=tuple(depends_on))
+
+
+@REGISTRY.check("SEQ-06")
+def judge_movement_order(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
+    """4.24, 4.32: in a Movement Phase tactical movement comes before the warships move (Axis)
+    and before infiltration; a ground unit's ordinary move after either is out of order. Leaders
+    infiltrate with their units (6.42) and are not judged; strategic movement, which comes
+    first, is not told apart from tactical movement (its costs are not in the data)."""
+    unit, after, phase = event.before, event.after, game.phase
+    if phase is None or "movement" not in phase.kinds or phase.phasing != unit.side or unit.hex is None \
+            or after.hex is None:
+        return []
+    ledger = game.movement.moves
+    if unit.kind == "warship":
+        ledger.later_steps.setdefault(unit.id, ("moved (a warship)", event.step))
+        return []
+    if not unit.is_ground_unit or unit.is_leader or unit.id in ledger.infiltrated \
+            or after.hex == ledger.origin.get(unit.id, unit.hex) or unit.id in ledger.reported:
+        return []
+    earlier = {k: v for k, v in ledger.later_steps.items() if k != unit.id}
+    if not earlier:
+        return []
+    units = game.units(view.before)
+    first_id, (what, step) = min(earlier.items(), key=lambda kv: kv[1][1] if kv[1][1] is not None else -1)
+    other = units.get(first_id)
+    ledger.reported.add(unit.id)
+    name = other.label() if other is not None else first_id
+    return [_finding(game, "SEQ-06", Ruling.PROVEN, event, unit, after,
+                     f"moved {unit.hex} -> {after.hex} after {name} {what} (step {step}): tactical movement comes "
+                     f"before the warships move and before infiltration",
+                     {"from": unit.hex, "to": after.hex, "after_unit": other.counter if other is not None else first_id,
+                      "after": what, "after_step": step})]
 
 
 @REGISTRY.check("MOV-08", event=Moved)

@@ -6,16 +6,22 @@ amphibious landing (a unit placed from a First or Second Wave box) is never made
 (4.22, 18.93), and a jump (a unit placed from the Disbandment Box in the Airborne Landing Phase)
 never at Noon or Night (4.23, 19.33). After the last turn of the scenario (22.22, 22.32) nothing
 more is played.
+
+The weather (17.2): the first day of a scenario is always Clear, and in the Initial Segment of
+each later day the Axis player rolls two dice. The player may type `weather` to say his next roll
+is it (SEQ-10: no weather roll on the first day); an Initial Segment of a later day that the
+tracker shows and leaves with no two dice rolled is SPR-02's.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Moved, Placed
+from vlog.kit.steps import Declared, Moved, PhaseChanged, Placed
 
-from vlog.games.island_of_death.rules import REGISTRY
+from vlog.games.island_of_death.rules import GRAMMARS, REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -26,6 +32,17 @@ NO_LANDING = {"first-wave": ("Night",), "second-wave": ("Night",)}
 """4.22: no Amphibious Landing Phase on Night turns."""
 NO_JUMP = ("Noon", "Night")
 """4.23: no Airborne Landing Phase at Noon or Night."""
+WEATHER_DICE = 2
+"""17.2: the weather roll is two dice."""
+_WEATHER = re.compile(r"\s*weather(?:\s+roll)?\s*\.?\s*$", re.IGNORECASE)
+
+
+def read_weather(line: Any) -> bool | None:
+    """`weather` (or `weather roll`): the speaker's next roll is the weather roll."""
+    return True if _WEATHER.match(line.message) else None
+
+
+GRAMMARS.add("weather", read_weather)
 
 
 class Timeline(Ledger):
@@ -35,6 +52,21 @@ class Timeline(Ledger):
     def __init__(self) -> None:
         self.played_after_end = False
         self.possible_stacks: set[tuple[str, frozenset[str]]] = set()
+        self.segment: tuple[int, int | None] | None = None
+        """The Initial Segment of a later day being played: (turn, the step it began)."""
+        self.segment_dice = 0
+
+    def step(self, view: "StepView") -> tuple[()]:
+        if self.segment is not None:
+            self.segment_dice += sum(getattr(r, "n_dice", 0) for r in view.rolls)
+        return ()
+
+
+def first_day(game: "IslandOfDeath", phase: Any) -> bool:
+    """Is the phase's turn on the scenario's first day (the day of turn 1 on the track)?"""
+    labels = phase.sequence.labels
+    day, first = labels.get(phase.turn, ""), labels.get(1, "")
+    return bool(day) and day.rsplit(" ", 1)[0] == first.rsplit(" ", 1)[0]
 
 
 @REGISTRY.check("SEQ-02")
@@ -72,3 +104,37 @@ def judge_after_the_end(game: "IslandOfDeath", event: Moved, view: "StepView") -
                                  f"(turn {phase.turn} of {phase.sequence.turns})",
                          subjects=(unit.name,),
                          evidence={"turn": phase.turn, "last_turn": phase.sequence.turns, "unit": unit.counter})]
+
+
+@REGISTRY.check("SEQ-10", event=Declared)
+def judge_first_day_weather(game: "IslandOfDeath", event: Declared, view: "StepView") -> list["Finding"]:
+    """4.1c, 17.2: no weather roll on the first day of the scenario: it is Clear."""
+    phase = game.phase
+    if event.grammar != "weather" or phase is None or not first_day(game, phase):
+        return []
+    label = phase.sequence.labels.get(phase.turn)
+    return [game.finding("SEQ-10", Ruling.PROVEN, step=event.step,
+                         message=f"a weather roll on {label}, the first day of the scenario: its weather is "
+                                 f"always Clear (17.2)",
+                         evidence={"turn": phase.turn, "day": label})]
+
+
+@REGISTRY.check("SPR-02", event=PhaseChanged)
+def judge_weather_rolled(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
+    """17.2: the Initial Segment of each day after the first has its weather roll (two dice)."""
+    ledger, out = game.timeline, []
+    if ledger.segment is not None and ledger.segment_dice < WEATHER_DICE:
+        turn, began = ledger.segment
+        label = event.old.sequence.labels.get(turn) if event.old is not None else None
+        out.append(game.finding("SPR-02", Ruling.PROVEN, step=event.step,
+                                message=f"the Initial Segment of {label or f'turn {turn}'} (step {began}) ended "
+                                        f"with no weather roll (two dice)",
+                                evidence={"turn": turn, "day": label, "segment_step": began,
+                                          "dice": ledger.segment_dice}))
+    ledger.segment, ledger.segment_dice = None, 0
+    new = event.new
+    if new is not None and new.name == "initial-segment" and game.day_part(new) == "AM" \
+            and not first_day(game, new) and not new.past_last_turn:
+        ledger.segment = (new.turn, event.step)
+        ledger.segment_dice = sum(getattr(r, "n_dice", 0) for r in view.rolls)
+    return out
