@@ -279,11 +279,31 @@ def tracker_properties(table: "Table") -> dict[str, str]:
     trackers = getattr(table.module, "turn_trackers", None) if table.module is not None else None
     if not trackers or not table.turns:
         return {}
+    key = tuple(sorted(table.turns.items()))
+    entry = _TRACKERS_READ.get(id(table.module))
+    if entry is None or entry[0] is not table.module:
+        if len(_TRACKERS_READ) >= 8:
+            _TRACKERS_READ.clear()
+        entry = _TRACKERS_READ[id(table.module)] = (table.module, {})
+    known = entry[1]
+    if key not in known:
+        if len(known) >= 1024:
+            known.clear()
+        known[key] = _tracker_properties(trackers, table.turns)
+    return dict(known[key])
+
+
+_TRACKERS_READ: dict[int, tuple[object, dict[tuple, dict[str, str]]]] = {}
+"""id(module) -> (the module, tracker states -> their properties): a tracker's state changes
+at a few steps of a log, and its properties are asked for at every one."""
+
+
+def _tracker_properties(trackers: Any, turns: dict[str, str]) -> dict[str, str]:
     from vlog.vassal.turn_tracker import TrackerRun
 
     out: dict[str, str] = {}
     for index, tracker in enumerate(trackers):
-        state = table.turns.get(f"TurnTracker{index}")
+        state = turns.get(f"TurnTracker{index}")
         if state is None:
             continue
         run = TrackerRun(tracker, f"TurnTracker{index}")

@@ -314,6 +314,11 @@ def test_phase_from_a_vassal_turn_tracker(tmp_path):
     table = Table(module)
     table.apply(TurnState("TurnTracker0", module.state(3, "Italian combat")))
     assert tracker_properties(table) == {"Turn": "3", "Phase": "Italian combat"}
+    shown = tracker_properties(table)                   # read once per state, handed out as a copy
+    shown["Turn"] = "99"
+    assert tracker_properties(table) == {"Turn": "3", "Phase": "Italian combat"}
+    table.apply(TurnState("TurnTracker0", module.state(4, "Event")))
+    assert tracker_properties(table) == {"Turn": "4", "Phase": "Event"}
     pieces = [piece("sb", "Sabauda Div", "1406"), piece("lv", "Shoa tribal levy (red stripe)", "1808")]
     steps = [[TurnState("TurnTracker0", module.state(2, "Event"))], [mv("sb", "1406", "1407")]]
     path = write_file(tmp_path / "g.vlog", restore(pieces), [step(s) for s in steps])
