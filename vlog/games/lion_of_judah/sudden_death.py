@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.games.lion_of_judah.board import hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
-from vlog.games.lion_of_judah.step_events import PhaseTurned, Play
+from vlog.games.lion_of_judah.checks.common import REGISTRY, PlayLedger, finding
+from vlog.games.lion_of_judah.step_events import PhaseTurned
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
-    from vlog.kit.steps import Event, PhaseChanged
+    from vlog.kit.steps import Event
     from vlog.kit.steps import StepView
 
 __all__ = ["SuddenDeath", "SUDDEN_DEATH_1935", "ALLIED_HOME_USS"]
@@ -28,7 +28,7 @@ ALLIED_HOME_USS = {"Sudan": ("0505", "0508", "1001"), "Kenya": ("1122", "1327"),
 """PB 14.4.3 and 14.6.1.2: the Allied USS hexes of each initial home country."""
 
 
-class SuddenDeath(GameLedger):
+class SuddenDeath(PlayLedger):
     """When the sudden death condition first held, and whether play after it was reported."""
 
     def __init__(self) -> None:
@@ -51,12 +51,6 @@ class SuddenDeath(GameLedger):
             if len(countries) <= 1:
                 self.at = ("/".join(countries) or "none", view.index)
         return ()
-
-    def event(self, event: "Event", view: "StepView") -> Iterable["Finding"]:
-        return self.play(event) if isinstance(event, Play) else ()
-
-    def phase(self, change: "PhaseChanged", view: "StepView") -> Iterable["Finding"]:
-        return self.play(change)
 
     @REGISTRY.reports("VC-04", "VC-08")
     def play(self, action: "Event") -> list["Finding"]:

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
-from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned, Play
+from vlog.games.lion_of_judah.checks.common import REGISTRY, PlayLedger, finding
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
@@ -53,8 +53,10 @@ FRENCH_OPTION = "whether the optional rule French call to war (PB 14.6.6) is pla
 
 
 @dataclass(slots=True)
-class NegusWatch(GameLedger):
+class NegusWatch(PlayLedger):
     """What the log has shown of the Negus's fate."""
+
+    only = "1940-41"
 
     rolls: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=RECENT_ROLLS))
     """(step, total) of the die rolls logged lately, in order (a combat is closed a few steps
@@ -69,17 +71,9 @@ class NegusWatch(GameLedger):
     must_leave: tuple[int, str | None] | None = None
     reported: set[str] = field(default_factory=set)
 
-    def event(self, event: Any, view: "StepView") -> list[Finding]:
+    def play(self, event: Any) -> list[Finding]:
         """(40) The Negus and the Free French in each event of play (CB-39, MV-48)."""
-        return self._play(event) if isinstance(event, Play) else []
-
-    def phase(self, change: Any, view: "StepView") -> list[Finding]:
-        return self._play(change)
-
-    def _play(self, event: Any) -> list[Finding]:
         game = self.game
-        if game.scenario != "1940-41":
-            return []
         return allied_action(self, event, phase=game.interpreter.phase, phase_bound=game.interpreter.phase_bound,
                              joined=game.events.french_somaliland_joined())
 

@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
+from vlog.games.lion_of_judah.step_events import Play
 from vlog.kit.inventory import load_inventory
 from vlog.kit.numbers import plain_number, show_number
 from vlog.kit.ledger import Ledger
 from vlog.kit.registry import Registry
 
 __all__ = ["GAME", "INVENTORY", "REGISTRY", "finding", "check_id", "plain_number", "show_number",
-           "GameLedger"]
+           "GameLedger", "PlayLedger"]
 
 GAME = "lion-of-judah"
 INVENTORY = load_inventory(GAME)
@@ -39,3 +40,24 @@ class GameLedger(Ledger):
     engine lists it (its board, scenario, interpreter)."""
 
     game: Any = None
+
+
+class PlayLedger(GameLedger):
+    """A ledger that follows each event of play (step_events.Play) and each phase change alike,
+    through `play`; with `only`, in that scenario alone."""
+
+    only: ClassVar[str | None] = None
+
+    def event(self, event: Any, view: Any) -> Iterable[Finding]:
+        return self._each(event) if isinstance(event, Play) else []
+
+    def phase(self, change: Any, view: Any) -> Iterable[Finding]:
+        return self._each(change)
+
+    def _each(self, what: Any) -> Iterable[Finding]:
+        if self.only is not None and self.game.scenario != self.only:
+            return []
+        return self.play(what)
+
+    def play(self, what: Any) -> Iterable[Finding]:
+        raise NotImplementedError

@@ -46,9 +46,9 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, PlayLedger, finding
 from vlog.games.lion_of_judah.sequence import side_name
-from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned, Play
+from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -140,8 +140,10 @@ def marker_value(data: GameData, state: GameState, counter: str) -> tuple[int | 
 
 
 @dataclass(slots=True)
-class FuelLedger(GameLedger):
+class FuelLedger(PlayLedger):
     """The Italian fuel the rules give at each moment of the log."""
+
+    only = "1940-41"
 
     possible: set[int] = field(default_factory=set)
     """Every fuel value some reading of the rules gives (more than one only while the optional
@@ -160,17 +162,9 @@ class FuelLedger(GameLedger):
     reported_gap: frozenset[int] | None = None
     short_reported: set[tuple[int, str]] = field(default_factory=set)
 
-    def event(self, event: Any, view: "StepView") -> list[Finding]:
+    def play(self, event: Any) -> list[Finding]:
         """(40) The fuel side of each event of play (SC-01, MV-47, CB-40, AR-10)."""
-        return self._play(event) if isinstance(event, Play) else []
-
-    def phase(self, change: Any, view: "StepView") -> list[Finding]:
-        return self._play(change)
-
-    def _play(self, event: Any) -> list[Finding]:
         game = self.game
-        if game.scenario != "1940-41":
-            return []
         return fuel_action(self, game.data, event, phase=game.interpreter.phase,
                            phase_bound=game.interpreter.phase_bound)
 

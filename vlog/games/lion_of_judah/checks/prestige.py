@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
+from vlog.games.lion_of_judah.checks.common import REGISTRY, PlayLedger, finding
 from vlog.games.lion_of_judah.checks.fuel import IPL_MARKER, marker_value, player_phase
 from vlog.games.lion_of_judah.interpret import update_control
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.state import GameState
-from vlog.games.lion_of_judah.step_events import Move, PhaseTurned, Play
+from vlog.games.lion_of_judah.step_events import Move, PhaseTurned
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
@@ -43,10 +43,11 @@ NEGUS_FIRST_ENTRY = -2
 
 
 @dataclass
-class PrestigeWatch(GameLedger):
+class PrestigeWatch(PlayLedger):
     """The IPL marker across each player phase, and what could have moved it (a ledger,
     vlog/kit/ledger.py: (40) it follows each event of play and each phase change)."""
 
+    only = "1940-41"
     at_start: int | None = None
     control_at_start: dict[str, str] = field(default_factory=dict)
     negus_moves: list[tuple[int, str]] = field(default_factory=list)
@@ -64,15 +65,8 @@ class PrestigeWatch(GameLedger):
             self.negus_entered = True
             self.negus_first_entry = step
 
-    def event(self, event: Any, view: Any) -> list[Finding]:
-        game = self.game
-        if game.scenario != "1940-41" or not isinstance(event, Play):
-            return []
-        return prestige_action(self, game.board, game.data, event)
-
-    def phase(self, change: Any, view: Any) -> list[Finding]:
-        game = self.game
-        return prestige_action(self, game.board, game.data, change) if game.scenario == "1940-41" else []
+    def play(self, event: Any) -> list[Finding]:
+        return prestige_action(self, self.game.board, self.game.data, event)
 
     def close_phase(self, board: Board, data: Any, action: Any) -> list[Finding]:
         """A change of phase: judge the player phase it closes, watch the one it opens."""
