@@ -127,3 +127,18 @@ def test_a_move_onto_an_invisible_piece_does_not_name_it(tmp_path, capsys):
     assert main(["dump", str(path), "--format", "json"]) == EXIT_OK
     step = json.loads(capsys.readouterr().out)["steps"][-1]
     assert step["actions"][0]["to"]["x"] == 7771 and "onto" not in step["actions"][0]
+
+
+@pytest.mark.parametrize("fmt", (*FORMATS["check"], "html"))
+@pytest.mark.parametrize("flags", [(), ("--referee",)])
+def test_a_log_judged_after_itself_keeps_the_invisible_place(hostile_log, capsys, fmt, flags):
+    """The log after itself does not continue it: the invisible scout vanished between the two
+    files, and the continuity finding says so without saying where it stood (with --referee, where)."""
+    assert main(["check", str(hostile_log), str(hostile_log), "--format", fmt, *flags]) == EXIT_FINDINGS
+    out, err = capsys.readouterr()
+    assert "vlog/continuity" in out and "id 1003" in out
+    _assert_kept(out + err, flags, f"check twice --format {fmt}")
+    if flags:
+        assert "7771" in out
+    else:
+        assert "at a place hidden from the other side" in out

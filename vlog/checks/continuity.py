@@ -7,7 +7,8 @@ properties and turn trackers are compared too. Each difference is an ERROR, PROV
 files disagree on what was on the table.
 
 Pieces masked or invisible on either side are reported by what the other side sees (their
-true name and state only with `referee`), so the report does not reveal hidden units.
+true name and state only with `referee`), so the report does not reveal hidden units; where an
+invisible piece stood is not given either (a masked piece's place is seen by all, as in VASSAL).
 """
 from __future__ import annotations
 
@@ -21,8 +22,22 @@ RULE = "A log starts from the position the previous log or save ended with"
 TITLE = "continuity with the previous file"
 
 
-def _point(table: Table, p: TablePiece) -> dict[str, Any]:
+HIDDEN_PLACE = "at a place hidden from the other side"
+
+
+def _hides(p: TablePiece, referee: bool) -> bool:
+    """Whether the piece's place is not to be shown: it is invisible to the other side."""
+    return p.hidden_by is not None and not referee
+
+
+def _point(table: Table, p: TablePiece, referee: bool) -> dict[str, Any]:
+    if _hides(p, referee):
+        return {"hidden": True}
     return {"map": p.map, "x": p.x, "y": p.y, "location": table.location_name(p)}
+
+
+def _where(table: Table, p: TablePiece, referee: bool) -> str:
+    return HIDDEN_PLACE if _hides(p, referee) else table.where(p)
 
 
 def _layers(p: TablePiece) -> list[dict[str, Any]]:
@@ -56,8 +71,8 @@ def check(previous: Table, start: Table, *, previous_name: str = "the previous f
                 if change == "appeared" else
                 f"was on the table at the end of {previous_name} but is not at the start")
         evidence = {"change": change, "previous": previous_name, "piece": pid, "name": name,
-                    "concealed": p.concealed, ("after" if new is not None else "before"): _point(table, p)}
-        findings.append(_finding(f"{name} (id {pid}) {verb}, {table.where(p)}", (name, pid), evidence))
+                    "concealed": p.concealed, ("after" if new is not None else "before"): _point(table, p, referee)}
+        findings.append(_finding(f"{name} (id {pid}) {verb}, {_where(table, p, referee)}", (name, pid), evidence))
     findings.extend(_compare_values("global property", previous.global_properties,
                                     start.global_properties, previous_name,
                                     lambda k: f"{k[1]} ({k[0]})"))
@@ -74,8 +89,8 @@ def _compare(previous: Table, start: Table, old: TablePiece, new: TablePiece,
     name = (old if not old.concealed or new.concealed else new).shown_name(referee=referee)
     if old.point != new.point:
         changes.append("moved")
-        evidence["before"] = _point(previous, old)
-        evidence["after"] = _point(start, new)
+        evidence["before"] = _point(previous, old, referee)
+        evidence["after"] = _point(start, new, referee)
     if old.comparable_state() != new.comparable_state():
         changes.append("changed")
         if concealed and not referee:
@@ -107,7 +122,7 @@ def _compare(previous: Table, start: Table, old: TablePiece, new: TablePiece,
     evidence["concealed"] = concealed
     parts = []
     if "moved" in changes:
-        parts.append(f"moved from {previous.where(old)} to {start.where(new)}")
+        parts.append(f"moved from {_where(previous, old, referee)} to {_where(start, new, referee)}")
     if "changed" in changes:
         parts.append("changed state" + ("" if concealed and not referee else _layer_text(old, new)))
     if "restacked" in changes:
