@@ -156,7 +156,9 @@ def command(paths: tuple[str, ...], merge: bool, game_name: str | None, module_p
     width, color = text_style(output)
     if output_format == "html":
         from vlog.report import html
-        text = html.render_batch(batch, redact=redact, data_for=_game_data(tuple(str(o) for o in overlays)))
+        module_for = _module()
+        text = html.render_batch(batch, redact=redact, module_for=module_for,
+                                 data_for=_game_data(tuple(str(o) for o in overlays), module_for))
     else:
         text = renderer.render(batch, output_format, redact=redact, verbose=verbose, width=width, color=color)
     emit(text, output, inputs=inputs, force=force)
@@ -170,7 +172,7 @@ def command(paths: tuple[str, ...], merge: bool, game_name: str | None, module_p
     return fail_exit_code(batch, fail_on)
 
 
-def _game_data(overlays: tuple[str, ...]):
+def _game_data(overlays: tuple[str, ...], module_for):
     """For the HTML maps: the game data each game was judged with (its module's carried data and
     the --data overlays; the shipped data when its module is not at hand), None without rules."""
     cache: dict = {}
@@ -183,13 +185,8 @@ def _game_data(overlays: tuple[str, ...]):
             from vlog.errors import VlogError
             from vlog.gamedata import load_game_data
 
-            embedded = []
-            if game.module_path and Path(game.module_path).is_file():
-                try:
-                    from vlog.vassal.module import read_module
-                    embedded = read_module(game.module_path).game_data or []
-                except VlogError:
-                    embedded = []
+            module = module_for(game)
+            embedded = (module.game_data or []) if module is not None else []
             try:
                 cache[key] = load_game_data(game.game, overlays=overlays, embedded=embedded)
             except VlogError:
@@ -197,6 +194,27 @@ def _game_data(overlays: tuple[str, ...]):
         return cache[key]
 
     return data_for
+
+
+def _module():
+    """For the HTML maps of games with no game data: each game's module, read once (None when
+    it is not at hand or cannot be read)."""
+    cache: dict = {}
+
+    def module_for(game):
+        path = game.module_path
+        if not path or not Path(path).is_file():
+            return None
+        if path not in cache:
+            from vlog.errors import VlogError
+            from vlog.vassal.module import read_module
+            try:
+                cache[path] = read_module(path)
+            except VlogError:
+                cache[path] = None
+        return cache[path]
+
+    return module_for
 
 
 def _read_report(path: Path) -> "object":

@@ -91,7 +91,7 @@ def read_input(path: Path) -> Any:
 
 
 def render(report: Report, output_format: str, *, redact: Any, verbose: bool = False,
-           width: int = 100, color: bool = False, data: Any = None) -> str:
+           width: int = 100, color: bool = False, data: Any = None, module: Any = None) -> str:
     """The report in `output_format`. What it says never depends on --fail-on, which sets only
     the exit status: a JUnit test case fails for an ERROR finding, whatever the threshold."""
     if output_format == "json":
@@ -108,7 +108,7 @@ def render(report: Report, output_format: str, *, redact: Any, verbose: bool = F
         return github.render(report, redact=redact)
     if output_format == "html":
         from vlog.report import html
-        return html.render(report, redact=redact, data=data)
+        return html.render(report, redact=redact, data=data, module=module)
     from vlog.report import text
     return text.render(report, redact=redact, verbose=verbose, width=width, color=color)
 
@@ -244,7 +244,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     inputs = [*logs, *([after_path] if after_path else []), *([module_path] if module_path else [])]
     width, color = text_style(output)
     emit(render(report, output_format, redact=redact, verbose=verbose, width=width, color=color,
-                data=getattr(game, "data", None)),
+                data=getattr(game, "data", None), module=module),
          output, inputs=inputs, force=force)
     if debug and any(f.check == internal.CHECK_ID for _, f in report.findings()):
         return EXIT_INTERNAL        # a check failed: its traceback is on stderr

@@ -58,7 +58,8 @@ table.games td,table.games th{white-space:nowrap}
 """
 
 LEGEND = ("Map: hexes named by the finding ringed (the hex attacked in red), the route as a blue arrow, "
-          "units as the report names them; grey hexes: terrain not in the game data.")
+          "units as the report names them; grey hexes: terrain not in the game data (a map drawn from the "
+          "module's own grid, for a game vlog has no data for, shows no terrain).")
 
 
 def _e(text: object) -> str:
@@ -89,7 +90,7 @@ def _finding(finding: Finding, title: str | None, view: Any) -> str:
     if picture or rows:
         parts.append('<div class="body">')
         if picture:
-            parts.append(f"<figure>{picture}<figcaption>{escape(view.title)}</figcaption></figure>")
+            parts.append(f"<figure>{picture}<figcaption>{_e(view.title)}</figcaption></figure>")
         if rows:
             parts.append(f'<dl class="evidence">{rows}</dl>')
         parts.append("</div>")
@@ -162,21 +163,24 @@ def _page(title: str, body: str) -> str:
             f'<p class="legend">{escape(LEGEND)}</p></main></body></html>\n')
 
 
-def map_view(data: Any) -> Any:
-    """The map excerpts' view of game data (None without data, or when its map has no hex layout)."""
-    if data is None:
-        return None
+def map_view(data: Any, module: Any = None) -> Any:
+    """The map excerpts' view: the game data's map, else the module's own grids (None: neither,
+    or a game map with no hex layout)."""
     from vlog.errors import VlogError
-    from vlog.report.svg import MapView
+    from vlog.report.svg import GridView, MapView
 
-    try:
-        return MapView(data)
-    except (VlogError, KeyError, IndexError):
-        return None
+    if data is not None:
+        try:
+            return MapView(data)
+        except (VlogError, KeyError, IndexError):
+            return None
+    return GridView(module) if module is not None else None
 
 
-def render(report: Report, *, redact: Callable[[str], str] | None = None, data: Any = None) -> str:
-    """One `vlog check` report as a page; `data` is the game data it was judged with (the maps)."""
+def render(report: Report, *, redact: Callable[[str], str] | None = None, data: Any = None,
+           module: Any = None) -> str:
+    """One `vlog check` report as a page; `data` is the game data it was judged with (the maps),
+    `module` the module read (its grids draw the maps where there is no game data)."""
     if redact is not None:
         report = report.redacted(redact)
     head = f"<h1>vlog {escape(report.tool_version)}</h1><p>"
@@ -184,13 +188,13 @@ def render(report: Report, *, redact: Callable[[str], str] | None = None, data: 
         head += f"game {_e(report.game)} "
     if report.module:
         head += f"· module {_e(report.module)}"
-    return _page("vlog report", head + "</p>" + _report_body(report, map_view(data)))
+    return _page("vlog report", head + "</p>" + _report_body(report, map_view(data, module)))
 
 
 def render_batch(batch: Any, *, redact: Callable[[str], str] | None = None,
-                 data_for: Callable[[Any], Any] | None = None) -> str:
+                 data_for: Callable[[Any], Any] | None = None, module_for: Callable[[Any], Any] | None = None) -> str:
     """A `vlog batch` report as a page: the games' table, then each game; `data_for(game)` gives
-    the game data a game was judged with (None: no map)."""
+    the game data a game was judged with, `module_for(game)` its module (None: no map)."""
     from vlog.report.batch import COLUMNS, DICE_NOTE, NUMERIC, _row, summary_line
 
     if redact is not None:
@@ -212,7 +216,8 @@ def render_batch(batch: Any, *, redact: Callable[[str], str] | None = None,
         if game.report is None:
             out.append(f"<p><b>Not judged:</b> {_e(game.error or '')}</p></section>")
             continue
-        view = map_view(data_for(game)) if data_for is not None else None
+        view = map_view(data_for(game) if data_for is not None else None,
+                        module_for(game) if module_for is not None else None)
         out.append(_report_body(game.report, view) + "</section>")
     if batch.unreadable:
         out.append("<h2>Files not read</h2><ul>" + "".join(

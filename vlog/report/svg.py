@@ -1,23 +1,29 @@
 """SVG pictures for the HTML report: a map excerpt around a finding, and dice charts.
 
-A map excerpt is drawn from the game data's map (`vlog.hexes` layout, terrain and names from
-map.json; the data the game was judged with, overlays included): the hexes the finding's evidence
-names and their neighbours, each with its printed number, its terrain colour (grey where the data
-does not give it) and its name; the route the evidence shows (`path`/`route` hexes in order, or
-`from` -> `to`) as an arrow; the hex attacked (`target`) ringed in red; the other hexes named
-ringed in orange; and the finding's units (`subjects`, as the report names them: hidden pieces
-stay hidden) as labelled counters on the hex the evidence puts them in (`to`, `hex`, `from`),
-or in a row below the map when it names none. Every text is escaped; nothing is fetched.
+A map excerpt is drawn from the game data's map where the game has data (`MapView`: the
+`vlog.hexes` layout, terrain and names from map.json, overlays included): the hexes the
+finding's evidence names and their neighbours, each with its printed number, its terrain colour
+(grey where the data does not give it) and its name; the route the evidence shows
+(`path`/`route` hexes in order, or `from` -> `to`) as an arrow; the hex attacked (`target`)
+ringed in red; the other hexes named ringed in orange; and the finding's units (`subjects`, as
+the report names them: hidden pieces stay hidden) as labelled counters on the hex the evidence
+puts them in (`to`, `hex`, `from`), or in a row below the map when it names none.
+
+Without game data (a log of a game vlog has no rules for), the excerpt is drawn from the module's
+own grid (`GridView`): the cells holding the map points the evidence gives (`{"map", "x", "y"}`,
+as `vlog/continuity` writes them; `before` -> `after` as the route) and their neighbours, each
+named as VASSAL names it. Every text is escaped; nothing is fetched.
 """
 from __future__ import annotations
 
 import hashlib
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-__all__ = ["MapView", "map_excerpt", "dice_chart", "hexes_in_evidence"]
+__all__ = ["MapView", "GridView", "map_excerpt", "dice_chart", "hexes_in_evidence", "points_in_evidence"]
 
 SIZE = 28.0
 """Hex radius in SVG units (centre to corner)."""
@@ -36,13 +42,46 @@ TARGET_KEYS = ("target", "attacked", "target_hex")
 UNIT_KEYS = ("to", "hex", "from")
 
 
+@dataclass
+class Cell:
+    """One hex or square as drawn: centre and outline in SVG units, fill, tooltip, labels."""
+
+    centre: tuple[float, float]
+    outline: tuple[tuple[float, float], ...]
+    fill: str
+    tip: str
+    label: str
+    place: str | None = None
+
+
+@dataclass
+class Excerpt:
+    """What a view gives the drawing: cells by name, and which are named, on the route, attacked,
+    and where each unit stands (None: in the row below the map)."""
+
+    title: str
+    cells: dict[str, Cell]
+    named: list[str]
+    route: list[str]
+    target: list[str]
+    placed: list[tuple[str, str | None]]
+
+
+def _corners(x: float, y: float, flat: bool) -> tuple[tuple[float, float], ...]:
+    start = 0 if flat else 30
+    return tuple((x + SIZE * math.cos(math.radians(start + 60 * i)), y + SIZE * math.sin(math.radians(start + 60 * i)))
+                 for i in range(6))
+
+
 class MapView:
-    """What an excerpt needs of a game's map: its hex layout and, per hex, terrain and name."""
+    """A game's map as game data gives it: its hex layout and, per hex, terrain and name."""
 
     def __init__(self, data: Any):
         self.data = data
         self.layout = data.layout()
-        self.title = data.map()._raw.get("name", {}).get("value") or data.map().id  # type: ignore[union-attr]
+        board = data.map()
+        name = board["name"] if "name" in board else None
+        self.title = getattr(name, "value", None) or board.id
 
     def hex(self, name: str) -> Any | None:
         """The Hex a name is, when it is a hex of this map's layout (None otherwise)."""
@@ -62,9 +101,38 @@ class MapView:
         return value if isinstance(value, str) else None
 
     def place_name(self, name: str) -> str | None:
-        record = self.data.map()._raw["hexes"].get(name) or {}
-        value = (record.get("name") or {}).get("value")
+        record = self.data.hex(name)
+        value = getattr(record["name"], "value", None) if record is not None and "name" in record else None
         return value if isinstance(value, str) else None
+
+    def _centre(self, h: Any) -> tuple[float, float]:
+        q, r = self.layout.axial(h)
+        if self.layout.orientation == "flat":
+            return 1.5 * SIZE * q, math.sqrt(3) * SIZE * (r + q / 2)
+        return math.sqrt(3) * SIZE * (q + r / 2), 1.5 * SIZE * r
+
+    def excerpt(self, evidence: Mapping[str, object], subjects: Iterable[str]) -> Excerpt | None:
+        roles = hexes_in_evidence(self, evidence)
+        named = roles["named"][:MAX_HEXES]
+        if not named:
+            return None
+        shown: dict[str, Any] = {}
+        for name in named:
+            h = self.hex(name)
+            shown[name] = h
+            for n in self.layout.neighbours_on_map(h):
+                shown.setdefault(self.layout.name(n), n)
+        flat = self.layout.orientation == "flat"
+        cells = {}
+        for name, h in shown.items():
+            x, y = self._centre(h)
+            terrain = self.terrain(name)
+            place = self.place_name(name)
+            tip = f"{name}: {terrain or 'terrain not in the data'}" + (f", {place}" if place else "")
+            cells[name] = Cell((x, y), _corners(x, y, flat), TERRAIN_COLOURS.get((terrain or "").lower(), UNKNOWN_TERRAIN),
+                               tip, name, place)
+        return Excerpt(self.title, cells, named, roles["route"], roles["target"],
+                       _unit_hexes(evidence, list(subjects), roles))
 
 
 def hexes_in_evidence(view: MapView, evidence: Mapping[str, object]) -> dict[str, list[str]]:
@@ -124,80 +192,143 @@ def _unit_hexes(evidence: Mapping[str, object], units: list[str], roles: dict[st
     return out
 
 
-def _centre(view: MapView, h: Any) -> tuple[float, float]:
-    q, r = view.layout.axial(h)
-    if view.layout.orientation == "flat":
-        return 1.5 * SIZE * q, math.sqrt(3) * SIZE * (r + q / 2)
-    return math.sqrt(3) * SIZE * (q + r / 2), 1.5 * SIZE * r
+POINT_ROUTE = ("before", "after")
+"""Evidence keys of map points that make a route, in order (a piece that moved between files)."""
 
 
-def _corners(x: float, y: float, flat: bool) -> str:
-    start = 0 if flat else 30
-    return " ".join(f"{x + SIZE * math.cos(math.radians(start + 60 * i)):.1f},"
-                    f"{y + SIZE * math.sin(math.radians(start + 60 * i)):.1f}" for i in range(6))
+def points_in_evidence(evidence: Mapping[str, object]) -> list[tuple[str, str, int, int]]:
+    """The map points the evidence gives, as (key, map, x, y), in order of appearance."""
+    out = []
+    for key, value in evidence.items():
+        if isinstance(value, Mapping) and isinstance(value.get("map"), str) \
+                and all(isinstance(value.get(k), int) and not isinstance(value.get(k), bool) for k in ("x", "y")):
+            out.append((key, value["map"], value["x"], value["y"]))
+    return out
+
+
+class GridView:
+    """A module's maps as its own grids lay them out: cells named as VASSAL names them."""
+
+    def __init__(self, module: Any):
+        self.module = module
+        self.title = module.name
+        self._boards: dict[str, Any] = {}
+
+    def _placed(self, map_name: str) -> Any:
+        """The map and its boards in the module's default layout (None when it has none)."""
+        from vlog.errors import VlogError
+
+        if map_name not in self._boards:
+            try:
+                found = self.module.find_map(map_name)
+                self._boards[map_name] = (found, found.placed_boards())
+            except VlogError:
+                self._boards[map_name] = None
+        return self._boards[map_name]
+
+    def excerpt(self, evidence: Mapping[str, object], subjects: Iterable[str]) -> Excerpt | None:
+        from vlog.vassal import grids as G
+        from vlog.vassal.grid_cells import cell_at
+
+        points = points_in_evidence(evidence)
+        if not points:
+            return None
+        map_name = points[-1][1]              # the map the piece ended on; points elsewhere are not drawn
+        placed = self._placed(map_name)
+        if placed is None:
+            return None
+        found, boards = placed
+        decks = found.deck_points(boards)
+
+        def cell(x: float, y: float):
+            board = G.find_board(boards, int(x), int(y))
+            return None if board is None else cell_at(board, int(x), int(y))
+
+        def name(x: float, y: float) -> str:
+            return G.map_location_name(boards, int(x), int(y), decks)
+
+        keyed: dict[str, str] = {}
+        raw: dict[str, Any] = {}
+        for key, m, x, y in points[:MAX_HEXES]:
+            if m != map_name:
+                continue
+            c = cell(x, y)
+            if c is None:
+                continue
+            label = name(*c.centre)
+            keyed[key] = label
+            raw.setdefault(label, c)
+            for nx, ny in c.neighbours:
+                n = cell(nx, ny)
+                if n is not None:
+                    raw.setdefault(name(*n.centre), n)
+        if not keyed:
+            return None
+        scale = SIZE / max(c.radius for c in raw.values())
+        cells = {}
+        for label, c in raw.items():
+            centre = (c.centre[0] * scale, c.centre[1] * scale)
+            outline = tuple((x * scale, y * scale) for x, y in c.outline) or _corners(*centre, True)
+            cells[label] = Cell(centre, outline, UNKNOWN_TERRAIN, f"{label} ({c.centre[0]:.0f}, {c.centre[1]:.0f})",
+                                label)
+        named = list(dict.fromkeys(keyed.values()))
+        route = [keyed[k] for k in POINT_ROUTE if k in keyed]
+        where = keyed.get("after") or keyed.get("before") or named[-1]
+        return Excerpt(f"{self.title}: {map_name}", cells, named, route if len(route) > 1 else [], [],
+                       [(unit, where) for unit in subjects])
 
 
 def _label(text: str, limit: int = 9) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def map_excerpt(view: MapView, evidence: Mapping[str, object], subjects: Iterable[str] = (),
+def _points(outline: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in outline)
+
+
+def map_excerpt(view: Any, evidence: Mapping[str, object], subjects: Iterable[str] = (),
                 caption: str = "") -> str | None:
-    """The excerpt as an <svg> element, or None when the evidence names no hex of the map."""
-    roles = hexes_in_evidence(view, evidence)
-    named = roles["named"][:MAX_HEXES]
-    if not named:
+    """The excerpt as an <svg> element, or None when the evidence names no place of the map."""
+    excerpt = view.excerpt(evidence, subjects)
+    if excerpt is None:
         return None
-    shown: dict[str, Any] = {}
-    for name in named:
-        h = view.hex(name)
-        shown[name] = h
-        for n in view.layout.neighbours_on_map(h):
-            shown.setdefault(view.layout.name(n), n)
-    centres = {name: _centre(view, h) for name, h in shown.items()}
-    xs = [x for x, _ in centres.values()]
-    ys = [y for _, y in centres.values()]
-    pad = SIZE * 1.2
-    placed = _unit_hexes(evidence, list(subjects), roles)
-    unplaced = [u for u, h in placed if h is None]
+    centres = {name: c.centre for name, c in excerpt.cells.items()}
+    xs = [x for c in excerpt.cells.values() for x, _ in c.outline]
+    ys = [y for c in excerpt.cells.values() for _, y in c.outline]
+    pad = SIZE * 0.4
+    unplaced = [u for u, h in excerpt.placed if h is None]
     strip = SIZE * 1.6 if unplaced else 0.0
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + strip
-    flat = view.layout.orientation == "flat"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
            f'role="img" aria-label="{escape(caption or "map excerpt")}">',
-           f"<title>{escape(caption or view.title)}</title>"]
-    for name, (x, y) in sorted(centres.items()):
-        terrain = view.terrain(name)
-        fill = TERRAIN_COLOURS.get((terrain or "").lower(), UNKNOWN_TERRAIN)
-        cls = "hex named" if name in named else "hex"
-        tip = f"{name}: {terrain or 'terrain not in the data'}"
-        place = view.place_name(name)
-        if place:
-            tip += f", {place}"
-        out.append(f'<g class="{cls}"><title>{escape(tip)}</title>'
-                   f'<polygon points="{_corners(x, y, flat)}" fill="{fill}"/>'
-                   f'<text x="{x:.1f}" y="{y - SIZE * 0.55:.1f}" class="num">{escape(name)}</text>'
-                   + (f'<text x="{x:.1f}" y="{y + SIZE * 0.75:.1f}" class="place">{escape(_label(place, 12))}</text>' if place else "")
+           f"<title>{escape(caption or excerpt.title)}</title>"]
+    for name, c in sorted(excerpt.cells.items()):
+        x, y = c.centre
+        cls = "hex named" if name in excerpt.named else "hex"
+        out.append(f'<g class="{cls}"><title>{escape(c.tip)}</title>'
+                   f'<polygon points="{_points(c.outline)}" fill="{c.fill}"/>'
+                   f'<text x="{x:.1f}" y="{y - SIZE * 0.55:.1f}" class="num">{escape(_label(c.label, 10))}</text>'
+                   + (f'<text x="{x:.1f}" y="{y + SIZE * 0.75:.1f}" class="place">{escape(_label(c.place, 12))}</text>'
+                      if c.place else "")
                    + "</g>")
-    for name in named:
-        x, y = centres[name]
-        ring = "target" if name in roles["target"] else "ring"
-        out.append(f'<polygon class="{ring}" points="{_corners(x, y, flat)}"/>')
-    route = [centres[n] for n in roles["route"] if n in centres]
+    for name in excerpt.named:
+        ring = "target" if name in excerpt.target else "ring"
+        out.append(f'<polygon class="{ring}" points="{_points(excerpt.cells[name].outline)}"/>')
+    route = [centres[n] for n in excerpt.route if n in centres]
     if len(route) > 1:
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in route)
+        points = _points(route)
         marker = "arrow-" + hashlib.sha1(f"{caption}|{points}".encode("utf-8", "surrogatepass")).hexdigest()[:10]
         out.append(f'<defs><marker id="{marker}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
                    'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>')
         out.append(f'<polyline class="route" points="{points}" marker-end="url(#{marker})"/>')
     by_hex: dict[str, list[str]] = {}
-    for unit, where in placed:
+    for unit, where in excerpt.placed:
         if where is not None:
             by_hex.setdefault(where, []).append(unit)
     spots = [(centres[h][0] - SIZE * 0.6 + 10 * i, centres[h][1] - SIZE * 0.4 + 9 * i, u)
-             for h, units in by_hex.items() for i, u in enumerate(units[:6])]
-    spots += [(left + pad * 0.3 + i * SIZE * 1.15, top + height - strip + SIZE * 0.25, u)
+             for h, units in by_hex.items() if h in centres for i, u in enumerate(units[:6])]
+    spots += [(left + pad + i * SIZE * 1.15, top + height - strip + SIZE * 0.25, u)
               for i, u in enumerate(unplaced[:8])]
     for x, y, unit in spots:
         out.append(f'<g class="counter"><title>{escape(unit)}</title>'
