@@ -263,3 +263,13 @@ def test_html_has_every_game_with_maps_and_is_self_contained(formats, serial):
     cb19 = cb19[:cb19.index("</section>")]
     assert 'class="map"' in cb19 and "<title>1107: clear" in cb19   # the data its module carries
     assert "Files not read" in page
+
+
+def test_the_batch_page_loads_in_headless_chromium(formats, tmp_path):
+    from tests.report.test_report_html import CHROMIUM, open_in_chromium
+
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed")
+    dom, _ = open_in_chromium(formats["html"], tmp_path)
+    assert dom.count("<svg") == formats["html"].count("<svg") > 0 and "Files not read" in dom
+

@@ -106,20 +106,29 @@ def test_check_html_has_the_map_of_the_finding_and_the_dice(cb19_page):
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-def test_page_loads_in_headless_chromium(cb19_page, tmp_path):
-    page = tmp_path / "cb19.html"
-    page.write_text(cb19_page)
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+
+def open_in_chromium(text: str, tmp_path: Path, width: int = 412) -> tuple[str, Path]:
+    """The page as headless Chromium parsed it (its DOM), and a screenshot of it at a phone's width."""
+    page = tmp_path / "page.html"
+    page.write_text(text, encoding="utf-8")
     shot = tmp_path / "phone.png"
     base = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND", f"--user-data-dir={tmp_path / 'profile'}"]
     dom = subprocess.run([*base, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
     assert dom.returncode == 0, dom.stderr[-2000:]
-    assert dom.stdout.count("<svg") == cb19_page.count("<svg") > 0     # the whole page was parsed
-    run = subprocess.run([*base, "--window-size=412,1400", f"--screenshot={shot}", page.as_uri()],
+    run = subprocess.run([*base, f"--window-size={width},1400", f"--screenshot={shot}", page.as_uri()],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    return dom.stdout, shot
+
+
+@needs_chromium
+def test_page_loads_in_headless_chromium(cb19_page, tmp_path):
+    dom, _ = open_in_chromium(cb19_page, tmp_path)
+    assert dom.count("<svg") == cb19_page.count("<svg") > 0     # the whole page was parsed
 
 
 def test_defenders_stand_on_the_hex_attacked_and_others_where_the_evidence_puts_them(view):

@@ -27,6 +27,9 @@ __all__ = ["MapView", "GridView", "map_excerpt", "dice_chart", "hexes_in_evidenc
 
 SIZE = 28.0
 """Hex radius in SVG units (centre to corner)."""
+ZOOM = 1.6
+"""Screen pixels per SVG unit at most: an excerpt of one hex and its neighbours is not blown up
+to the page's width."""
 MAX_HEXES = 40
 """Hexes named that an excerpt shows at most (each with its neighbours)."""
 TERRAIN_COLOURS = {
@@ -274,8 +277,9 @@ class GridView:
         named = list(dict.fromkeys(keyed.values()))
         route = [keyed[k] for k in POINT_ROUTE if k in keyed]
         where = keyed.get("after") or keyed.get("before") or named[-1]
+        units = list(subjects)[:1]           # a piece that moved between files: its name (then its id)
         return Excerpt(f"{self.title}: {map_name}", cells, named, route if len(route) > 1 else [], [],
-                       [(unit, where) for unit in subjects])
+                       [(unit, where) for unit in units])
 
 
 def _label(text: str, limit: int = 9) -> str:
@@ -301,7 +305,7 @@ def map_excerpt(view: Any, evidence: Mapping[str, object], subjects: Iterable[st
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + strip
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
-           f'role="img" aria-label="{escape(caption or "map excerpt")}">',
+           f'style="max-width:{width * ZOOM:.0f}px" role="img" aria-label="{escape(caption or "map excerpt")}">',
            f"<title>{escape(caption or excerpt.title)}</title>"]
     for name, c in sorted(excerpt.cells.items()):
         x, y = c.centre
