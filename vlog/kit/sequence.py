@@ -202,10 +202,11 @@ def shown_on_table(table: "Table", data: "GameData", scenario: str, *,
     name of the data), as the modules vlog writes name them. `phase_of` turns a phase name
     into the game's phase (None: not a phase); by default the scenario's data phase names.
     None when the table shows no turn or phase."""
+    markers, names = _turn_reading(data, scenario)
     if phase_of is None:
-        names = frozenset(data.scenario(scenario)["phases"].value or ())
+        if names is None:
+            data.scenario(scenario)     # raises, naming the scenario the data lacks
         phase_of = lambda name: name if name in names else None  # noqa: E731
-    markers = data.bindings["turn_track"]
     if not markers:
         turn_text = marker_value(table, "property", "Turn")
         shown = marker_value(table, "property", "Phase")
@@ -216,12 +217,10 @@ def shown_on_table(table: "Table", data: "GameData", scenario: str, *,
         return Shown(number, phase) if number is not None else None
     turn: int | None = None
     key: str | None = None
-    for marker in markers:
-        value = marker_value(table, marker["source_kind"].value, marker["name"].value)
+    for kind, name, turns, phases in markers:
+        value = marker_value(table, kind, name)
         if value is None:
             continue
-        turns = (marker["turns"].value if "turns" in marker else None) or {}
-        phases = (marker["phases"].value if "phases" in marker else None) or {}
         if turn is None and value in turns:
             turn = turns[value]
         if key is None and value in phases:
@@ -229,6 +228,30 @@ def shown_on_table(table: "Table", data: "GameData", scenario: str, *,
     if turn is None or key is None:
         return None
     return Shown(turn, key)
+
+
+_TURN_READING: dict[tuple[int, str], tuple[object, tuple, frozenset[str] | None]] = {}
+"""(id(data), scenario) -> (the data, its turn-track bindings, the scenario's phase names): the
+table's turn is read at every step, the data that says how only once."""
+
+
+def _turn_reading(data: "GameData", scenario: str) -> tuple[tuple, frozenset[str] | None]:
+    """The bindings' turn-track entries as (source kind, name, turns, phases), and the
+    scenario's phase names, read once per data set and scenario."""
+    entry = _TURN_READING.get((id(data), scenario))
+    if entry is None or entry[0] is not data:
+        if len(_TURN_READING) >= 64:
+            _TURN_READING.clear()
+        markers = tuple(
+            (m["source_kind"].value, m["name"].value,
+             (m["turns"].value if "turns" in m else None) or {}, (m["phases"].value if "phases" in m else None) or {})
+            for m in data.bindings["turn_track"])
+        try:
+            names: frozenset[str] | None = frozenset(data.scenario(scenario)["phases"].value or ())
+        except KeyError:
+            names = None            # an unknown scenario: only a game's own phase_of can read it
+        entry = _TURN_READING[(id(data), scenario)] = (data, markers, names)
+    return entry[1], entry[2]
 
 
 def _labels(data: "GameData", scenario: str) -> dict[int, str]:

@@ -292,24 +292,27 @@ def _on_layout(data: "GameData", map_id: str, name: str) -> bool:
 
 
 class UnitCache:
-    """Units already read, by table piece and point: a replay reads the same unchanged pieces
-    at every step (table pieces are immutable and replaced when they change)."""
+    """Units already read, by table piece: a replay reads the same unchanged pieces at every
+    step. Table pieces are immutable and replaced when they change (a move too), and a table
+    names a point the same way all through a replay (`Table.location_name` keeps one name per
+    point), so the same piece object stands for the same unit; the entry holds the piece, so
+    its id is not reused while the entry lives."""
 
     MAX = 200_000
 
     def __init__(self) -> None:
-        self._units: dict[tuple[int, Any], tuple["TablePiece", str | None, Any]] = {}
+        self._units: dict[int, tuple["TablePiece", Any]] = {}
 
-    def get(self, piece: "TablePiece", location: str | None) -> tuple[bool, Any]:
-        hit = self._units.get((id(piece), piece.point))
-        if hit is not None and hit[0] is piece and hit[1] == location:
-            return True, hit[2]
+    def get(self, piece: "TablePiece") -> tuple[bool, Any]:
+        hit = self._units.get(id(piece))
+        if hit is not None and hit[0] is piece:
+            return True, hit[1]
         return False, None
 
-    def put(self, piece: "TablePiece", location: str | None, unit: Any) -> None:
+    def put(self, piece: "TablePiece", unit: Any) -> None:
         if len(self._units) >= self.MAX:
             self._units.clear()
-        self._units[(id(piece), piece.point)] = (piece, location, unit)
+        self._units[id(piece)] = (piece, unit)
 
 
 _PLACED_FIELDS: dict[type, bool] = {}
@@ -342,9 +345,8 @@ def read_units(table: "Table", data: "GameData", make: MakeUnit[U], *,
     read; `cache` keeps the result per piece between calls."""
     units: dict[str, U] = {}
     for piece in table.game_pieces():
-        location = table.location_name(piece) if cache is not None else None
         if cache is not None:
-            found, unit = cache.get(piece, location)
+            found, unit = cache.get(piece)
             if found:
                 if unit is not None:
                     units[piece.id] = unit
@@ -353,7 +355,7 @@ def read_units(table: "Table", data: "GameData", make: MakeUnit[U], *,
         if unit is not None and transform is not None:
             unit = transform(unit)
         if cache is not None:
-            cache.put(piece, location, unit)
+            cache.put(piece, unit)
         if unit is not None:
             units[piece.id] = unit
     return units
