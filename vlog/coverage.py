@@ -20,12 +20,12 @@ marker of the module's own): it is bound to nothing on purpose.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.errors import GameDataError
 from vlog.findings import Basis, Finding, Severity
+from vlog.kit.units import COUNTER_ID_PROPERTY, UNCONFIRMED_NOTE, Bindings
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -39,20 +39,12 @@ RULE = "A game's verdicts rest only on what the bindings tie to its data"
 TITLE = "module bound to the game"
 BOUND_AT_LEAST = 0.5
 """Below this fraction of the table's pieces bound, the module is not bound to the game."""
-COUNTER_ID_PROPERTY = "CounterId"
-"""A marker property naming the counter record directly (modules vlog writes carry it)."""
-UNCONFIRMED_NOTE = "matched by position only"
-"""How a drafted layer mapping taken from the order of levels begins its note: to confirm."""
 UNPLACED_BOX = "Unplaced"
 """The zone modules vlog writes keep for units a set-up leaves unplaced: a place of the module's
 own, known to be no hex or box of the game (converters/vmod_writer.py)."""
 SHOWN = 8
 """Names listed per kind in messages (evidence lists up to `KEPT`)."""
 KEPT = 200
-
-
-def _value(datum: Any) -> Any:
-    return datum.get("value") if isinstance(datum, dict) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,39 +133,16 @@ def _some(names: Iterable[str]) -> str:
 
 
 class _Bindings:
-    """The parts of a game's bindings the measure reads: piece ids, layer mappings, location patterns."""
+    """What the measure asks of a game's bindings (read once by the kit, `Bindings.of`): is a
+    piece bound, to which counter; is a location named; is a step read through a confirmed layer."""
 
     def __init__(self, data: "GameData"):
-        doc = data.documents["bindings"]
+        binds = Bindings.of(data)
         self.data = data
-        self.by_gpid: dict[str, str | None] = {}
-        self.by_name: dict[str, str | None] = {}
-        for record in doc.get("pieces") or ():
-            counter = _value(record.get("counter"))
-            if _value(record.get("gpid")):
-                self.by_gpid[_value(record["gpid"])] = counter
-            if _value(record.get("piece_name")):
-                self.by_name[_value(record["piece_name"])] = counter
-        self.layers: dict[str, list[tuple[frozenset[str] | None, bool]]] = {}
-        for record in doc.get("layers") or ():
-            name, levels = _value(record.get("layer_name")), record.get("levels") or {}
-            if not name or not _value(levels):
-                continue
-            applies = _value(record.get("applies_to"))
-            confirmed = not str(levels.get("note") or "").startswith(UNCONFIRMED_NOTE)
-            self.layers.setdefault(name, []).append((frozenset(applies) if applies else None, confirmed))
-        self.locations: list[re.Pattern[str]] = []
-        for record in doc.get("locations") or ():
-            pattern = _value(record.get("pattern"))
-            try:
-                compiled = re.compile(pattern) if isinstance(pattern, str) and pattern else None
-            except re.error:
-                compiled = None
-            if compiled is not None:
-                self.locations.append(compiled)
-        self.box_names = {str(_value(box.get("name")) or box.get("id")) for m in data.documents["map"]["maps"]
-                          for box in m.get("boxes") or ()} | {box.get("id") for m in data.documents["map"]["maps"]
-                                                             for box in m.get("boxes") or ()}
+        self.binds = binds
+        self.locations = [loc.pattern for loc in binds.locations]
+        self.box_names = set(binds.box_names) | set(binds.box_names.values()) | {
+            box.id for map_id in data.map_ids if "boxes" in data.map(map_id) for box in data.map(map_id)["boxes"]}
         self.layouts = []
         """The hex layout of each of the game's maps (GameData.layout), as its map data names it."""
         for map_id in data.map_ids:
@@ -191,10 +160,12 @@ class _Bindings:
         gpid, name = piece.piece.gpid or "", piece.name
         key = (gpid, name)
         if key not in self.counters:
-            if gpid and gpid in self.by_gpid:
-                found = (True, self.by_gpid[gpid])
-            elif name in self.by_name:
-                found = (True, self.by_name[name])
+            b = self.binds
+            gpids, names = b.no_counter
+            if gpid and (gpid in b.by_gpid or gpid in gpids):
+                found = (True, b.by_gpid.get(gpid))
+            elif name in b.by_name or name in names:
+                found = (True, b.by_name.get(name))
             else:
                 named = self.data.counters_named(name) if name else ()
                 found = (len(named) == 1, named[0] if len(named) == 1 else None)
@@ -224,7 +195,7 @@ class _Bindings:
         unit_class = record["class"].value if "class" in record else None
         pending: list[str] = []
         for layer in piece.layers:
-            for applies, confirmed in self.layers.get(layer.name, ()):
+            for applies, _, confirmed in self.binds.layers.get(layer.name, ()):
                 if applies is not None and counter not in applies and unit_class not in applies:
                     continue
                 if confirmed:
@@ -336,15 +307,19 @@ def _tracker_items(module: object | None, data: "GameData") -> tuple[int, list[s
     if not trackers:
         return 0, []
     known: set[str] = set()
-    for record in data.documents["bindings"].get("turn_track") or ():
+    for record in data.bindings["turn_track"] if "turn_track" in data.bindings else ():
         for key in ("turns", "phases"):
-            datum = record.get(key) or {}
-            if not str(datum.get("note") or "").startswith(UNCONFIRMED_NOTE):
-                known.update((_value(datum) or {}).keys())
-    for scenario in data.documents["scenarios"]["scenarios"]:
-        known.update(p for p in (_value(scenario.get("phases")) or ()) if isinstance(p, str))
-        for row in (scenario.get("turn_track") or {}).values():
-            label = _value(row.get("label")) if isinstance(row, dict) else None
+            datum = record[key] if key in record else None
+            if datum is not None and not str(datum.note or "").startswith(UNCONFIRMED_NOTE):
+                known.update((datum.value or {}).keys())
+    for scenario_id in data.scenario_ids:
+        scenario = data.scenario(scenario_id)
+        known.update(p for p in ((scenario["phases"].value if "phases" in scenario else None) or ())
+                     if isinstance(p, str))
+        track = scenario["turn_track"] if "turn_track" in scenario else {}
+        for number in track:
+            row = track[number]
+            label = row["label"].value if "label" in row else None
             if isinstance(label, str):
                 known.add(label)
     items: list[str] = []

@@ -38,6 +38,8 @@ Value = Union[int, Fraction, Unknown]
 COUNTER_ID_PROPERTY = "CounterId"
 """A marker property naming the counter record directly (modules vlog writes carry it)."""
 
+UNCONFIRMED_NOTE = "matched by position only"
+"""How a drafted layer mapping taken from the order of levels begins its note: to confirm."""
 WRITTEN_LEVEL_LAYERS = ("Step", "Face")
 """Layers of the modules vlog writes whose level N is the counter's N-th level."""
 
@@ -98,13 +100,17 @@ class Bindings:
     data: "GameData"
     by_gpid: dict[str, str]
     by_name: dict[str, str]
-    layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]]
-    """layer name -> [(counter ids or classes it applies to (None: all), {level: key})]"""
+    layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str], bool]]]
+    """layer name -> [(counter ids or classes it applies to (None: all), {level: key}, confirmed)];
+    not confirmed when `vlog bind` matched the levels by position only (the binding's measure
+    says so; the rules read them all the same)."""
     locations: list[_Location]
     box_names: dict[str, str]
     """A box's name in map.json (the zone name modules vlog writes give it) -> the box id."""
     map_names: dict[str, str]
     """A data map's id or printed name, casefolded -> its id (a VASSAL map of that name shows it)."""
+    no_counter: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    """(gpids, piece names) the bindings say stand for no counter (markers, decorations)."""
     counters: dict[tuple[str, str], str | None] = field(default_factory=dict)
     classes: dict[str, tuple[Any, tuple[str, ...]]] = field(default_factory=dict)
     templates: dict[tuple[Any, str, str | None], Any] = field(default_factory=dict)
@@ -129,20 +135,24 @@ class Bindings:
         b = data.bindings
         by_gpid: dict[str, str] = {}
         by_name: dict[str, str] = {}
+        markers: tuple[set[str], set[str]] = (set(), set())
         for piece in b["pieces"]:
             counter = value(piece["counter"])
-            if counter is None:
-                continue
-            if "gpid" in piece and value(piece["gpid"]):
-                by_gpid[value(piece["gpid"])] = counter
-            if "piece_name" in piece and value(piece["piece_name"]):
-                by_name[value(piece["piece_name"])] = counter
-        layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str]]]] = {}
+            for n, (key, bound) in enumerate((("gpid", by_gpid), ("piece_name", by_name))):
+                found = value(piece[key]) if key in piece else None
+                if not found:
+                    continue
+                if counter is None:
+                    markers[n].add(found)
+                else:
+                    bound[found] = counter
+        layers: dict[str, list[tuple[frozenset[str] | None, dict[str, str], bool]]] = {}
         for layer in b["layers"]:
             name, levels = value(layer["layer_name"]), value(layer["levels"])
             applies = value(layer["applies_to"]) if "applies_to" in layer else None
             if name and levels:
-                layers.setdefault(name, []).append((frozenset(applies) if applies else None, dict(levels)))
+                confirmed = not str(layer["levels"].note or "").startswith(UNCONFIRMED_NOTE)
+                layers.setdefault(name, []).append((frozenset(applies) if applies else None, dict(levels), confirmed))
         locations = []
         for loc in b["locations"]:
             pattern = value(loc["pattern"])
@@ -166,7 +176,8 @@ class Bindings:
                 shown = value(box["name"]) if "name" in box else None
                 if isinstance(shown, str) and box.id is not None:
                     box_names.setdefault(shown, box.id)
-        return cls(data, by_gpid, by_name, layers, locations, box_names, map_names)
+        return cls(data, by_gpid, by_name, layers, locations, box_names, map_names,
+                   (frozenset(markers[0]), frozenset(markers[1])))
 
     # -- counter and level ---------------------------------------------------------------------
     def counter_of(self, piece: "TablePiece") -> str | None:
@@ -204,7 +215,7 @@ class Bindings:
         bound layer tells (the counter's first level is then taken)."""
         unit_class, order = self._class_and_levels(counter)
         for layer in piece.layers:
-            for applies, levels in self.layers.get(layer.name, ()):
+            for applies, levels, _ in self.layers.get(layer.name, ()):
                 if applies is not None and counter not in applies and unit_class not in applies:
                     continue
                 key = levels.get(str(layer.level))

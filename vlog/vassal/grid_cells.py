@@ -29,7 +29,7 @@ class Cell:
 def _hex_cell(grid: G.HexGrid, x: int, y: int) -> tuple[tuple, tuple, tuple, float]:
     rot = grid._rot
     px, py = rot(x, y)
-    dx, dy, x0, y0 = grid.dx, grid.dy, grid.x0, grid.y0
+    dx, dy = grid.dx, grid.dy
     # the hex VASSAL names the point after (getRawColumn/getRawRow), not the one it snaps to:
     # near a hex's slanted sides the two differ, and the drawing rings the location reported
     ux, uy = grid._center_from_raw(grid.raw_column(x, y), grid.raw_row(x, y))
