@@ -258,3 +258,15 @@ def test_square_name_center_name_round_trip(dx, dy, x0, y0, hd, vd, col, row, se
     x, y = g.center_of(name)
     assume(y >= y0)
     assert g.location_name(x, y) == name
+
+
+def test_region_hash_order_is_java_hashmaps_on_recorded_vectors():
+    """Java's own HashMap order for boards of spread points, points sharing low hash bits, far and
+    negative coordinates and points in a line (chains that make the table grow), up to 700 regions."""
+    doc = json.loads((Path(__file__).parent / "data" / "region_hash_order_vectors.json").read_text("utf-8"))
+    assert len(doc["cases"]) > 200
+    for case in doc["cases"]:
+        grid = RegionGrid()
+        for i, (x, y) in enumerate(case["points"]):
+            grid.add(Region(str(i), x, y))
+        assert [int(r.name) for r in grid.hash_order()] == case["order"], case["points"][:5]

@@ -785,6 +785,7 @@ class RegionGrid:
             return self._ordered
         cap, threshold = 16, 12
         entries: dict[tuple[int, int], list] = {}  # origin -> [hash, seq, region]
+        per_bucket: dict[int, int] = {}             # bucket at the current capacity -> entries in it
         seq = 0
         for r in self.regions:
             key = (r.x, r.y)
@@ -794,13 +795,18 @@ class RegionGrid:
             h = _point_hash(*key)
             entries[key] = [h, seq, r]
             seq += 1
-            chain = sum(1 for e in entries.values() if (e[0] & (cap - 1)) == (h & (cap - 1)))
+            chain = per_bucket[h & (cap - 1)] = per_bucket.get(h & (cap - 1), 0) + 1
+            grown = cap
             if chain >= 9 and cap < 64:
                 cap *= 2
                 threshold = int(cap * 0.75)
             if len(entries) > threshold:
                 cap *= 2
                 threshold = int(cap * 0.75)
+            if cap != grown:                        # a resize: count the buckets again
+                per_bucket = {}
+                for e in entries.values():
+                    per_bucket[e[0] & (cap - 1)] = per_bucket.get(e[0] & (cap - 1), 0) + 1
         ordered = sorted(entries.values(), key=lambda e: (e[0] & (cap - 1), e[1]))
         self._ordered = [e[2] for e in ordered]
         self._count = len(self.regions)
