@@ -2,7 +2,9 @@
 
 The floor is what any reader must do: parse the XML. The ratio says what vlog's model costs on
 top of it (hardened parse, prototype expansion of every PieceSlot, grids, at-start stacks).
-Builds a buildFile of at least 4 MB by repeating PieceSlots that use prototypes.
+Builds a buildFile of at least 4 MB by repeating PieceSlots that use prototypes, then one large
+module per grid kind (hex, square, region, zoned: hundreds of maps, each board with its grid,
+beside 1 MB of PieceSlots), and measures the real modules of ../shared/samples when present.
 
     python -m pytest tests/benchmarks/bench_module.py -s
     python tests/benchmarks/bench_module.py
@@ -57,6 +59,40 @@ def build_file() -> bytes:
     return "".join(parts).encode("utf-8")
 
 
+B = "VASSAL.build.module.map.boardPicker."
+GRIDS = {
+    "hex": f'<{B}board.HexGrid dx="55.4" dy="64.0" x0="0" y0="32"><{B}board.mapgrid.HexGridNumbering sep="" '
+           f'hOff="1" vOff="1"/></{B}board.HexGrid>',
+    "square": f'<{B}board.SquareGrid dx="50" dy="50" x0="25" y0="25"><{B}board.mapgrid.SquareGridNumbering '
+              f'sep="," hType="A"/></{B}board.SquareGrid>',
+    "region": f'<{B}board.RegionGrid>' + "".join(f'<{B}board.Region name="Area {i}" originx="{17 * i % 1900}" '
+                                                  f'originy="{29 * i % 1400}"/>' for i in range(300))
+              + f'</{B}board.RegionGrid>',
+    "zoned": f'<{B}board.ZonedGrid>' + "".join(
+        f'<{B}board.mapgrid.Zone name="Zone {i}" locationFormat="$name$ $gridLocation$" '
+        f'path="{40 * i},0;{40 * i + 40},0;{40 * i + 40},1400;{40 * i},1400" useParentGrid="false">'
+        f'<{B}board.HexGrid dx="20" dy="24" x0="{40 * i}" y0="12"><{B}board.mapgrid.HexGridNumbering sep="." '
+        f'hOff="1" vOff="1"/></{B}board.HexGrid></{B}board.mapgrid.Zone>' for i in range(40))
+             + f'</{B}board.ZonedGrid>',
+}
+"""One board's grid per kind (a region grid of 300 regions, a zoned grid of 40 zones each with its hexes)."""
+MAPS = 200
+
+
+def grid_file(kind: str) -> bytes:
+    """A module of MAPS maps, each a board of 2000 x 1500 pixels with a grid of `kind`, and 1 MB of
+    PieceSlots."""
+    maps = "".join(f'<{P}Map mapName="Map {m}"><{P}map.BoardPicker><{B}Board name="Board {m}" width="2000" '
+                   f'height="1500">{GRIDS[kind]}</{B}Board></{P}map.BoardPicker></{P}Map>' for m in range(MAPS))
+    slots, size, n = [], 0, 0
+    while size < 1024 * 1024:
+        slots.append(SLOT.format(n=n))
+        size += len(slots[-1])
+        n += 1
+    head, tail = HEAD, TAIL.replace("</VASSAL.build.GameModule>", maps + "</VASSAL.build.GameModule>")
+    return (head + "".join(slots) + tail).encode("utf-8")
+
+
 def best_of(fn, runs: int = 3) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -81,6 +117,16 @@ def run() -> tuple[float, float]:
     print(f"bare lxml parse : {floor * 1000:8.1f} ms  ({floor / mb * 1000:.1f} ms/MB)")
     print(f"read_module     : {ours * 1000:8.1f} ms  ({ours / mb * 1000:.1f} ms/MB)")
     print(f"ratio read_module / lxml parse: {ours / floor:.1f}x")
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in GRIDS:
+            raw = grid_file(kind)
+            path = Path(tmp) / f"{kind}.xml"
+            path.write_bytes(raw)
+            module = read_module(path)
+            assert len(module.maps) == MAPS and module.maps[0].boards[0].grid is not None
+            base = best_of(lambda: etree.fromstring(raw))
+            took = best_of(lambda: read_module(path))
+            print(f"{kind + ' grids':>14}: {len(raw) / 1024:6.0f} KB, {MAPS} maps: {took / base:.1f}x the lxml parse")
     for sample in sorted(SAMPLES.glob("*/buildFile*")):        # real modules (hex, square, zoned grids)
         raw = sample.read_bytes()
         base = best_of(lambda: etree.fromstring(raw))

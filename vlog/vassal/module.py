@@ -14,7 +14,7 @@ import os
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 
 from vlog.errors import ModuleError, VlogError
@@ -166,7 +166,10 @@ class Prototype:
 
 @dataclass
 class BoardDef:
-    """A selectable board: `size` is its pixel size (image header, or width/height when no image)."""
+    """A selectable board: `size` is its pixel size (image header, or width/height when no image).
+
+    Its grid is built from the buildFile when first asked for (`grid`): most boards of a large
+    module are never asked to name a point, and a zoned board may hold hundreds of zones."""
 
     name: str
     image: str | None
@@ -174,9 +177,17 @@ class BoardDef:
     width: int | None
     height: int | None
     size: tuple[int, int] | None
-    grid: object | None
     grid_kind: str | None
     attributes: dict[str, str] = field(default_factory=dict)
+    grid_source: Callable[[], object | None] | None = field(default=None, repr=False, compare=False)
+    """Builds the grid (None: the board has none, or it is built)."""
+    _grid: object | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def grid(self) -> object | None:
+        if self.grid_source is not None:
+            self._grid, self.grid_source = self.grid_source(), None
+        return self._grid
 
 
 @dataclass
@@ -881,12 +892,12 @@ def _board(el, src: _Source, lookup, problems: list[str]) -> BoardDef:
     else:
         size = (_int(a.get("width"), 500), _int(a.get("height"), 500))
     grid_el = next((c for c in el if c.tag in _GRID_KIND), None)
-    grid = _build_grid(grid_el, size, lookup) if grid_el is not None else None
     return BoardDef(name=a.get("name", ""), image=image, reversible=_bool(a.get("reversible"), False),
                     width=_int(a.get("width"), 0) if "width" in a else None,
                     height=_int(a.get("height"), 0) if "height" in a else None,
-                    size=size, grid=grid, grid_kind=_GRID_KIND.get(grid_el.tag) if grid_el is not None else None,
-                    attributes=dict(a))
+                    size=size, grid_kind=_GRID_KIND.get(grid_el.tag) if grid_el is not None else None,
+                    attributes=dict(a),
+                    grid_source=None if grid_el is None else lambda: _build_grid(grid_el, size, lookup))
 
 
 def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[str]) -> Module:
