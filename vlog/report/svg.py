@@ -195,6 +195,8 @@ def _unit_hexes(evidence: Mapping[str, object], units: list[str], roles: dict[st
     return out
 
 
+DECK_RADIUS = 24.0
+"""Pixels a deck is drawn as (it has no cell of a grid)."""
 POINT_ROUTE = ("before", "after")
 """Evidence keys of map points that make a route, in order (a piece that moved between files)."""
 
@@ -231,7 +233,7 @@ class GridView:
 
     def excerpt(self, evidence: Mapping[str, object], subjects: Iterable[str]) -> Excerpt | None:
         from vlog.vassal import grids as G
-        from vlog.vassal.grid_cells import cell_at
+        from vlog.vassal.grid_cells import Cell as GridCell, cell_at
 
         points = points_in_evidence(evidence)
         if not points:
@@ -242,6 +244,7 @@ class GridView:
             return None
         found, boards = placed
         decks = found.deck_points(boards)
+        deck_at = {(x, y): n for n, x, y in decks}
 
         def cell(x: float, y: float):
             board = G.find_board(boards, int(x), int(y))
@@ -255,10 +258,13 @@ class GridView:
         for key, m, x, y in points[:MAX_HEXES]:
             if m != map_name:
                 continue
-            c = cell(x, y)
-            if c is None:
-                continue
-            label = name(*c.centre)
+            if (x, y) in deck_at:     # a deck is a location of its own: Map.locationName names it first
+                c, label = GridCell((x, y), (), (), DECK_RADIUS), deck_at[(x, y)]
+            else:
+                c = cell(x, y)
+                if c is None:
+                    continue
+                label = name(*c.centre)
             keyed[key] = label
             raw.setdefault(label, c)
             for nx, ny in c.neighbours:
@@ -297,8 +303,10 @@ def map_excerpt(view: Any, evidence: Mapping[str, object], subjects: Iterable[st
     if excerpt is None:
         return None
     centres = {name: c.centre for name, c in excerpt.cells.items()}
-    xs = [x for c in excerpt.cells.values() for x, _ in c.outline]
-    ys = [y for c in excerpt.cells.values() for _, y in c.outline]
+    xs = [x for c in excerpt.cells.values() for x, _ in c.outline] + \
+        [c.centre[0] + d for c in excerpt.cells.values() for d in (-SIZE * 0.9, SIZE * 0.9)]    # labels too
+    ys = [y for c in excerpt.cells.values() for _, y in c.outline] + \
+        [c.centre[1] + d for c in excerpt.cells.values() for d in (-SIZE * 0.85, SIZE * 0.9)]
     pad = SIZE * 0.4
     unplaced = [u for u, h in excerpt.placed if h is None]
     strip = SIZE * 1.6 if unplaced else 0.0

@@ -8,6 +8,7 @@ named points themselves; a zone with no grid of its own is one cell, its polygon
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from vlog.vassal import grids as G
@@ -49,6 +50,19 @@ def _square_cell(grid: G.SquareGrid, x: int, y: int) -> tuple[tuple, tuple, tupl
     return (ux, uy), corners, near, max(dx, dy) / 2
 
 
+REGION_RADIUS = 24.0
+"""Pixels a region point is drawn as (a region has no outline)."""
+REGION_NEAR = 6
+REGION_REACH = 400
+"""A region's neighbours for a drawing: the REGION_NEAR nearest others within REGION_REACH pixels."""
+
+
+def _nearest_regions(grid: G.RegionGrid, region: G.Region) -> list[G.Region]:
+    others = [(r.x - region.x) ** 2 + (r.y - region.y) ** 2 for r in grid.regions]
+    ranked = sorted((d, i) for i, d in enumerate(others) if 0 < d <= REGION_REACH ** 2)
+    return [grid.regions[i] for _, i in ranked[:REGION_NEAR]]
+
+
 def _grid_at(grid: object, x: int, y: int) -> object:
     """What places a board point: a zone's own grid (or the background) inside a zoned grid, or
     the zone itself when it has no grid (the whole zone is one location)."""
@@ -83,7 +97,10 @@ def cell_at(board: G.PlacedBoard, x: int, y: int) -> Cell | None:
         centre, outline, near, radius = _zone_cell(grid, lx, ly)
     elif isinstance(grid, G.RegionGrid) and grid.regions:
         region = grid._nearest(lx, ly)
-        centre, outline, near, radius = (region.x, region.y), (), (), 24.0
+        near = tuple((r.x, r.y) for r in _nearest_regions(grid, region))
+        centre, outline = (region.x, region.y), ()
+        # drawn a third of the way to the nearest other region, so that the picture stays readable
+        radius = max([REGION_RADIUS] + [math.dist(centre, p) / 3 for p in near[:1]])
     else:
         return None
     if isinstance(board.grid, G.ZonedGrid) and board.grid.find_zone(*centre) is not board.grid.find_zone(lx, ly):
