@@ -250,3 +250,38 @@ def test_guerrillas_block_no_enemy_supply_path_but_hold_their_source(tmp_path):
     kar = unit("KAR1", "1212", side="allied", unit_class=None)
     walled = state(sb, *(replace(kar, id=f"k{n}", hex=h) for n, h in enumerate(ring)), scenario="1940-41")
     assert trace(board, walled, sb).ruling is Ruling.PROVEN
+
+
+def _cb39_cut(tmp_path, last_line: str):
+    """The CB-39 fixture's play cut after `last_line` (the log ends before the turn track moves),
+    judged on the synthetic data: its findings and CB-39's status."""
+    import vlog
+    from converters.log_writer import write_log
+    from vlog.games.lion_of_judah.rules import game
+    from vlog.replay import replay_log
+
+    from .scripted import script_text
+    from .test_end_to_end import FIXTURES, synthetic_data, synthetic_module
+
+    lines = (FIXTURES / "rules" / "CB-39.vscript").read_text(encoding="utf-8").splitlines()
+    play = lines[next(i for i, line in enumerate(lines) if line.startswith("as Bob")):]
+    cut = play[:next(i for i, line in enumerate(play) if line.startswith(last_line)) + 1]
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    script, log = tmp_path / "cut.vscript", tmp_path / "cut.vlog"
+    script.write_text(script_text("\n".join(cut), "1940-41"), encoding="utf-8")
+    write_log(script, log)
+    report = replay_log(vlog.read(log), module=synthetic_module(), game=game(synthetic_data()))
+    return list(report.findings), report.tally.status("lion-of-judah/CB-39")
+
+
+def test_a_log_ending_before_the_negus_fate_is_told_says_so(tmp_path):
+    """CB-39: the Gideon Force falls with the Negus in its hex and the log ends before the turn
+    track moves on: the occasion is not settled, naming what would settle it, never a silent pass."""
+    found, status = _cb39_cut(tmp_path / "rolled", "roll 1d6 = 2")     # his survival roll is logged
+    assert not [f for f in found if f.check == "lion-of-judah/CB-39"]
+    assert len(status.unsettled) == 1
+    (only,) = status.unsettled
+    assert only.data == (f"the turn track moving on after step {only.step}, when the Negus must be off the map",)
+    found, status = _cb39_cut(tmp_path / "unrolled", 'remove "Gideon Force"')   # and before it
+    data = " ".join(d for u in status.unsettled for d in u.data)
+    assert "survival roll" in data and "turn track moving on" in data

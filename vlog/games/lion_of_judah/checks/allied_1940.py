@@ -82,6 +82,20 @@ class NegusWatch(PlayLedger):
             self.logged(view.index, [r.total for r in view.rolls if r.total is not None])
         return []
 
+    def end(self, view: "StepView") -> list[Finding]:
+        """The log ends before the Negus's fate is told: CB-39 met an occasion it cannot settle
+        (the log that continues this one may settle it)."""
+        if self.game.scenario != "1940-41" or self.must_leave is None:
+            return []
+        step = self.must_leave[0]
+        if self.due is not None and self.roll is None and self.gone_for_good is None:
+            wanted = [f"the Negus's survival roll (the first die roll after the combat of step {step})"]
+        else:
+            wanted = []
+        wanted.append(f"the turn track moving on after step {step}, when the Negus must be off the map")
+        self.game.unsettled("CB-39", step, wanted)
+        return []
+
     def logged(self, step: int, totals: list[int]) -> None:
         """Die rolls of a step (in order); the first after a due survival roll is that roll."""
         for total in totals:
