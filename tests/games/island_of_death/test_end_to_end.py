@@ -62,6 +62,12 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-02": [("CBT-02", 8, {"target": "1309", "unit": "ax-1-34", "attacked_before": "1311"})],
     "CBT-03": [("CBT-03", 4, {"target": "1310", "defenders": []})],
     "CBT-04": [("CBT-04", 4, {"target": "1311", "unit": "ax-viii-eng", "arrived": "jumped"})],
+    "clean-combat-intro": [],
+    "clean-combat-hercules": [],
+    "CBT-15": [("CBT-15", 5, {"target": "1311", "roll": 7, "attackers": ["ax-1-34"]})],
+    "CBT-16": [("CBT-16", 8, {"target": "1311", "roll": 9, "said": "-/1", "crt": ["1/1"]})],
+    "CBT-19": [("CBT-19", 8, {"target": "1311", "side": "attacker", "result": "1/1", "hits": 1, "steps_due": 1,
+                               "steps_lost": 0})],
 }
 
 KNOWN_GAPS: dict[str, str] = {}
@@ -172,3 +178,14 @@ def test_on_the_shipped_data_a_supply_trace_the_map_decides_is_not_judged_and_sa
     assert status.unsettled and any("map.json" in d for d in status.unsettled[-1].data)
     assert [(f.check, f.basis.value) for f in replayed("SUP-02", shipped=True)[0].findings] == \
         [(INVENTORY.check_id("SUP-02"), "proven")]
+
+
+def test_on_the_shipped_data_a_result_is_not_judged_and_names_the_crt() -> None:
+    """The CRT is on the chart cards: a said result is not judged against it (CBT-16 unsettled,
+    naming the table); the steps a said result owes need no table (CBT-19 proven on both)."""
+    rep, game = replayed("CBT-16", shipped=True)
+    assert [f for f in rep.findings if f.check.endswith("/CBT-16")] == []
+    status = game.tally.status(INVENTORY.check_id("CBT-16"))
+    assert status.unsettled and any("crt" in d for d in status.unsettled[-1].data)
+    assert [(f.check, f.basis.value) for f in replayed("CBT-19", shipped=True)[0].findings] == \
+        [(INVENTORY.check_id("CBT-19"), "proven")]
