@@ -11,7 +11,8 @@ Judged when the combat closes, on the table as it stood when it was declared:
 * CBT-15: an attack whose final odds fall below its line's lowest column is cancelled (9.3g):
   no CRT roll;
 * CBT-16: the result said is the CRT cell of the final column and line at the roll (9.3h);
-  every reading of the odds the log leaves open is tried (combat_odds);
+  every reading of the odds the log leaves open is tried (combat_odds); a combat with support
+  named is not judged (its strengths are not added up);
 * CBT-19 (with CBT-17, CBT-21): each side loses at least the steps its hits give, floor(hits/2)
   for the defender (one hit fewer in a fort) and ceil(hits/2) for the attacker, as far as its
   units have steps (an eliminated side's pending steps take one hit off the other side); the
@@ -158,7 +159,13 @@ class Combats(Ledger):
             return []                             # CBT-01, CBT-03 judge these
         night = game.day_part() == "Night"
         states = {u.id: self.state(u.id) for u in attackers + defenders}
-        readings = odds_readings(game, attack.target, attackers, defenders, units.values(), states, self.crt)
+        if attack.support or attack.defensive_support:
+            # support strengths (12.2, 16.74) are not added up yet: such a combat's odds stay open
+            named = ", ".join((*attack.support, *attack.defensive_support))
+            readings = [Reading(Unknown(f"the support of {named} (support strengths are not judged)"),
+                                self.crt.line_of(game, attack.target, night), "support named")]
+        else:
+            readings = odds_readings(game, attack.target, attackers, defenders, units.values(), states, self.crt)
         self.open = Combat(event.step, attack, side, attackers, defenders, readings, night,
                            Tri.of(game.supply.fort(attack.target)), start_units=dict(units), when=game.when())
         return []
