@@ -63,6 +63,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-03": [("CBT-03", 4, {"target": "1310", "defenders": []})],
     "CBT-04": [("CBT-04", 4, {"target": "1311", "unit": "ax-viii-eng", "arrived": "jumped"})],
     "clean-combat-intro": [],
+    "CBT-05": [("CBT-05", 11, {"target": "1207", "unit": "al-1k", "state": "demoralized"})],
     "clean-combat-hercules": [],
     "CBT-15": [("CBT-15", 5, {"target": "1311", "roll": 7, "attackers": ["ax-1-34"]})],
     "CBT-16": [("CBT-16", 8, {"target": "1311", "roll": 9, "said": "-/1", "crt": ["1/1"]})],

@@ -17,7 +17,8 @@ Judged when the combat closes, on the table as it stood when it was declared:
   for the defender (one hit fewer in a fort) and ceil(hits/2) for the attacker, as far as its
   units have steps (an eliminated side's pending steps take one hit off the other side); the
   result is the one said, or the CRT cell every reading gives. More may be lost (standing
-  ground, retreating through enemy ZOCs): that is not judged here.
+  ground, retreating through enemy ZOCs): that is not judged here;
+* CBT-05: no Demoralized unit attacks on a night turn (10.21, 11.4).
 
 The morale states follow the results (9.41: D disorganizes, a Disorganized unit D or Z
 demoralizes; 10.21: night attackers are disorganized after the attack, demoralized if they were
@@ -168,7 +169,7 @@ class Combats(Ledger):
             readings = odds_readings(game, attack.target, attackers, defenders, units.values(), states, self.crt)
         self.open = Combat(event.step, attack, side, attackers, defenders, readings, night,
                            Tri.of(game.supply.fort(attack.target)), start_units=dict(units), when=game.when())
-        return []
+        return self._judge_night(event)
 
     def close(self, view: "StepView") -> list["Finding"]:
         combat, self.open = self.open, None
@@ -316,10 +317,13 @@ class Combats(Ledger):
                 else:
                     after = frozenset(_after(s, letters) for s in before)
                 if combat.night and part == "attacker" and rolled:
-                    hit = bool(letters) if letters is not None else None
-                    after = frozenset(_night(s, b, hit) for s, b in zip(sorted(after), sorted(after)))
+                    # 10.21: disorganized after a night attack; demoralized if it was already
+                    # disorganized (or worse) or took D or Z in it
                     if letters is None:
-                        after = after | frozenset({DEMORALIZED})
+                        after = frozenset({DISORGANIZED, DEMORALIZED})
+                    else:
+                        after = frozenset(DISORGANIZED if s == NORMAL and not ("D" in letters or "Z" in letters)
+                                          else DEMORALIZED for s in before)
                 self.states[u.id] = after
 
     def _recover(self, view: "StepView", side: str) -> None:
@@ -340,6 +344,28 @@ class Combats(Ledger):
                 better = {DEMORALIZED: DISORGANIZED, DISORGANIZED: NORMAL, NORMAL: NORMAL}
                 self.states[uid] = states | frozenset(better[s] for s in states)
 
+    # -- CBT-05 ------------------------------------------------------------------------------
+    def _judge_night(self, event: Any) -> list["Finding"]:
+        """10.21, 11.4: no Demoralized unit attacks on a night turn."""
+        combat = self.open
+        if combat is None or not combat.night:
+            return []
+        out = []
+        for u in combat.attackers:
+            states = self.state(u.id)
+            if states == frozenset({DEMORALIZED}):
+                out.append(combat.finding(
+                    self.game, "CBT-05", Ruling.PROVEN, step=event.step,
+                    message=f"{u.label()} attacks {combat.attack.target} on a night turn while Demoralized "
+                            f"(10.21, 11.4)",
+                    subjects=[u.name], evidence={"target": combat.attack.target, "unit": u.counter,
+                                                 "state": DEMORALIZED}))
+            elif DEMORALIZED in states:
+                self.game.unsettled("CBT-05", event.step,
+                                    [f"the morale state of {u.name} (its recovery roll, 11.51)"])
+        return out
+
+
 def _same(a: CombatResult, b: CombatResult) -> bool:
     return (a.attacker.number, sorted(a.attacker.letters), a.defender.number, sorted(a.defender.letters)) == \
         (b.attacker.number, sorted(b.attacker.letters), b.defender.number, sorted(b.defender.letters))
@@ -352,14 +378,6 @@ def _after(state: str, letters: str) -> str:
     if "D" in letters:
         return DISORGANIZED if state == NORMAL else DEMORALIZED
     return state
-
-
-def _night(state_after: str, _same_state: str, hit: bool | None) -> str:
-    """10.21: after a night attack the attacker is disorganized; demoralized if it was already
-    disorganized or took D or Z (state_after already holds the result's effect)."""
-    if state_after == NORMAL:
-        return DISORGANIZED
-    return DEMORALIZED
 
 
 def _eliminated(unit: "Unit", now: dict[str, "Unit"]) -> bool:
@@ -415,7 +433,7 @@ def _lost(units: Iterable["Unit"], now: dict[str, "Unit"], start: dict[str, "Uni
     return low, None if unknown else high
 
 
-JUDGED = ("CBT-15", "CBT-16", "CBT-19")
+JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19")
 
 
 @REGISTRY.check(*JUDGED, event=Declared)
