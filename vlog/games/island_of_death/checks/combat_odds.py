@@ -189,8 +189,12 @@ def _armor(units: Sequence["Unit"], states: dict[str, str]) -> bool:
 
 
 def odds_readings(game: "IslandOfDeath", target: str, attackers: Sequence["Unit"], defenders: Sequence["Unit"],
-                  everyone: Iterable["Unit"], states: dict[str, frozenset[str]], crt: Crt) -> list[Reading]:
-    """Every reading of the combat's final odds level and line (9.3 b-g)."""
+                  everyone: Iterable["Unit"], states: dict[str, frozenset[str]], crt: Crt, *,
+                  offense: Sequence[tuple[Any, str, frozenset[str]]] = ((0, "", frozenset()),),
+                  defense_support: Sequence[tuple[Any, str, frozenset[str]]] = ((0, "", frozenset()),)
+                  ) -> list[Reading]:
+    """Every reading of the combat's final odds level and line (9.3 b-g); `offense` and
+    `defense_support` the readings of the support each side adds (checks/support.py)."""
     phase = game.phase
     night = game.day_part() == "Night"
     turn = phase.turn if phase is not None else None
@@ -234,10 +238,12 @@ def odds_readings(game: "IslandOfDeath", target: str, attackers: Sequence["Unit"
         defense: Any = 0
         for u in fighting_def:
             defense = defense + _strength(u, st[u.id], False, False)
-        for doubling in ([doubled.value] if doubled.known else [False, True]):
-            d_total = defense * 2 if doubling else defense
-            d2 = set(deps) | (set() if doubled.known else set(doubled.depends_on))
-            base = odds_level(attack, d_total)
+        for doubling, (sa, wa, da), (sd, wd, dd) in itertools.product(
+                [doubled.value] if doubled.known else [False, True], offense, defense_support):
+            d_total = (defense * 2 if doubling else defense) + sd
+            a_total = attack + sa
+            d2 = set(deps) | set(da) | set(dd) | (set() if doubled.known else set(doubled.depends_on))
+            base = odds_level(a_total, d_total)
             shifts: list[list[tuple[int, str, frozenset[str]]]] = []
             if _armor(fighting_att, st):
                 shifts.append([(2, "armor attacking", frozenset())])
@@ -287,11 +293,12 @@ def odds_readings(game: "IslandOfDeath", target: str, attackers: Sequence["Unit"
                                            | (total.data if isinstance(total, Unknown) else frozenset())))
                 else:
                     level = base + total
-                shown = f"{_num(attack)} to {_num(d_total)}" + (f" ({level_name(base)})" if isinstance(base, int) else "")
+                whys = [w for w in (wa, wd) if w] + whys
+                shown = f"{_num(a_total)} to {_num(d_total)}" + (f" ({level_name(base)})" if isinstance(base, int) else "")
                 why = shown + ("; " + ", ".join(whys) if whys else "")
                 key = (level if isinstance(level, int) else "?", line if isinstance(line, str) else "?")
                 if key not in out or len(data) < len(out[key].deps):
-                    out[key] = Reading(level, line, why, frozenset(data), (attack, d_total))
+                    out[key] = Reading(level, line, why, frozenset(data), (a_total, d_total))
     return list(out.values())
 
 

@@ -11,8 +11,8 @@ Judged when the combat closes, on the table as it stood when it was declared:
 * CBT-15: an attack whose final odds fall below its line's lowest column is cancelled (9.3g):
   no CRT roll;
 * CBT-16: the result said is the CRT cell of the final column and line at the roll (9.3h);
-  every reading of the odds the log leaves open is tried (combat_odds); a combat with support
-  named is not judged (its strengths are not added up);
+  every reading of the odds the log leaves open is tried (combat_odds, with the support of
+  checks/support.py);
 * CBT-19 (with CBT-17, CBT-21): each side loses at least the steps its hits give, floor(hits/2)
   for the defender (one hit fewer in a fort) and ceil(hits/2) for the attacker, as far as its
   units have steps (an eliminated side's pending steps take one hit off the other side); the
@@ -45,6 +45,7 @@ from vlog.kit.steps import Declared, PhaseChanged
 from vlog.games.island_of_death.checks.combat import Attack, named_units, speaker_side
 from vlog.games.island_of_death.checks.combat_odds import (DEMORALIZED, DISORGANIZED, NORMAL, Crt, Reading,
                                                            odds_readings)
+from vlog.games.island_of_death.checks.support import support_readings, support_units
 from vlog.games.island_of_death.rules import GRAMMARS, REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -160,13 +161,16 @@ class Combats(Ledger):
             return []                             # CBT-01, CBT-03 judge these
         night = game.day_part() == "Night"
         states = {u.id: self.state(u.id) for u in attackers + defenders}
+        offense = defense = ((0, "", frozenset()),)
         if attack.support or attack.defensive_support:
-            # support strengths (12.2, 16.74) are not added up yet: such a combat's odds stay open
-            named = ", ".join((*attack.support, *attack.defensive_support))
-            readings = [Reading(Unknown(f"the support of {named} (support strengths are not judged)"),
-                                self.crt.line_of(game, attack.target, night), "support named")]
-        else:
-            readings = odds_readings(game, attack.target, attackers, defenders, units.values(), states, self.crt)
+            other = defenders[0].side
+            offense = support_readings(game, support_units(game, attack.support, attack.target, units, side),
+                                       "offensive", attackers, attack.target, self.states, night)
+            defense = support_readings(game, support_units(game, attack.defensive_support, attack.target, units,
+                                                           other), "defensive", defenders, attack.target,
+                                       self.states, night)
+        readings = odds_readings(game, attack.target, attackers, defenders, units.values(), states, self.crt,
+                                 offense=offense, defense_support=defense)
         self.open = Combat(event.step, attack, side, attackers, defenders, readings, night,
                            Tri.of(game.supply.fort(attack.target)), start_units=dict(units), when=game.when())
         return self._judge_night(event)
@@ -219,10 +223,8 @@ class Combats(Ledger):
             cells.add(cell)
             said = combat.said
             label = f"{line} {level_name(choice.column)}, roll {combat.roll}: {cell} ({reading.why})"
-            if said is None or _same(parse_result(cell), said):
-                explanations.append(Explanation(Tri(True) if not reading.deps else Tri(None, reading.deps), label))
-            else:
-                explanations.append(Explanation(Tri(False) if not reading.deps else Tri(False), label))
+            # a reading is one way the log may be read: one that gives the result said explains it
+            explanations.append(Explanation(Tri(said is None or _same(parse_result(cell), said)), label))
         verdict = judge(explanations)
         step = combat.said_step if combat.said is not None else combat.roll_step
         evidence = {"target": combat.attack.target, "roll": combat.roll,
