@@ -63,6 +63,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-03": [("CBT-03", 4, {"target": "1310", "defenders": []})],
     "CBT-04": [("CBT-04", 4, {"target": "1311", "unit": "ax-viii-eng", "arrived": "jumped"})],
     "clean-combat-intro": [],
+    "MOV-11": [("MOV-11", 14, {"unit": "al-1k", "from": "1209", "to": "1211", "cheapest_cost": 4, "half_allowance": 3})],
     "CBT-08": [("CBT-08", 8, {"target": "1208", "support": "offensive", "printed_support": 18, "limit": 12})],
     "CBT-09": [("CBT-09", 6, {"target": "1311", "unit": "ax-28-art", "distance": 5, "range": 3})],
     "CBT-05": [("CBT-05", 11, {"target": "1207", "unit": "al-1k", "state": "demoralized"})],

@@ -22,7 +22,7 @@ Judged when the combat closes, on the table as it stood when it was declared:
 
 The morale states follow the results (9.41: D disorganizes, a Disorganized unit D or Z
 demoralizes; 10.21: night attackers are disorganized after the attack, demoralized if they were
-already or took D or Z) and recovery at the end of the owner's Combat Phase (11.5: a unit not
+already or took D or Z), night moves (6.71: more than half the allowance disorganizes) and recovery at the end of the owner's Combat Phase (11.5: a unit not
 next to an enemy recovers, one next to one may: its roll is read both ways). A result the log
 does not give leaves its units' states open.
 
@@ -140,6 +140,8 @@ class Combats(Ledger):
     def phase_changed(self, change: "PhaseChanged", view: "StepView") -> list["Finding"]:
         found = self.close(view)
         old = change.old
+        if old is not None and "movement" in old.kinds and self.game.day_part(old) == "Night":
+            self._night_moved(view, self.game.movement.night_moves)
         if old is not None and old.name.endswith("-combat") and old.phasing:
             self._recover(view, old.phasing)
         return found
@@ -327,6 +329,23 @@ class Combats(Ledger):
                         after = frozenset(DISORGANIZED if s == NORMAL and not ("D" in letters or "Z" in letters)
                                           else DEMORALIZED for s in before)
                 self.states[u.id] = after
+
+    def _night_moved(self, view: "StepView", moved: dict[str, int | None]) -> None:
+        """6.71: a unit that moved more than half its allowance at Night is disorganized (a
+        Disorganized one demoralized); one whose path may have cost more than the cheapest is
+        read both ways."""
+        units = self.game.units(view.before)
+        for uid, cost in moved.items():
+            unit = units.get(uid)
+            if unit is None:
+                continue
+            before = self.state(uid)
+            worse = frozenset(DISORGANIZED if s == NORMAL else DEMORALIZED for s in before)
+            ma = unit.movement
+            if isinstance(cost, int) and isinstance(ma, int) and cost > -(-ma // 2):
+                self.states[uid] = worse
+            else:
+                self.states[uid] = before | worse
 
     def _recover(self, view: "StepView", side: str) -> None:
         """11.5: at the end of the side's Combat Phase its units not next to an enemy recover;
