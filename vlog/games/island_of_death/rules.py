@@ -144,4 +144,4 @@ class IslandOfDeath(RulesEngine):
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
-    breakdown, combat, combat_result, movement, sequence, stacking, supply, support, victory, warships)
+    breakdown, combat, combat_moves, combat_result, movement, sequence, stacking, supply, support, victory, warships)

@@ -18,7 +18,8 @@ Judged when the combat closes, on the table as it stood when it was declared:
   units have steps (an eliminated side's pending steps take one hit off the other side); the
   result is the one said, or the CRT cell every reading gives. More may be lost (standing
   ground, retreating through enemy ZOCs): that is not judged here;
-* CBT-05: no Demoralized unit attacks on a night turn (10.21, 11.4).
+* CBT-05: no Demoralized unit attacks on a night turn (10.21, 11.4);
+* CBT-26, CBT-30, CBT-31: the retreats and advances its pieces made (checks/combat_moves.py).
 
 The morale states follow the results (9.41: D disorganizes, a Disorganized unit D or Z
 demoralizes; 10.21: night attackers are disorganized after the attack, demoralized if they were
@@ -45,6 +46,7 @@ from vlog.kit.steps import Declared, PhaseChanged
 from vlog.games.island_of_death.checks.combat import Attack, named_units, speaker_side
 from vlog.games.island_of_death.checks.combat_odds import (DEMORALIZED, DISORGANIZED, NORMAL, Crt, Reading,
                                                            odds_readings)
+from vlog.games.island_of_death.checks.combat_moves import judge_combat_moves
 from vlog.games.island_of_death.checks.support import support_readings, support_units
 from vlog.games.island_of_death.rules import GRAMMARS, REGISTRY
 
@@ -91,6 +93,12 @@ class Combat:
     said: CombatResult | None = None
     said_step: int | None = None
     start_units: dict[str, "Unit"] = field(default_factory=dict)
+    drops: dict[str, list[str]] = field(default_factory=dict)
+    drop_steps: dict[str, int | None] = field(default_factory=dict)
+    """Unit id -> the step of its last drop (of its entry, for a unit that entered a held hex)."""
+    held: dict[str, list[str]] = field(default_factory=dict)
+    """Attacking-side unit id -> the enemy units still in the attacked hex when it entered."""
+    """Unit id -> the hexes it was dropped in while the combat was open (its retreat or advance)."""
     when: str | None = None
     """The phase it was declared in: its findings belong there, not to the phase that closes it."""
 
@@ -186,6 +194,7 @@ class Combats(Ledger):
         result = combat.said or (cells[0] if len(cells) == 1 else None)
         if result is not None:
             self._judge_losses(combat, result, view, found)
+        found += judge_combat_moves(self.game, combat, result, view)
         self._apply_states(combat, result)
         return found
 
@@ -454,7 +463,7 @@ def _lost(units: Iterable["Unit"], now: dict[str, "Unit"], start: dict[str, "Uni
     return low, None if unknown else high
 
 
-JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19")
+JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-26", "CBT-30", "CBT-31")
 
 
 @REGISTRY.check(*JUDGED, event=Declared)

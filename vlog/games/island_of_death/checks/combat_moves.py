@@ -1,0 +1,144 @@
+"""Retreats and advances after combat (9.6-9.87, 10.23) as the pieces moved while a combat was
+open (checks/combat_result.py), judged when it closes.
+
+* CBT-26: a retreating unit ends no farther from the hex it retreated from than its side's
+  retreat hexes (the hits left after the step losses) and never in a hex of enemy units (those
+  of defense 0, leaders and coastal guns aside);
+* CBT-30: only when every defender has left the attacked hex do attacking-side units enter it,
+  never artillery (9.81, 9.87);
+* CBT-31: an advance enters the attacked hex first (9.84) and goes at most max(the defender's
+  retreat hexes, 1) hexes, never more than 2 on foot or 3 motorized or mechanized, and no
+  farther than the attacked hex at Night or from a fort or city (9.82, 9.86, 10.23).
+
+The lengths are the shortest the pieces show (the hexes from start to end): a longer path is
+not seen; the one hex less for each enemy ZOC left (9.85) is not counted, so an advance is never
+called too long for it. With no result said or read, only the limits that need none are judged.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from vlog.engine.combat import CombatResult
+from vlog.engine.judge import Ruling, Tri, Unknown
+from vlog.kit.steps import Moved
+
+from vlog.games.island_of_death.rules import REGISTRY
+from vlog.games.island_of_death.terrain import overrunnable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.findings import Finding
+    from vlog.games.island_of_death.checks.combat_result import Combat
+    from vlog.games.island_of_death.rules import IslandOfDeath
+    from vlog.kit.steps import StepView
+
+__all__ = ["judge_combat_moves"]
+
+ADVANCE_MAX = {"foot": 2, "motorized": 3, "mechanized": 3}
+"""9.86: the longest advance of each movement class."""
+
+
+@REGISTRY.check("CBT-26", "CBT-30", "CBT-31", event=Moved)
+def note_combat_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
+    """A unit's drop while a combat is open is part of its retreat or advance."""
+    combat = game.combats.open
+    if combat is not None and event.after.hex is not None and event.before.hex is not None:
+        unit = event.before
+        combat.drops.setdefault(unit.id, []).append(event.after.hex)
+        if unit.id not in combat.held:
+            combat.drop_steps[unit.id] = event.step
+        if event.after.hex == combat.attack.target and unit.side == combat.side and unit.id not in combat.held:
+            there = game.enemies(view.before, unit.side).get(combat.attack.target, [])
+            if there and overrunnable(there) is False:
+                combat.held[unit.id] = [u.name for u in there]
+                combat.drop_steps[unit.id] = event.step
+    return []
+
+
+def judge_combat_moves(game: "IslandOfDeath", combat: "Combat", result: CombatResult | None,
+                       view: "StepView") -> list["Finding"]:
+    if not combat.drops:
+        return []
+    now = game.units(view.before)
+    start = combat.start_units
+    target = combat.attack.target
+    out: list["Finding"] = []
+
+    def finding(short: str, message: str, unit: Any, evidence: dict[str, Any]) -> None:
+        out.append(combat.finding(game, short, Ruling.PROVEN, step=combat.drop_steps.get(unit.id, combat.step),
+                                  message=message, subjects=[unit.name],
+                                  evidence={"target": target, "unit": unit.counter, **evidence}))
+
+    fort = Tri.of(game.supply.fort(target))
+    terrain = game.board.terrain(target)
+    city = Tri.of(terrain) if isinstance(terrain, Unknown) else Tri.of(terrain == "city")
+    hexes_only = (fort | city)
+    retreat = _retreat_hexes(result, combat.fort) if result is not None else None
+    defenders = {u.id for u in combat.defenders}
+    att_hexes = {u.hex for u in combat.attackers}
+    for uid, drops in combat.drops.items():
+        was, unit = start.get(uid), now.get(uid)
+        if was is None or unit is None or unit.hex is None or was.kind in ("leader", "marker", "warship"):
+            continue
+        if uid in defenders:
+            _retreat(game, finding, unit, was.hex, retreat and retreat[1], now)
+            continue
+        if was.side != combat.side or was.hex not in att_hexes:
+            continue
+        if drops[0] != target:
+            if retreat is not None and retreat[0] == 0:
+                finding("CBT-31", f"{unit.label()} moved {was.hex} -> {drops[0]} in the attack on {target}: an "
+                                  f"advance enters the attacked hex first (9.84) and the attacker has no retreat",
+                        unit, {"from": was.hex, "first_hex": drops[0]})
+            elif retreat is not None:
+                _retreat(game, finding, unit, was.hex, retreat[0], now)
+            continue
+        if uid in combat.held:
+            finding("CBT-30", f"{unit.label()} advanced into {target} while {', '.join(combat.held[uid])} still "
+                              f"held it: the defenders retreat first (9.6, 9.8)", unit,
+                    {"defenders_left": combat.held[uid]})
+            continue
+        if was.is_artillery:
+            finding("CBT-30", f"the artillery {unit.label()} advanced into {target} (9.81, 9.87)", unit,
+                    {"kind": was.kind})
+            continue
+        beyond = game.board.distance(target, unit.hex)
+        length = 1 + beyond
+        if beyond and combat.night:
+            finding("CBT-31", f"{unit.label()} advanced beyond {target} to {unit.hex} on a night turn: only into the "
+                              f"attacked hex (9.86, 10.23)", unit, {"to": unit.hex, "length": length, "night": True})
+        elif beyond and hexes_only.true:
+            finding("CBT-31", f"{unit.label()} advanced beyond {target}, a {'fort' if fort.true else 'city'}, to "
+                              f"{unit.hex}: only into the attacked hex (9.86)", unit, {"to": unit.hex, "length": length})
+        elif beyond:
+            cap = ADVANCE_MAX.get(was.movement_class or "", 3)
+            allowed = min(cap, max(retreat[1], 1)) if retreat is not None else cap
+            if length > allowed:
+                finding("CBT-31", f"{unit.label()} advanced {length} hexes ({target} -> {unit.hex}): at most "
+                                  f"{allowed} (the defender's retreat {retreat[1] if retreat else '?'} hexes, "
+                                  f"{was.movement_class} at most {cap}; 9.82, 9.86)", unit,
+                        {"to": unit.hex, "length": length, "allowed": allowed})
+    return out
+
+
+def _retreat_hexes(result: CombatResult, fort: Tri) -> tuple[int, int]:
+    """(attacker, defender) retreat hexes: the hits left after the step losses (9.42, 9.43),
+    the defender's hits one fewer in a fort (the most hexes where the fort is not known)."""
+    att = result.attacker.number
+    def_hits = max(0, result.defender.number - (1 if fort.true else 0))
+    return att - math.ceil(att / 2), def_hits - def_hits // 2
+
+
+def _retreat(game: "IslandOfDeath", finding: Any, unit: Any, start: str, hexes: int | None, now: Any) -> None:
+    """CBT-26: no farther than the retreat hexes, never into a hex of enemy units."""
+    if hexes is not None:
+        distance = game.board.distance(start, unit.hex)
+        if distance > hexes:
+            finding("CBT-26", f"{unit.label()} retreated {start} -> {unit.hex}, {distance} hexes: the result gives "
+                              f"{hexes} (9.42, 9.6)", unit, {"from": start, "to": unit.hex, "distance": distance,
+                                                            "retreat_hexes": hexes})
+            return
+    enemies = [u for u in now.values() if u.hex == unit.hex and u.is_ground_unit and u.side != unit.side]
+    if enemies and overrunnable(enemies) is False:
+        finding("CBT-26", f"{unit.label()} retreated into {unit.hex}, held by {', '.join(u.name for u in enemies)} "
+                          f"(9.61)", unit, {"from": start, "to": unit.hex, "enemy_units": [u.counter for u in enemies]})
