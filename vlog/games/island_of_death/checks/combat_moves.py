@@ -4,6 +4,12 @@ open (checks/combat_result.py), judged when it closes.
 * CBT-26: a retreating unit ends no farther from the hex it retreated from than its side's
   retreat hexes (the hits left after the step losses) and never in a hex of enemy units (those
   of defense 0, leaders and coastal guns aside);
+* CBT-25: a side with retreat hexes retreats: its units (the defenders; of the attacker those
+  that attacked) do not stay in their hex unless they cannot move (MA 0) or stood their ground,
+  which takes a single die rolled after the CRT roll (9.6, 9.71);
+* CBT-29: a unit stands its ground only with a current morale greater than such a die (1 less
+  stacked with its formation's leader; any die of the combat is tried, the source not saying
+  whose), and then its side loses at least the remaining hits as steps too;
 * CBT-30: only when every defender has left the attacked hex do attacking-side units enter it,
   never artillery (9.81, 9.87);
 * CBT-31: an advance enters the attacked hex first (9.84) and goes at most max(the defender's
@@ -57,12 +63,12 @@ def note_combat_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> l
 
 def judge_combat_moves(game: "IslandOfDeath", combat: "Combat", result: CombatResult | None,
                        view: "StepView") -> list["Finding"]:
-    if not combat.drops:
-        return []
     now = game.units(view.before)
+    out: list["Finding"] = _judge_stands(game, combat, result, now) if result is not None else []
+    if not combat.drops:
+        return out
     start = combat.start_units
     target = combat.attack.target
-    out: list["Finding"] = []
 
     def finding(short: str, message: str, unit: Any, evidence: dict[str, Any]) -> None:
         out.append(combat.finding(game, short, Ruling.PROVEN, step=combat.drop_steps.get(unit.id, combat.step),
@@ -142,3 +148,73 @@ def _retreat(game: "IslandOfDeath", finding: Any, unit: Any, start: str, hexes: 
     if enemies and overrunnable(enemies) is False:
         finding("CBT-26", f"{unit.label()} retreated into {unit.hex}, held by {', '.join(u.name for u in enemies)} "
                           f"(9.61)", unit, {"from": start, "to": unit.hex, "enemy_units": [u.counter for u in enemies]})
+
+
+def _cannot_move(unit: Any) -> bool:
+    """9.63: MA 0 (prepared artillery, coastal guns, militia, strongpoints) stands without a roll."""
+    return unit.movement == 0 or unit.prepared or unit.kind in ("coastal-gun", "militia", "strongpoint")
+
+
+def _judge_stands(game: "IslandOfDeath", combat: "Combat", result: CombatResult, now: Any) -> list["Finding"]:
+    """CBT-25, CBT-29 for each side with retreat hexes whose units stayed in their hex."""
+    from vlog.games.island_of_death.checks.combat_result import _available, _lost
+
+    out: list["Finding"] = []
+    retreat = _retreat_hexes(result, combat.fort)
+    hits = {"attacker": result.attacker.number,
+            "defender": max(0, result.defender.number - (1 if combat.fort.true else 0))}
+    steps = {"attacker": math.ceil(hits["attacker"] / 2), "defender": hits["defender"] // 2}
+    start = combat.start_units
+    for side, hexes, units in (("attacker", retreat[0], combat.attackers), ("defender", retreat[1], combat.defenders)):
+        if hexes <= 0:
+            continue
+        stayed = [u for u in units if u.kind not in ("leader", "coastal-gun") and not _cannot_move(u)
+                  and now.get(u.id) is not None and now[u.id].hex == u.hex]
+        if not stayed:
+            continue
+        names = ", ".join(u.name for u in stayed)
+        evidence = {"target": combat.attack.target, "side": side, "retreat_hexes": hexes,
+                    "units": [u.counter for u in stayed]}
+        step = combat.said_step or combat.roll_step or combat.step
+        if not combat.dice:
+            out.append(combat.finding(game, "CBT-25", Ruling.PROVEN, step=step,
+                                      message=f"the {side}'s {names} stayed in {stayed[0].hex} after a result of "
+                                              f"{result.text} ({hexes} hexes of retreat) with no stand-ground roll (9.6, 9.71)",
+                                      subjects=[u.name for u in stayed], evidence=evidence))
+            continue
+        failed = []
+        for unit in stayed:
+            morale = unit.morale
+            if not isinstance(morale, int):
+                game.unsettled("CBT-29", step, [f"counters.json {unit.counter} level {unit.level} morale"])
+                failed = []
+                break
+            leader = any(o.is_leader and o.hex == unit.hex and o.formation == unit.formation
+                         or (o.is_leader and o.hex == unit.hex and o.side == "allied" == unit.side)
+                         for o in start.values())
+            if not any(morale > die - (1 if leader else 0) for die, _ in combat.dice):
+                failed.append((unit, morale, leader))
+        if failed:
+            dice = [d for d, _ in combat.dice]
+            out.append(combat.finding(
+                game, "CBT-29", Ruling.PROVEN, step=combat.dice[-1][1],
+                message=f"the {side}'s {', '.join(u.name for u, _m, _l in failed)} stood their ground in "
+                        f"{failed[0][0].hex} with morale {', '.join(str(m) for _u, m, _l in failed)} on a die of "
+                        f"{', '.join(map(str, dice))}: a unit stands only with morale greater than the die (9.71)",
+                subjects=[u.name for u, _m, _l in failed],
+                evidence={**evidence, "dice": dice, "morale": {u.counter: m for u, m, _l in failed},
+                          "with_leader": {u.counter: l for u, _m, l in failed}}))
+            continue
+        takers = [u for u in (combat.defenders if side == "defender" else
+                              [v for v in start.values() if v.side == combat.side
+                               and v.hex in {a.hex for a in combat.attackers} and v.is_ground_unit])
+                  if u.kind not in ("leader", "coastal-gun")]
+        owed = min(steps[side] + hexes, _available(takers)[0])
+        high = _lost(takers, now, start)[1]
+        if high is not None and high < owed:
+            out.append(combat.finding(
+                game, "CBT-29", Ruling.PROVEN, step=combat.dice[-1][1],
+                message=f"the {side}'s {names} stood their ground after {result.text}: its side owes "
+                        f"{steps[side]} step losses and the {hexes} remaining hits as steps, {owed}, but lost {high} (9.71)",
+                subjects=[u.name for u in stayed], evidence={**evidence, "steps_due": owed, "steps_lost": high}))
+    return out

@@ -19,7 +19,8 @@ Judged when the combat closes, on the table as it stood when it was declared:
   result is the one said, or the CRT cell every reading gives. More may be lost (standing
   ground, retreating through enemy ZOCs): that is not judged here;
 * CBT-05: no Demoralized unit attacks on a night turn (10.21, 11.4);
-* CBT-26, CBT-30, CBT-31: the retreats and advances its pieces made (checks/combat_moves.py).
+* CBT-25, CBT-26, CBT-29, CBT-30, CBT-31: the retreats, stands and advances its pieces made
+  (checks/combat_moves.py).
 
 The morale states follow the results (9.41: D disorganizes, a Disorganized unit D or Z
 demoralizes; 10.21: night attackers are disorganized after the attack, demoralized if they were
@@ -93,6 +94,8 @@ class Combat:
     said: CombatResult | None = None
     said_step: int | None = None
     start_units: dict[str, "Unit"] = field(default_factory=dict)
+    dice: list[tuple[int, int | None]] = field(default_factory=list)
+    """The single dice rolled after the CRT roll while the combat was open: (face, step)."""
     drops: dict[str, list[str]] = field(default_factory=dict)
     drop_steps: dict[str, int | None] = field(default_factory=dict)
     """Unit id -> the step of its last drop (of its entry, for a unit that entered a held hex)."""
@@ -127,11 +130,14 @@ class Combats(Ledger):
     # -- the log's course --------------------------------------------------------------------
     def step(self, view: "StepView") -> tuple[()]:
         combat = self.open
-        if combat is not None and combat.roll is None:
+        if combat is not None:
             for roll in view.rolls:
-                if roll.n_dice == 2 and roll.total is not None:
+                if roll.total is None:
+                    continue
+                if combat.roll is None and roll.n_dice == 2:
                     combat.roll, combat.roll_step = roll.total, view.index
-                    break
+                elif combat.roll is not None and roll.n_dice == 1:
+                    combat.dice.append((roll.total, view.index))    # stand-ground rolls (9.71)
         return ()
 
     def declared(self, event: Any, view: "StepView") -> list["Finding"]:
@@ -463,7 +469,7 @@ def _lost(units: Iterable["Unit"], now: dict[str, "Unit"], start: dict[str, "Uni
     return low, None if unknown else high
 
 
-JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-26", "CBT-30", "CBT-31")
+JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-25", "CBT-26", "CBT-29", "CBT-30", "CBT-31")
 
 
 @REGISTRY.check(*JUDGED, event=Declared)
