@@ -10,6 +10,9 @@ open (checks/combat_result.py), judged when it closes.
 * CBT-29: a unit stands its ground only with a current morale greater than such a die (1 less
   stacked with its formation's leader; any die of the combat is tried, the source not saying
   whose), and then its side loses at least the remaining hits as steps too;
+* CBT-27: a retreating stack retreats as one (its units end in one hex) and loses one step more
+  for each hex it entered in an enemy ZOC (9.62), counted over the hexes it was dropped in that
+  are certainly in one (the ZOC as the combat was declared);
 * CBT-30: only when every defender has left the attacked hex do attacking-side units enter it,
   never artillery (9.81, 9.87);
 * CBT-31: an advance enters the attacked hex first (9.84) and goes at most max(the defender's
@@ -65,6 +68,8 @@ def judge_combat_moves(game: "IslandOfDeath", combat: "Combat", result: CombatRe
                        view: "StepView") -> list["Finding"]:
     now = game.units(view.before)
     out: list["Finding"] = _judge_stands(game, combat, result, now) if result is not None else []
+    if result is not None and combat.drops:
+        out += _judge_stacks(game, combat, result, now)
     if not combat.drops:
         return out
     start = combat.start_units
@@ -217,4 +222,57 @@ def _judge_stands(game: "IslandOfDeath", combat: "Combat", result: CombatResult,
                 message=f"the {side}'s {names} stood their ground after {result.text}: its side owes "
                         f"{steps[side]} step losses and the {hexes} remaining hits as steps, {owed}, but lost {high} (9.71)",
                 subjects=[u.name for u in stayed], evidence={**evidence, "steps_due": owed, "steps_lost": high}))
+    return out
+
+
+def _judge_stacks(game: "IslandOfDeath", combat: "Combat", result: CombatResult, now: Any) -> list["Finding"]:
+    """CBT-27: one hex per retreating stack, one step more per enemy-ZOC hex it entered."""
+    from vlog.games.island_of_death.checks.combat_result import _available, _eliminated, _lost
+
+    out: list["Finding"] = []
+    start = combat.start_units
+    target = combat.attack.target
+    att_hexes = {u.hex for u in combat.attackers}
+    hits = {"attacker": result.attacker.number,
+            "defender": max(0, result.defender.number - (1 if combat.fort.true else 0))}
+    sides = {"defender": [u for u in combat.defenders if u.kind not in ("leader", "coastal-gun")],
+             "attacker": [u for u in start.values() if u.side == combat.side and u.hex in att_hexes
+                          and u.is_ground_unit and u.kind not in ("leader", "coastal-gun")]}
+    for side, units in sides.items():
+        other = "attacker" if side == "defender" else "defender"
+        retreated = [u for u in units if u.id in combat.drops and now.get(u.id) is not None
+                     and now[u.id].hex not in (None, u.hex) and (side == "defender" or combat.drops[u.id][0] != target)]
+        if not retreated:
+            continue
+        owner = retreated[0].side
+        zoc = game.zoc(combat.start_position, owner)
+        stacks: dict[str, list[Any]] = {}
+        for u in retreated:
+            stacks.setdefault(u.hex, []).append(u)
+        extra = 0
+        for hex_, stack in stacks.items():
+            ends = sorted({now[u.id].hex for u in stack})
+            if len(ends) > 1:
+                out.append(combat.finding(
+                    game, "CBT-27", Ruling.PROVEN, step=max(combat.drop_steps.get(u.id) or 0 for u in stack),
+                    message=f"the stack retreating from {hex_} ({', '.join(u.name for u in stack)}) split up, ending "
+                            f"in {', '.join(ends)}: a retreating stack retreats as one (9.62)",
+                    subjects=[u.name for u in stack],
+                    evidence={"target": target, "from": hex_, "ends": ends, "units": [u.counter for u in stack]}))
+                return out
+            extra += max(sum(1 for h in combat.drops[u.id] if zoc.in_zoc(h) is True) for u in stack)
+        if not extra:
+            continue
+        due = math.ceil(hits[side] / 2) if side == "attacker" else hits[side] // 2
+        if all(_eliminated(u, now) for u in sides[other]):
+            due = max(0, due - 1)                    # 9.42: the excess step losses may take a hit off
+        owed = min(due + extra, _available(units)[0])
+        high = _lost(units, now, start)[1]
+        if high is not None and due <= high < owed:
+            out.append(combat.finding(
+                game, "CBT-27", Ruling.PROVEN, step=max(combat.drop_steps.get(u.id) or 0 for u in retreated),
+                message=f"the {side}'s retreat from {', '.join(stacks)} entered {extra} hex(es) in an enemy ZOC: "
+                        f"{due} step losses of the result and {extra} for the ZOC, {owed}, but its units lost {high} (9.62)",
+                subjects=[u.name for u in retreated],
+                evidence={"target": target, "side": side, "zoc_hexes": extra, "steps_due": owed, "steps_lost": high}))
     return out

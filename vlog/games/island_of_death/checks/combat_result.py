@@ -19,7 +19,7 @@ Judged when the combat closes, on the table as it stood when it was declared:
   result is the one said, or the CRT cell every reading gives. More may be lost (standing
   ground, retreating through enemy ZOCs): that is not judged here;
 * CBT-05: no Demoralized unit attacks on a night turn (10.21, 11.4);
-* CBT-25, CBT-26, CBT-29, CBT-30, CBT-31: the retreats, stands and advances its pieces made
+* CBT-25, CBT-26, CBT-27, CBT-29, CBT-30, CBT-31: the retreats, stands and advances its pieces made
   (checks/combat_moves.py).
 
 The morale states follow the results (9.41: D disorganizes, a Disorganized unit D or Z
@@ -102,6 +102,8 @@ class Combat:
     held: dict[str, list[str]] = field(default_factory=dict)
     """Attacking-side unit id -> the enemy units still in the attacked hex when it entered."""
     """Unit id -> the hexes it was dropped in while the combat was open (its retreat or advance)."""
+    start_position: Any = None
+    """The position when it was declared (the enemy ZOC a retreat enters)."""
     when: str | None = None
     """The phase it was declared in: its findings belong there, not to the phase that closes it."""
 
@@ -188,7 +190,7 @@ class Combats(Ledger):
         readings = odds_readings(game, attack.target, attackers, defenders, units.values(), states, self.crt,
                                  offense=offense, defense_support=defense)
         self.open = Combat(event.step, attack, side, attackers, defenders, readings, night,
-                           Tri.of(game.supply.fort(attack.target)), start_units=dict(units), when=game.when())
+                           Tri.of(game.supply.fort(attack.target)), start_units=dict(units), start_position=view.before, when=game.when())
         return self._judge_night(event)
 
     def close(self, view: "StepView") -> list["Finding"]:
@@ -469,7 +471,7 @@ def _lost(units: Iterable["Unit"], now: dict[str, "Unit"], start: dict[str, "Uni
     return low, None if unknown else high
 
 
-JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-25", "CBT-26", "CBT-29", "CBT-30", "CBT-31")
+JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-25", "CBT-26", "CBT-27", "CBT-29", "CBT-30", "CBT-31")
 
 
 @REGISTRY.check(*JUDGED, event=Declared)
