@@ -63,6 +63,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-03": [("CBT-03", 4, {"target": "1310", "defenders": []})],
     "CBT-04": [("CBT-04", 4, {"target": "1311", "unit": "ax-viii-eng", "arrived": "jumped"})],
     "clean-combat-intro": [],
+    "CBT-22": [("CBT-22", 6, {"target": "1309", "unit": "ax-28-art", "hex": "1107"})],
     "clean-stand-hercules": [],
     "CBT-25": [("CBT-25", 8, {"target": "1311", "side": "defender", "retreat_hexes": 1,
                                "units": ["al-c-1c", "al-a-1c", "al-2rwk", "al-8m"]})],

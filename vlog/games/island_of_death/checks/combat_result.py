@@ -18,6 +18,8 @@ Judged when the combat closes, on the table as it stood when it was declared:
   units have steps (an eliminated side's pending steps take one hit off the other side); the
   result is the one said, or the CRT cell every reading gives. More may be lost (standing
   ground, retreating through enemy ZOCs): that is not judged here;
+* CBT-22: no artillery or warship supporting from a hex not next to the attacked one loses a
+  step in it (9.52);
 * CBT-05: no Demoralized unit attacks on a night turn (10.21, 11.4);
 * CBT-25, CBT-26, CBT-27, CBT-29, CBT-30, CBT-31: the retreats, stands and advances its pieces made
   (checks/combat_moves.py).
@@ -102,6 +104,8 @@ class Combat:
     held: dict[str, list[str]] = field(default_factory=dict)
     """Attacking-side unit id -> the enemy units still in the attacked hex when it entered."""
     """Unit id -> the hexes it was dropped in while the combat was open (its retreat or advance)."""
+    supporters: list["Unit"] = field(default_factory=list)
+    """The artillery and warships named as supporting either side."""
     start_position: Any = None
     """The position when it was declared (the enemy ZOC a retreat enters)."""
     when: str | None = None
@@ -180,17 +184,19 @@ class Combats(Ledger):
         night = game.day_part() == "Night"
         states = {u.id: self.state(u.id) for u in attackers + defenders}
         offense = defense = ((0, "", frozenset()),)
+        supporters: list["Unit"] = []
         if attack.support or attack.defensive_support:
             other = defenders[0].side
-            offense = support_readings(game, support_units(game, attack.support, attack.target, units, side),
-                                       "offensive", attackers, attack.target, self.states, night)
-            defense = support_readings(game, support_units(game, attack.defensive_support, attack.target, units,
-                                                           other), "defensive", defenders, attack.target,
-                                       self.states, night)
+            mine = support_units(game, attack.support, attack.target, units, side)
+            theirs = support_units(game, attack.defensive_support, attack.target, units, other)
+            supporters = mine + theirs
+            offense = support_readings(game, mine, "offensive", attackers, attack.target, self.states, night)
+            defense = support_readings(game, theirs, "defensive", defenders, attack.target, self.states, night)
         readings = odds_readings(game, attack.target, attackers, defenders, units.values(), states, self.crt,
                                  offense=offense, defense_support=defense)
         self.open = Combat(event.step, attack, side, attackers, defenders, readings, night,
-                           Tri.of(game.supply.fort(attack.target)), start_units=dict(units), start_position=view.before, when=game.when())
+                           Tri.of(game.supply.fort(attack.target)), start_units=dict(units), start_position=view.before, when=game.when(),
+                           supporters=supporters)
         return self._judge_night(event)
 
     def close(self, view: "StepView") -> list["Finding"]:
@@ -202,6 +208,7 @@ class Combats(Ledger):
         result = combat.said or (cells[0] if len(cells) == 1 else None)
         if result is not None:
             self._judge_losses(combat, result, view, found)
+        self._judge_support_losses(combat, view, found)
         found += judge_combat_moves(self.game, combat, result, view)
         self._apply_states(combat, result)
         return found
@@ -319,6 +326,25 @@ class Combats(Ledger):
                     evidence={"target": combat.attack.target, "side": side, "result": result.text,
                               "hits": hits[side], "steps_due": owed, "steps_lost": high,
                               "units": [u.counter for u in takers[side]]}))
+
+    def _judge_support_losses(self, combat: Combat, view: "StepView", found: list["Finding"]) -> None:
+        """CBT-22: artillery and warships supporting from a hex not adjacent to the attacked hex
+        take no step losses of the combat (9.52)."""
+        if not combat.supporters:
+            return
+        now = self.game.units(view.before)
+        for unit in combat.supporters:
+            if self.game.board.distance(unit.hex, combat.attack.target) <= 1:
+                continue
+            low, _high = _lost([unit], now, combat.start_units)
+            if low:
+                found.append(combat.finding(
+                    self.game, "CBT-22", Ruling.PROVEN, step=combat.said_step or combat.roll_step or combat.step,
+                    message=f"{unit.label()}, supporting the attack on {combat.attack.target} from {unit.hex} "
+                            f"({self.game.board.distance(unit.hex, combat.attack.target)} hexes away), lost a step "
+                            f"in it: only ground units in the attacking hexes and the attacked hex take them (9.52)",
+                    subjects=[unit.name], evidence={"target": combat.attack.target, "unit": unit.counter,
+                                                    "hex": unit.hex}))
 
     # -- morale states -----------------------------------------------------------------------
     def _apply_states(self, combat: Combat, result: CombatResult | None) -> None:
@@ -471,7 +497,7 @@ def _lost(units: Iterable["Unit"], now: dict[str, "Unit"], start: dict[str, "Uni
     return low, None if unknown else high
 
 
-JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-25", "CBT-26", "CBT-27", "CBT-29", "CBT-30", "CBT-31")
+JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-22", "CBT-25", "CBT-26", "CBT-27", "CBT-29", "CBT-30", "CBT-31")
 
 
 @REGISTRY.check(*JUDGED, event=Declared)

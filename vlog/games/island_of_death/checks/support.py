@@ -7,7 +7,7 @@ Judged for each declaration, on the table as it stands when it is typed:
   ground units, the printed defensive support at most the printed defense of the defenders
   (12.21, 16.74); at most three warships support an attack and two a defense; warships and
   artillery do not support the same side of one attack (16.74);
-* CBT-09: each supporting unit is within its range of the attacked hex; artillery shows its
+* CBT-09: only artillery and warships support; each supporting unit is within its range of the attacked hex; artillery shows its
   prepared side, is not in an enemy ZOC (12.23) and not Demoralized (11.4); warships give no
   support on a night turn (16.76). Ammunition (the support and Out of Ammo markers) is not read.
 
@@ -152,7 +152,12 @@ def judge_support(game: "IslandOfDeath", event: Declared, view: "StepView") -> l
                                             ("defensive", attack.defensive_support, other, defenders, "defense")):
         if not names:
             continue
-        supporters = support_units(game, names, attack.target, units, own)
+        named = named_units(game, names, attack.target, units, own, ground=False)
+        for unit in named:
+            if not unit.is_artillery and unit.kind != "warship":
+                finding("CBT-09", f"{unit.label()} is named as giving {key} support to {attack.target}: only "
+                                  f"artillery and warships support (9.3b-c, 12.0)", {"unit": unit.counter, "kind": unit.kind})
+        supporters = [u for u in named if u.is_artillery or u.kind == "warship"]
         warships = [u for u in supporters if u.kind == "warship"]
         guns = [u for u in supporters if u.is_artillery]
         if warships and guns:
