@@ -70,6 +70,7 @@ class IslandOfDeath(RulesEngine):
     def new_ledgers(self) -> list["Ledger"]:
         from vlog.games.island_of_death.checks.breakdown import Breakdown
         from vlog.games.island_of_death.checks.combat import Attacks
+        from vlog.games.island_of_death.checks.combat_result import Combats
         from vlog.games.island_of_death.checks.movement import Movement
         from vlog.games.island_of_death.checks.sequence import Timeline
         from vlog.games.island_of_death.checks.supply import Supply
@@ -77,7 +78,8 @@ class IslandOfDeath(RulesEngine):
 
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
         self.surrender, self.supply, self.breakdown = Surrender(), Supply(self), Breakdown()
-        return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown]
+        self.combats = Combats(self)
+        return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -142,4 +144,4 @@ class IslandOfDeath(RulesEngine):
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
-    breakdown, combat, movement, sequence, stacking, supply, victory, warships)
+    breakdown, combat, combat_moves, combat_result, movement, sequence, stacking, supply, support, victory, warships)

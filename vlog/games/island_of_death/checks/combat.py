@@ -3,6 +3,7 @@
 A VASSAL log does not show which hex a unit attacks; the attacking player says it in chat:
 
     attack 1210 with 8M, 2RWK          (or "attack 1210 with 8M and 2RWK")
+    attack 1210 with 1/34, 2/34; support 28; defensive support 12
 
 The hex is its four-digit number, the units are named as the module names the pieces (several
 pieces of one name: any of them). A log without such lines is still judged for everything
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.kit.ledger import Ledger
@@ -35,6 +36,7 @@ from vlog.games.island_of_death.terrain import overrunnable
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
     from vlog.games.island_of_death.rules import IslandOfDeath
+    from vlog.games.island_of_death.units import Unit
     from vlog.kit.steps import StepView
     from vlog.vassal.commands import Chat
 
@@ -42,7 +44,8 @@ __all__ = ["Attack", "read_attack"]
 
 LANDING_COMBAT = ("amphibious-landing", "airborne-landing")
 """Axis attacks outside the Combat Phase: Water's Edge Combat (18.6) and hostile landings (19.5)."""
-_ATTACK = re.compile(r"\s*attacks?\s+(?:hex\s+)?(\d{4})(?:\s+with\s+(.+?))?\s*\.?\s*$", re.IGNORECASE)
+_ATTACK = re.compile(r"\s*attacks?\s+(?:hex\s+)?(\d{4})(?:\s+with\s+([^;]+?))?\s*\.?\s*(;.*)?$", re.IGNORECASE)
+_SUPPORT = re.compile(r"\s*(defensive\s+)?support\s+(.+?)\s*\.?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,9 @@ class Attack:
 
     target: str
     attackers: tuple[str, ...]
+    support: tuple[str, ...] = ()
+    """Artillery and warships named as giving offensive support (none named: none)."""
+    defensive_support: tuple[str, ...] = ()
 
 
 def read_attack(line: "Chat") -> Attack | None:
@@ -58,8 +64,19 @@ def read_attack(line: "Chat") -> Attack | None:
     match = _ATTACK.match(line.message)
     if match is None:
         return None
-    names = tuple(n.strip() for n in re.split(r",|\band\b", match.group(2) or "") if n.strip())
-    return Attack(match.group(1), names)
+    support: dict[bool, tuple[str, ...]] = {False: (), True: ()}
+    for clause in (match.group(3) or "").split(";")[1:]:
+        found = _SUPPORT.match(clause)
+        if found is None:
+            if clause.strip():
+                return None
+            continue
+        support[bool(found.group(1))] += _names(found.group(2))
+    return Attack(match.group(1), _names(match.group(2) or ""), support[False], support[True])
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(n.strip() for n in re.split(r",|\band\b", text) if n.strip())
 
 
 GRAMMARS.add("attack", read_attack)
@@ -99,13 +116,7 @@ def judge_attack(game: "IslandOfDeath", event: Declared, view: "StepView") -> li
                           f"player attacks, in his Combat or Penetration Phase",
                 {"phase": phase.name, "declared_by": speaker})
         return out
-    attackers = []
-    for name in attack.attackers:
-        found = [u for u in units.values() if u.name == name and u.hex is not None and u.is_ground_unit]
-        if speaker is not None:
-            found = [u for u in found if u.side == speaker] or found
-        if found:
-            attackers.append(min(found, key=lambda u: game.board.distance(u.hex, attack.target)))
+    attackers = named_units(game, attack.attackers, attack.target, units, speaker)
     side = speaker or (attackers[0].side if attackers else (phase.phasing if phase is not None else None))
     defenders = [u for u in units.values() if u.hex == attack.target and u.is_ground_unit and u.side != side]
     if not defenders:
@@ -135,6 +146,25 @@ def judge_attack(game: "IslandOfDeath", event: Declared, view: "StepView") -> li
             finding("CBT-04", f"{unit.label()} attacks {attack.target} in the turn it {arrived[1]}",
                     {"unit": unit.counter, "arrived": arrived[1]})
     return out
+
+
+def named_units(game: "IslandOfDeath", names: Iterable[str], target: str, units: Mapping[str, "Unit"],
+                side: str | None, *, ground: bool = True) -> list["Unit"]:
+    """The pieces a declaration names, of `side` where it is known; of several pieces of one
+    name the one nearest the target."""
+    out = []
+    for name in names:
+        found = [u for u in units.values() if u.name == name and u.hex is not None
+                 and (u.is_ground_unit or not ground)]
+        if side is not None:
+            found = [u for u in found if u.side == side] or found
+        if found:
+            out.append(min(found, key=lambda u: game.board.distance(u.hex, target)))
+    return out
+
+
+def speaker_side(game: "IslandOfDeath", view: "StepView") -> str | None:
+    return _speaker_side(game, view)
 
 
 def _speaker_side(game: "IslandOfDeath", view: "StepView") -> str | None:

@@ -37,6 +37,7 @@ from vlog.engine.movement import MovementRules, any_class, best_of, check_move
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
 
+from vlog.games.island_of_death.checks.combat_odds import DEMORALIZED
 from vlog.games.island_of_death.rules import REGISTRY
 from vlog.games.island_of_death.terrain import movement_rules
 from vlog.games.island_of_death.units import MOVEMENT_CLASSES, Unit
@@ -56,6 +57,8 @@ WAVE_BOXES = ("first-wave", "second-wave")
 """Box types a landing unit comes from (18.3)."""
 OUT_OF_SUPPLY_MA, OUT_OF_SUPPLY_MINIMUM = 2, 1
 """8.33: an out-of-supply motorized or mechanized unit moves 2 less, never below 1."""
+DEMORALIZED_MA, DEMORALIZED_MINIMUM = {True: 2, False: 4}, 1
+"""11.4: a Demoralized unit moves 2 less on foot, 4 less motorized or mechanized, never below 1."""
 
 
 @dataclass(slots=True)
@@ -73,6 +76,8 @@ class PhaseMoves:
     ("infiltrated" or "moved (a warship)", step); a certain infiltration or a warship's move."""
     reported: set[str] = field(default_factory=set)
     """Units a movement finding was reported for in this phase (one per unit and phase)."""
+    night_cost: dict[str, int | None] = field(default_factory=dict)
+    """At Night: unit id -> the cheapest cost of its move so far (None: not known)."""
 
 
 class Movement(Ledger):
@@ -87,6 +92,9 @@ class Movement(Ledger):
         """The single dice rolled in this phase and not yet taken by an infiltration."""
         self.pending: list[tuple[int | None, Unit, tuple[str, ...]]] = []
         """Moves into enemy-held hexes this phase: (step, the unit there, the enemy unit ids)."""
+        self.night_moves: dict[str, int | None] = {}
+        """The units that moved in the phase that just ended and, at Night, the cheapest cost of
+        their moves (PhaseMoves.night_cost; None: not known)."""
 
     def take_pending(self) -> list[tuple[int | None, Unit, tuple[str, ...]]]:
         taken, self.pending = self.pending, []
@@ -97,6 +105,7 @@ class Movement(Ledger):
         return ()
 
     def phase(self, change: Any, view: "StepView") -> tuple[()]:
+        self.night_moves = {uid: self.moves.night_cost.get(uid) for uid in self.moves.entered}
         self.moves, self.dice = PhaseMoves(), []
         return ()
 
@@ -118,6 +127,8 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool
         return None, [f"counters.json {unit.counter} level {unit.level} movement"]
     if supply and out_of_supply(game, unit):
         ma = max(OUT_OF_SUPPLY_MINIMUM, ma - OUT_OF_SUPPLY_MA)
+    if demoralized(game, unit):
+        ma = max(DEMORALIZED_MINIMUM, ma - DEMORALIZED_MA[unit.movement_class == "foot"])
     origin = game.movement.moves.origin.get(unit.id, unit.hex)
     bonus: Any = 0
     for other in game.units(view.before).values():
@@ -135,6 +146,11 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool
             return None, [f"counters.json {other.counter} {key} (14.1 leader bonus)"]
         bonus = max(bonus, value)
     return ma + bonus, data
+
+
+def demoralized(game: "IslandOfDeath", unit: Unit) -> bool:
+    """Certainly Demoralized, as the combat results of the log leave it (checks/combat_result.py)."""
+    return game.combats.state(unit.id) == frozenset({DEMORALIZED})
 
 
 def out_of_supply(game: "IslandOfDeath", unit: Unit) -> bool:
@@ -231,7 +247,7 @@ def judge_landed_units_stay(game: "IslandOfDeath", event: Moved, view: "StepView
                                                           "turn": phase.turn, "from": unit.hex, "to": after.hex})]
 
 
-@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-12", "SUP-08", "MOV-13", "MOV-14")
+@REGISTRY.check("ZOC-04", "ZOC-05", "MOV-04", "MOV-11", "MOV-12", "SUP-08", "MOV-13", "MOV-14")
 def judge_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
     """5.2, 6.4, 6.53: the move so far within the allowance, stopping in enemy ZOC, no ZOC to
     ZOC but by infiltration with a roll of 9 or more."""
@@ -326,7 +342,7 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
     allowance, data = _allowance(game, unit, view)
     result = _search(game, unit, view, origin, after.hex, allowance)
     if result.ruling is Ruling.LEGAL:
-        return []
+        return _night_move(game, event, unit, after, origin, result)
     strategic = not _near_enemy(game, enemies, origin) and not _near_enemy(game, enemies, after.hex)
     depends = set(result.verdict.depends_on) | set(data)
     if result.ruling is Ruling.PROVEN and strategic:
@@ -367,6 +383,30 @@ def _allowance_check(game, event, view, unit, after, origin) -> list["Finding"]:
         message = (f"moved {origin} -> {after.hex} in this phase: no path costs {allowance} MP or less"
                    + (f" (cheapest {cost})" if cost is not None else " (no path at all)"))
     return [_finding(game, short, ruling, event, unit, after, message, evidence, depends_on=sorted(depends))]
+
+
+def _night_move(game, event, unit, after, origin, result) -> list["Finding"]:
+    """6.71, 6.72 at Night: the cheapest cost of the move so far is kept (the morale states
+    read it as the phase ends); a Demoralized unit moves at most half its allowance (MOV-11)."""
+    if game.day_part() != "Night":
+        return []
+    cost = result.route.cost if result.route is not None else None
+    ma = unit.movement
+    if not isinstance(cost, int) or not isinstance(ma, int) or not game.board.map_known:
+        game.movement.moves.night_cost[unit.id] = None
+        if demoralized(game, unit):
+            game.unsettled("MOV-11", event.step, ["map.json terrain and tables.json tec (the cost of the move)"])
+        return []
+    game.movement.moves.night_cost[unit.id] = cost
+    half = -(-ma // 2)
+    if demoralized(game, unit) and cost > half and unit.id not in game.movement.moves.reported:
+        game.movement.moves.reported.add(unit.id)
+        return [_finding(game, "MOV-11", Ruling.PROVEN, event, unit, after,
+                         f"moved {origin} -> {after.hex} at Night while Demoralized: the cheapest path costs {cost} MP, "
+                         f"more than half its allowance ({half} of {ma}, 6.72)",
+                         {"from": origin, "to": after.hex, "cheapest_cost": cost, "half_allowance": half,
+                          "state": DEMORALIZED})]
+    return []
 
 
 def _leader_move(game, event, view, unit, after, origin) -> list["Finding"]:
