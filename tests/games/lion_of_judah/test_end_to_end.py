@@ -93,6 +93,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                                  "failed_hop": ["1211", "1210"]})],
     "MV-24-amba": [("MV-24", 7, {"from": "1405", "to": "1104", "hex": "1104", "terrain": "amba",
                                  "failed_hop": ["1204", "1104"]})],
+    "MV-24-amba-1940-41": [("MV-24", 13, {"from": "1406", "to": "1311", "hex": "1311",
+                                         "forced_march_into": ["1311"]})],
     "clean-route-1935-36": [],
     "clean-route-1940-41": [],
     "RR-01": [("RR-01", 8, {"turn": 2, "entry_turn": 5, "hex": "1405"})],

@@ -62,3 +62,23 @@ def test_ending_in_another_factions_hex_is_no_passage(tmp_path):
     f = only(judge_move(board, here, MoveFacts(wollo, "1603", "1605", path=("1603", "1604", "1605"), **facts),
                         step=3, when=None), "MV-42")
     assert f.evidence["failed_hop"] == ["1603", "1604"] and "beghemder" in f.message
+
+
+def test_one_drag_that_only_a_prohibited_hex_explains_names_it(tmp_path):
+    """One drag (no route shown): a move too long for every allowed path, that some path within
+    the MF explains only through enemy units (11.2) or, (35), a hex not in play (PB 13.1.1), is
+    reported under that prohibition with the hex, not as a move beyond the MF (MV-03)."""
+    area = [h for h in AREA if h != "1605"]
+    board = synthetic_board(tmp_path, zones={"ethiopia": AREA})
+    levy = unit("lv", "1603", name="Levy", side="ethiopian", unit_class="tribal-levy", faction="tigray")
+    sb = unit("sb", "1605", name="Sb")
+    f = only(judge_move(board, state(levy, sb, scenario="1935-36"),
+                        MoveFacts(levy, "1603", "1607", scenario="1935-36"), step=3, when=None), "MV-06")
+    assert f.basis is Basis.PROVEN and f.evidence["hexes"] == ["1605"] and "holding enemy units" in f.message
+    assert judge_move(board, state(levy, sb, scenario="1935-36"),
+                      MoveFacts(levy, "1603", "1608", scenario="1935-36"), step=3, when=None)[0].check \
+        == "lion-of-judah/MV-03"                      # too long even through 1605
+    outside = synthetic_board(tmp_path / "b", zones={"ethiopia": area})
+    f = only(judge_move(outside, state(levy, scenario="1935-36"),
+                        MoveFacts(levy, "1603", "1607", scenario="1935-36"), step=3, when=None), "MV-07")
+    assert f.evidence["hexes"] == ["1605"] and "not in play in 1935-36" in f.message

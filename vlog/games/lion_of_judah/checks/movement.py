@@ -203,12 +203,14 @@ def _tribal(unit: Unit, scenario: str | None) -> str | None:
 
 def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: bool,
                    scenario: str | None = None, minimum_move: bool = True,
-                   tribal: bool = True, rainy: bool = False, goal: str | None = None) -> MovementRules[str]:
+                   tribal: bool = True, rainy: bool = False, goal: str | None = None,
+                   relax: frozenset[str] = frozenset()) -> MovementRules[str]:
     """The engine hooks for one unit's move on the board as it stands (`tribal`: PB 13.6.1,
     no path through hexes of another Ethiopian faction, the move's end `goal` excepted: ending
     there is a stacking matter, ST-06; (40) PB 14.6.4.1 and 14.6.1.3, a guerrilla stays in
     Ethiopia and out of other factions' guerrilla hexes; `rainy`: PB 14.6.2.2, costs doubled
-    outside the dry zones)."""
+    outside the dry zones; `relax`: prohibitions left out, "enemies" (11.2) or "areas" (PB 13.1.1),
+    to find which one a move breaks)."""
     faction = _tribal(unit, scenario) if tribal else None
     guerrilla = tribal and is_guerrilla(unit, scenario)
     effect = "movement-motorized" if motorized else "movement-foot"
@@ -221,7 +223,7 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
 
     def may_enter(hex_: str) -> bool | Unknown:
         enemies = enemy_units(hex_)
-        if any(not u.defenseless for u in enemies):
+        if "enemies" not in relax and any(not u.defenseless for u in enemies):
             return False                                   # 11.2
         if faction is not None and hex_ != goal and other_faction(unit, occupied.get(hex_, ()), scenario):
             return False                                   # PB 13.6.1, MV-42
@@ -230,7 +232,7 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
                    for u in occupied.get(hex_, ())):
                 return False
             return board.in_zone(hex_, "ethiopia")
-        if scenario == "1935-36":                          # PB 13.1.1
+        if scenario == "1935-36" and "areas" not in relax:     # PB 13.1.1
             answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
             if any(a is True for a in answers):
                 return True
@@ -239,7 +241,7 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
         return True
 
     def enemy_entry(hex_: str) -> int | None:                  # 11.6
-        enemies = enemy_units(hex_)
+        enemies = [u for u in enemy_units(hex_) if u.defenseless or "enemies" not in relax]
         return 1 if enemies and not all(u.kind in ("rp", "truck") for u in enemies) else None
 
     def line_kinds(a: str, b: str) -> Any:
@@ -840,7 +842,9 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
     if not eligible:
         dummy = unit.kind == "dummy" and unit.level == DUMMY_FRONT           # PB 14.6.5 (MV-45)
         if not dummy and not rolls:
-            return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when)]
+            blocked = _blocked_by(board, state, facts, candidates, allowance, base_evidence, forced=False,
+                                  step=step, when=when) if plain.ruling is Ruling.PROVEN else None
+            return out + [blocked or _mv03(unit, where, allowance, plain, base_evidence, step, when)]
         rolled = f" with forced-march roll(s) {', '.join(map(str, rolls))}" if rolls else ""
         moved = f"moved from {where}{rolled}" if dummy else f"force-marched from {where}"
         out.append(finding("MV-45" if dummy else "MV-24", plain.ruling, step=step, when=when, subjects=subjects,
@@ -862,8 +866,10 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
                                          "forced_march_into": barred, "forced_march_rolls": list(rolls)},
                                ))
             return out
-        return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when,
-                            doubled=True)]
+        blocked = _blocked_by(board, state, facts, candidates, allowance, base_evidence, forced=True,
+                              step=step, when=when)
+        return out + [blocked or _mv03(unit, where, allowance, plain, base_evidence, step, when,
+                                       doubled=True)]
     need = unlimited.route.forced_march_hexes
     if not rolls:
         if plain.ruling is Ruling.POSSIBLE:
@@ -900,6 +906,45 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
                        message=f"{unit.name} force-marched from {where} with roll(s) "
                                f"{', '.join(map(str, rolls))}", evidence=evidence, depends_on=data))
     return out
+
+
+def _blocked_by(board: Board, state: GameState, facts: MoveFacts, candidates: list[bool], allowance: Any,
+                evidence: dict[str, Any], *, forced: bool, step: int | None, when: str | None) -> Finding | None:
+    """The prohibition a move too long for every allowed path breaks, when some path within the
+    allowance (forced march included when `forced`) passes only where it forbids: enemy units'
+    hexes (MV-06, 11.2) or, (35), hexes not in play (MV-07, PB 13.1.1), the hexes named."""
+    unit, start, goal = facts.unit, facts.start, facts.goal
+    relaxations = [("enemies", "MV-06")] + ([("areas", "MV-07")] if facts.scenario == "1935-36" else [])
+    for relax, check in relaxations:
+        found = []
+        for mot in candidates:
+            rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+                                   rainy=facts.rainy, goal=goal, relax=frozenset({relax}),
+                                   minimum_move=not forced)
+            if forced:
+                rules.forced_march = allowance
+                rules.forced_march_into = _fm_into(board)
+            found.append(check_move(rules, start, goal, allowance))
+        best = best_of(*found)
+        if best.ruling is Ruling.PROVEN or best.route is None:
+            continue
+        route = best.route.hexes[1:-1]
+        if relax == "enemies":
+            barred = [h for h in route if any(blocks_entry(unit, u) for u in state.at(h))]
+            why = "holding enemy units (11.2)"
+        else:
+            barred = [h for h in route if not any(board.in_zone(h, z) is True for z in IN_PLAY_1935)]
+            why = "not in play in 1935-36 (PB 13.1.1)"
+        if not barred:
+            continue
+        where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
+        named = ", ".join(hex_label(h, board) for h in barred)
+        return finding(check, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                       message=f"{unit.name} moved from {where}: every path within its {_num(allowance)} MPs"
+                               + (" (forced march included)" if forced else "")
+                               + f" passes through {named}, {why}",
+                       evidence={**evidence, **_route_evidence(best, board), "hexes": barred})
+    return None
 
 
 def _mv03(unit: Unit, where: str, allowance: Any, plain: MoveCheck[str], evidence: dict[str, Any],
