@@ -17,6 +17,7 @@ from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.combat import CombatMemory
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, judge_end_of_move, trace
+from vlog.kit.movement import LoggedRoutes
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -35,10 +36,9 @@ class MovesInProgress(GameLedger):
         self.origins: dict[str, str] = {}
         """Unit -> the hex it began the current movement segment in."""
         self.fm_rolls: dict[str, list[int]] = {}
-        self.paths: dict[str, list[str]] = {}
-        """Unit -> the hexes the log shows it in this segment, one per drag (11.1)."""
-        self.path_rolls: dict[str, list[tuple[int, ...]]] = {}
-        """Unit -> the forced-march rolls logged before each of those drags (11.5.3)."""
+        self.routes = LoggedRoutes()
+        """The hexes each unit's drags show in this segment (11.1), the forced-march rolls
+        logged before each drag (11.5.3)."""
         self.reported: set[str] = set()
         self.pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
@@ -64,26 +64,10 @@ class MovesInProgress(GameLedger):
                 out.extend(judge_end_of_move(game.board, state, unit, step=at_step, when=when))
         return out + game.movement.moves_over(game.board, state, finished)      # MV-26
 
-    def drag(self, unit_id: str, frm: str, to: str, rolls: tuple[int, ...], *, undo: bool) -> None:
-        """One drag of a unit from `frm` to `to` with the rolls logged before it; the undo of the
-        last drag takes that drag back off the route (11.1)."""
-        path = self.paths.setdefault(unit_id, [self.origins.get(unit_id, frm)])
-        legs = self.path_rolls.setdefault(unit_id, [])
-        if undo and len(path) >= 2 and path[-1] == frm and path[-2] == to:
-            path.pop()
-            if legs:
-                legs.pop()
-            return
-        if path[-1] != frm:             # moved otherwise meanwhile: a leg the log does not show
-            path.append(frm)
-            legs.append(())
-        path.append(to)
-        legs.append(rolls)
-
     def phase(self, change: PhaseTurned, view: "StepView") -> Iterable["Finding"]:
         found = self.flush(change.state)
         self.origins, self.fm_rolls, self.reported = {}, {}, set()
-        self.paths, self.path_rolls = {}, {}
+        self.routes.reset()
         return found
 
 

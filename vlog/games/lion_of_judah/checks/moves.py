@@ -96,15 +96,15 @@ def judge_moved(game: Any, action: Move, view: "StepView") -> list[Finding]:
         out.extend(game.stack_moves.move(unit, unit.hex, action.to, step=action.step, when=when))
     # a unit dragged hex by hex is judged from where it began the segment, along the route
     # the log shows (each roll the forced-march roll of the drag it came before, the undo of a
-    # drag taking it back: segments.MovesInProgress.drag); its supply when its movement ends (9.1)
+    # drag taking it back: vlog.kit.movement.LoggedRoutes); its supply when its movement ends (9.1)
     out.extend(game.moves.flush(before, moving=unit.id, step=action.step))
     origin = game.moves.origins.setdefault(unit.id, unit.hex)
     rolls = game.moves.fm_rolls.setdefault(unit.id, [])
     rolls.extend(action.forced_march_rolls)
     game.moves.pending[unit.id] = (action.step, when)
-    game.moves.drag(unit.id, unit.hex, action.to, tuple(action.forced_march_rolls),
-                    undo=view.step is not None and view.step.is_undo)
-    path = tuple(game.moves.paths[unit.id])
+    game.moves.routes.drag(unit.id, unit.hex, action.to, tuple(action.forced_march_rolls), origin=origin,
+                           undo=view.step is not None and view.step.is_undo)
+    path = game.moves.routes.route(unit.id)
     eligible, _ = may_force_march(unit, game.oos_at_start.get(unit.id, False))
     out.extend(game.movement.on_drag(game.board, before, unit, origin, action.to,   # MV-25, MV-26
                                      tuple(action.forced_march_rolls), eligible=eligible,
@@ -116,7 +116,7 @@ def judge_moved(game: Any, action: Move, view: "StepView") -> list[Finding]:
     start_unit = replace(unit, hex=origin, motorized=True) if riders else replace(unit, hex=origin)
     facts = MoveFacts(start_unit, origin, action.to, after_level=action.after_level,
                       forced_march_rolls=tuple(rolls), path=path,
-                      path_rolls=tuple(game.moves.path_rolls[unit.id]),
+                      path_rolls=game.moves.routes.route_rolls(unit.id),
                       out_of_supply_at_start=game.oos_at_start.get(unit.id, False),
                       scenario=game.scenario, turn=phase.turn if phase is not None else None,
                       trucks=game.trucks.hq_trucks(unit, origin, action.to, before, after, phase)
