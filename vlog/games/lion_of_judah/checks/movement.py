@@ -91,6 +91,7 @@ __all__ = [
     "motorized_route",
     "movement_rules",
     "rainy_season",
+    "within_allowance",
 ]
 
 ROAD_TRACK_1940 = "track-asmara-addis"
@@ -577,6 +578,27 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     back = _drags_back(facts.path)
     return _judge_walk(board, state, facts, step=step, when=when,
                        reading=CORRECTIONS.format(", ".join(back)) if back else None)
+
+
+def within_allowance(board: Board, state: GameState, unit: Unit, path: tuple[str, ...], *,
+                     oos: bool | Unknown, scenario: str | None, turn: int | None, rainy: bool) -> bool:
+    """True when the route the log shows (`path`, hop by hop) certainly fits the least allowance
+    the unit may have (interdicted, 10.1.5; not motorized): its last drag was then no forced
+    march, and a roll logged before it is no forced-march roll (11.5.1, 11.5.3: the march is
+    declared when the unit first tries to spend more MPs than it has)."""
+    if len(path) < 2 or any(b not in board.neighbours(a) for a, b in zip(path, path[1:]) if a != b):
+        return False
+    least, _ = allowance_of(unit, oos, scenario=scenario, turn=turn,
+                            interdiction=Interdiction("MV-18", "the least allowance"))
+    if isinstance(least, Unknown):
+        return False
+    motorized = _is_motorized(unit)
+    for mot in ([True, False] if isinstance(motorized, Unknown) else [bool(motorized)]):
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=scenario, minimum_move=False,
+                               rainy=rainy, goal=path[-1])
+        if follow_route(rules, path, least).ruling is not Ruling.LEGAL:
+            return False
+    return True
 
 
 def _drags_back(path: tuple[str, ...]) -> list[str]:

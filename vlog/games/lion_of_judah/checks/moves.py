@@ -21,7 +21,7 @@ from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.common import REGISTRY
 from vlog.games.lion_of_judah.checks.fronts import judge_air_front
 from vlog.games.lion_of_judah.checks.motorization import places_under
-from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move, may_force_march
+from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move, may_force_march, within_allowance
 from vlog.games.lion_of_judah.checks.movement_segment import judge_naval_move
 from vlog.games.lion_of_judah.checks.rail import judge_rail_move
 from vlog.games.lion_of_judah.checks.sequence_of_play import judge_move_out_of_segment, judge_off_side_move
@@ -106,9 +106,13 @@ def judge_moved(game: Any, action: Move, view: "StepView") -> list[Finding]:
                            undo=view.step is not None and view.step.is_undo)
     path = game.moves.routes.route(unit.id)
     eligible, _ = may_force_march(unit, game.oos_at_start.get(unit.id, False))
+    # a roll before a drag the route shows within the unit's MF was no forced-march roll
+    fm_rolls = () if eligible and action.forced_march_rolls and within_allowance(
+        game.board, before, replace(unit, hex=origin), path, oos=game.oos_at_start.get(unit.id, False),
+        scenario=game.scenario, turn=phase.turn if phase is not None else None,
+        rainy=game.movement.rainy) else tuple(action.forced_march_rolls)
     out.extend(game.movement.on_drag(game.board, before, unit, origin, action.to,   # MV-25, MV-26
-                                     tuple(action.forced_march_rolls), eligible=eligible,
-                                     step=action.step, when=when))
+                                     fm_rolls, eligible=eligible, step=action.step, when=when))
     if unit.id in game.moves.reported or len(path) < 2 or (origin == action.to and len(path) < 3):
         return out
     riders = game.motorization.riders(unit, origin, action.to, before, after, phase, game.trucks,
