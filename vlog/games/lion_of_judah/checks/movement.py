@@ -613,7 +613,7 @@ def _drags_back(path: tuple[str, ...]) -> list[str]:
 
 
 def _hop_prohibition(board: Board, state: GameState, unit: Unit, frm: str, to: str, *,
-                     scenario: str | None, motorized: bool, end: bool) -> tuple[str, str]:
+                     scenario: str | None, end: bool) -> tuple[str, str]:
     """Which prohibition keeps `unit` from the hop `frm` -> `to` (`end`: the route ends there):
     the check that reports it and why."""
     here = state.at(to)
@@ -712,7 +712,7 @@ def _judge_walk(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     hop = f"the drag from {hex_label(frm, board)} into {hex_label(to, board)}"
     evidence.update({"failed_hop": [frm, to]})
     if walk.failure == "entry":
-        check, why = _hop_prohibition(board, state, unit, frm, to, scenario=facts.scenario, motorized=mot,
+        check, why = _hop_prohibition(board, state, unit, frm, to, scenario=facts.scenario,
                                       end=i + 2 == len(path))
         evidence["prohibition"] = why
         return failing(check, f"{unit.name} moved from {where} along {logged}: {hop} is prohibited: {why}",
