@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.engine.movement import MovementRules, check_move, cheapest_routes, reachable
+from vlog.engine.movement import MovementRules, check_move, cheapest_routes, follow_route, reachable
 from vlog.errors import GameDataError
 
 from tests.engine import shipped
@@ -520,3 +520,59 @@ def test_any_class_changes_class_in_the_middle_of_a_move():
     mixed = check_move(any_class(rules(foot), rules(motor)), "A", "C", 5)
     assert mixed.ruling is Ruling.LEGAL and mixed.route.cost == 5
     assert check_move(any_class(rules(foot), rules(motor)), "A", "C", 4).ruling is Ruling.PROVEN
+
+
+def test_follow_route_pays_for_each_hex_the_log_shows():
+    # Lion of Judah 11.1: "units move hex by hex, paying for each hex entered". A row of hexes
+    # 0..5 with a rough hex 2 (2 MPs, the data's TEC) beside a clear bypass 6 (0-6-3): the
+    # cheapest route 0-6-3 costs 2; dragged 0-1-2-3 the unit paid 4.
+    rough = loj_foot_cost("rough")
+    costs = {0: 1, 1: 1, 2: rough, 3: 1, 4: 1, 5: 1, 6: 1}
+    links = {0: [1, 6], 1: [0, 2], 2: [1, 3], 3: [2, 4, 6], 4: [3, 5], 5: [4], 6: [0, 3]}
+    rules = MovementRules(neighbours=lambda h: links[h], enter_cost=lambda h: costs[h])
+    assert check_move(rules, 0, 3, 3).ruling is Ruling.LEGAL
+    walk = follow_route(rules, [0, 1, 2, 3], 3)
+    assert walk.ruling is Ruling.PROVEN and walk.failure == "allowance" and walk.failed_at == 2
+    assert walk.spent == 1 + rough
+    assert follow_route(rules, [0, 1, 2, 3], 4).ruling is Ruling.LEGAL
+    # back and forth: every drag is paid for
+    assert follow_route(rules, [0, 1, 0, 1], 2).failure == "allowance"
+    # a drag to a hex further away is a leg searched from what the route has spent
+    walk = follow_route(rules, [0, 1, 3], 5)
+    assert walk.ruling is Ruling.LEGAL and [s.to for s in walk.check.route.steps] == [1, 2, 3]
+    assert follow_route(rules, [0, 1, 4], 4).failure == "leg"
+    # a hop the rules refuse
+    refused = MovementRules(neighbours=lambda h: links[h], enter_cost=lambda h: costs[h],
+                            may_enter=lambda h: h != 2)
+    assert follow_route(refused, [0, 1, 2, 3], 9).failure == "entry"
+
+
+def test_follow_route_forced_march_rolls_belong_to_the_hop_after_them():
+    # Lion of Judah 11.5.1, 11.5.3: each hex entered beyond the MF needs its own roll ("roll the
+    # die only once per hex"), resolved before the hex is entered; a roll's extra MPs are paid
+    # for that hex. MF 4 on clear hexes (1 MP), up to 4 more by forced march: hexes 5 and 6 are
+    # forced-march hexes; a roll adding 1 MP (the 11.5.3 example's "1/A") makes each cost 2.
+    nb, enter, _ = line_map([1] * 8)
+    rules = MovementRules(neighbours=nb, enter_cost=enter, forced_march=4)
+    path = [0, 1, 2, 3, 4, 5, 6]
+    rolled = [(), (), (), (), (1,), (1,)]
+    walk = follow_route(rules, path, 4, rolled)
+    assert walk.ruling is Ruling.LEGAL and walk.spent == 8 and walk.check.route.forced_march_hexes == 2
+    early = follow_route(rules, path, 4, [(1,), (1,), (), (), (), (1,)])
+    assert early.failure == "forced march roll" and early.failed_at == 4
+    assert follow_route(rules, path, 4).ruling is Ruling.LEGAL          # rolls not judged
+    dear = follow_route(rules, path, 4, [(), (), (), (), (1,), (2,)])   # 4 + 2 + 3 > 8
+    assert dear.failure == "allowance" and dear.failed_at == 5
+    barred = MovementRules(neighbours=nb, enter_cost=enter, forced_march=4,
+                           forced_march_into=lambda h: h != 6)
+    assert follow_route(barred, path, 4, rolled).failure == "forced march into"
+    assert follow_route(MovementRules(neighbours=nb, enter_cost=enter), path, 4).failure == "allowance"
+
+
+def test_follow_route_unknown_costs_are_possible():
+    nb, _, _ = line_map([1] * 4)
+    rules = MovementRules(neighbours=nb,
+                          enter_cost=lambda h: Unknown("terrain of 2", at_least=1) if h == 2 else 1)
+    walk = follow_route(rules, [0, 1, 2, 3], 3)
+    assert walk.ruling is Ruling.POSSIBLE and walk.check.verdict.depends_on == {"terrain of 2"}
+    assert follow_route(rules, [0, 1, 2, 3], 2).ruling is Ruling.PROVEN

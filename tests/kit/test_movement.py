@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from vlog.engine.judge import Unknown
 from vlog.gamedata import load_game_data
-from vlog.kit.movement import StackMoves, TerrainCosts, tec_cost, terrain_hooks
+from vlog.kit.movement import LoggedRoutes, StackMoves, TerrainCosts, tec_cost, terrain_hooks
 
 
 @lru_cache(maxsize=None)
@@ -120,3 +120,24 @@ def test_stack_moves_dropped_off_moves_no_further():
     assert [(b.kind, b.other, b.start, b.went) for b in dropped] == [("dropped", "A", "2", "3")]
     moves.reset()
     assert moves.move(B, "2", "5", step=4) == []
+
+
+def test_logged_routes_follow_the_drags_and_their_undos():
+    """A unit dragged hex by hex: each drag adds the hex it is left in and the rolls logged before
+    it; VASSAL's undo of the last drag takes it off the route; a unit found elsewhere than its
+    route's end gets a leg to where it is."""
+    routes = LoggedRoutes()
+    routes.drag("sb", "1405", "1404")
+    routes.drag("sb", "1404", "1304", (3,))
+    routes.drag("sb", "1304", "1204")
+    routes.drag("sb", "1204", "1304", undo=True)          # the undo of the drag into 1204
+    assert routes.route("sb") == ("1405", "1404", "1304")
+    assert routes.route_rolls("sb") == ((), (3,))
+    routes.drag("sb", "1304", "1404")                     # a drag back, not an undo: a move
+    assert routes.route("sb") == ("1405", "1404", "1304", "1404")
+    routes.drag("sb", "1505", "1506")                     # moved otherwise meanwhile
+    assert routes.route("sb") == ("1405", "1404", "1304", "1404", "1505", "1506")
+    routes.drag("pl", "1305", "1306", origin="1405")
+    assert routes.route("pl") == ("1405", "1305", "1306")
+    routes.reset()
+    assert routes.route("sb") == () and routes.route_rolls("sb") == ()

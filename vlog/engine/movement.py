@@ -21,6 +21,10 @@ when *some* path within the rules reaches the new hex, so the check is a cheapes
                               (attrition points, fuel), reported per step;
 * `minimum_move`              the unit may always move exactly one hex it could otherwise enter.
 
+`follow_route` judges the route a log shows instead (a drag to each adjacent hex, paying for each
+hex entered; a drag to a hex further away is searched as a leg of its own), with each
+forced-march roll belonging to the hop it was logged before.
+
 Unknown data are judged, not guessed: a first search uses only known data (unknown costs are
 impassable, unknown ZOC counts as ZOC); if it fails, a second, optimistic search takes each
 unknown at its lower bound and remembers which data it relied on. The verdict is LEGAL,
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar, Union
@@ -443,6 +447,126 @@ def check_move(rules: MovementRules[H], start: H, goal: H, allowance: Number | N
         if rules.forced_march else str(allowance)
     reason = f"no path from {start} to {goal} within {limit}"
     return MoveCheck(Verdict(Ruling.PROVEN, reasons=(reason,)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Walk(Generic[H]):
+    """The route a log shows, walked leg by leg (`follow_route`): the verdict, the route up to
+    the goal (or up to the leg that fails, that leg excluded), and where and why it fails.
+
+    `failure` is "entry" (the hop is not allowed: `may_enter`, terrain or hexside prohibited),
+    "allowance" (beyond the allowance, forced march included), "forced march into" (a forced-march
+    hop into a hex `forced_march_into` refuses), "forced march roll" (a forced-march hop with no
+    roll logged before it) or "leg" (no path for a leg the log does not show hex by hex)."""
+
+    check: MoveCheck[H]
+    failed_at: int | None = None
+    failure: str | None = None
+    spent: Number = 0
+    """What the legs before the failing one cost (the whole route when none fails)."""
+
+    @property
+    def ruling(self) -> Ruling:
+        return self.check.ruling
+
+
+def follow_route(rules: MovementRules[H], hexes: Sequence[H], allowance: Number,
+                 marches: Sequence[Sequence[Number]] | None = None) -> Walk[H]:
+    """Could the unit have moved along `hexes` (the start, then each hex a drag left it in)?
+
+    Each drag to an adjacent hex is a hop paying for the hex entered (terrain and hexside, or
+    the line joining the two when cheaper); a drag to a hex further away is a leg searched as
+    `check_move` does, from what the route has spent. A hop whose cumulative cost exceeds
+    `allowance` is a forced-march hop (up to `rules.forced_march` more, not into hexes
+    `rules.forced_march_into` refuses). `marches[i]` are the extra MPs of the forced-march rolls
+    logged before leg i (None: no rolls are needed): a forced-march hop needs one and pays the
+    last, a searched leg pays them in order. No minimum move (it is a one-hex move: `check_move`).
+    LEGAL, POSSIBLE (the data relied on) or PROVEN (the leg that fails and why), as `check_move`.
+    """
+    start = hexes[0]
+    if len(hexes) < 2:
+        return Walk(MoveCheck(Verdict(Ruling.LEGAL), Route((start,), (), 0)))
+    last: Walk[H] | None = None
+    for certain in (True, False):
+        walk = _walk(rules, list(hexes), allowance, marches, certain)
+        if walk.failed_at is None:
+            data = walk.check.route.depends_on if walk.check.route is not None else _EMPTY
+            if not data:
+                return walk
+            if not certain:
+                return Walk(MoveCheck(Verdict(Ruling.POSSIBLE, depends_on=data), walk.check.route),
+                            spent=walk.spent)
+        last = walk
+    assert last is not None
+    return last
+
+
+def _walk(rules: MovementRules[H], hexes: list[H], allowance: Number,
+          marches: Sequence[Sequence[Number]] | None, certain: bool) -> Walk[H]:
+    search = _Search(rules, certain)
+    limit = allowance + rules.forced_march
+    fm_into = rules.forced_march_into
+    steps: list[Step[H]] = []
+    total: Number = 0
+    fm = 0
+    data: frozenset[str] = _EMPTY
+
+    def failed(i: int, why: str, reason: str) -> Walk[H]:
+        route = Route(tuple(hexes[: i + 1]), tuple(steps), total, 0, fm, False, data)
+        return Walk(MoveCheck(Verdict(Ruling.PROVEN, reasons=(reason,)), route), i, why, total)
+
+    for i, (frm, to) in enumerate(zip(hexes, hexes[1:])):
+        rolls = tuple(marches[i]) if marches is not None and i < len(marches) else ()
+        if frm == to:
+            continue
+        if to not in set(rules.neighbours(frm)):
+            leg = MovementRules(**{**{f: getattr(rules, f) for f in rules.__dataclass_fields__},
+                                   "minimum_move": False,
+                                   "forced_march_costs": rolls if marches is not None else None})
+            leg_search = _Search(leg, certain)
+            _best, preds, state = leg_search.run(frm, allowance - total, to)
+            if state is None:
+                return failed(i, "leg", f"no path from {frm} to {to} within what is left of "
+                                        f"{allowance}" + (f" + {rules.forced_march} forced march"
+                                                          if rules.forced_march else ""))
+            sub = _build_route(leg_search, _walk_back(preds, state), allowance - total)
+            for s in sub.steps:
+                steps.append(Step(s.frm, s.to, s.cost, s.via, s.parts, total + s.total, s.secondary,
+                                  s.forced_march, s.stops, s.depends_on))
+            total, fm, data = total + sub.cost, fm + sub.forced_march_hexes, data | sub.depends_on
+            continue
+        ev = search.step(frm, to, explain=True)
+        if ev is None:
+            return failed(i, "entry", f"{to} may not be entered from {frm}")
+        cost, parts, step_data = ev.cost, ev.parts, ev.data
+        is_fm = total + cost > allowance
+        if is_fm:
+            if not rules.forced_march:
+                return failed(i, "allowance", f"entering {to} brings the cost to {total + cost}, "
+                                              f"beyond {allowance}")
+            if fm_into is not None:
+                ok, fm_data = search._flag(fm_into(to), False)
+                if not ok:
+                    return failed(i, "forced march into", f"a forced march into {to} is not allowed")
+                step_data = step_data | fm_data
+            if marches is not None:
+                if not rolls:
+                    return failed(i, "forced march roll", f"entering {to} is a forced march "
+                                                          f"(cost {total + cost} of {allowance}) "
+                                                          "with no roll logged before it")
+                cost = cost + rolls[-1]
+                parts = parts + (("forced march", rolls[-1]),)
+            if total + cost > limit:
+                return failed(i, "allowance", f"entering {to} brings the cost to {total + cost}, "
+                                              f"beyond {allowance} + {rules.forced_march} forced march")
+        total = total + cost
+        fm += is_fm
+        data = data | step_data
+        steps.append(Step(frm, to, cost, ev.via, parts, total, ev.secondary, is_fm, ev.stops, step_data))
+        if ev.stops and i + 2 < len(hexes):
+            return failed(i + 1, "entry", f"the unit must stop in {to}")
+    route = Route(tuple(hexes), tuple(steps), total, 0, fm, False, data)
+    return Walk(MoveCheck(Verdict(Ruling.LEGAL), route), spent=total)
 
 
 def cheapest_cost(costs: Iterable[Cost]) -> Cost:

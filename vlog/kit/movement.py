@@ -13,6 +13,9 @@ bookkeeping of the stacks a movement segment moves.
   (a stack dragged at once moves its pieces in one step; moved piece by piece they follow the same
   hop one after another): where each unit began the segment, the stack moving now, the units that
   made each hop together. It reports `StackBreach`es; the game says which rule each breaks.
+* `LoggedRoutes` keeps the route each unit's drags show in a segment (for
+  `vlog.engine.movement.follow_route`): the hexes, the rolls logged before each drag, the undo of
+  the last drag taken back off the route.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from typing import Any, Protocol
 
 from vlog.engine.judge import Unknown, is_known, unknowns
 
-__all__ = ["MapView", "StackBreach", "StackMoves", "TerrainCosts", "tec_cost", "terrain_hooks"]
+__all__ = ["LoggedRoutes", "MapView", "StackBreach", "StackMoves", "TerrainCosts", "tec_cost", "terrain_hooks"]
 
 
 def tec_cost(value: Any, floor: Any) -> Any:
@@ -266,3 +269,44 @@ class StackMoves:
         for uid in companions:
             s, t, with_ = self.hops[uid]
             self.hops[uid] = (s, t, with_ | {unit.id})
+
+
+@dataclass(slots=True)
+class LoggedRoutes:
+    """The routes a movement segment's drags show, unit by unit: VASSAL logs one drag a step, and
+    a unit dragged hex by hex enters each hex it is left in (the route `follow_route` judges).
+    The undo of a unit's last drag takes that drag off its route (a correction, not a move)."""
+
+    hexes: dict[str, list[str]] = field(default_factory=dict)
+    """Unit id -> where it began the segment, then the hex each drag left it in."""
+    rolls: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)
+    """Unit id -> the die rolls logged before each of those drags."""
+
+    def reset(self) -> None:
+        """A new segment."""
+        self.hexes, self.rolls = {}, {}
+
+    def drag(self, unit_id: str, frm: str, to: str, rolls: tuple[int, ...] = (), *,
+             origin: str | None = None, undo: bool = False) -> None:
+        """One drag from `frm` to `to` (`origin`: where the unit began the segment, by default
+        `frm`); `undo`: the step is VASSAL's undo, which takes back the unit's last drag when it
+        goes back to where that drag began. A unit found elsewhere than its route's end (moved
+        otherwise meanwhile) gets a leg to where it is, which the log does not show hex by hex."""
+        path = self.hexes.setdefault(unit_id, [origin if origin is not None else frm])
+        legs = self.rolls.setdefault(unit_id, [])
+        if undo and len(path) >= 2 and path[-1] == frm and path[-2] == to:
+            path.pop()
+            if legs:
+                legs.pop()
+            return
+        if path[-1] != frm:
+            path.append(frm)
+            legs.append(())
+        path.append(to)
+        legs.append(tuple(rolls))
+
+    def route(self, unit_id: str) -> tuple[str, ...]:
+        return tuple(self.hexes.get(unit_id, ()))
+
+    def route_rolls(self, unit_id: str) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.rolls.get(unit_id, ()))

@@ -104,12 +104,18 @@ def test_unknown_terrain_far_move_is_still_proven():
 
 
 def test_no_forced_march_into_amba(tmp_path):
-    """11.4.1, 11.5.2: no forced march into an amba hex."""
+    """11.4.1, 11.5.2: no forced march into an amba hex: one drag that only a forced march into
+    the amba explains is reported under the prohibition (MV-24), naming the hex, not as a move
+    beyond the allowance (MV-03); one that no forced march explains at all stays MV-03."""
     board = synthetic_board(tmp_path, features={"1607": ["amba"]}, terrain={"1607": "mountain"})
     sb = unit("sb", "1603", name="Sb")
     f = only(judge_move(board, state(sb), MoveFacts(sb, "1603", "1607", forced_march_rolls=(3,)),
-                        step=5, when=None), "MV-03")
+                        step=5, when=None), "MV-24")
     assert f.basis is Basis.PROVEN and f.evidence["cheapest_cost"] == 5
+    assert f.evidence["forced_march_into"] == ["1607"] and "1607 (amba)" in f.message
+    far = only(judge_move(board, state(sb), MoveFacts(sb, "1603", "1612", forced_march_rolls=(3,)),
+                          step=5, when=None), "MV-03")
+    assert "even by forced march" in far.message
 
 
 def test_out_of_supply_halves_and_bars_forced_march(plain):

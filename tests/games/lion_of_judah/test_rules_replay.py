@@ -180,4 +180,9 @@ def test_a_unit_dragged_hex_by_hex_is_judged_from_its_start(tmp_path):
     found = judge(tmp_path / "b", pieces, out_and_back[:4], lines=road, zones=zones)
     assert lion(found) == [("MV-16", 4)]          # 1806 is 4 hexes from the road
     found = judge(tmp_path / "c", pieces, out_and_back, lines=road, zones=zones)
-    assert lion(found) == []                      # ... but it only passed through 1806
+    # ... but it only passed through 1806 (no MV-16); the drag back into 1706 is its fifth MP
+    # along the route the log shows (11.1), legal only if that drag was a correction
+    assert lion(found) == [("MV-23", 5)]
+    [back] = [f for f in found if f.check.endswith("MV-23")]
+    assert back.basis.value == "possible" and back.evidence["logged_cost"] == 4
+    assert any("1706" in d and "corrections" in d for d in back.evidence["depends_on"])

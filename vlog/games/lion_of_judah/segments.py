@@ -17,6 +17,7 @@ from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
 from vlog.games.lion_of_judah.checks.combat import CombatMemory
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED, judge_end_of_move, trace
+from vlog.kit.movement import LoggedRoutes
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -35,6 +36,9 @@ class MovesInProgress(GameLedger):
         self.origins: dict[str, str] = {}
         """Unit -> the hex it began the current movement segment in."""
         self.fm_rolls: dict[str, list[int]] = {}
+        self.routes = LoggedRoutes()
+        """The hexes each unit's drags show in this segment (11.1), the forced-march rolls
+        logged before each drag (11.5.3)."""
         self.reported: set[str] = set()
         self.pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
@@ -63,6 +67,7 @@ class MovesInProgress(GameLedger):
     def phase(self, change: PhaseTurned, view: "StepView") -> Iterable["Finding"]:
         found = self.flush(change.state)
         self.origins, self.fm_rolls, self.reported = {}, {}, set()
+        self.routes.reset()
         return found
 
 

@@ -1,7 +1,15 @@
 """Movement (rules 10.2, 11): could the unit have gone from where it was to where it is?
 
-VASSAL logs show a unit's start and end hexes, not its path; a move is legal when some path
-within the rules reaches the end hex (engine/movement). The hooks here give the rules' costs:
+A move of one drag shows a unit's start and end hexes, not its path: it is legal when some path
+within the rules reaches the end hex (engine/movement `check_move`). A move the log shows drag by
+drag is judged along those hexes (11.1: units move hex by hex, paying for each hex entered;
+`follow_route`), each forced-march roll the roll of the drag it was logged before (11.5.3), the
+undo of a drag taking it off the route; it is PROVEN wrong when no route fits either or its drags
+never go back, else POSSIBLE, naming the drags back (they may have been corrections). A move made
+illegal by a prohibition is reported under it, with the hex: enemy units (MV-06), prohibited
+terrain, hexsides and areas not in play (MV-07), forced march into desert or amba (MV-24), another
+tribal faction's hex passed through (MV-42), guerrilla limits (MV-43). The hooks here give the
+rules' costs:
 
 * 11.1/11.4: the TEC cost of the hex entered for the unit's class (foot or motorized) plus the
   hexside cost (river +1 for foot units); towns and ambas use the hex's other terrain
@@ -56,7 +64,7 @@ from typing import Any
 
 from vlog.engine.combat import halve
 from vlog.engine.judge import Ruling, Unknown, unknowns
-from vlog.engine.movement import MoveCheck, MovementRules, Route, best_of, check_move
+from vlog.engine.movement import MoveCheck, MovementRules, Route, best_of, check_move, follow_route
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import (
     FOOT_MIN_COST,
@@ -83,6 +91,7 @@ __all__ = [
     "motorized_route",
     "movement_rules",
     "rainy_season",
+    "within_allowance",
 ]
 
 ROAD_TRACK_1940 = "track-asmara-addis"
@@ -141,6 +150,8 @@ class MoveFacts:
     scenario: str | None = None
     turn: int | None = None
     interdiction: Interdiction | None = None    # 10.1.5, PB 14.6.4.1
+    path: tuple[str, ...] = ()        # 11.1: the hexes the log shows it dragged to, from `start`
+    path_rolls: tuple[tuple[int, ...], ...] = ()   # the forced-march rolls logged before each drag
     rainy: bool = False               # PB 14.6.2.2: the turn is known to be in the rainy season
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -193,11 +204,14 @@ def _tribal(unit: Unit, scenario: str | None) -> str | None:
 
 def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: bool,
                    scenario: str | None = None, minimum_move: bool = True,
-                   tribal: bool = True, rainy: bool = False) -> MovementRules[str]:
+                   tribal: bool = True, rainy: bool = False, goal: str | None = None,
+                   relax: frozenset[str] = frozenset()) -> MovementRules[str]:
     """The engine hooks for one unit's move on the board as it stands (`tribal`: PB 13.6.1,
-    no path through hexes of another Ethiopian faction; (40) PB 14.6.4.1 and 14.6.1.3, a
-    guerrilla stays in Ethiopia and out of other factions' guerrilla hexes; `rainy`:
-    PB 14.6.2.2, costs doubled outside the dry zones)."""
+    no path through hexes of another Ethiopian faction, the move's end `goal` excepted: ending
+    there is a stacking matter, ST-06; (40) PB 14.6.4.1 and 14.6.1.3, a guerrilla stays in
+    Ethiopia and out of other factions' guerrilla hexes; `rainy`: PB 14.6.2.2, costs doubled
+    outside the dry zones; `relax`: prohibitions left out, "enemies" (11.2) or "areas" (PB 13.1.1),
+    to find which one a move breaks)."""
     faction = _tribal(unit, scenario) if tribal else None
     guerrilla = tribal and is_guerrilla(unit, scenario)
     effect = "movement-motorized" if motorized else "movement-foot"
@@ -210,18 +224,16 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
 
     def may_enter(hex_: str) -> bool | Unknown:
         enemies = enemy_units(hex_)
-        if any(not u.defenseless for u in enemies):
+        if "enemies" not in relax and any(not u.defenseless for u in enemies):
             return False                                   # 11.2
-        if faction is not None and any(
-                u.side == "ethiopian" and _tribal(u, scenario) not in (None, faction)
-                for u in occupied.get(hex_, ())):
+        if faction is not None and hex_ != goal and other_faction(unit, occupied.get(hex_, ()), scenario):
             return False                                   # PB 13.6.1, MV-42
         if guerrilla:                                      # PB 14.6.4.1, 14.6.1.3 (MV-43)
             if any(is_guerrilla(u, scenario) and u.faction != unit.faction
                    for u in occupied.get(hex_, ())):
                 return False
             return board.in_zone(hex_, "ethiopia")
-        if scenario == "1935-36":                          # PB 13.1.1
+        if scenario == "1935-36" and "areas" not in relax:     # PB 13.1.1
             answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
             if any(a is True for a in answers):
                 return True
@@ -230,7 +242,7 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
         return True
 
     def enemy_entry(hex_: str) -> int | None:                  # 11.6
-        enemies = enemy_units(hex_)
+        enemies = [u for u in enemy_units(hex_) if u.defenseless or "enemies" not in relax]
         return 1 if enemies and not all(u.kind in ("rp", "truck") for u in enemies) else None
 
     def line_kinds(a: str, b: str) -> Any:
@@ -251,6 +263,16 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
 
     return MovementRules(neighbours=neighbours, enter_cost=enter_cost, hexside_cost=hexside_cost,
                          line_cost=line_cost, may_enter=may_enter, minimum_move=minimum_move)
+
+
+def other_faction(unit: Unit, units: Any, scenario: str | None) -> list[str]:
+    """PB 13.6.1: (35) the other tribal factions among `units` that `unit` may not pass through
+    (none for Negus units)."""
+    faction = _tribal(unit, scenario)
+    if faction is None:
+        return []
+    return sorted({_tribal(u, scenario) or "?" for u in units if u.side == "ethiopian"
+                   and _tribal(u, scenario) not in (None, faction)})
 
 
 def is_guerrilla(unit: Unit, scenario: str | None) -> bool:
@@ -448,7 +470,7 @@ def _danakil_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck
     allowance, _ = facts_allowance(facts)
     if isinstance(allowance, Unknown):
         return None
-    rules = movement_rules(board, state, unit, motorized=False, scenario=facts.scenario)
+    rules = movement_rules(board, state, unit, motorized=False, scenario=facts.scenario, goal=facts.goal)
     plain_line, side = rules.line_cost, rules.hexside_cost
 
     def line(a: str, b: str) -> Any:
@@ -480,7 +502,7 @@ def _tug_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str
     motorized = _is_motorized(unit)
     found = []
     for mot in ([True, False] if isinstance(motorized, Unknown) else [bool(motorized)]):
-        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario, goal=facts.goal,
                                minimum_move=False)
         terrain, side = rules.enter_cost, rules.hexside_cost
 
@@ -535,8 +557,195 @@ def _blame_rain(board: Board, facts: MoveFacts, over: Finding, *, step: int | No
                    evidence=evidence, depends_on=data)
 
 
+CORRECTIONS = "whether the drags back ({}) were corrections, not moves (11.1: each hex entered is paid for)"
+"""What settles a move whose logged route is too long while its cheapest route fits."""
+
+
 def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
                 when: str | None) -> list[Finding]:
+    """11.1: units move hex by hex, paying for each hex entered, so a move the log shows drag by
+    drag is judged along that route (`_judge_walk`); one drag, and every HQ move (10.2.1), is
+    judged on its start and end hexes (`_judge_search`). A logged route that fails while some
+    other route fits is PROVEN when its drags never go back to a hex it was in, and POSSIBLE,
+    naming the drags back, when they do (they may have been corrections); when no route fits
+    either, the search's finding stands."""
+    searched = _judge_search(board, state, facts, step=step, when=when)
+    if len(facts.path) < 3 or facts.unit.kind == "hq":
+        return searched
+    if searched:
+        walked = _judge_walk(board, state, facts, step=step, when=when)
+        return searched if walked else []
+    back = _drags_back(facts.path)
+    return _judge_walk(board, state, facts, step=step, when=when,
+                       reading=CORRECTIONS.format(", ".join(back)) if back else None)
+
+
+def within_allowance(board: Board, state: GameState, unit: Unit, path: tuple[str, ...], *,
+                     oos: bool | Unknown, scenario: str | None, turn: int | None, rainy: bool) -> bool:
+    """True when the route the log shows (`path`, hop by hop) certainly fits the least allowance
+    the unit may have (interdicted, 10.1.5; not motorized): its last drag was then no forced
+    march, and a roll logged before it is no forced-march roll (11.5.1, 11.5.3: the march is
+    declared when the unit first tries to spend more MPs than it has)."""
+    if len(path) < 2 or any(b not in board.neighbours(a) for a, b in zip(path, path[1:]) if a != b):
+        return False
+    least, _ = allowance_of(unit, oos, scenario=scenario, turn=turn,
+                            interdiction=Interdiction("MV-18", "the least allowance"))
+    if isinstance(least, Unknown):
+        return False
+    motorized = _is_motorized(unit)
+    for mot in ([True, False] if isinstance(motorized, Unknown) else [bool(motorized)]):
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=scenario, minimum_move=False,
+                               rainy=rainy, goal=path[-1])
+        if follow_route(rules, path, least).ruling is not Ruling.LEGAL:
+            return False
+    return True
+
+
+def _drags_back(path: tuple[str, ...]) -> list[str]:
+    """The hexes a logged route enters again after leaving them (its start included)."""
+    seen: set[str] = set()
+    back: list[str] = []
+    for hex_ in path:
+        if hex_ in seen and hex_ not in back:
+            back.append(hex_)
+        seen.add(hex_)
+    return back
+
+
+def _hop_prohibition(board: Board, state: GameState, unit: Unit, frm: str, to: str, *,
+                     scenario: str | None, end: bool) -> tuple[str, str]:
+    """Which prohibition keeps `unit` from the hop `frm` -> `to` (`end`: the route ends there):
+    the check that reports it and why."""
+    here = state.at(to)
+    enemies = [u.name for u in here if blocks_entry(unit, u)]
+    if enemies:
+        return "MV-06", f"{hex_label(to, board)} holds enemy units ({', '.join(enemies)}) (11.2)"
+    others = other_faction(unit, here, scenario) if not end else []
+    if others:
+        return "MV-42", (f"it passes through {hex_label(to, board)}, a hex of another tribal faction "
+                         f"({', '.join(others)}) (PB 13.6.1)")
+    if is_guerrilla(unit, scenario):
+        rivals = sorted({u.faction or "?" for u in here if is_guerrilla(u, scenario) and u.faction != unit.faction})
+        if rivals:
+            return "MV-43", (f"it passes through {hex_label(to, board)}, a hex of another faction's "
+                             f"guerrillas ({', '.join(rivals)}) (PB 14.6.4.1)")
+        if board.in_zone(to, "ethiopia") is False:
+            return "MV-43", f"{hex_label(to, board)} is outside Ethiopia, which guerrillas never leave (PB 14.6.1.3)"
+    prohibited = _prohibited(board, to, unit, scenario)
+    if prohibited is not None and prohibited[0] is Ruling.PROVEN:
+        return "MV-07", prohibited[1]
+    for feature, what in (("all-sea", "an all-sea hexside"), ("impassable", "an impassable hexside")):
+        if board.hexside_has(frm, to, feature) is True:
+            return "MV-07", f"the hexside {frm}/{to} is {what} (11.2)"
+    return "MV-03", f"{hex_label(to, board)} may not be entered from {hex_label(frm, board)}"
+
+
+def _judge_walk(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
+                when: str | None, reading: str | None = None) -> list[Finding]:
+    """The move judged along the hexes the log shows (`facts.path`), a forced-march roll being
+    the roll of the drag it was logged before (11.5.3); `reading`: what would make the route's
+    failure no mistake (its findings are then POSSIBLE, naming it)."""
+    unit, path = facts.unit, facts.path
+
+    def failing(check: str, message: str, evidence: dict[str, Any]) -> list[Finding]:
+        if reading is None:
+            return [finding(check, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                            message=message, evidence=evidence)]
+        return [finding(check, Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+                        message=f"{message}; a cheaper route fits only if the drags back were corrections",
+                        evidence=evidence, depends_on={reading})]
+
+    allowance, notes = facts_allowance(facts)
+    if isinstance(allowance, Unknown):
+        return []
+    motorized = _is_motorized(unit)
+    candidates = [True, False] if isinstance(motorized, Unknown) else [bool(motorized)]
+    eligible, why_not = may_force_march(unit, facts.out_of_supply_at_start)
+    leg_rolls = tuple(facts.path_rolls) + ((),) * (len(path) - 1 - len(facts.path_rolls))
+    marches: list[tuple[Any, ...]] | None = None
+    surcharge_data: set[str] = set()
+    if eligible:
+        marches = []
+        for rolls in leg_rolls:
+            extras = []
+            for r in rolls:
+                extra, datum = forced_march_surcharge(board, r)
+                extras.append(extra)
+                if datum:
+                    surcharge_data.add(datum)
+            marches.append(tuple(extras))
+    walks = []
+    for mot in candidates:
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+                               minimum_move=False, rainy=facts.rainy, goal=facts.goal)
+        if eligible:
+            rules.forced_march = allowance
+            rules.forced_march_into = _fm_into(board)
+        walks.append((mot, follow_route(rules, path, allowance, marches)))
+    legal = [w for _, w in walks if w.ruling is Ruling.LEGAL]
+    if legal:
+        fm_hexes = legal[0].check.route.forced_march_hexes if legal[0].check.route else 0
+        if not (surcharge_data and fm_hexes):
+            return []
+    possible = [(m, w) for m, w in walks if w.ruling is Ruling.POSSIBLE]
+    mot, walk = (possible or [(m, w) for m, w in walks if w.ruling is Ruling.PROVEN] or walks)[0]
+    route = walk.check.route
+    where = f"{hex_label(facts.start, board)} to {hex_label(facts.goal, board)}"
+    logged = " -> ".join(hex_label(h, board) for h in path)
+    evidence: dict[str, Any] = {
+        "from": facts.start, "to": facts.goal, "movement_factor": _num(unit.movement),
+        "allowance": _num(allowance), "adjustments": notes,
+        "motorized": mot if len(candidates) == 1 else None,
+        "logged_route": list(path), "logged_rolls": [list(r) for r in leg_rolls],
+        "logged_cost": _num(walk.spent),
+        "route_explained": route.explain(lambda h: hex_label(h, board)) if route is not None else None,
+    }
+    if walk.ruling is not Ruling.PROVEN:
+        data = set(walk.check.verdict.depends_on) | surcharge_data
+        return [finding("MV-23" if eligible and walk.check.route and walk.check.route.forced_march_hexes else "MV-03",
+                        Ruling.POSSIBLE, step=step, when=when, subjects=(unit.name,),
+                        message=f"{unit.name} moved from {where} along {logged}: the route fits its "
+                                f"{_num(allowance)} MPs only on data the game lacks",
+                        evidence=evidence, depends_on=data)]
+    i = walk.failed_at or 0
+    frm, to = path[i], path[i + 1]
+    hop = f"the drag from {hex_label(frm, board)} into {hex_label(to, board)}"
+    evidence.update({"failed_hop": [frm, to]})
+    if walk.failure == "entry":
+        check, why = _hop_prohibition(board, state, unit, frm, to, scenario=facts.scenario,
+                                      end=i + 2 == len(path))
+        evidence["prohibition"] = why
+        return failing(check, f"{unit.name} moved from {where} along {logged}: {hop} is prohibited: {why}",
+                        evidence=evidence)
+    if walk.failure == "forced march into":
+        what = _fm_terrain(board, to)
+        return failing("MV-24", f"{unit.name} moved from {where} along {logged}: {hop} is a forced march "
+                                f"(beyond its {_num(allowance)} MPs) into {what}, where no unit may "
+                                "force march (11.5.2)",
+                        evidence={**evidence, "hex": to, "terrain": what})
+    rolls = [r for leg in leg_rolls for r in leg]
+    if walk.failure == "forced march roll":
+        elsewhere = [f"{r} before the drag into {hex_label(path[j + 1], board)}"
+                     for j, leg in enumerate(leg_rolls) for r in leg]
+        return failing("MV-23", f"{unit.name} moved from {where} along {logged}: {hop} goes beyond its "
+                                f"{_num(allowance)} MPs with no forced-march roll logged before it"
+                                + (f" (roll(s) logged: {'; '.join(elsewhere)})" if elsewhere else ""),
+                        evidence={**evidence, "forced_march_rolls": rolls})
+    over = f"{hop} brings the route's cost beyond its {_num(allowance)} MPs"
+    if not eligible:
+        dummy = unit.kind == "dummy" and unit.level == DUMMY_FRONT
+        if rolls or dummy:
+            return failing("MV-45" if dummy else "MV-24", f"{unit.name} moved from {where} along {logged}: {over}: {why_not}",
+                            evidence={**evidence, "forced_march_rolls": rolls})
+        return failing("MV-03", f"{unit.name} moved from {where} along {logged}: {over}", evidence=evidence)
+    return failing("MV-23", f"{unit.name} moved from {where} along {logged}: {over}, forced march "
+                            f"(twice its MPs, the logged rolls' extra MPs) included",
+                    evidence={**evidence, "forced_march_rolls": rolls})
+
+
+def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
+                  when: str | None) -> list[Finding]:
+    """The move judged from its start and end hexes alone: some path within the rules."""
     unit, start, goal = facts.unit, facts.start, facts.goal
     out: list[Finding] = []
     subjects = (unit.name,)
@@ -592,7 +801,7 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
         return out   # no factor to compare against: nothing can be judged about the cost
     checks = []
     for mot in candidates:
-        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario, goal=facts.goal,
                                rainy=facts.rainy)
         checks.append(check_move(rules, start, goal, allowance))
     plain = best_of(*checks)
@@ -605,7 +814,7 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
                                     start, goal, allowance) for mot in candidates))
         if free.ruling is Ruling.LEGAL:
             others = sorted({u.faction or "?" for u in state.units.values()
-                             if u.side == "ethiopian" and u.hex in (free.route.hexes if free.route else ())
+                             if u.side == "ethiopian" and u.hex in (free.route.hexes[1:-1] if free.route else ())
                              and _tribal(u, facts.scenario) not in (None, _tribal(unit, facts.scenario))})
             out.append(finding("MV-42", plain.ruling, step=step, when=when, subjects=subjects,
                                message=f"{unit.name} moved from {where}: every path within its "
@@ -638,7 +847,7 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
                                          "outside_ethiopia": outside, **_route_evidence(free, board)},
                                depends_on=plain.verdict.depends_on))
             return out
-    rules0 = movement_rules(board, state, unit, motorized=candidates[0], scenario=facts.scenario,
+    rules0 = movement_rules(board, state, unit, motorized=candidates[0], scenario=facts.scenario, goal=facts.goal,
                             rainy=facts.rainy)
     cheapest = _cheapest(rules0, start, goal, allowance)
     base_evidence: dict[str, Any] = {
@@ -655,7 +864,9 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     if not eligible:
         dummy = unit.kind == "dummy" and unit.level == DUMMY_FRONT           # PB 14.6.5 (MV-45)
         if not dummy and not rolls:
-            return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when)]
+            blocked = _blocked_by(board, state, facts, candidates, allowance, base_evidence, forced=False,
+                                  step=step, when=when) if plain.ruling is Ruling.PROVEN else None
+            return out + [blocked or _mv03(unit, where, allowance, plain, base_evidence, step, when)]
         rolled = f" with forced-march roll(s) {', '.join(map(str, rolls))}" if rolls else ""
         moved = f"moved from {where}{rolled}" if dummy else f"force-marched from {where}"
         out.append(finding("MV-45" if dummy else "MV-24", plain.ruling, step=step, when=when, subjects=subjects,
@@ -665,8 +876,22 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
         return out
     unlimited = _fm_search(board, state, unit, candidates, allowance, facts, None)
     if unlimited.ruling is Ruling.PROVEN or unlimited.route is None:
-        return out + [_mv03(unit, where, allowance, plain, base_evidence, step, when,
-                            doubled=True)]
+        into = _fm_search(board, state, unit, candidates, allowance, facts, None, anywhere=True)
+        if into.ruling is not Ruling.PROVEN and into.route is not None:        # 11.5.2 (MV-24)
+            barred = [s.to for s in into.route.steps if s.forced_march and _fm_into(board)(s.to) is not True]
+            named = ", ".join(f"{hex_label(h, board)} ({_fm_terrain(board, h)})" for h in barred)
+            out.append(finding("MV-24", Ruling.PROVEN, step=step, when=when, subjects=subjects,
+                               message=f"{unit.name} moved from {where}: beyond its {_num(allowance)} MPs "
+                                       f"every path force-marches into {named}, where no unit may force "
+                                       "march (11.5.2)",
+                               evidence={**base_evidence, **_route_evidence(into, board), "hex": barred[-1] if barred else None,
+                                         "forced_march_into": barred, "forced_march_rolls": list(rolls)},
+                               ))
+            return out
+        blocked = _blocked_by(board, state, facts, candidates, allowance, base_evidence, forced=True,
+                              step=step, when=when)
+        return out + [blocked or _mv03(unit, where, allowance, plain, base_evidence, step, when,
+                                       doubled=True)]
     need = unlimited.route.forced_march_hexes
     if not rolls:
         if plain.ruling is Ruling.POSSIBLE:
@@ -705,6 +930,45 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     return out
 
 
+def _blocked_by(board: Board, state: GameState, facts: MoveFacts, candidates: list[bool], allowance: Any,
+                evidence: dict[str, Any], *, forced: bool, step: int | None, when: str | None) -> Finding | None:
+    """The prohibition a move too long for every allowed path breaks, when some path within the
+    allowance (forced march included when `forced`) passes only where it forbids: enemy units'
+    hexes (MV-06, 11.2) or, (35), hexes not in play (MV-07, PB 13.1.1), the hexes named."""
+    unit, start, goal = facts.unit, facts.start, facts.goal
+    relaxations = [("enemies", "MV-06")] + ([("areas", "MV-07")] if facts.scenario == "1935-36" else [])
+    for relax, check in relaxations:
+        found = []
+        for mot in candidates:
+            rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+                                   rainy=facts.rainy, goal=goal, relax=frozenset({relax}),
+                                   minimum_move=not forced)
+            if forced:
+                rules.forced_march = allowance
+                rules.forced_march_into = _fm_into(board)
+            found.append(check_move(rules, start, goal, allowance))
+        best = best_of(*found)
+        if best.ruling is Ruling.PROVEN or best.route is None:
+            continue
+        route = best.route.hexes[1:-1]
+        if relax == "enemies":
+            barred = [h for h in route if any(blocks_entry(unit, u) for u in state.at(h))]
+            why = "holding enemy units (11.2)"
+        else:
+            barred = [h for h in route if not any(board.in_zone(h, z) is True for z in IN_PLAY_1935)]
+            why = "not in play in 1935-36 (PB 13.1.1)"
+        if not barred:
+            continue
+        where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
+        named = ", ".join(hex_label(h, board) for h in barred)
+        return finding(check, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
+                       message=f"{unit.name} moved from {where}: every path within its {_num(allowance)} MPs"
+                               + (" (forced march included)" if forced else "")
+                               + f" passes through {named}, {why}",
+                       evidence={**evidence, **_route_evidence(best, board), "hexes": barred})
+    return None
+
+
 def _mv03(unit: Unit, where: str, allowance: Any, plain: MoveCheck[str], evidence: dict[str, Any],
           step: int | None, when: str | None, doubled: bool = False) -> Finding:
     ruling = plain.ruling
@@ -719,17 +983,22 @@ def _mv03(unit: Unit, where: str, allowance: Any, plain: MoveCheck[str], evidenc
                    depends_on=plain.verdict.depends_on)
 
 
+def _fm_terrain(board: Board, hex_: str) -> str:
+    return "amba" if board.has_feature(hex_, "amba") is True else str(_num(board.terrain(hex_)))
+
+
 def _fm_search(board: Board, state: GameState, unit: Unit, candidates: list[bool], allowance: Any,
-               facts: MoveFacts, costs: tuple[Any, ...] | None) -> MoveCheck[str]:
+               facts: MoveFacts, costs: tuple[Any, ...] | None, *, anywhere: bool = False) -> MoveCheck[str]:
     """The move with forced march up to double the allowance; `costs` are the extra MPs of
-    the logged rolls in order (None: as many forced-march hexes as needed, no surcharge)."""
+    the logged rolls in order (None: as many forced-march hexes as needed, no surcharge);
+    `anywhere`: forced march into any hex, desert and ambas too (what 11.5.2 alone forbids)."""
     found = []
     for mot in candidates:
-        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
+        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario, goal=facts.goal,
                                minimum_move=False, rainy=facts.rainy)
         rules.forced_march = allowance
         rules.forced_march_costs = costs
-        rules.forced_march_into = _fm_into(board)
+        rules.forced_march_into = None if anywhere else _fm_into(board)
         found.append(check_move(rules, facts.start, facts.goal, allowance))
     return best_of(*found)
 
@@ -787,7 +1056,7 @@ def _judge_hq_route(board: Board, state: GameState, facts: MoveFacts, *, step: i
         mf = Unknown(f"{unit.name} M-side movement factor")
     if isinstance(mf, Unknown):
         return []
-    rules = movement_rules(board, state, unit, motorized=True, scenario=facts.scenario,
+    rules = movement_rules(board, state, unit, motorized=True, scenario=facts.scenario, goal=facts.goal,
                            minimum_move=False, rainy=facts.rainy)
     original_enter = rules.enter_cost
 

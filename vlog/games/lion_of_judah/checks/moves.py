@@ -21,7 +21,7 @@ from vlog.games.lion_of_judah.checks.areas import judge_neutral_entry
 from vlog.games.lion_of_judah.checks.common import REGISTRY
 from vlog.games.lion_of_judah.checks.fronts import judge_air_front
 from vlog.games.lion_of_judah.checks.motorization import places_under
-from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move, may_force_march
+from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move, may_force_march, within_allowance
 from vlog.games.lion_of_judah.checks.movement_segment import judge_naval_move
 from vlog.games.lion_of_judah.checks.rail import judge_rail_move
 from vlog.games.lion_of_judah.checks.sequence_of_play import judge_move_out_of_segment, judge_off_side_move
@@ -94,24 +94,33 @@ def judge_moved(game: Any, action: Move, view: "StepView") -> list[Finding]:
     if in_movement:                                  # MV-04, MV-08
         out.extend(judge_off_side_move(unit, phase, step=action.step, when=when))
         out.extend(game.stack_moves.move(unit, unit.hex, action.to, step=action.step, when=when))
-    # a unit dragged hex by hex is judged from where it began the segment, with every
-    # forced-march roll logged for it so far; its supply when its movement ends (9.1)
+    # a unit dragged hex by hex is judged from where it began the segment, along the route
+    # the log shows (each roll the forced-march roll of the drag it came before, the undo of a
+    # drag taking it back: vlog.kit.movement.LoggedRoutes); its supply when its movement ends (9.1)
     out.extend(game.moves.flush(before, moving=unit.id, step=action.step))
     origin = game.moves.origins.setdefault(unit.id, unit.hex)
     rolls = game.moves.fm_rolls.setdefault(unit.id, [])
     rolls.extend(action.forced_march_rolls)
     game.moves.pending[unit.id] = (action.step, when)
+    game.moves.routes.drag(unit.id, unit.hex, action.to, tuple(action.forced_march_rolls), origin=origin,
+                           undo=view.step is not None and view.step.is_undo)
+    path = game.moves.routes.route(unit.id)
     eligible, _ = may_force_march(unit, game.oos_at_start.get(unit.id, False))
+    # a roll before a drag the route shows within the unit's MF was no forced-march roll
+    fm_rolls = () if eligible and action.forced_march_rolls and within_allowance(
+        game.board, before, replace(unit, hex=origin), path, oos=game.oos_at_start.get(unit.id, False),
+        scenario=game.scenario, turn=phase.turn if phase is not None else None,
+        rainy=game.movement.rainy) else tuple(action.forced_march_rolls)
     out.extend(game.movement.on_drag(game.board, before, unit, origin, action.to,   # MV-25, MV-26
-                                     tuple(action.forced_march_rolls), eligible=eligible,
-                                     step=action.step, when=when))
-    if unit.id in game.moves.reported or origin == action.to:
+                                     fm_rolls, eligible=eligible, step=action.step, when=when))
+    if unit.id in game.moves.reported or len(path) < 2 or (origin == action.to and len(path) < 3):
         return out
     riders = game.motorization.riders(unit, origin, action.to, before, after, phase, game.trucks,
                                       step=action.step, when=when) if in_movement else set()
     start_unit = replace(unit, hex=origin, motorized=True) if riders else replace(unit, hex=origin)
     facts = MoveFacts(start_unit, origin, action.to, after_level=action.after_level,
-                      forced_march_rolls=tuple(rolls),
+                      forced_march_rolls=tuple(rolls), path=path,
+                      path_rolls=game.moves.routes.route_rolls(unit.id),
                       out_of_supply_at_start=game.oos_at_start.get(unit.id, False),
                       scenario=game.scenario, turn=phase.turn if phase is not None else None,
                       trucks=game.trucks.hq_trucks(unit, origin, action.to, before, after, phase)
