@@ -51,6 +51,7 @@ def judge_placed(game: Any, action: Appear, view: "StepView") -> list[Finding]:
     if unit.kind == "rp":
         return []           # RP markers leave their boxes only on trucks (checks/logistics.py)
     if unit.kind == "air":
+        game.combat_air.fly(unit)                 # 10.1.3: it may support a combat of this segment
         before = action.before
         before.scenario = game.scenario
         if game.scenario is None:

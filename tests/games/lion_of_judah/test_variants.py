@@ -1,0 +1,72 @@
+"""Fixture logs under fixtures/lion-of-judah/variants/: more than one log per check (a check's
+mistake in another scenario or situation) and legal play around them, each replayed once on the
+SYNTHETIC data (fixtures/lion-of-judah/synthetic-data: synthetic test values, not the published
+charts). `<check-id>-<what>.vscript` plants that check's finding once (its first comment line says
+what and where, "(POSSIBLE)" when no log can settle it), `clean-*.vscript` plants none."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+import pytest
+
+import vlog
+from vlog.games.lion_of_judah.rules import game
+from vlog.replay import replay_log
+
+from .test_end_to_end import FIXTURES, _matches, rules_of, synthetic_data, synthetic_module
+
+VARIANTS = FIXTURES / "variants"
+
+EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
+    # 10.1.3: a combat declared without an air clause, judged with the air only of markers that flew
+    "CB-19-ethiopian-air": [("CB-19", 11, "proven", {"column": "1:2", "cell": "1/1",
+                                                     "air_shifts_possible": {"attacker": 0, "defender": 0}})],
+    "CB-19-town-no-air": [("CB-19", 17, "proven", {"initial_ratio": "2:1", "column": "1:1", "cell": "2/1",
+                                                   "air_shifts_possible": {"attacker": 0, "defender": 0}})],
+    "CB-19-town-air-flown": [("CB-19", 17, "possible", {"column": "2:1", "cell": "1/1",
+                                                        "air_shifts_possible": {"attacker": 1, "defender": 0}})],
+    "CB-19-town-no-air-1940-41": [("CB-19", 8, "proven", {"initial_ratio": "5:1", "column": "4:1", "cell": "1/2",
+                                                          "air_shifts_possible": {"attacker": 0, "defender": 0}})],
+    "clean-air-support-1935-36": [],
+    "clean-no-air-1935-36": [],
+    "clean-no-air-1940-41": [],
+}
+
+
+def variant_logs() -> list[str]:
+    return sorted(p.name[: -len(".vscript")] for p in VARIANTS.glob("*.vscript"))
+
+
+@lru_cache(maxsize=None)
+def findings_of(name: str) -> tuple:
+    """The findings of one variant log (one replay per log per session)."""
+    rep = replay_log(vlog.read(VARIANTS / f"{name}.vlog"), module=synthetic_module(), game=game(synthetic_data()))
+    return tuple(rep.findings)
+
+
+def test_every_variant_has_expectations() -> None:
+    assert variant_logs() == sorted(EXPECTED)
+
+
+def test_variants_say_what_they_plant() -> None:
+    for name in variant_logs():
+        first = (VARIANTS / f"{name}.vscript").read_text(encoding="utf-8").splitlines()[1]
+        if name.startswith("clean-"):
+            assert first.startswith("# CLEAN"), name
+        else:
+            check = "-".join(name.split("-")[:2])
+            assert first.startswith(f"# PLANTS {check} once"), (name, first)
+            assert ("(POSSIBLE)" in first) == any(b == "possible" for _, _, b, _ in EXPECTED[name]), name
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_exactly_the_planted_findings(name: str) -> None:
+    found = findings_of(name)
+    got = sorted((f.check.split("/", 1)[1], f.step, f.basis.value) for f in found)
+    assert got == sorted((c, s, b) for c, s, b, _ in EXPECTED[name]), [(f.check, f.step, f.message) for f in found]
+    rules = rules_of()
+    for check, step, _basis, evidence in EXPECTED[name]:
+        f = next(f for f in found if f.check == f"lion-of-judah/{check}" and f.step == step)
+        assert f.rule == rules[check] and f.message and f.when
+        assert _matches(f.evidence, evidence), (check, dict(f.evidence))
