@@ -28,6 +28,10 @@ EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
                                                         "air_shifts_possible": {"attacker": 1, "defender": 0}})],
     "CB-19-town-no-air-1940-41": [("CB-19", 8, "proven", {"initial_ratio": "5:1", "column": "4:1", "cell": "1/2",
                                                           "air_shifts_possible": {"attacker": 0, "defender": 0}})],
+    # placements before play are the set-up, judged by no event or reinforcement check
+    "EV-04-after-setup": [("EV-04", 4, "proven", {"hex": "1405"})],
+    "clean-setup-1935-36": [],
+    "clean-setup-1940-41": [],
     "clean-air-support-1935-36": [],
     "clean-no-air-1935-36": [],
     "clean-no-air-1940-41": [],
@@ -70,3 +74,22 @@ def test_exactly_the_planted_findings(name: str) -> None:
         f = next(f for f in found if f.check == f"lion-of-judah/{check}" and f.step == step)
         assert f.rule == rules[check] and f.message and f.when
         assert _matches(f.evidence, evidence), (check, dict(f.evidence))
+
+
+def test_setting_up_ends_with_the_first_draw_or_phase_of_play() -> None:
+    """Set-up: the turn track shows turn 1 before any player phase (MAP or Event Phase) and no
+    event has been drawn; a phase the track does not tell is no set-up."""
+    from types import SimpleNamespace
+
+    from vlog.games.lion_of_judah.checks.placements import setting_up
+
+    def game(turn: int, key: str, *, bound: bool = True, drawn: bool = False) -> Any:
+        phase = SimpleNamespace(turn=turn, key=key)
+        return SimpleNamespace(interpreter=SimpleNamespace(phase=phase, phase_bound=bound),
+                               events=SimpleNamespace(any_draw=drawn))
+
+    assert setting_up(game(1, "event")) and setting_up(game(1, "map"))
+    assert not setting_up(game(1, "event", drawn=True))
+    assert not setting_up(game(1, "first-movement"))
+    assert not setting_up(game(2, "event"))
+    assert not setting_up(game(1, "event", bound=False))
