@@ -32,6 +32,10 @@ EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
     "EV-04-after-setup": [("EV-04", 4, "proven", {"hex": "1405"})],
     "clean-setup-1935-36": [],
     "clean-setup-1940-41": [],
+    # a stack dragged as one (`move A B along ...`): each of its units moves
+    "MV-04-stack-drag": [("MV-04", 2, "proven", {}), ("MV-04", 2, "proven", {})],
+    "clean-stack-drag-1935-36": [],
+    "clean-stack-drag-1940-41": [],
     "clean-air-support-1935-36": [],
     "clean-no-air-1935-36": [],
     "clean-no-air-1940-41": [],
@@ -93,3 +97,25 @@ def test_setting_up_ends_with_the_first_draw_or_phase_of_play() -> None:
     assert not setting_up(game(1, "first-movement"))
     assert not setting_up(game(2, "event"))
     assert not setting_up(game(1, "event", bound=False))
+
+
+def test_a_stack_drag_is_each_unit_moving() -> None:
+    """Each hop of a stack dragged as one is one step in which the engine reads a move of
+    every unit of the stack (the kit's Moved events, the game's Move)."""
+    from vlog.games.lion_of_judah.step_events import Move
+
+    gm = game(synthetic_data())
+    moves: dict[int, list[tuple[str, str | None, str | None]]] = {}
+    interpret = gm.interpret
+
+    def recording(step: Any, table: Any, ctx: Any = None) -> Any:
+        out = interpret(step, table, ctx)
+        moves.setdefault(step.index, []).extend((e.unit.name, e.unit.hex, e.to) for e in out if isinstance(e, Move))
+        return out
+
+    gm.interpret = recording  # type: ignore[method-assign]
+    replay_log(vlog.read(VARIANTS / "clean-stack-drag-1935-36.vlog"), module=synthetic_module(), game=gm)
+    assert sorted(moves[4]) == [("21A", "1405", "1305"), ("GS", "1405", "1305")]
+    assert sorted(moves[5]) == [("21A", "1305", "1206"), ("GS", "1305", "1206")]
+    assert sorted(moves[9]) == [("Ras Seyum", "1107", "1207"), ("Tigray tribal levy (black stripe)", "1107", "1207")]
+    assert sorted(moves[10]) == [("Ras Seyum", "1207", "1307"), ("Tigray tribal levy (black stripe)", "1207", "1307")]

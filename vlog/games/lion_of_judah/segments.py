@@ -40,10 +40,12 @@ class MovesInProgress(GameLedger):
         self.pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
 
-    def flush(self, state: "GameState", *, moving: str | None = None, step: int | None = None) -> list["Finding"]:
+    def flush(self, state: "GameState", *, moving: frozenset[str] = frozenset(),
+              step: int | None = None) -> list["Finding"]:
         """MV-16 for the units whose movement has ended: another unit moves in a later step
         (11.2: each unit or stack completes its move before another begins), the phase changes
-        or the log ends. `state` is the position at that moment."""
+        or the log ends. `state` is the position at that moment; `moving`: the units the step
+        moves (a stack dragged as one), whose moves go on."""
         game = self.game
         out: list[Finding] = []
         if game.scenario is None:
@@ -51,7 +53,7 @@ class MovesInProgress(GameLedger):
             return out
         finished: set[str] = set()
         for uid, (at_step, when) in list(self.pending.items()):
-            if uid == moving or (step is not None and at_step >= step):
+            if uid in moving or (step is not None and at_step >= step):
                 continue
             del self.pending[uid]
             finished.add(uid)
