@@ -28,6 +28,8 @@ EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
                                                         "air_shifts_possible": {"attacker": 1, "defender": 0}})],
     "CB-19-town-no-air-1940-41": [("CB-19", 8, "proven", {"initial_ratio": "5:1", "column": "4:1", "cell": "1/2",
                                                           "air_shifts_possible": {"attacker": 0, "defender": 0}})],
+    "CB-19-town-air-flown-1940-41": [("CB-19", 8, "possible", {"column": "5:1", "cell": "0/2",
+                                                               "air_shifts_possible": {"attacker": 1, "defender": 0}})],
     # placements before play are the set-up, judged by no event or reinforcement check
     "EV-04-after-setup": [("EV-04", 4, "proven", {"hex": "1405"})],
     "clean-setup-1935-36": [],
