@@ -22,6 +22,8 @@ EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
     # 10.1.3: a combat declared without an air clause, judged with the air only of markers that flew
     "CB-19-ethiopian-air": [("CB-19", 11, "proven", {"column": "1:2", "cell": "1/1",
                                                      "air_shifts_possible": {"attacker": 0, "defender": 0}})],
+    "CB-19-ethiopian-defender-air": [("CB-19", 6, "proven", {"column": "2:1", "cell": "1/2",
+                                                              "air_shifts_possible": {"attacker": 0, "defender": 0}})],
     "CB-19-town-no-air": [("CB-19", 17, "proven", {"initial_ratio": "2:1", "column": "1:1", "cell": "2/1",
                                                    "air_shifts_possible": {"attacker": 0, "defender": 0}})],
     "CB-19-town-air-flown": [("CB-19", 17, "possible", {"column": "2:1", "cell": "1/1",
