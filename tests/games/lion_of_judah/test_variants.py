@@ -123,3 +123,19 @@ def test_a_stack_drag_is_each_unit_moving() -> None:
     assert sorted(moves[5]) == [("21A", "1305", "1206"), ("GS", "1305", "1206")]
     assert sorted(moves[9]) == [("Ras Seyum", "1107", "1207"), ("Tigray tribal levy (black stripe)", "1107", "1207")]
     assert sorted(moves[10]) == [("Ras Seyum", "1207", "1307"), ("Tigray tribal levy (black stripe)", "1207", "1307")]
+
+
+def test_a_marker_already_in_the_attacked_hex_may_have_supported(tmp_path) -> None:
+    """10.1.3: a marker of the attacker standing in the attacked hex when the attack is declared
+    (placed early, in the movement segment: AR-09's two findings) keeps its air shift a reading."""
+    from .scripted import judge_actions
+
+    body = (VARIANTS / "CB-19-town-no-air.vscript").read_text(encoding="utf-8").split("player Bob side ethiopian\n")[1]
+    early = body.replace('move "21A" along 1406 1306                     # next to 1307, in supply\n',
+                         'move "21A" along 1406 1306\nmove @1704067200070 along 1307 on "Main Map"\n')
+    assert early != body
+    found = judge_actions(tmp_path, early)
+    got = sorted((f.check.split("/", 1)[1], f.basis.value) for f in found)
+    assert got == [("AR-09", "proven"), ("AR-09", "proven"), ("CB-19", "possible")], [(f.check, f.message) for f in found]
+    cb19 = next(f for f in found if f.check.endswith("/CB-19"))
+    assert cb19.evidence["air_shifts_possible"] == {"attacker": 1, "defender": 0}

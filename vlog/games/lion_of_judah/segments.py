@@ -121,11 +121,13 @@ class CombatAir(GameLedger):
         if marker.side is not None:
             self.flown.setdefault(marker.side, set()).add(marker.id)
 
-    def shifts_possible(self, side: str | None) -> int:
+    def shifts_possible(self, side: str | None, in_hex: Iterable[Any] = ()) -> int:
         """10.1.3: the most air shifts `side` may have won in a combat of the current segment
-        declared without an air clause (checks/air.py `air_shifts_possible`)."""
-        return air_shifts_possible(self.game.scenario, side, len(self.flown.get(side or "", ())),
-                                   whole_segment=self.whole_segment)
+        declared without an air clause (checks/air.py `air_shifts_possible`); `in_hex`: the units
+        in the attacked hex when it was declared (a marker of the side already there, placed
+        early, is counted too)."""
+        flown = set(self.flown.get(side or "", ())) | {u.id for u in in_hex if u.kind == "air" and u.side == side}
+        return air_shifts_possible(self.game.scenario, side, len(flown), whole_segment=self.whole_segment)
 
     def place(self, marker: Any, hex_: str, before: "GameState", *, step: int, when: str | None) -> None:
         """A marker placed in a combat segment the turn track tells."""

@@ -79,10 +79,11 @@ def judge_attack(game: Any, action: Combat, view: "StepView | None" = None) -> l
         revealed=dict(pending.revealed), roll_step=pending.roll_step, declared_step=pending.step)
     if decl.air is None:                          # 10.1.3: air only from markers that flew
         defending = {u.side for u in defenders} - {None, pending.side}
+        there = before.at(decl.target)
         facts = replace(facts, air_limits=(
-            game.combat_air.shifts_possible(pending.side),
-            max((game.combat_air.shifts_possible(s) for s in defending), default=0)
-            if defending else game.combat_air.shifts_possible(_other_side(game.scenario, pending.side))))
+            game.combat_air.shifts_possible(pending.side, there),
+            max((game.combat_air.shifts_possible(s, there) for s in defending), default=0)
+            if defending else game.combat_air.shifts_possible(_other_side(game.scenario, pending.side), there)))
     gas = gassed_readings(before, attackers)                 # CB-08 (PB 13.6.5.1)
     if gas is not None:
         facts = replace(facts, gassed=frozenset.intersection(*gas), gassed_readings=gas)
