@@ -45,7 +45,7 @@ from converters.script import Action, Script, parse_script
 from converters.step_save import _state_at_point
 from vlog.vassal.turn_tracker import DEFAULT_REPORT_FORMAT, TrackerRun, format_text
 from vlog.errors import ScriptError, VlogError
-from vlog.table import MODULE_CONTAINER, Table, TablePiece
+from vlog.table import MODULE_CONTAINER, SYNTHETIC_STACK_PREFIX, Table, TablePiece
 from vlog.vassal.commands import (
     AddPiece, ChangePiece, Chat, Command, LogStep, MovePiece, MutableProperty, NullCommand,
     PlayerAdd, RemovePiece, Setup, TurnState, Undo,
@@ -334,10 +334,92 @@ class _Writer:
 
     def do_move(self, action: Action) -> None:
         player = self.acting(action)
+        if action.units:
+            pieces = self.stack_pieces(action)
+            for hex_name in action.hexes:
+                point = self.point_of(hex_name, action.map, action)
+                self.drag_stack([p.id for p in pieces], point, player, action)
+            return
         piece = self.find_piece(action.unit or "", action)
         for hex_name in action.hexes:
             point = self.point_of(hex_name, action.map, action)
             self.drag(piece.id, point, player, action)
+
+    def stack_pieces(self, action: Action) -> list[TablePiece]:
+        """The pieces a stack move names; a piece name of several words left unquoted is told so."""
+        try:
+            return [self.find_piece(ref, action) for ref in action.units]
+        except ScriptError:
+            joined = " ".join(action.units)
+            if any(p.name == joined or _display_name(p.piece) == joined for p in self.table.game_pieces()):
+                raise self.script.error(f"write `move UNIT along HEX ...` with the name in quotes (\"{joined}\"): "
+                                        "several words before `along` are the pieces of one stack", action) from None
+            raise
+
+    def drag_stack(self, piece_ids: list[str], point: tuple[str, int, int], player: _Player,
+                   action: Action) -> None:
+        """One drag and drop of a whole stack, as PieceMover.movePieces logs it: onto an empty
+        point one MovePiece of the Stack itself (Map.placeAt); onto pieces there, StackMetrics.merge
+        of the stack: a MovePiece per piece, bottom to top, each onto the one moved before it (the
+        first onto the top piece there, made a stack first when it lies alone), each leaving the
+        bottom of what is left of its stack. Then one movement report for all of them (a Stack's
+        name is its pieces' names, Stack.getName)."""
+        stack_id, _ = self.table.stack_of(piece_ids[0])
+        stack = self.table.get(stack_id) if stack_id is not None else None
+        if stack is None or stack.kind != "stack" or len(set(piece_ids)) != len(piece_ids) \
+                or set(piece_ids) != set(stack.children):
+            names = ", ".join(self.table[pid].name for pid in stack.children) if stack is not None else ""
+            raise self.script.error(
+                "pieces moved as one stack must be the whole stack they stand in"
+                + (f" ({names})" if names else " (the first stands in none)"), action)
+        if stack.id.startswith(SYNTHETIC_STACK_PREFIX):
+            raise self.script.error("the stack's id is not known (VASSAL made it without logging it); "
+                                    "move its pieces one by one", action)
+        map_id, x, y = point
+        old_point = stack.point
+        order = list(stack.children)                      # bottom to top, as the stack holds them
+        before = {pid: (dict(self.persistent[pid]) if pid in self.persistent else None) for pid in order}
+        for pid in order:
+            self.put_old_properties(self.table[pid])
+        targets = [p for p in self.table.pieces_at(map_id, x, y)
+                   if p.id not in order and not _no_stack(p.piece)]
+        cmds: list[Command] = []
+        if targets:
+            under = targets[-1]
+            if under.parent is None:
+                cmds.append(self.new_stack(under.id, map_id, x, y, self.stack_layer(under)))
+            under_id = under.id
+            for pid in order:
+                cmds.append(MovePiece(pid, map_id, x, y, under_id, old_point[0], old_point[1], old_point[2],
+                                      None, player.user_id))
+                under_id = pid
+        else:
+            cmds.append(MovePiece(stack.id, map_id, x, y, None, old_point[0], old_point[1], old_point[2],
+                                  None, player.user_id))
+        cmds += self.move_report([self.table[pid] for pid in order], old_point, point)
+        self.log(_flat(cmds), properties_before=before)
+
+    def move_report(self, pieces: list[TablePiece], old_point: tuple[str | None, int, int],
+                    point: tuple[str, int, int]) -> list[Command]:
+        """The map's movement report of pieces moved together from one point to another
+        (MovementReporter: `$pieceName$` their names, `$pieceCount$` how many)."""
+        map_id = point[0]
+        if not self.auto_report() or old_point[0] is None:
+            return []
+        same_map = old_point[0] == map_id
+        fmt = self.map_report_format(
+            map_id, "moveWithinFormat" if same_map else "moveToFormat", _move_format(self.version))
+        location, previous = self.location(point), self.location(old_point)
+        m = next((m for m in self.module.maps if m.map_name == map_id), None) if self.module else None
+        unchanged = same_map and location == previous and m is not None and \
+            m.attributes.get("onlyReportChangedLocation") == "true"
+        if not fmt or unchanged:
+            return []
+        props = {"pieceName": ", ".join(_display_name(p.piece) for p in pieces), "pieceCount": str(len(pieces)),
+                 "location": location, "previousLocation": previous,
+                 "previousMap": old_point[0] or "", "mapName": map_id}
+        text = format_text(fmt, props)
+        return [Chat("* " + text)] if text else []
 
     def drag(self, piece_id: str, point: tuple[str, int, int], player: _Player, action: Action) -> None:
         """One drag and drop of a piece onto a point, as PieceMover.movePieces logs it."""
@@ -363,21 +445,7 @@ class _Writer:
                                   old_point[2], old_under, player.user_id))
             if stacks:  # a piece that does not stack is placed alone (Properties.NO_STACK)
                 cmds.append(self.new_stack(piece.id, map_id, x, y, self.stack_layer(piece)))
-        if self.auto_report() and old_point[0] is not None:
-            same_map = old_point[0] == map_id
-            fmt = self.map_report_format(
-                map_id, "moveWithinFormat" if same_map else "moveToFormat", _move_format(self.version))
-            location, previous = self.location(point), self.location(old_point)
-            m = next((m for m in self.module.maps if m.map_name == map_id), None) if self.module else None
-            unchanged = same_map and location == previous and m is not None and \
-                m.attributes.get("onlyReportChangedLocation") == "true"
-            if fmt and not unchanged:
-                props = {"pieceName": _display_name(piece.piece), "pieceCount": "1",
-                         "location": location, "previousLocation": previous,
-                         "previousMap": old_point[0] or "", "mapName": map_id}
-                text = format_text(fmt, props)
-                if text:
-                    cmds.append(Chat("* " + text))
+        cmds += self.move_report([piece], old_point, point)
         self.log(_flat(cmds), properties_before=before)
 
     def put_old_properties(self, piece: TablePiece) -> None:

@@ -66,6 +66,8 @@ class Action:
     kind: str
     line: int
     unit: str | None = None
+    units: tuple[str, ...] = ()
+    """`move` of several pieces dragged as one stack (then `unit` is None)."""
     hexes: tuple[str, ...] = ()
     map: str | None = None
     layer: str | None = None
@@ -148,7 +150,8 @@ def _action(a: dict[str, Any], index: int) -> Action:
     line = a.get("line", index + 1)
     kind = a["action"]
     return Action(
-        kind=kind, line=line, unit=a.get("unit"), hexes=tuple(a.get("along", ())), map=a.get("map"),
+        kind=kind, line=line, unit=a.get("unit"), units=tuple(a.get("units", ())),
+        hexes=tuple(a.get("along", ())), map=a.get("map"),
         layer=a.get("layer"), level=None if a.get("level") is None else str(a["level"]),
         button=a.get("button"), faces=tuple(a.get("faces", ())), turn=a.get("turn"),
         levels=tuple((k, str(v)) for k, v in a.get("levels", {}).items()), text=a.get("text"),
@@ -271,12 +274,17 @@ def _action_line(verb: str, args: list[str], fail) -> dict[str, Any]:
         out["as"] = args[0]
     elif verb == "move":
         args, map_name = _take_on(args, fail)
-        if len(args) < 3 or args[1].lower() != "along":
-            raise fail("write `move UNIT along HEX HEX ... [on MAP]`")
-        if len(args) - 2 > MAX_HEXES:
+        at = next((i for i, word in enumerate(args) if i and word.lower() == "along"), None)
+        if at is None or at == len(args) - 1:
+            raise fail("write `move UNIT along HEX HEX ... [on MAP]` (or `move UNIT UNIT ... along ...`: "
+                       "the pieces of one stack dragged as one)")
+        if len(args) - at - 1 > MAX_HEXES:
             raise fail(f"a move along more than {MAX_HEXES} hexes")
-        out["unit"] = args[0]
-        out["along"] = args[2:]
+        if at == 1:
+            out["unit"] = args[0]
+        else:
+            out["units"] = args[:at]
+        out["along"] = args[at + 1:]
         if map_name is not None:
             out["map"] = map_name
     elif verb in ("flip", "reduce"):

@@ -550,3 +550,59 @@ def test_pieces_that_do_not_stack(game):
     assert [type(c) for c in log.steps[1].commands] == [MovePiece, Chat]
     tank = log.steps[2].commands
     assert [type(c) for c in tank] == [MovePiece, AddPiece, Chat] and tank[0].new_under is None
+
+
+STACK_SCRIPT = SCRIPT.split("move")[0] + 'move "Inf A" "Inf B" along 0203 0505\n'
+
+
+def test_a_stack_dragged_as_one(game):
+    """`move A B along ...` drags the whole stack: onto an empty hex one MovePiece of the Stack
+    itself (Map.placeAt, as the real custom-labels log's stack drag), onto a piece there one per
+    piece, bottom to top, each onto the one before (StackMetrics.merge), and one movement report
+    naming them all; replayed, every unit of it moved at each hop."""
+    log = build_log(parse_text(STACK_SCRIPT, path="s.vscript", folder=game))
+    first = log.steps[0]
+    assert encode(first.node) == (
+        "LOG\tM/1003/Main Map/55/128/null/Main Map/55/64/null/pw-alice"
+        "\x1bLOG\tCHAT* Inf A, Inf B moves 0202 &rarr; 0203 *")
+    onto_tank = log.steps[1].commands                # Tank C lies in its own stack 1005
+    assert [type(c) for c in onto_tank] == [MovePiece, MovePiece, Chat]
+    assert [(c.id, c.new_under, c.old_under) for c in onto_tank[:2]] == [("1001", "1004", None),
+                                                                       ("1002", "1001", None)]
+    assert onto_tank[2].text == "* Inf A, Inf B moves 0203 &rarr; 0505 *"
+    module = read_module(game / "mod")
+    final = table_at(log, 2, module)
+    tank = final["1004"]
+    assert final[tank.parent].children == ("1004", "1001", "1002")
+    assert {where(final, final[p]) for p in ("1001", "1002", "1004")} == {"0505"}
+    # the kit's events of each hop: every unit of the stack moved (vlog.kit.steps.unit_events)
+    from vlog.kit.steps import Moved, unit_events
+
+    def units(table):
+        return {p.id: type("U", (), {"hex": where(table, p), "level": None, "steps": None})()
+                for p in table.game_pieces() if p.map}
+
+    for n in (1, 2):
+        moved = [e for e in unit_events(n, units(table_at(log, n - 1, module)), units(table_at(log, n, module)))
+                 if isinstance(e, Moved)]
+        assert len(moved) == 2 and all(e.before.hex != e.after.hex for e in moved)
+
+
+def test_a_stack_drag_is_of_a_whole_stack(game):
+    """Pieces not all of one stack, or part of one, are an error naming the stack."""
+    with pytest.raises(ScriptError, match=r"line 7: .*whole stack they stand in \(Inf A, Inf B\)"):
+        build_log(parse_text(SCRIPT.split("move")[0] + 'move "Inf A" "Tank C" along 0101\n', path="s.vscript",
+                             folder=game))
+    with pytest.raises(ScriptError, match="whole stack"):         # part of a stack
+        build_log(parse_text(SCRIPT.split("move")[0] + 'move "Inf A" "Inf A" along 0101\n', path="s.vscript",
+                             folder=game))
+
+
+def test_stack_move_line_form_and_json():
+    doc = parse_text('vlog-script 1\nstart s.vsav\nmove "A" B along 0101 0102 on "Main Map"\nmove C along 0103\n')
+    assert doc.document["actions"][0] == {"action": "move", "units": ["A", "B"], "along": ["0101", "0102"],
+                                          "map": "Main Map", "line": 3}
+    assert doc.document["actions"][1] == {"action": "move", "unit": "C", "along": ["0103"], "line": 4}
+    assert doc.actions[0].units == ("A", "B") and doc.actions[0].unit is None
+    with pytest.raises(ScriptError, match="along"):
+        parse_text("vlog-script 1\nstart s.vsav\nmove A B along\n")

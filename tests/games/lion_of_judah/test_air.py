@@ -39,3 +39,17 @@ def test_range_from_a_supplied_town(tmp_path):
 def test_unknown_towns_are_possible():
     [f] = judge_air_mission(shipped_board(), state(scenario="1935-36"), marker(), "1610", step=1, when=None)
     assert f.basis is Basis.POSSIBLE and f.evidence["hexes_unsettled"] > 0
+
+
+def test_air_shifts_possible_without_an_air_clause():
+    """10.1.3: a side commits only markers that left their box in the combat's segment; the
+    1935-36 Ethiopians have none; a segment the log does not show from its start settles nothing."""
+    from vlog.games.lion_of_judah.checks.air import air_shifts_possible
+
+    assert air_shifts_possible("1935-36", "ethiopian", 0, whole_segment=False) == 0
+    assert air_shifts_possible("1935-36", "ethiopian", 1, whole_segment=True) == 1   # shown: AR-11's
+    assert air_shifts_possible("1935-36", "italian", 0, whole_segment=True) == 0
+    assert air_shifts_possible("1935-36", "italian", 0, whole_segment=False) == 2
+    assert air_shifts_possible("1940-41", "allied", 0, whole_segment=False) == 2
+    assert air_shifts_possible("1940-41", "italian", 3, whole_segment=True) == 2      # two at most
+    assert air_shifts_possible(None, None, 0, whole_segment=False) == 2

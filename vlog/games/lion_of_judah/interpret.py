@@ -176,7 +176,9 @@ class Interpreter:
         if self.pending is not None:
             advancing = self.pending.note_advances(moved, self._neighbours(self.pending.target))
             advanced_ids = {o.id for o in advancing}
-            foreign = [o for o, _ in moved if o not in advancing]
+            # an air marker flown to the target (10.1.3: committed after the declaration) or back
+            # to its box is no move of another unit: the combat stays open
+            foreign = [o for o, _ in moved if o not in advancing and o.kind != "air"]
             self._record_losses(before, after, index)
             if not declarations:
                 rolls = self.pending.note_rolls(rolls, index)

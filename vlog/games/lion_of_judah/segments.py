@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.games.lion_of_judah.checks.air import CombatAirPlacement, judge_bombings, judge_markers_left_on_map
+from vlog.games.lion_of_judah.checks.air import (CombatAirPlacement, air_shifts_possible, judge_bombings,
+                                                 judge_markers_left_on_map)
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.step_events import PhaseTurned
 from vlog.games.lion_of_judah.checks.stacking import judge_stacking
@@ -43,10 +44,12 @@ class MovesInProgress(GameLedger):
         self.pending: dict[str, tuple[int, str | None]] = {}
         """Units moved whose movement may not be over yet -> (step, when) of their last move."""
 
-    def flush(self, state: "GameState", *, moving: str | None = None, step: int | None = None) -> list["Finding"]:
+    def flush(self, state: "GameState", *, moving: frozenset[str] = frozenset(),
+              step: int | None = None) -> list["Finding"]:
         """MV-16 for the units whose movement has ended: another unit moves in a later step
         (11.2: each unit or stack completes its move before another begins), the phase changes
-        or the log ends. `state` is the position at that moment."""
+        or the log ends. `state` is the position at that moment; `moving`: the units the step
+        moves (a stack dragged as one), whose moves go on."""
         game = self.game
         out: list[Finding] = []
         if game.scenario is None:
@@ -54,7 +57,7 @@ class MovesInProgress(GameLedger):
             return out
         finished: set[str] = set()
         for uid, (at_step, when) in list(self.pending.items()):
-            if uid == moving or (step is not None and at_step >= step):
+            if uid in moving or (step is not None and at_step >= step):
                 continue
             del self.pending[uid]
             finished.add(uid)
@@ -105,13 +108,31 @@ class SegmentStacking(GameLedger):
 class CombatAir(GameLedger):
     """AR-07: the air markers placed in the current combat segment and the hexes it attacks,
     judged as support or bombing when the segment (or the log) ends; AR-08: the hexes Italian
-    air markers were placed on in the current segment."""
+    air markers were placed on in the current segment; 10.1.3: which sides may have committed
+    air to a combat whose declaration gives no air clause (`shifts_possible`)."""
 
     def __init__(self) -> None:
         self.placed: list[CombatAirPlacement] = []
         self.targets: dict[str, int] = {}
         """Hexes attacked in the current segment -> the step the attack was declared in."""
         self.air_hexes: set[str] = set()
+        self.flown: dict[str, set[str]] = {}
+        """Side -> its air markers placed on the map (from a box or the palette) in the current segment."""
+        self.whole_segment = False
+        """The log shows the current segment from its start, the turn track telling it."""
+
+    def fly(self, marker: Any) -> None:
+        """An air marker left its box (or the palette) for the map."""
+        if marker.side is not None:
+            self.flown.setdefault(marker.side, set()).add(marker.id)
+
+    def shifts_possible(self, side: str | None, in_hex: Iterable[Any] = ()) -> int:
+        """10.1.3: the most air shifts `side` may have won in a combat of the current segment
+        declared without an air clause (checks/air.py `air_shifts_possible`); `in_hex`: the units
+        in the attacked hex when it was declared (a marker of the side already there, placed
+        early, is counted too)."""
+        flown = set(self.flown.get(side or "", ())) | {u.id for u in in_hex if u.kind == "air" and u.side == side}
+        return air_shifts_possible(self.game.scenario, side, len(flown), whole_segment=self.whole_segment)
 
     def place(self, marker: Any, hex_: str, before: "GameState", *, step: int, when: str | None) -> None:
         """A marker placed in a combat segment the turn track tells."""
@@ -131,6 +152,8 @@ class CombatAir(GameLedger):
     def phase(self, change: PhaseTurned, view: "StepView") -> Iterable["Finding"]:
         found = self._close(change.old)
         self.air_hexes = set()
+        self.flown = {}
+        self.whole_segment = change.bound and change.old is not None
         return found
 
     def end(self, view: "StepView") -> Iterable["Finding"]:

@@ -36,7 +36,8 @@ from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["air_range", "judge_air_mission", "judge_markers_left_on_map", "judge_mission_segment",
            "judge_delayed_return", "turn_track_box", "may_be_bombing", "DELAY_ROLL", "BOMBING_DRM",
-           "CombatAirPlacement", "judge_bombings", "judge_gassed", "GASSED_COUNTER", "judge_second_mission"]
+           "CombatAirPlacement", "judge_bombings", "judge_gassed", "GASSED_COUNTER", "judge_second_mission",
+           "SIDES_WITHOUT_AIR", "AIR_SHIFT_CAP", "air_shifts_possible"]
 
 GASSED_COUNTER = "mk-gassed"
 
@@ -47,6 +48,25 @@ BOMBING_DRM = 1
 DELAY_TURNS = 2
 
 ALLIED_RANGE_1940 = 5   # PB 14.6.9
+
+SIDES_WITHOUT_AIR = frozenset({("1935-36", "ethiopian")})
+"""(scenario, side) pairs with no air markers: the Ethiopians of 1935-36 (15.1.2, the
+1935-36 Ethiopian player's notes: the Italians have "the only air units in the game")."""
+AIR_SHIFT_CAP = 2
+"""10.1.3: at most two column shifts per player from air markers."""
+
+
+def air_shifts_possible(scenario: str | None, side: str | None, flown: int, *, whole_segment: bool) -> int:
+    """The most air shifts `side` may have won in a combat whose declaration gives no air
+    clause (10.1.3: each committed marker, placed in the attacked hex, wins at most one):
+    `flown` of its markers left their box (or the palette) in the combat's segment;
+    `whole_segment`: the log shows that segment from its start, with the turn track telling it.
+    A side without air markers in the scenario has none to commit unless the log shows one."""
+    if (scenario, side) in SIDES_WITHOUT_AIR and not flown:
+        return 0
+    if whole_segment:
+        return min(AIR_SHIFT_CAP, flown)
+    return AIR_SHIFT_CAP
 
 
 def air_range(board: Board, marker: Unit, scenario: str | None) -> int | Unknown:
@@ -135,7 +155,7 @@ def judge_mission_segment(board: Board, state: GameState, marker: Unit, target: 
     if marker.side is None:
         return []
     where = hex_label(target, board)
-    if scenario == "1935-36" and marker.side == "ethiopian":
+    if (scenario, marker.side) in SIDES_WITHOUT_AIR:
         return [finding("AR-11", Ruling.PROVEN, step=step, when=when, subjects=(marker.name,),
                         message=f"Ethiopian air marker {marker.name} flew to {where}; the Ethiopians "
                                 "have no air in the 1935-36 scenario",

@@ -22,12 +22,21 @@ from vlog.games.lion_of_judah.checks.guerrillas import judge_guerrilla_support
 from vlog.games.lion_of_judah.checks.sequence_of_play import judge_attack_out_of_segment
 from vlog.games.lion_of_judah.checks.supply import judge_supply_prerequisite, trace
 from vlog.games.lion_of_judah.interpret import units_named
+from vlog.games.lion_of_judah.sequence import scenario_rules
 from vlog.games.lion_of_judah.state import GameState
 from vlog.games.lion_of_judah.step_events import Combat
 from vlog.kit.steps import Event
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
+
+
+def _other_side(scenario: str | None, side: str | None) -> str | None:
+    """The side a combat's attacker fights in the scenario (None when unknown)."""
+    if scenario is None or side is None:
+        return None
+    rules = scenario_rules(scenario)
+    return {rules.first: rules.second, rules.second: rules.first}.get(side)
 
 
 @REGISTRY.check("CB-01", event=Combat)
@@ -68,6 +77,13 @@ def judge_attack(game: Any, action: Combat, view: "StepView | None" = None) -> l
         air=decl.air, attacker_hqs=hqs_a, defender_hqs=None if decl.hqs is None else (),
         nearby=nearby, removed=frozenset(pending.removed), raised=dict(pending.raised),
         revealed=dict(pending.revealed), roll_step=pending.roll_step, declared_step=pending.step)
+    if decl.air is None:                          # 10.1.3: air only from markers that flew
+        defending = {u.side for u in defenders} - {None, pending.side}
+        there = before.at(decl.target)
+        facts = replace(facts, air_limits=(
+            game.combat_air.shifts_possible(pending.side, there),
+            max((game.combat_air.shifts_possible(s, there) for s in defending), default=0)
+            if defending else game.combat_air.shifts_possible(_other_side(game.scenario, pending.side), there)))
     gas = gassed_readings(before, attackers)                 # CB-08 (PB 13.6.5.1)
     if gas is not None:
         facts = replace(facts, gassed=frozenset.intersection(*gas), gassed_readings=gas)

@@ -125,6 +125,10 @@ class CombatFacts:
     """How many die rolls the log shows while the combat was open."""
     rp_shift: int = 0
     """(35) Ethiopian RPs used: +1 each for Ethiopian attackers, -1 each for defenders (CB-27)."""
+    air_limits: tuple[int, int] = (CAP["air"][1], CAP["air"][1])
+    """When `air` is None: the most air shifts the attacker and the defender may have won (10.1.3:
+    one a committed marker; 0 for a side none of whose markers left its box in the segment, or
+    that has none in the scenario; checks/air.py `air_shifts_possible`)."""
 
 
 @dataclass(slots=True)
@@ -355,6 +359,8 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
                                 "halved": sorted(u.name for u in attackers + defenders
                                                  if u.id in facts.out_of_supply | first_gas),
                                 "roll": facts.roll, "crt": "Ethiopian CRT" if ethiopian else "CRT"}
+    if facts.air is None and facts.air_limits != (CAP["air"][1], CAP["air"][1]):
+        evidence["air_shifts_possible"] = {"attacker": facts.air_limits[0], "defender": facts.air_limits[1]}
     gassed_any = frozenset().union(*gas_readings)
     if gassed_any:
         evidence["gassed"] = sorted(u.name for u in attackers if u.id in gassed_any)
@@ -476,9 +482,10 @@ class _Readings:
         self.attackers_counted = attackers_counted
         self.defense = defense
         self.terrain = terrain_shift(board, facts.target, ethiopian, shared=shared_hex)
+        most_a, most_d = facts.air_limits
         self.air = [((facts.air[0], facts.air[1]), frozenset(), "")] if facts.air is not None else [
             ((a, d), frozenset({"air support results (not in the log)"}) if (a or d) else frozenset(),
-             f"air {a}R/{d}L" if (a or d) else "") for a in range(3) for d in range(3)]
+             f"air {a}R/{d}L" if (a or d) else "") for a in range(most_a + 1) for d in range(most_d + 1)]
         self.drms = _drm_candidates(board, facts, ethiopian)
         self.lines = lines or [_NO_LINE]
 

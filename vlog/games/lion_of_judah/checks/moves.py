@@ -96,8 +96,9 @@ def judge_moved(game: Any, action: Move, view: "StepView") -> list[Finding]:
         out.extend(game.stack_moves.move(unit, unit.hex, action.to, step=action.step, when=when))
     # a unit dragged hex by hex is judged from where it began the segment, along the route
     # the log shows (each roll the forced-march roll of the drag it came before, the undo of a
-    # drag taking it back: vlog.kit.movement.LoggedRoutes); its supply when its movement ends (9.1)
-    out.extend(game.moves.flush(before, moving=unit.id, step=action.step))
+    # drag taking it back: vlog.kit.movement.LoggedRoutes); its supply when its movement ends (9.1).
+    # The units the step moves (a stack dragged as one) go on moving.
+    out.extend(game.moves.flush(before, moving=_moving_in_step(before, after), step=action.step))
     origin = game.moves.origins.setdefault(unit.id, unit.hex)
     rolls = game.moves.fm_rolls.setdefault(unit.id, [])
     rolls.extend(action.forced_march_rolls)
@@ -132,6 +133,13 @@ def judge_moved(game: Any, action: Move, view: "StepView") -> list[Finding]:
     if judged:
         game.moves.reported.add(unit.id)
     return out + judged
+
+
+def _moving_in_step(before: GameState, after: GameState) -> frozenset[str]:
+    """The units whose hex the step changes: a stack dragged as one moves all of them in one
+    step, and none of them ends its move because another of them moves (11.2)."""
+    return frozenset(uid for uid, now in after.units.items()
+                     if uid in before.units and before.units[uid].hex != now.hex)
 
 
 def _delayed_return(game: Any, action: Move, marker: Any, after: GameState) -> list[Finding]:

@@ -5,7 +5,8 @@ An air marker taken from its box flies a mission: its range and front (AR-01, AR
 and bombing (AR-07, AR-08) and the events that forbid it (EV-06). Any other unit is a
 reinforcement, a rebuilt unit, a recruit or an event's placement: judged in the Mutual
 Administration Phase the turn track shows (RR-01 and the rest, RR-15, SC-05, RR-23), or where
-its rule says (EV-04, RR-18, RR-20, RR-27, CB-28, FW-04).
+its rule says (EV-04, RR-18, RR-20, RR-27, CB-28, FW-04); before play begins it is set up
+(`setting_up`), which no event or reinforcement check judges.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from vlog.games.lion_of_judah.checks.air import (GASSED_COUNTER, judge_air_missi
                                                  judge_mission_segment, judge_second_mission)
 from vlog.games.lion_of_judah.checks.common import REGISTRY
 from vlog.games.lion_of_judah.checks.fronts import judge_air_front, judge_air_supply_front
+from vlog.games.lion_of_judah.checks.fuel import starts_the_scenario
 from vlog.games.lion_of_judah.checks.recruitment import GUERRILLA_HOMES, judge_recruit
 from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, judge_event_irregulars,
                                                             judge_placement)
@@ -51,6 +53,7 @@ def judge_placed(game: Any, action: Appear, view: "StepView") -> list[Finding]:
     if unit.kind == "rp":
         return []           # RP markers leave their boxes only on trucks (checks/logistics.py)
     if unit.kind == "air":
+        game.combat_air.fly(unit)                 # 10.1.3: it may support a combat of this segment
         before = action.before
         before.scenario = game.scenario
         if game.scenario is None:
@@ -76,13 +79,16 @@ def judge_placed(game: Any, action: Appear, view: "StepView") -> list[Finding]:
                                                   game.interpreter.phase, game.interpreter.phase_bound,
                                                   step=action.step, when=action.when)  # EV-11
     out += judge_hidden_entry(game.board, unit, step=action.step, when=action.when)
+    setup = setting_up(game)       # set up: no event, reinforcement or rebuild placed it
     phase = game.interpreter.phase
-    if game.interpreter.phase_bound and phase is not None and phase.key == "event" \
+    if game.interpreter.phase_bound and phase is not None and phase.key == "event" and not setup \
             and game.scenario == "1935-36" and unit.unit_class == "italian-colonial-irregular":
         before = action.before
         before.scenario = game.scenario
         return out + judge_event_irregulars(game.board, before, unit, turn=phase.turn,
                                             step=action.step, when=action.when)
+    if setup and unit.counter in EA_BRIGADES:
+        game.kar.entered.add(unit.counter)          # set up: in play from the start (RR-20 not judged)
     if game.scenario == "1940-41" and unit.counter in EA_BRIGADES and unit.counter not in game.kar.entered:
         bound = game.interpreter.phase_bound and phase is not None
         return out + game.kar.note_placed(game.board, unit, turn=phase.turn if bound else None,
@@ -104,7 +110,7 @@ def judge_placed(game: Any, action: Appear, view: "StepView") -> list[Finding]:
                                       when=action.when)
         if back:
             return out + back
-    if not game.interpreter.phase_bound or phase is None or phase.key != "map":
+    if setup or not game.interpreter.phase_bound or phase is None or phase.key != "map":
         return out
     game.rail.placed.add((phase.turn, unit.id))     # it did not begin this MAP on a line (MV-36)
     before, after = action.before, action.after
@@ -124,6 +130,17 @@ def judge_placed(game: Any, action: Appear, view: "StepView") -> list[Finding]:
                                  turn=game.events.entry_turn(unit, phase.turn),   # EV-14: D6 early
                                  step=action.step, when=action.when,
                                  gone_leaders=game.interpreter.gone_leaders)
+
+
+def setting_up(game: Any) -> bool:
+    """Whether play has not begun: the turn track shows turn 1 before any player phase (both
+    scenarios begin at the start of the Event Phase, PB 13.1, 14.1) and no event has been drawn
+    yet. A unit placed then is set up as the scenario allows (PB 13.3, 14.3; the set-up areas
+    are SU-01, SU-02 and SU-05's), not placed by an event (EV-04, EV-09, EV-11, EV-14, RR-20),
+    as a reinforcement, a rebuilt unit, a recruit or a dummy (RR-01 and the rest); the rules that
+    hold for any placement (FW-04 hidden entry, RR-18, RR-27's cost) still apply."""
+    interpreter = game.interpreter
+    return interpreter.phase_bound and starts_the_scenario(interpreter.phase) and not game.events.any_draw
 
 
 def _combat_air(game: Any, marker: Any, action: Appear, before: GameState) -> None:
