@@ -24,6 +24,7 @@ from vlog.kit.steps import Declared
 from . import GAME
 from .checks import combat, crt, rail, retreat  # noqa: F401  (their checks register)
 from .checks.disband import Disbands
+from .checks.event_arrivals import EventArrivals
 from .checks.event_effects import EventEffects
 from .checks.raising import Raising
 from .checks.battle import Battles
@@ -72,8 +73,10 @@ class Sideshow(RulesEngine):
         self.disbands = Disbands(self)
         self.effects = EventEffects(self)
         self.raising = Raising(self)
+        self.event_arrivals = EventArrivals(self)
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
-                self.random_events, self.arrivals, self.battles, self.disbands, self.effects, self.raising)
+                self.random_events, self.arrivals, self.battles, self.disbands, self.effects, self.raising,
+                self.event_arrivals)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid
