@@ -76,6 +76,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-01": [("CBT-01", 19, {"unit": "IST", "from": "3202", "target": "2913"})],
     "SEQ-01": [("SEQ-01", 14, {"turn": 51, "last_turn": 50})],
     "clean-arrivals": [],
+    "EVT-07": [("EVT-07", 25, {"units": ["1 SAH (delayed)"], "event_step": 23})],
+    "EVT-16": [("EVT-16", 22, {"units": ["2 Rhod (3201)"], "event_step": 20})],
+    "OPS-14": [("OPS-14", 34, {"side": "german", "event_step": 29})],
     "EVT-02": [("EVT-02", 8, {"unit": "Kron Mar", "hex": "3804", "event": "A", "occurrences": []})],
     "EVT-03": [("EVT-03", 30, {"unit": "v.Stn", "hex": "4605", "why": "in Dar es Salaam, which it never comes to"})],
     "EVT-04": [("EVT-04", 26, {"unit": 'Konigsberg Kompanie "a"', "event": "C", "nth": 3, "occurrences": [10, 17]})],
@@ -98,11 +101,13 @@ UNIT_CASES: dict[str, str] = {
     "CBT-09": "test_sideshow_rules.py::test_cbt_09_artillery_alone_makes_no_combat_roll",
     "EVT-14": "test_sideshow_rules.py::test_evt_14_the_mad_mullah_takes_four_allied_units_when_the_german_rolls_it",
     "REI-05": "test_sideshow_rules.py::test_rei_05_one_fk_out_of_the_replacement_box_with_german_units",
+    "EVT-13": "test_event_arrivals.py::test_evt_13_the_nigerians_leave_and_stay_out_of_the_available_box",
 }
 NO_FINDING: dict[str, str] = {
     "SEQ-08": "the Allied OFC in command feeds SEQ-10 and the OPGT column (test_sideshow_rules.py covers it)",
     "LDR-01": "von Lettow's rating and column feed SEQ-10 and OPS-03 (test_sideshow_rules.py covers it)",
     "LDR-02": "the OFC is read only for the initiative and the OPGT column",
+    "EVT-21": "the limited events are counted for the arrivals and removals they bring (test_event_arrivals.py covers it)",
 }
 
 

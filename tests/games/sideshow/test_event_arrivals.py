@@ -61,3 +61,32 @@ def test_portugal_rolled_in_1915_is_read_both_ways(tmp_path):
     assert verdicts(found) == [("sideshow/EVT-17", Basis.POSSIBLE, "de Silviera column")]
     found = judge(tmp_path, turn(4, allied=event("R") + 'add "de Silviera column" at 7005\n'))
     assert verdicts(found) == [("sideshow/EVT-17", Basis.PROVEN, "de Silviera column")]  # before 1915: no event
+
+
+def test_evt_13_the_nigerians_leave_and_stay_out_of_the_available_box(tmp_path):
+    """16.2 M: the data reads 'Ngria' as Nigerian from the abbreviation, so the verdicts are POSSIBLE."""
+    body = turn(24, allied='add "1 Ngria" at 3201\nadd "2 Ngria" at 3201\n' + event("M") + 'remove "2 Ngria"\n')
+    body += 'as Alice\nturn next\n' + turn(25, allied='add "2 Ngria" at "Delayed Box" on "Off-map Boxes"\n'
+                                               'move "2 Ngria" along "Available Troops Box" on "Off-map Boxes"\n')
+    found = judge(tmp_path, body)
+    assert [(f.check, f.basis) for f in found] == [("sideshow/EVT-13", Basis.POSSIBLE)] * 2
+    assert found[0].evidence["units"] == ["1 Ngria (3201)"]
+    assert found[0].evidence["depends_on"] == ["counters.json nationality of 1 Ngria"]
+    assert found[1].evidence["unit"] == "2 Ngria" and found[1].evidence["first_turn"] == 26
+
+
+def test_evt_16_no_revolt_after_the_african_queen_and_evt_07_never_back(tmp_path):
+    found = judge(tmp_path, turn(16, allied=event("H")) + turn(20, allied='add "2 Rhod" at 3201\n', german=event("P")))
+    assert found == []                                           # Lake Tanganyika taken: no event
+    body = turn(29, allied='add "5 SA" at 3201\n' + event("F") + 'remove "5 SA"\n') + turn(30, allied='add "5 SA" at 3201\n')
+    found = judge(tmp_path, body)
+    assert [(f.check, f.basis, f.evidence["unit"]) for f in found] == [("sideshow/EVT-07", Basis.PROVEN, "5 SA")]
+
+
+def test_ops_14_is_possible_where_the_log_never_showed_wahle(tmp_path):
+    body = 'as Alice\nremove Wahle\n' + turn(7, allied=event("K")) + turn(8, german="chat opgt\nroll 2d6 = 5,5\n")
+    assert [(f.check, f.basis) for f in judge(tmp_path, body)] == [("sideshow/OPS-14", Basis.PROVEN)]
+    body = turn(7, allied='as Alice\nremove Wahle\nas Bob\n' + event("K")) + turn(8, german="chat opgt\nroll 2d6 = 5,5\n")
+    assert [(f.check, f.basis) for f in judge(tmp_path, body)] == [("sideshow/OPS-14", Basis.PROVEN)]
+    body = turn(7, german=event("K")) + turn(8, german="chat opgt\nroll 2d6 = 5,5\n")
+    assert judge(tmp_path, body) == []                           # rolled by the German: no event

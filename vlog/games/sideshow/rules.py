@@ -35,6 +35,7 @@ from .checks.movement import Operations
 from .checks.operations import OperationPoints
 from .checks.random_events import RandomEvents
 from .checks.rolls import Rolls
+from .checks.schnee import Schnee
 from .checks.weather import Weather
 from .declarations import GRAMMARS
 from .events import DisbandDeclared, EventNamed, InitialOpsRolled, LossDeclared, OperationPaid, SegmentChosen, StrengthDeclared, WeatherRead
@@ -74,9 +75,10 @@ class Sideshow(RulesEngine):
         self.effects = EventEffects(self)
         self.raising = Raising(self)
         self.event_arrivals = EventArrivals(self)
+        self.schnee = Schnee(self)
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
                 self.random_events, self.arrivals, self.battles, self.disbands, self.effects, self.raising,
-                self.event_arrivals)
+                self.event_arrivals, self.schnee)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid

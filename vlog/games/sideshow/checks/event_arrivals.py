@@ -43,7 +43,7 @@ from vlog.kit.units import value
 
 from ..registry import REGISTRY
 from .common import ALLIED, GERMAN, RECYCLED, came_from_box, known_turn
-from .random_events import Named, year_month
+from .occurrences import MAYBE, YES, effective, unsettled
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..rules import Sideshow
 
-__all__ = ["ARRIVALS", "EventArrivals", "effective", "entry_verdict"]
+__all__ = ["ARRIVALS", "EventArrivals", "entry_verdict"]
 
 DAR, MOROGORO, ARUSHA = "4605", "4511", "2914"
 
@@ -89,14 +89,9 @@ ARRIVALS = (
 )
 BY_COUNTER = {counter: arrival for arrival in ARRIVALS for counter in arrival.units}
 
-WINDOWS = {"A": (GERMAN, (1915, 3), (1915, 5)), "B": (GERMAN, (1916, 3), (1916, 5)), "C": (None, (1915, 1), None),
-           "H": (ALLIED, (1915, 12), None), "G": (ALLIED, (1916, 3), None), "R": (None, (1916, 1), None)}
-"""Who must roll the event and the months it takes effect in (16.2)."""
-ONCE = frozenset("ABHGR")
 OFF_MAP_STARTS = {"off-map-karema": ("move",), "off-map-ruanda": ("move",), "off-map-urundi": ("move",),
                   "lake-tanganyika": ("move", "rail")}
 """18.0 notes a-d: the boxes of the German units that start off the map, and the Operations they enter in."""
-YES, MAYBE = "yes", "maybe"
 
 
 class EventArrivals(Ledger):
@@ -109,58 +104,6 @@ class EventArrivals(Ledger):
     def begin(self, view: "StepView") -> Iterable["Finding"]:
         self.seen = {u.counter for u in self.game.units(view.after).values() if u.hex is not None}
         return ()
-
-
-def effective(game: "Sideshow", letter: str) -> list[tuple[Named, str]]:
-    """The named occurrences of event `letter` that take effect (YES) or may (MAYBE), in order
-    (16.2: roller, months, once only; C at most once a turn; T is an A the German rolls from June 1915)."""
-    out: list[tuple[Named, str]] = []
-    turns_of_c: set[int] = set()
-    for named in game.random_events.named:
-        status = _status(game, named, letter, out, turns_of_c)
-        if status is not None:
-            out.append((named, status))
-    return out
-
-
-def _status(game: "Sideshow", named: Named, letter: str, before: list, turns_of_c: set[int]) -> str | None:
-    month = year_month(game, named.turn)
-    if letter == "T":
-        if named.letter == "T":
-            return YES
-        if named.letter != "A":
-            return None
-        if named.side is None or month is None:
-            return MAYBE
-        return YES if named.side == GERMAN and month >= (1915, 6) else None
-    if named.letter != letter:
-        return None
-    roller, first, last = WINDOWS[letter]
-    if month is None or (roller is not None and named.side is None):
-        return MAYBE
-    if (roller is not None and named.side != roller) or month < first or (last is not None and month > last):
-        return MAYBE if letter == "R" and month[0] == 1915 else None   # 16.2 R leaves 1915 open
-    if letter == "C":
-        if named.turn in turns_of_c:
-            return None                                        # more than once in a turn: no event
-        turns_of_c.add(named.turn)
-    if letter in ONCE and any(s == YES for _, s in before):
-        return None
-    if letter == "G":
-        queen = [s for n, s in effective(game, "H") if n.step is None or named.step is None or n.step < named.step]
-        if YES not in queen:
-            return MAYBE if queen else None
-    return MAYBE if any(s == MAYBE for _, s in before) else YES
-
-
-def _settled(game: "Sideshow") -> list[str]:
-    """What would settle an event's occurrence that the log leaves open (empty: nothing)."""
-    ledger = game.random_events
-    if not any(m.labelled or m.events for m in ledger.months.values()):
-        return ["the log's labelled rolls (`event` before each Random Event roll)"]
-    if ledger.unnamed():
-        return [f"the letter of {ledger.unnamed()} Random Event roll(s) the players did not name"]
-    return []
 
 
 def _zone(game: "Sideshow", zone_id: str):
@@ -257,7 +200,7 @@ def judge_event_arrival(game: "Sideshow", placed: "Placed", view: "StepView") ->
     maybe_doubt = [f"whether event {arrival.letter} of step(s) {', '.join(str(n.step) for n in maybe)} took effect "
                    "(16.2: its roller, its month)"] if maybe else []
     if len(sure) < arrival.nth:
-        doubts = _settled(game) + maybe_doubt
+        doubts = unsettled(game) + maybe_doubt
         ordinal = {1: "", 2: "2nd ", 3: "3rd ", 4: "4th "}[arrival.nth]
         return [game.finding(arrival.check, Ruling.POSSIBLE if doubts else Ruling.PROVEN, step=placed.step,
                              message=f"{unit.name} came onto the map in {unit.hex} with no {ordinal}event "
