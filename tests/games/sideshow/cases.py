@@ -76,6 +76,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-01": [("CBT-01", 19, {"unit": "IST", "from": "3202", "target": "2913"})],
     "SEQ-01": [("SEQ-01", 14, {"turn": 51, "last_turn": 50})],
     "clean-arrivals": [],
+    "SEQ-05": [("SEQ-05", 4, {"unit": "29 Punj", "where": "the Delayed Box", "turn": 2, "scheduled_turn": 3})],
     "EVT-07": [("EVT-07", 25, {"units": ["1 SAH (delayed)"], "event_step": 23})],
     "EVT-16": [("EVT-16", 22, {"units": ["2 Rhod (3201)"], "event_step": 20})],
     "OPS-14": [("OPS-14", 34, {"side": "german", "event_step": 29})],
