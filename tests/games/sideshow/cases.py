@@ -76,6 +76,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-01": [("CBT-01", 19, {"unit": "IST", "from": "3202", "target": "2913"})],
     "SEQ-01": [("SEQ-01", 14, {"turn": 51, "last_turn": 50})],
     "clean-arrivals": [],
+    "SEA-05": [("SEA-05", 15, {"unit": "Cal Vol", "from": "3203", "to": "4406", "starts": ["3201"]})],
     "SEQ-05": [("SEQ-05", 4, {"unit": "29 Punj", "where": "the Delayed Box", "turn": 2, "scheduled_turn": 3})],
     "EVT-07": [("EVT-07", 25, {"units": ["1 SAH (delayed)"], "event_step": 23})],
     "EVT-16": [("EVT-16", 22, {"units": ["2 Rhod (3201)"], "event_step": 20})],
@@ -103,6 +104,7 @@ UNIT_CASES: dict[str, str] = {
     "EVT-14": "test_sideshow_rules.py::test_evt_14_the_mad_mullah_takes_four_allied_units_when_the_german_rolls_it",
     "REI-05": "test_sideshow_rules.py::test_rei_05_one_fk_out_of_the_replacement_box_with_german_units",
     "EVT-13": "test_event_arrivals.py::test_evt_13_the_nigerians_leave_and_stay_out_of_the_available_box",
+    "SET-01": "test_sideshow_more.py::test_set_01_a_unit_not_where_the_set_up_puts_it",
 }
 NO_FINDING: dict[str, str] = {
     "SEQ-08": "the Allied OFC in command feeds SEQ-10 and the OPGT column (test_sideshow_rules.py covers it)",

@@ -322,3 +322,37 @@ def _shared(game: "Sideshow", view: "StepView", step: int | None) -> list["Findi
                                   subjects=(*allied, *german),
                                   evidence={"hex": hex_, ALLIED: allied, GERMAN: german}))
     return found
+
+
+NOT_INFANTRY = frozenset({"artillery", "armoured-car", "air", "leader", "marine", "cavalry", "machine-gun"})
+"""Types counters.json gives that are not infantry (8.41: an Amphibious Assault lands infantry only)."""
+
+
+@REGISTRY.check("SEA-05", event=Moved)
+def judge_amphibious_start(game: "Sideshow", moved: "Moved", view: "StepView") -> list["Finding"]:
+    """8.41: an Amphibious Assault's units start in Mombasa, and are infantry (judged where the
+    data gives a unit's type)."""
+    unit = moved.before
+    current = game.operations.current.get(unit.side) if unit.side == ALLIED else None
+    if current is None or current.op.kind != "amphibious" or unit.id not in current.moved \
+            or current.moved[unit.id][0] is not unit:
+        return []                                   # judged at each unit's first move in the Operation
+    starts = tuple(h for h in game.data.hexes_named("Mombasa") if _flag(game, h, "amphibious_assault_start"))
+    problem = None
+    if unit.hex not in starts:
+        problem = f"it started in {unit.hex}, not in {' or '.join(starts)}"
+    elif unit.type in NOT_INFANTRY:
+        problem = f"it is {unit.type}; only infantry assault"
+    if problem is None:
+        return []
+    return [game.finding("SEA-05", Ruling.PROVEN, step=moved.step,
+                         message=f"{unit.name} moved {unit.hex} -> {moved.after.hex} in the Amphibious Assault of "
+                                 f"step {current.step}: {problem} (8.41)", subjects=(unit.name,),
+                         evidence={"unit": unit.name, "from": unit.hex, "to": moved.after.hex, "type": unit.type,
+                                   "starts": list(starts)})]
+
+
+def _flag(game: "Sideshow", hex_: str, name: str) -> bool:
+    record = game.data.hex(hex_)
+    return record is not None and "properties" in record and name in record["properties"] \
+        and bool(value(record["properties"][name]))
