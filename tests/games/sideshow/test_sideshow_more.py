@@ -1,5 +1,5 @@
 """Readings of Sideshow checks the fixture logs do not reach: an Amphibious Assault's unit of a
-type the data gives (SEA-05); a set-up not as 18.0 puts it (SET-01)."""
+type the data gives (SEA-05); a set-up not as 18.0 puts it (SET-01); units back from event N too soon (EVT-14)."""
 from __future__ import annotations
 
 import vlog
@@ -34,3 +34,27 @@ def test_set_01_a_unit_not_where_the_set_up_puts_it(tmp_path):
              for f in again.findings if f.check == "sideshow/SET-01"]
     assert found == [("sideshow/SET-01", Basis.PROVEN, "1 FK", "2915", "2914"),
                      ("sideshow/SET-01", Basis.PROVEN, "Uganda", "1016", "off-map-uganda")]
+
+
+def test_evt_14_the_mad_mullah_s_units_come_back_a_turn_later_at_the_soonest(tmp_path):
+    """16.2 N: 101 Grn, taken to Somaliland in December 1914, back in the Available Box that
+    turn is too soon; 1/1 KAR back in it the next turn, and on the map the turn after, is not."""
+    body = turn(3, allied='add "101 Grn" at 3201\n') + turn(4, german='chat "op event"\nchat event\nroll 2d6 = 3,4\n'
+                                                              'chat "event N"\nas Bob\nremove "101 Grn"\nremove "1/1 KAR"\n'
+                                                              'add "101 Grn" at "Available Troops Box" on "Off-map Boxes"\n')
+    body += turn(5, allied='add "1/1 KAR" at "Available Troops Box" on "Off-map Boxes"\n')
+    body += turn(6, allied='move "1/1 KAR" along 3201\n')
+    found = [(f.check, f.basis, f.evidence["unit"], f.evidence["first_turn"]) for f in judge(tmp_path, body)
+             if f.check == "sideshow/EVT-14"]
+    assert found == [("sideshow/EVT-14", Basis.PROVEN, "101 Grn", 5)]
+
+
+def test_cbt_04_the_german_ambush_is_one_die_once_in_a_withdrawal_with_ambush(tmp_path):
+    from .test_sideshow_rules import _german_saves
+    attacked = _german_saves(2) + 'chat "op move 3201"\nmove IST along 3416\nchat "op attack 3516"\nas Alice\n'
+    ambush = 'chat ambush\nroll 1d6 = 1\n'
+    checks = lambda found: [(f.check, f.evidence.get("operation")) for f in found  # noqa: E731
+                            if f.check != "sideshow/STK-01"]
+    assert checks(judge(tmp_path, attacked + 'chat "op withdraw2"\n' + ambush)) == []
+    assert checks(judge(tmp_path, attacked + 'chat "op withdraw2"\n' + ambush + ambush)) == [("sideshow/CBT-04", "withdraw2")]
+    assert checks(judge(tmp_path, attacked + 'chat "op withdraw"\n' + ambush)) == [("sideshow/CBT-04", "withdraw")]

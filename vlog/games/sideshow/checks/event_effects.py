@@ -45,6 +45,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["EventEffects", "REMOVALS"]
 
 AVAILABLE = "available"
+RETURNING = frozenset("NP")
+"""Events whose units come back to the Available Box 1d6 turns later (16.2 N, P)."""
 MAP = None
 """A unit on the map stands in no box."""
 
@@ -88,6 +90,9 @@ class EventEffects(Ledger):
         self.game = game
         self.due: dict[str, tuple[str, Removal, int | None, list[str]]] = {}
         """Unit id -> its name, the event, the step it was named at and what would settle it (none: PROVEN)."""
+        self.away: dict[str, tuple[int, int | None, Removal, list[str]]] = {}
+        """Counter -> the turn and step of the event N or P that took it out, the event, the doubts:
+        it comes back through the Available Box 1d6 turns later (16.2 N, P)."""
         self.barred: dict[str, tuple[int, int | None, list[str]]] = {}
         """Counter -> the last turn it may not enter the Available Box in, and the event's step (16.2 M)."""
         self.taken: dict[str, int | None] = {}
@@ -127,6 +132,8 @@ class EventEffects(Ledger):
                 self.due[unit_id] = (unit.name, removal, event.step, doubts_here)
                 if removal.permanent:
                     self.taken[unit.counter] = event.step
+                elif event.letter in RETURNING and turn is not None:
+                    self.away[unit.counter] = (turn, event.step, removal, doubts_here)
         if event.letter == "M" and turn is not None and not doubts:
             for counter in self.game.data.counter_ids:
                 nationality = _nationality(self.game, counter)
@@ -187,6 +194,38 @@ def judge_barred_from_the_available_box(game: "Sideshow", stepped: "Stepped", vi
                                       subjects=(unit.name,),
                                       evidence={"unit": unit.name, "turn": turn, "first_turn": last + 1,
                                                 "event_step": step}))
+    return found
+
+
+@REGISTRY.check("EVT-14", "EVT-16", event=Stepped)
+def judge_back_too_soon(game: "Sideshow", stepped: "Stepped", view: "StepView") -> list["Finding"]:
+    """16.2 N, P: the units taken out may be placed in the Available Box a die's number of turns
+    later, at least one: not in the event's turn, and not on the map before the turn after that."""
+    away, turn = game.effects.away, known_turn(game)
+    if not away or turn is None:
+        return []
+    before = {u.id: (u.hex, u.box) for u in game.units(view.before).values()}
+    found = []
+    for unit in game.units(view.after).values():
+        if unit.counter not in away:
+            continue
+        was = before.get(unit.id, (None, None))
+        if was[0] is not None or (unit.hex is None and (unit.box != AVAILABLE or was[1] == AVAILABLE)):
+            continue                                # still on the map (EVT-14/16 at the phase's end), or not back
+        since, step, removal, doubts = away[unit.counter]
+        first = since + (1 if unit.hex is None else 2)
+        if turn >= first:
+            away.pop(unit.counter)
+            continue
+        where = unit.hex or "the Available Box"
+        found.append(game.finding(removal.check, Ruling.POSSIBLE if doubts else Ruling.PROVEN, step=stepped.step,
+                                  depends_on=doubts,
+                                  message=f"{unit.name}, taken out by {removal.title} (step {step}, turn {since}), came "
+                                          f"back in {where} in turn {turn}; it returns to the Available Box a die's "
+                                          f"number of turns later, so {where} not before turn {first} ({removal.rule})",
+                                  subjects=(unit.name,),
+                                  evidence={"unit": unit.name, "to": where, "turn": turn, "first_turn": first,
+                                            "event_step": step}))
     return found
 
 

@@ -51,6 +51,8 @@ class Current:
     """Enemy-occupied hexes a move of this Operation entered (MOV-05's, not STK-01's)."""
     moved: dict[str, tuple[Any, str]] = field(default_factory=dict)
     """Unit id -> the unit as it began and the hex its last move in this Operation ended in."""
+    ambushes: int = 0
+    """The German Ambush rolls made in it (a withdrawal with ambush, 8.22 type 2)."""
 
 
 class Operations(Ledger):
