@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .declarations import Operation
 
 __all__ = ["Rolled", "WeatherRolled", "InitiativeRolled", "InitialOpsRolled", "OpgtRolled", "EventRolled",
-           "MultipleRolled", "CombatRolled", "RetreatRolled", "PlacementRolled", "AmbushRolled", "ROLLED", "WeatherRead", "SegmentChosen",
+           "MultipleRolled", "CombatRolled", "RetreatRolled", "PlacementRolled", "AmbushRolled", "LakeRolled", "ROLLED", "WeatherRead", "SegmentChosen",
            "OperationPaid", "StrengthDeclared", "LossDeclared", "DisbandDeclared", "EventNamed"]
 
 
@@ -81,6 +81,11 @@ class AmbushRolled(Rolled):
 
 
 @dataclass(frozen=True, slots=True)
+class LakeRolled(Rolled):
+    """The roll after announcing a Lake Victoria transfer or assault: 5-6, it does not proceed (14.0)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlacementRolled(Rolled):
     """A Raise Troops roll on the New German Unit Placement Table (9.13 step 2, 9.16)."""
 
@@ -88,7 +93,8 @@ class PlacementRolled(Rolled):
 ROLLED: dict[str, type[Rolled]] = {"weather": WeatherRolled, "initiative": InitiativeRolled,
                                    "initial-ops": InitialOpsRolled, "opgt": OpgtRolled, "event": EventRolled,
                                    "multiple": MultipleRolled, "combat": CombatRolled, "retreat": RetreatRolled,
-                                   "placement": PlacementRolled, "ambush": AmbushRolled}
+                                   "placement": PlacementRolled, "ambush": AmbushRolled,
+                                   "lake": LakeRolled}
 """A label's purpose -> the event its roll is."""
 
 

@@ -19,7 +19,7 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Moved, PhaseChanged, Placed
 from vlog.kit.units import value
 
-from ..events import OperationPaid
+from ..events import LakeRolled, OperationPaid
 from ..registry import REGISTRY
 from .common import ALLIED, GERMAN, RECYCLED, came_from_box
 
@@ -53,6 +53,8 @@ class Current:
     """Unit id -> the unit as it began and the hex its last move in this Operation ended in."""
     ambushes: int = 0
     """The German Ambush rolls made in it (a withdrawal with ambush, 8.22 type 2)."""
+    lake: list[Any] = field(default_factory=list)
+    """The rolls for a Lake Victoria transfer or assault made in it (14.0)."""
 
 
 class Operations(Ledger):
@@ -358,3 +360,41 @@ def _flag(game: "Sideshow", hex_: str, name: str) -> bool:
     record = game.data.hex(hex_)
     return record is not None and "properties" in record and name in record["properties"] \
         and bool(value(record["properties"][name]))
+
+
+@REGISTRY.check("SEA-09", event=LakeRolled)
+def judge_lake_roll(game: "Sideshow", roll: "LakeRolled", view: "StepView") -> list["Finding"]:
+    """14.0: after announcing a lake transfer or assault the player rolls one die, once."""
+    current = game.operations.current.get(roll.side) if roll.side in (ALLIED, GERMAN) else None
+    problem = None
+    if current is None or current.op.kind not in ("sea", "amphibious"):
+        problem = "no Sea Transfer or Amphibious Assault is under way"
+    elif roll.roll.n_dice != 1:
+        problem = f"it is {roll.dice}; one die is rolled"
+    else:
+        current.lake.append(roll)
+        if len(current.lake) > 1:
+            problem = f"it is roll {len(current.lake)} for the Operation of step {current.step}; one is made"
+    if problem is None:
+        return []
+    return [game.finding("SEA-09", Ruling.PROVEN, step=roll.step,
+                         message=f"a Lake Victoria roll at step {roll.step}: {problem} (14.0)",
+                         evidence={"side": roll.side, "dice": roll.dice})]
+
+
+@REGISTRY.check("SEA-09", event=Moved)
+def judge_lake_move(game: "Sideshow", moved: "Moved", view: "StepView") -> list["Finding"]:
+    """14.0: a lake transfer or assault whose roll was 5 or 6 does not proceed: nothing moves in it."""
+    unit = moved.before
+    current = game.operations.current.get(unit.side) if unit.side in (ALLIED, GERMAN) else None
+    if current is None or current.op.kind not in ("sea", "amphibious") or not current.lake \
+            or current.lake[0].total not in (5, 6) or moved.after.hex is None:
+        return []
+    roll = current.lake[0]
+    return [game.finding("SEA-09", Ruling.PROVEN, step=moved.step,
+                         message=f"{unit.name} moved {unit.hex} -> {moved.after.hex} in the {current.op.title} "
+                                 f"Operation of step {current.step} after its lake roll of {roll.total} (step "
+                                 f"{roll.step}): on 5-6 it cannot proceed (14.0)",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.name, "from": unit.hex, "to": moved.after.hex, "roll": roll.total,
+                                   "operation_step": current.step})]
