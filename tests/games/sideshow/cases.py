@@ -76,6 +76,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-01": [("CBT-01", 19, {"unit": "IST", "from": "3202", "target": "2913"})],
     "SEQ-01": [("SEQ-01", 14, {"turn": 51, "last_turn": 50})],
     "clean-arrivals": [],
+    "REI-10": [("REI-10", 15, {"unit": "EAR", "year": 1916, "from": 1916})],
+    "ATT-11": [("ATT-11", 5, {"unit": "A. Tanga"})],
     "SEA-09": [("SEA-09", 11, {"unit": "7 FK", "from": "2127", "to": "1432", "roll": 6})],
     "SEA-05": [("SEA-05", 15, {"unit": "Cal Vol", "from": "3203", "to": "4406", "starts": ["3201"]})],
     "SEQ-05": [("SEQ-05", 4, {"unit": "29 Punj", "where": "the Delayed Box", "turn": 2, "scheduled_turn": 3})],

@@ -22,7 +22,7 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared
 
 from . import GAME
-from .checks import combat, crt, rail, retreat, setup  # noqa: F401  (their checks register)
+from .checks import combat, crt, eliminated, rail, retreat, setup  # noqa: F401  (their checks register)
 from .checks.disband import Disbands
 from .checks.event_arrivals import EventArrivals
 from .checks.event_effects import EventEffects
