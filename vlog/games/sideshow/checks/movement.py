@@ -19,7 +19,7 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Moved, PhaseChanged, Placed
 from vlog.kit.units import value
 
-from ..events import LakeRolled, OperationPaid
+from ..events import CombatRolled, LakeRolled, OperationPaid
 from ..registry import REGISTRY
 from .common import ALLIED, GERMAN, RECYCLED, came_from_box
 
@@ -55,6 +55,8 @@ class Current:
     """The German Ambush rolls made in it (a withdrawal with ambush, 8.22 type 2)."""
     lake: list[Any] = field(default_factory=list)
     """The rolls for a Lake Victoria transfer or assault made in it (14.0)."""
+    defended: bool | None = None
+    """Whether an enemy unit held the Operation's hex when it was paid for (None: no hex)."""
 
 
 class Operations(Ledger):
@@ -76,7 +78,9 @@ class Operations(Ledger):
             self.close(event.side if op.kind in NESTED else None)
             there = frozenset(u.id for u in self.game.units(view.after).values()
                               if op.hex is not None and u.hex == op.hex and u.side == event.side)
-            self.current[event.side] = Current(op, event.step, there)
+            defended = None if op.hex is None else any(
+                u.hex == op.hex and u.side not in (event.side, None) for u in self.game.units(view.after).values())
+            self.current[event.side] = Current(op, event.step, there, defended=defended)
         elif isinstance(event, Moved) and event.after.hex is not None and event.before.side in self.current:
             current = self.current[event.before.side]
             if current is not None:
@@ -398,3 +402,15 @@ def judge_lake_move(game: "Sideshow", moved: "Moved", view: "StepView") -> list[
                          subjects=(unit.name,),
                          evidence={"unit": unit.name, "from": unit.hex, "to": moved.after.hex, "roll": roll.total,
                                    "operation_step": current.step})]
+
+
+@REGISTRY.check("SEA-08", event=CombatRolled)
+def judge_assault_on_an_empty_port(game: "Sideshow", roll: "CombatRolled", view: "StepView") -> list["Finding"]:
+    """8.45: an Amphibious Assault on a port no enemy unit holds is a Sea Transfer: no combat."""
+    current = game.operations.current.get(ALLIED)
+    if current is None or current.op.kind != "amphibious" or current.op.hex is None or current.defended is not False:
+        return []
+    return [game.finding("SEA-08", Ruling.PROVEN, step=roll.step,
+                         message=f"a combat roll in the Amphibious Assault of step {current.step} on {current.op.hex}, "
+                                 "which no German unit held: it is a Sea Transfer, with no combat (8.45)",
+                         evidence={"side": roll.side, "target": current.op.hex, "operation_step": current.step})]
