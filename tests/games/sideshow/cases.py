@@ -76,6 +76,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-01": [("CBT-01", 19, {"unit": "IST", "from": "3202", "target": "2913"})],
     "SEQ-01": [("SEQ-01", 14, {"turn": 51, "last_turn": 50})],
     "clean-arrivals": [],
+    "SEA-07": [("SEA-07", 20, {"unit": "IST", "at": "3703", "target": "3804", "from": "3201"})],
     "SEA-08": [("SEA-08", 22, {"side": "allied", "target": "4406", "operation_step": 19})],
     "REI-10": [("REI-10", 15, {"unit": "EAR", "year": 1916, "from": 1916})],
     "ATT-11": [("ATT-11", 5, {"unit": "A. Tanga"})],

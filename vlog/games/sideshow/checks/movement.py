@@ -198,10 +198,38 @@ def judge_air_squadrons(game: "Sideshow", event: "Event", view: "StepView") -> l
     return _air(game, event.step)
 
 
-@REGISTRY.check("MOV-12", "STK-01", "MOV-19", "AIR-03", on="end")
+@REGISTRY.check("MOV-12", "STK-01", "MOV-19", "AIR-03", "SEA-07", on="end")
 def judge_the_last_operation(game: "Sideshow", view: "StepView") -> list["Finding"]:
-    """6.38, 7.0, 11.0 at the end of the log: the last Operation is over."""
-    return _artillery(game, None) + _shared(game, view, None) + _air(game, None)
+    """6.38, 7.0, 11.0, 8.42 at the end of the log: the last Operation is over."""
+    return _artillery(game, None) + _shared(game, view, None) + _air(game, None) + _landed(game, view, None)
+
+
+@REGISTRY.check("SEA-07", event=OperationPaid)
+@REGISTRY.check("SEA-07", event=PhaseChanged)
+def judge_amphibious_outcome(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
+    """8.42: when an Amphibious Assault on a defended port is over, each attacker holds the port or,
+    forced to retreat (or not committed), is back in the port it sailed from."""
+    return _landed(game, view, event.step)
+
+
+def _landed(game: "Sideshow", view: "StepView", step: int | None) -> list["Finding"]:
+    found = []
+    units = game.units(view.after)
+    for current in game.operations.closed:
+        if current.op.kind != "amphibious" or not current.defended:
+            continue
+        for unit_id, (first, _) in sorted(current.moved.items(), key=lambda kv: kv[1][0].name):
+            now = units.get(unit_id)
+            if now is None or now.hex is None or now.hex in (current.op.hex, first.hex):
+                continue
+            found.append(game.finding("SEA-07", Ruling.PROVEN, step=step if step is not None else current.step,
+                                      message=f"{first.name} ended the Amphibious Assault of step {current.step} on "
+                                              f"{current.op.hex} in {now.hex}; an attacker holds the port or goes back "
+                                              f"to the port it sailed from, {first.hex} (8.42)",
+                                      subjects=(first.name,),
+                                      evidence={"unit": first.name, "at": now.hex, "target": current.op.hex,
+                                                "from": first.hex, "operation_step": current.step}))
+    return found
 
 
 def _air(game: "Sideshow", step: int | None) -> list["Finding"]:
