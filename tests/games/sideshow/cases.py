@@ -37,7 +37,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-raise": [],
     "REI-01": [("REI-01", 16, {"unit": "6 SK", "hex": "3430", "in_tabora": 5})],
     "REI-02": [("REI-02", 18, {"unit": "16 FK", "hex": "2914", "rolls": [5]})],
-    "REI-03": [("REI-03", 21, {"unit": "1 MRK", "hex": "4511"})],
+    "REI-03": [("REI-03", 21, {"unit": "2 MRK", "hex": "4511"})],
     "EVT-06": [("EVT-06", 19, {"units": ["13 Raj (delayed)"], "event_step": 18})],
     "OPS-07": [("OPS-07", 4, {"unit": "A. Tanga", "hex": "3804"})],
     "SEQ-07": [("SEQ-07", 2, {"turn": 28, "first_turn": 29, "phase": "reinforcement-availability"})],
@@ -75,6 +75,30 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "STK-01": [("STK-01", 41, {"hex": "2913", "allied": ["Vol MG"], "german": ["1 FK"]})],
     "CBT-01": [("CBT-01", 19, {"unit": "IST", "from": "3202", "target": "2913"})],
     "SEQ-01": [("SEQ-01", 14, {"turn": 51, "last_turn": 50})],
+    "clean-arrivals": [],
+    "SEA-07": [("SEA-07", 20, {"unit": "IST", "at": "3703", "target": "3804", "from": "3201"})],
+    "SEA-08": [("SEA-08", 22, {"side": "allied", "target": "4406", "operation_step": 19})],
+    "REI-10": [("REI-10", 15, {"unit": "EAR", "year": 1916, "from": 1916})],
+    "ATT-11": [("ATT-11", 5, {"unit": "A. Tanga"})],
+    "SEA-09": [("SEA-09", 11, {"unit": "7 FK", "from": "2127", "to": "1432", "roll": 6})],
+    "SEA-05": [("SEA-05", 15, {"unit": "Cal Vol", "from": "3203", "to": "4406", "starts": ["3201"]})],
+    "SEQ-05": [("SEQ-05", 4, {"unit": "29 Punj", "where": "the Delayed Box", "turn": 2, "scheduled_turn": 3})],
+    "EVT-07": [("EVT-07", 25, {"units": ["1 SAH (delayed)"], "event_step": 23})],
+    "EVT-16": [("EVT-16", 22, {"units": ["2 Rhod (3201)"], "event_step": 20})],
+    "OPS-14": [("OPS-14", 34, {"side": "german", "event_step": 29})],
+    "EVT-02": [("EVT-02", 8, {"unit": "Kron Mar", "hex": "3804", "event": "A", "occurrences": []})],
+    "EVT-03": [("EVT-03", 30, {"unit": "v.Stn", "hex": "4605", "why": "in Dar es Salaam, which it never comes to"})],
+    "EVT-04": [("EVT-04", 26, {"unit": 'Konigsberg Kompanie "a"', "event": "C", "nth": 3, "occurrences": [10, 17]})],
+    "REI-11": [("REI-11", 22, {"unit": "RNAS", "hex": "3804", "why": "in 3804, where A. Tanga, Bmstark stood"})],
+    "EVT-09": [("EVT-09", 27, {"unit": "1 MRK", "hex": "5434", "event": "H", "occurrences": []})],
+    "MOV-17": [("MOV-17", 15, {"unit": "1 MRK", "hex": "5433", "why": "in 5433, not through 5434"})],
+    "EVT-19": [("EVT-19", 16, {"unit": "Abteilung Arusha", "hex": "2914", "nth": 2, "occurrences": [7]})],
+    "MOV-18": [("MOV-18", 9, {"unit": "Abteilung Urundi", "hex": "2834", "why": "in 2834, not through 2234-2733"})],
+    "EVT-08": [("EVT-08", 22, {"unit": "Olsen column", "hex": "1434", "event": "G", "occurrences": []})],
+    "MOV-15": [("MOV-15", 22, {"unit": "Molitor Column", "hex": "1434", "why": "in 1434, not through 2234-2733"})],
+    "EVT-17": [("EVT-17", 18, {"unit": "Gil Column", "hex": "7006", "turn": 18, "event_turn": 17})],
+    "MOV-16": [("MOV-16", 11, {"unit": "de Silviera column", "hex": "6905"})],
+    "MOV-13": [("MOV-13", 9, {"unit": "5 FK", "hex": "3833", "box": "off-map-karema", "entry": "3933-4133"})],
 }
 """Log -> the findings it plants on the synthetic data: (check, step, evidence that must match)."""
 KNOWN_GAPS: dict[str, str] = {}
@@ -84,11 +108,14 @@ UNIT_CASES: dict[str, str] = {
     "CBT-09": "test_sideshow_rules.py::test_cbt_09_artillery_alone_makes_no_combat_roll",
     "EVT-14": "test_sideshow_rules.py::test_evt_14_the_mad_mullah_takes_four_allied_units_when_the_german_rolls_it",
     "REI-05": "test_sideshow_rules.py::test_rei_05_one_fk_out_of_the_replacement_box_with_german_units",
+    "EVT-13": "test_event_arrivals.py::test_evt_13_the_nigerians_leave_and_stay_out_of_the_available_box",
+    "SET-01": "test_sideshow_more.py::test_set_01_a_unit_not_where_the_set_up_puts_it",
 }
 NO_FINDING: dict[str, str] = {
     "SEQ-08": "the Allied OFC in command feeds SEQ-10 and the OPGT column (test_sideshow_rules.py covers it)",
     "LDR-01": "von Lettow's rating and column feed SEQ-10 and OPS-03 (test_sideshow_rules.py covers it)",
     "LDR-02": "the OFC is read only for the initiative and the OPGT column",
+    "EVT-21": "the limited events are counted for the arrivals and removals they bring (test_event_arrivals.py covers it)",
 }
 
 

@@ -18,6 +18,8 @@ surrounding spaces do not matter); a roll belongs to the last label its player t
 | `combat`             | my next 1d6 roll is my combat roll on the CRT (8.25)                  |
 | `retreat`            | my next 1d6 roll is the length of my retreat (8.26)                   |
 | `placement`          | my next 1d6 roll is on the New German Unit Placement Table (9.13 step 2) |
+| `ambush`             | my next 1d6 roll is the German Ambush roll of a withdrawal with ambush (8.22 type 2) |
+| `lake`               | my next 1d6 roll decides whether my Lake Victoria transfer or assault proceeds (14.0) |
 | `strength N`         | my Committed Strength in this battle is N SP (8.25; the log does not show SPs) |
 | `loss N`             | my side lost N SP in this battle, as the CRT gave them (8.25)         |
 | `event A`            | the Random Event just rolled is A (the Random Events Table is on the map, 16.1) |
@@ -47,7 +49,7 @@ OPERATIONS = {
 
 ROLL_LABELS = {"weather": "weather", "initiative": "initiative", "ops": "initial-ops", "opgt": "opgt",
                "event": "event", "multiple": "multiple", "combat": "combat", "retreat": "retreat",
-               "placement": "placement"}
+               "placement": "placement", "ambush": "ambush", "lake": "lake"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .declarations import Operation
 
 __all__ = ["Rolled", "WeatherRolled", "InitiativeRolled", "InitialOpsRolled", "OpgtRolled", "EventRolled",
-           "MultipleRolled", "CombatRolled", "RetreatRolled", "PlacementRolled", "ROLLED", "WeatherRead", "SegmentChosen",
+           "MultipleRolled", "CombatRolled", "RetreatRolled", "PlacementRolled", "AmbushRolled", "LakeRolled", "ROLLED", "WeatherRead", "SegmentChosen",
            "OperationPaid", "StrengthDeclared", "LossDeclared", "DisbandDeclared", "EventNamed"]
 
 
@@ -76,6 +76,16 @@ class RetreatRolled(Rolled):
 
 
 @dataclass(frozen=True, slots=True)
+class AmbushRolled(Rolled):
+    """The German Ambush roll of a withdrawal with ambush (8.22 type 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LakeRolled(Rolled):
+    """The roll after announcing a Lake Victoria transfer or assault: 5-6, it does not proceed (14.0)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlacementRolled(Rolled):
     """A Raise Troops roll on the New German Unit Placement Table (9.13 step 2, 9.16)."""
 
@@ -83,7 +93,8 @@ class PlacementRolled(Rolled):
 ROLLED: dict[str, type[Rolled]] = {"weather": WeatherRolled, "initiative": InitiativeRolled,
                                    "initial-ops": InitialOpsRolled, "opgt": OpgtRolled, "event": EventRolled,
                                    "multiple": MultipleRolled, "combat": CombatRolled, "retreat": RetreatRolled,
-                                   "placement": PlacementRolled}
+                                   "placement": PlacementRolled, "ambush": AmbushRolled,
+                                   "lake": LakeRolled}
 """A label's purpose -> the event its roll is."""
 
 

@@ -22,8 +22,9 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared
 
 from . import GAME
-from .checks import combat, crt, rail, retreat  # noqa: F401  (their checks register)
+from .checks import combat, crt, eliminated, rail, retreat, setup  # noqa: F401  (their checks register)
 from .checks.disband import Disbands
+from .checks.event_arrivals import EventArrivals
 from .checks.event_effects import EventEffects
 from .checks.raising import Raising
 from .checks.battle import Battles
@@ -34,6 +35,7 @@ from .checks.movement import Operations
 from .checks.operations import OperationPoints
 from .checks.random_events import RandomEvents
 from .checks.rolls import Rolls
+from .checks.schnee import Schnee
 from .checks.weather import Weather
 from .declarations import GRAMMARS
 from .events import DisbandDeclared, EventNamed, InitialOpsRolled, LossDeclared, OperationPaid, SegmentChosen, StrengthDeclared, WeatherRead
@@ -72,8 +74,11 @@ class Sideshow(RulesEngine):
         self.disbands = Disbands(self)
         self.effects = EventEffects(self)
         self.raising = Raising(self)
+        self.event_arrivals = EventArrivals(self)
+        self.schnee = Schnee(self)
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
-                self.random_events, self.arrivals, self.battles, self.disbands, self.effects, self.raising)
+                self.random_events, self.arrivals, self.battles, self.disbands, self.effects, self.raising,
+                self.event_arrivals, self.schnee)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid

@@ -8,6 +8,11 @@ or 1016 (checks/movement.py, MOV-14).
 
 SEQ-06 judges each such battalion's first coming onto the map in the log: not before its month,
 in its town, in the Availability Phase where the turn tracker shows the phase.
+
+The other units of the Reinforcement Schedule (9.27, 9.22) come into play in their month: into
+the Available or the Delayed Box, or (1, 2 SA Rf, Kal Mtd, Murray) straight into their town.
+SEQ-05 judges each one's first coming into play (the map, the Available or the Delayed Box) in
+the log: not before its month, where the turn tracker shows the turn.
 """
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Moved, Placed
+from vlog.kit.steps import Moved, Placed, Stepped
 from vlog.kit.units import value
 
 from ..registry import REGISTRY
@@ -30,6 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Arrivals"]
 
 AVAILABILITY = "reinforcement-availability"
+IN_PLAY = frozenset({"available", "delayed"})
+"""The boxes a scheduled unit goes to in its month (9.22)."""
 AVAILABLE = "available"
 MOMBASA = "Mombasa"
 
@@ -43,6 +50,10 @@ class Arrivals(Ledger):
         self.places: dict[str, str] = {}
         """Counter -> the hex its scheduled entry names (9.27: Karonga, Fife), where not Mombasa."""
         self.seen: set[str] = set()
+        self.scheduled: dict[str, tuple[int, str]] = {}
+        """Counter -> the month 9.27 schedules it in and the schedule's words (KAR aside)."""
+        self.in_play: set[str] = set()
+        """Counters seen on the map or in the Available or Delayed Box."""
 
     def begin(self, view: "StepView") -> Iterable["Finding"]:
         if self.game.scenario is not None:
@@ -54,7 +65,11 @@ class Arrivals(Ledger):
                         self.places[unit] = hex_
                     if "-kar-" in (entry.id or "") and turns and hex_:
                         self.schedule[unit] = (min(turns), hex_, value(entry["what"]) or "")
-        self.seen = {u.counter for u in self.game.units(view.after).values() if u.hex is not None}
+                    elif turns and value(entry["side"]) == "allied":
+                        self.scheduled[unit] = (min(turns), value(entry["what"]) or "")
+        units = self.game.units(view.after).values()
+        self.seen = {u.counter for u in units if u.hex is not None}
+        self.in_play = {u.counter for u in units if u.hex is not None or u.box in IN_PLAY}
         return ()
 
 
@@ -109,3 +124,28 @@ def judge_kar_arrival(game: "Sideshow", placed: "Placed", view: "StepView") -> l
     return [game.finding("SEQ-06", Ruling.PROVEN, step=placed.step,
                          message=f"{unit.name} came onto the map {problem} (9.28: {what}, {label})",
                          subjects=(unit.name,), evidence=evidence)]
+
+
+@REGISTRY.check("SEQ-05", event=Stepped)
+def judge_scheduled_arrival(game: "Sideshow", stepped: "Stepped", view: "StepView") -> list["Finding"]:
+    """9.22, 9.27: a scheduled unit comes into play (the Available or Delayed Box, or its town)
+    not before its month (a move between boxes is no move on the map: each step's places are read)."""
+    ledger, found = game.arrivals, []
+    turn = known_turn(game)
+    for unit in game.units(view.after).values():
+        if unit.counter in ledger.in_play or not (unit.hex is not None or unit.box in IN_PLAY):
+            continue
+        ledger.in_play.add(unit.counter)
+        if unit.counter not in ledger.scheduled or turn is None:
+            continue
+        month, what = ledger.scheduled[unit.counter]
+        if turn >= month:
+            continue
+        label = game.sequence.labels.get(month, f"turn {month}") if game.sequence else f"turn {month}"
+        where = unit.hex or {"available": "the Available Box", "delayed": "the Delayed Box"}[unit.box]
+        found.append(game.finding("SEQ-05", Ruling.PROVEN, step=stepped.step,
+                                  message=f"{unit.name} came into play in {where} in turn {turn}, before its month, "
+                                          f"{label} (9.27: {what})",
+                                  subjects=(unit.name,),
+                                  evidence={"unit": unit.name, "where": where, "turn": turn, "scheduled_turn": month}))
+    return found

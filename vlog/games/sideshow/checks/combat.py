@@ -17,9 +17,10 @@ from vlog.engine.dice import parse_range
 from vlog.kit.sequence import side_name
 from vlog.kit.steps import Moved
 
-from ..events import OperationPaid
+from ..events import AmbushRolled, OperationPaid
 from ..registry import REGISTRY
 from .battle import when_over
+from .common import GERMAN
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -102,3 +103,27 @@ def judge_multiple_attack(game: "Sideshow", step: int | None) -> list["Finding"]
                          message=f"{unit} attacked {battle.target} from {origin}, attacking hex {2 + passed} of "
                                  f"{len(hexes)}; {why} (8.23)",
                          subjects=(unit,), evidence=evidence)]
+
+
+@REGISTRY.check("CBT-04", event=AmbushRolled)
+def judge_ambush_roll(game: "Sideshow", roll: "AmbushRolled", view: "StepView") -> list["Finding"]:
+    """8.22 type 2: the German Ambush is one die, rolled once by the German in a withdrawal with
+    ambush (its result is an SP on the OB sheets, its modifiers rest on nationalities the data lacks)."""
+    current = game.operations.current.get(GERMAN)
+    problem = None
+    if roll.side != GERMAN:
+        problem = f"the {side_name(roll.side) if roll.side else 'unknown'} player rolled it; the German ambushes"
+    elif current is None or current.op.kind != "withdraw2":
+        problem = "no withdrawal with ambush (`op withdraw2`) is under way"
+    elif roll.roll.n_dice != 1:
+        problem = f"it is {roll.dice}; the ambush is one die"
+    else:
+        current.ambushes += 1
+        if current.ambushes > 1:
+            problem = f"it is ambush roll {current.ambushes} in the withdrawal of step {current.step}; one is made"
+    if problem is None:
+        return []
+    return [game.finding("CBT-04", Ruling.PROVEN, step=roll.step,
+                         message=f"an Ambush roll at step {roll.step}: {problem} (8.22 type 2)",
+                         evidence={"side": roll.side, "dice": roll.dice,
+                                   "operation": current.op.kind if current is not None else None})]

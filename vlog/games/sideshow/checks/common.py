@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.table import Table
 
-__all__ = ["ALLIED", "GERMAN", "other", "known_turn", "RECYCLED", "came_from_box", "side_of", "month_of", "commander", "allied_ratings", "limit"]
+__all__ = ["ALLIED", "GERMAN", "other", "known_turn", "RECYCLED", "came_from_box", "side_of", "month_of", "commander", "allied_ratings", "limit", "lake_port"]
 
 ALLIED, GERMAN = "allied", "german"
 
@@ -94,3 +94,13 @@ def came_from_box(view: Any, game: Any, unit_id: str) -> str | None:
 def limit(data: "GameData", fact: str) -> Any:
     """A number the rules state (tables.json `limits`: 'allied_op_save_max' -> 10)."""
     return data.lookup("limits", fact).value
+
+
+LAKE_PORT = "lake-port"
+
+
+def lake_port(game: "Sideshow", hex_: str | None) -> bool:
+    """Whether the data lists the hex as a Lake Victoria port (14.0: Mwanza, Bukoba; Kisumu and
+    Karangu have no hex number in the text)."""
+    record = game.data.hex(hex_) if hex_ is not None else None
+    return record is not None and "features" in record and LAKE_PORT in (value(record["features"]) or ())

@@ -19,7 +19,7 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Moved, PhaseChanged, Placed
 from vlog.kit.units import value
 
-from ..events import OperationPaid
+from ..events import CombatRolled, LakeRolled, OperationPaid
 from ..registry import REGISTRY
 from .common import ALLIED, GERMAN, RECYCLED, came_from_box
 
@@ -51,6 +51,12 @@ class Current:
     """Enemy-occupied hexes a move of this Operation entered (MOV-05's, not STK-01's)."""
     moved: dict[str, tuple[Any, str]] = field(default_factory=dict)
     """Unit id -> the unit as it began and the hex its last move in this Operation ended in."""
+    ambushes: int = 0
+    """The German Ambush rolls made in it (a withdrawal with ambush, 8.22 type 2)."""
+    lake: list[Any] = field(default_factory=list)
+    """The rolls for a Lake Victoria transfer or assault made in it (14.0)."""
+    defended: bool | None = None
+    """Whether an enemy unit held the Operation's hex when it was paid for (None: no hex)."""
 
 
 class Operations(Ledger):
@@ -72,7 +78,9 @@ class Operations(Ledger):
             self.close(event.side if op.kind in NESTED else None)
             there = frozenset(u.id for u in self.game.units(view.after).values()
                               if op.hex is not None and u.hex == op.hex and u.side == event.side)
-            self.current[event.side] = Current(op, event.step, there)
+            defended = None if op.hex is None else any(
+                u.hex == op.hex and u.side not in (event.side, None) for u in self.game.units(view.after).values())
+            self.current[event.side] = Current(op, event.step, there, defended=defended)
         elif isinstance(event, Moved) and event.after.hex is not None and event.before.side in self.current:
             current = self.current[event.before.side]
             if current is not None:
@@ -190,10 +198,38 @@ def judge_air_squadrons(game: "Sideshow", event: "Event", view: "StepView") -> l
     return _air(game, event.step)
 
 
-@REGISTRY.check("MOV-12", "STK-01", "MOV-19", "AIR-03", on="end")
+@REGISTRY.check("MOV-12", "STK-01", "MOV-19", "AIR-03", "SEA-07", on="end")
 def judge_the_last_operation(game: "Sideshow", view: "StepView") -> list["Finding"]:
-    """6.38, 7.0, 11.0 at the end of the log: the last Operation is over."""
-    return _artillery(game, None) + _shared(game, view, None) + _air(game, None)
+    """6.38, 7.0, 11.0, 8.42 at the end of the log: the last Operation is over."""
+    return _artillery(game, None) + _shared(game, view, None) + _air(game, None) + _landed(game, view, None)
+
+
+@REGISTRY.check("SEA-07", event=OperationPaid)
+@REGISTRY.check("SEA-07", event=PhaseChanged)
+def judge_amphibious_outcome(game: "Sideshow", event: "Event", view: "StepView") -> list["Finding"]:
+    """8.42: when an Amphibious Assault on a defended port is over, each attacker holds the port or,
+    forced to retreat (or not committed), is back in the port it sailed from."""
+    return _landed(game, view, event.step)
+
+
+def _landed(game: "Sideshow", view: "StepView", step: int | None) -> list["Finding"]:
+    found = []
+    units = game.units(view.after)
+    for current in game.operations.closed:
+        if current.op.kind != "amphibious" or not current.defended:
+            continue
+        for unit_id, (first, _) in sorted(current.moved.items(), key=lambda kv: kv[1][0].name):
+            now = units.get(unit_id)
+            if now is None or now.hex is None or now.hex in (current.op.hex, first.hex):
+                continue
+            found.append(game.finding("SEA-07", Ruling.PROVEN, step=step if step is not None else current.step,
+                                      message=f"{first.name} ended the Amphibious Assault of step {current.step} on "
+                                              f"{current.op.hex} in {now.hex}; an attacker holds the port or goes back "
+                                              f"to the port it sailed from, {first.hex} (8.42)",
+                                      subjects=(first.name,),
+                                      evidence={"unit": first.name, "at": now.hex, "target": current.op.hex,
+                                                "from": first.hex, "operation_step": current.step}))
+    return found
 
 
 def _air(game: "Sideshow", step: int | None) -> list["Finding"]:
@@ -322,3 +358,87 @@ def _shared(game: "Sideshow", view: "StepView", step: int | None) -> list["Findi
                                   subjects=(*allied, *german),
                                   evidence={"hex": hex_, ALLIED: allied, GERMAN: german}))
     return found
+
+
+NOT_INFANTRY = frozenset({"artillery", "armoured-car", "air", "leader", "marine", "cavalry", "machine-gun"})
+"""Types counters.json gives that are not infantry (8.41: an Amphibious Assault lands infantry only)."""
+
+
+@REGISTRY.check("SEA-05", event=Moved)
+def judge_amphibious_start(game: "Sideshow", moved: "Moved", view: "StepView") -> list["Finding"]:
+    """8.41: an Amphibious Assault's units start in Mombasa, and are infantry (judged where the
+    data gives a unit's type)."""
+    unit = moved.before
+    current = game.operations.current.get(unit.side) if unit.side == ALLIED else None
+    if current is None or current.op.kind != "amphibious" or unit.id not in current.moved \
+            or current.moved[unit.id][0] is not unit:
+        return []                                   # judged at each unit's first move in the Operation
+    starts = tuple(h for h in game.data.hexes_named("Mombasa") if _flag(game, h, "amphibious_assault_start"))
+    problem = None
+    if unit.hex not in starts:
+        problem = f"it started in {unit.hex}, not in {' or '.join(starts)}"
+    elif unit.type in NOT_INFANTRY:
+        problem = f"it is {unit.type}; only infantry assault"
+    if problem is None:
+        return []
+    return [game.finding("SEA-05", Ruling.PROVEN, step=moved.step,
+                         message=f"{unit.name} moved {unit.hex} -> {moved.after.hex} in the Amphibious Assault of "
+                                 f"step {current.step}: {problem} (8.41)", subjects=(unit.name,),
+                         evidence={"unit": unit.name, "from": unit.hex, "to": moved.after.hex, "type": unit.type,
+                                   "starts": list(starts)})]
+
+
+def _flag(game: "Sideshow", hex_: str, name: str) -> bool:
+    record = game.data.hex(hex_)
+    return record is not None and "properties" in record and name in record["properties"] \
+        and bool(value(record["properties"][name]))
+
+
+@REGISTRY.check("SEA-09", event=LakeRolled)
+def judge_lake_roll(game: "Sideshow", roll: "LakeRolled", view: "StepView") -> list["Finding"]:
+    """14.0: after announcing a lake transfer or assault the player rolls one die, once."""
+    current = game.operations.current.get(roll.side) if roll.side in (ALLIED, GERMAN) else None
+    problem = None
+    if current is None or current.op.kind not in ("sea", "amphibious"):
+        problem = "no Sea Transfer or Amphibious Assault is under way"
+    elif roll.roll.n_dice != 1:
+        problem = f"it is {roll.dice}; one die is rolled"
+    else:
+        current.lake.append(roll)
+        if len(current.lake) > 1:
+            problem = f"it is roll {len(current.lake)} for the Operation of step {current.step}; one is made"
+    if problem is None:
+        return []
+    return [game.finding("SEA-09", Ruling.PROVEN, step=roll.step,
+                         message=f"a Lake Victoria roll at step {roll.step}: {problem} (14.0)",
+                         evidence={"side": roll.side, "dice": roll.dice})]
+
+
+@REGISTRY.check("SEA-09", event=Moved)
+def judge_lake_move(game: "Sideshow", moved: "Moved", view: "StepView") -> list["Finding"]:
+    """14.0: a lake transfer or assault whose roll was 5 or 6 does not proceed: nothing moves in it."""
+    unit = moved.before
+    current = game.operations.current.get(unit.side) if unit.side in (ALLIED, GERMAN) else None
+    if current is None or current.op.kind not in ("sea", "amphibious") or not current.lake \
+            or current.lake[0].total not in (5, 6) or moved.after.hex is None:
+        return []
+    roll = current.lake[0]
+    return [game.finding("SEA-09", Ruling.PROVEN, step=moved.step,
+                         message=f"{unit.name} moved {unit.hex} -> {moved.after.hex} in the {current.op.title} "
+                                 f"Operation of step {current.step} after its lake roll of {roll.total} (step "
+                                 f"{roll.step}): on 5-6 it cannot proceed (14.0)",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.name, "from": unit.hex, "to": moved.after.hex, "roll": roll.total,
+                                   "operation_step": current.step})]
+
+
+@REGISTRY.check("SEA-08", event=CombatRolled)
+def judge_assault_on_an_empty_port(game: "Sideshow", roll: "CombatRolled", view: "StepView") -> list["Finding"]:
+    """8.45: an Amphibious Assault on a port no enemy unit holds is a Sea Transfer: no combat."""
+    current = game.operations.current.get(ALLIED)
+    if current is None or current.op.kind != "amphibious" or current.op.hex is None or current.defended is not False:
+        return []
+    return [game.finding("SEA-08", Ruling.PROVEN, step=roll.step,
+                         message=f"a combat roll in the Amphibious Assault of step {current.step} on {current.op.hex}, "
+                                 "which no German unit held: it is a Sea Transfer, with no combat (8.45)",
+                         evidence={"side": roll.side, "target": current.op.hex, "operation_step": current.step})]

@@ -24,7 +24,7 @@ from vlog.kit.points import Account, Overspend
 from vlog.kit.sequence import side_name
 from ..events import EventRolled, InitialOpsRolled, OperationPaid, OpgtRolled
 from ..registry import REGISTRY
-from .common import GERMAN, commander, known_turn, limit, other
+from .common import GERMAN, commander, known_turn, lake_port, limit, other
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -322,12 +322,13 @@ ONLY = {"sea": ("allied", "SEA-01", "6.6"), "amphibious": ("allied", "SEA-01", "
 @REGISTRY.check("OPS-08", "SEA-01", "CBT-02", event=OperationPaid)
 def judge_whose_operation(game: "Sideshow", paid: "OperationPaid", view: "StepView") -> list["Finding"]:
     """5.3: Sea Transfer, Amphibious Assault, Divert Reinforcements and Construct Depot are the
-    Allied player's Operations, Raise Troops the German's; 8.22: only a German defender withdraws."""
+    Allied player's Operations, Raise Troops the German's; 8.22: only a German defender withdraws;
+    14.0: a transfer or assault from a Lake Victoria port is either side's."""
     if paid.op.kind not in ONLY:
         return []
     side, short, rule = ONLY[paid.op.kind]
-    if paid.side == side:
-        return []
+    if paid.side == side or (short == "SEA-01" and lake_port(game, paid.op.hex)):
+        return []                                   # 14.0: both sides cross Lake Victoria
     return [game.finding(short, Ruling.PROVEN, step=paid.step,
                          message=f"the {side_name(paid.side)} player paid for a {paid.op.title} Operation; "
                                  f"it is the {side_name(side)} player's alone ({rule})",

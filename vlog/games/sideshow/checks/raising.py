@@ -145,3 +145,21 @@ def judge_raised_unit(game: "Sideshow", placed: Placed, view: "StepView") -> lis
                          message=f"{unit.name} was placed in {unit.hex} in the Troop Raising Operation of step "
                                  f"{ledger.opened}: {problem}", subjects=(unit.name,),
                          evidence={**evidence, "rolls": [r.total for r in rolls]})]
+
+
+@REGISTRY.check("REI-02", event=PlacementRolled)
+def judge_placement_rolls(game: "Sideshow", roll: PlacementRolled, view: "StepView") -> list["Finding"]:
+    """9.13 step 2: one placement roll in a Troop Raising Operation, two in the first four turns."""
+    ledger = game.raising
+    if not ledger.open or roll.side != GERMAN:
+        return []
+    early = first_turns(game)
+    allowed = 2 if early else 1
+    if early is None or len(ledger.rolls) <= allowed:
+        return []
+    return [game.finding("REI-02", Ruling.PROVEN, step=roll.step,
+                         message=f"placement roll {len(ledger.rolls)} in the Troop Raising Operation of step "
+                                 f"{ledger.opened}; it makes {allowed} (9.13 step 2"
+                                 f"{': two in the first four turns' if early else ''})",
+                         evidence={"rolls": [r.total for r in ledger.rolls], "allowed": allowed,
+                                   "operation_step": ledger.opened})]

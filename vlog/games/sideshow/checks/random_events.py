@@ -28,9 +28,20 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..rules import Sideshow
 
-__all__ = ["RandomEvents"]
+__all__ = ["RandomEvents", "Named", "year_month"]
 
 AUXILIARY = "auxiliary-random-event"
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A Random Event roll and the letter the players said it gave: who rolled, in which turn
+    (None where the table shows none), at which step."""
+
+    letter: str
+    side: str | None
+    turn: int | None
+    step: int | None
 
 
 @dataclass(slots=True)
@@ -54,6 +65,8 @@ class RandomEvents(Ledger):
         self.operations: dict[str, int] = {ALLIED: 0, GERMAN: 0}
         self.happened: dict[str, list[int | None]] = {}
         """Letter -> the turns it was named in (events that happen only once, or count, 16.2)."""
+        self.named: list[Named] = []
+        """Each Random Event roll the players named, in the log's order (checks/event_arrivals.py)."""
 
     def month(self) -> Month:
         return self.months.setdefault(known_turn(self.game), Month())
@@ -70,7 +83,12 @@ class RandomEvents(Ledger):
             if unnamed:
                 unnamed[-1][1] = event.letter
                 self.happened.setdefault(event.letter, []).append(known_turn(self.game))
+                self.named.append(Named(event.letter, unnamed[-1][0], known_turn(self.game), event.step))
         return ()
+
+    def unnamed(self) -> int:
+        """How many Random Event rolls so far the players did not name."""
+        return sum(1 for month in self.months.values() for _, letter in month.events if letter is None)
 
     def german_minus_one(self) -> bool | None:
         """5.25 this turn: True when an A, B or S that takes effect was rolled, False when every
@@ -96,7 +114,11 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 
 
 def _month(game: "Sideshow") -> tuple[int, int] | None:
-    turn = known_turn(game)
+    return year_month(game, known_turn(game))
+
+
+def year_month(game: "Sideshow", turn: int | None) -> tuple[int, int] | None:
+    """(1915, 3) for a turn the track labels 'Mar 1915'; None when the turn or its label is not known."""
     label = game.sequence.labels.get(turn) if game.sequence and turn is not None else None
     words = label.split() if label else []
     if len(words) != 2 or words[0] not in MONTHS or not words[1].isdigit():
