@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 import vlog
 from vlog.gamedata import load_game_data
+from vlog.games.ascari.checks.fire_results import APPLIED_LATER
 from vlog.games.ascari.rules import Ascari
 from vlog.replay import Replay, replay_log
 from vlog.vassal.commands import Chat
@@ -23,6 +24,10 @@ MODULE = FIXTURES / "synthetic" / "ascari.vmod"
 
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-s2": [], "clean-s2-noflags": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
+    "clean-s1-open-fire": [], "clean-s4-open-fire-roll": [], "clean-s4-open-melee": [],
+    "clean-s4-open-melee-dice": [],
+    "clean-s5-fires-then-results": [("FDR-10", 22, {"target": "2 Cav MA", "range": 1, "die": 6, "applied": "unchanged",
+                                                   "depends_on": [APPLIED_LATER]})],
     "MOV-02": [("MOV-02", 13, {"from": "1707", "to": "2208", "allowance": 4, "cheapest_cost": 5})],
     "MOV-17": [("MOV-17", 4, {"turn": 1, "from": "3101", "to": "3001"})],
     "MOV-18": [("MOV-18", 20, {"hex": "2512", "row": 13})],
@@ -73,7 +78,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "FDR-16": [("FDR-16", 11, {"target": "Booty", "due": ["eliminated"], "applied": "one step lost"})],
 }
 """The findings each log plants: (check id, step, evidence that must match); every finding the
-replay reports must be listed."""
+replay reports must be listed. A finding whose evidence names `depends_on` is POSSIBLE, any other
+PROVEN."""
 KNOWN_GAPS: dict[str, str] = {}
 UNIT_CASES: dict[str, str] = {}
 NO_FINDING: dict[str, str] = {
@@ -91,7 +97,7 @@ def module():
     return read_module(MODULE)
 
 
-SCENARIO = {"FDR-16": "s1", "MEL-12": "s1"}
+SCENARIO = {"FDR-16": "s1", "MEL-12": "s1", "clean-s1-open-fire": "s1"}
 """Logs whose start does not tell the scenario (S1 places nothing on the map), judged with it given."""
 
 

@@ -48,6 +48,8 @@ class MeleeResolved(Event):
     changed): judged against the table before this step."""
 
     melee: Melee
+    at_end: bool = False
+    """The log ended with it open: the final position may not hold all of its result."""
 
 
 @dataclass(slots=True)
@@ -119,6 +121,15 @@ class Play(Ledger):
             if phase_over or any(u.id == melee.attacker or u.side == self._side_of(melee) for u in movers):
                 melee.resolved = True
                 out.append(MeleeResolved(view.index, melee))
+        return out
+
+    def open_at_end(self) -> list[Event]:
+        """The melées still open when the log ends, each told at the step its attacker entered."""
+        out: list[Event] = []
+        for melee in self.melees.values():
+            if not melee.resolved:
+                melee.resolved = True
+                out.append(MeleeResolved(melee.step, melee, at_end=True))
         return out
 
     def _side_of(self, melee: Melee) -> Any:

@@ -76,6 +76,16 @@ class Ascari(RulesEngine):
         """A melée is over (play.py), a fire's result is due (fires.py)."""
         return [*self.play.resolved(view, events), *self.fires.resolved(view, events)]
 
+    def end(self, table, ctx):
+        """A melée or a fire still open when the log ends is an occasion all the same: each is told
+        and judged on the final position (the checks say what that position cannot settle)."""
+        found = list(super().end(table, ctx))
+        for event in [*self.play.open_at_end(), *self.fires.open_at_end()]:
+            if self.tally is not None:
+                self.tally.met(event.kind, event.step)
+            found.extend(self.check(event, table, ctx))
+        return found
+
     def detect_scenario(self, units: Mapping[str, Unit]) -> str | None:
         """The scenario whose set-up lists the most units standing at their listed hex, else whose
         sides are those of the units; None when that leaves more than one."""
