@@ -39,7 +39,9 @@ def test_each_log_yields_exactly_its_planted_findings(name):
 def test_scripts_say_what_they_plant():
     for name in EXPECTED:
         first = (RULES / f"{name}.vscript").read_text(encoding="utf-8").splitlines()[1]
-        assert first.startswith("# CLEAN" if name.startswith("clean-") else f"# PLANTS {name} once"), name
+        plants = len(EXPECTED[name])
+        assert first.startswith("# CLEAN" if name.startswith("clean-") else
+                                f"# PLANTS {name} {'once' if plants == 1 else 'twice'}"), name
 
 
 def test_every_registered_item_is_implemented_and_every_implemented_item_reports_or_folds():
@@ -50,10 +52,28 @@ def test_every_registered_item_is_implemented_and_every_implemented_item_reports
 
 
 def test_the_scenario_and_its_map_come_from_the_start():
-    for name, scenario in (("clean-s2", "s2"), ("clean-s3", "s3"), ("clean-s4", "s4"), ("clean-s5", "s5")):
+    for name, scenario in (("clean-s1-open-fire", "s1"), ("MEL-12", "s1"), ("clean-s2", "s2"), ("clean-s3", "s3"),
+                           ("clean-s4", "s4"), ("clean-s5", "s5")):
         rep, game = replay(name)
         assert game.scenario == scenario
         assert game.terrain.board.map_id == game.data.scenario(scenario)["map"].value
+
+
+def test_a_log_whose_scenario_is_not_known_is_not_judged_and_says_so():
+    """A start that tells no scenario: every check is reported not judged, naming the scenario
+    (how to give it), not passed in silence; given the scenario, the same log is judged."""
+    from vlog.games.ascari.rules import NO_SCENARIO
+    game = Ascari(synthetic_data())
+    game.detect_scenario = lambda units: None
+    rep = replay_log(vlog.read(RULES / "FDR-16.vlog"), module=module(), game=game)
+    assert game.scenario is None and not [f for f in rep.findings if f.check.startswith("ascari/")]
+    for short in INVENTORY.implemented():
+        status = rep.tally.status(f"ascari/{short}")
+        assert status.judgement.value == "not-judged" and status.needs == (NO_SCENARIO,), short
+    given = Ascari(synthetic_data(), scenario="s1")
+    given.detect_scenario = lambda units: None
+    rep = replay_log(vlog.read(RULES / "FDR-16.vlog"), module=module(), game=given)
+    assert [f.check for f in rep.findings] == ["ascari/FDR-16", "ascari/FDR-16"]
 
 
 def test_chat_declarations():
