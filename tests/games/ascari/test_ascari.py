@@ -153,6 +153,10 @@ def test_a_retreat_costs_no_mp():
     assert play.is_retreat(defender, dataclasses.replace(defender, hex="2106"))
     assert play.is_retreat(attacker, dataclasses.replace(attacker, hex="1906"))
     assert not play.is_retreat(attacker, dataclasses.replace(attacker, hex="2106"))   # victor advance
+    from vlog.games.ascari.play import Path as MovePath
+    play.paths["attacker"] = MovePath(["1706", "1806", "1906", "2006"])
+    assert play.is_retreat(attacker, dataclasses.replace(attacker, hex="1706"))  # 5.2's "original starting hex"
+    assert not play.is_retreat(attacker, dataclasses.replace(attacker, hex="1806"))
 
 
 # -- the shipped data: no guess ---------------------------------------------------------------------

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import StepView
 
-__all__ = ["Melee", "MeleeResolved", "Path", "Play"]
+__all__ = ["Melee", "MeleeResolved", "Path", "Play", "Retreat"]
 
 
 @dataclass(slots=True)
@@ -40,6 +40,8 @@ class Melee:
     """The faces of the single d6 (or of a 2d6) rolled since it entered: the two MCV dice (5.1)."""
     resolved: bool = False
     """Its `MeleeResolved` has been told."""
+    retreats: dict[str, "Retreat"] = field(default_factory=dict)
+    """Piece id -> the retreat a unit made out of it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,26 @@ class MeleeResolved(Event):
     melee: Melee
     at_end: bool = False
     """The log ended with it open: the final position may not hold all of its result."""
+
+
+@dataclass(slots=True)
+class Retreat:
+    """A unit's retreat out of `melee`: the hexes it went through (the melée hex first), the step
+    of each hex entered, and whether the first hex held a friendly combat unit (then it may go on
+    one more hex, 5.4)."""
+
+    melee: Melee
+    hexes: list[str]
+    steps: list[int | None]
+    through_friend: bool
+
+    def continues(self, unit: Any, to: str | None) -> bool:
+        """Whether `unit`'s move out of its hex to `to` is this retreat's second hex (still to be
+        kept, or the one just kept)."""
+        if len(self.hexes) == 3:
+            return unit.hex == self.hexes[1] and to == self.hexes[2]
+        return len(self.hexes) == 2 and self.through_friend and unit.hex == self.hexes[-1] \
+            and not self.melee.resolved
 
 
 @dataclass(slots=True)
@@ -92,6 +114,8 @@ class Play(Ledger):
         """At a phase change: the last mover of the phase that ended."""
         self.ended: tuple[list[Melee], dict[str, tuple[str, tuple[str, ...], int | None]]] = ([], {})
         """At a phase change: the melées and lone-leader hexes of the phase that ended."""
+        self.retreats: dict[str, Retreat] = {}
+        """Piece id -> its retreat this phase."""
 
     # -- what the checks ask -------------------------------------------------------------------
     @property
@@ -102,10 +126,12 @@ class Play(Ledger):
         """Whether a unit's move out of its hex is a melée retreat (see the module docstring)."""
         melee = self.melees.get(before.hex)
         if melee is None:
-            return False
+            retreat = self.retreats.get(before.id)
+            return retreat is not None and retreat.continues(before, after.hex)
         if melee.attacker != before.id:
             return True
-        return after.hex == melee.came_from
+        path = self.paths.get(before.id)
+        return after.hex == melee.came_from or (path is not None and after.hex == path.hexes[0])
 
     def resolved(self, view: "StepView", events: "Iterable[Event]") -> list[Event]:
         """The engine's `more_events`: each open melée that this step ends (its attacker moves
@@ -159,6 +185,7 @@ class Play(Ledger):
         self.paths.clear()
         self.melees.clear()
         self.lone_leaders.clear()
+        self.retreats.clear()
         self.mover = self.previous_mover = None
         return ()
 
@@ -167,6 +194,7 @@ class Play(Ledger):
             self.flags.append((event.declaration.side, event.step))
         elif isinstance(event, Moved):
             self._occupy(event.after, event.step)
+            self._retreated(event, view)
             self._moved(event, view)
         elif isinstance(event, Placed):
             self._occupy(event.unit, event.step)
@@ -188,6 +216,22 @@ class Play(Ledger):
         held = [h for h in goal["hexes"] if self.control.get(h) == unit.side]
         if held and (not goal["all"] or len(held) == len(goal["hexes"])):
             self.won = (unit.side, step, tuple(held))
+
+    def _retreated(self, event: Moved, view: "StepView") -> None:
+        """Keep a retreat's hexes: its first out of the melée hex, its second out of a friend's."""
+        before, after = event.before, event.after
+        if before.hex is None or after.hex is None or not self.is_retreat(before, after):
+            return
+        retreat = self.retreats.get(before.id)
+        if retreat is not None and before.hex not in self.melees:
+            retreat.hexes.append(after.hex)
+            retreat.steps.append(event.step)
+            return
+        friend = any(u.hex == after.hex and u.combat and u.side == before.side and u.id != before.id
+                     for u in self.game.units(view.after).values())
+        melee = self.melees[before.hex]
+        self.retreats[before.id] = melee.retreats[before.id] = Retreat(melee, [before.hex, after.hex],
+                                                                      [event.step], friend)
 
     def _moved(self, event: Moved, view: "StepView") -> None:
         before, after = event.before, event.after
