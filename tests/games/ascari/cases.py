@@ -25,7 +25,7 @@ MODULE = FIXTURES / "synthetic" / "ascari.vmod"
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-s2": [], "clean-s2-noflags": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
     "clean-s1-open-fire": [], "clean-s4-open-fire-roll": [], "clean-s4-open-melee": [],
-    "clean-s4-open-melee-dice": [],
+    "clean-s4-open-melee-dice": [], "clean-s4-opfire-retreat-victor": [],
     "clean-s5-fires-then-results": [("FDR-10", 22, {"target": "2 Cav MA", "range": 1, "die": 6, "applied": "unchanged",
                                                    "depends_on": [APPLIED_LATER]})],
     "MOV-02": [("MOV-02", 13, {"from": "1707", "to": "2208", "allowance": 4, "cheapest_cost": 5})],
@@ -57,6 +57,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "STK-05": [("STK-05", 26, {"hex": "2409", "melee_step": 23, "units": ["4 IV", "1 Spear MA"]})],
     "MOV-15": [("MOV-15", 26, {"hex": "2409", "to": "2408", "came_from": "2410", "enemy_left": ["4 IV"]})],
     "RET-06": [("RET-06", 28, {"from": "1907", "to": "1807"})],
+    "MOV-20": [("MOV-20", 12, {"unit_side": "dervish", "active": "italian", "from": "2306", "to": "2307"})],
     "RET-02": [("RET-02", 22, {"hex": "2505", "to": "2507", "retreat": ["2505", "2507"], "distance": 2})],
     "RET-03": [("RET-03", 20, {"hex": "1802", "to": "1701", "reason": "impassable"})],
     "RET-04": [("RET-04", 21, {"hex": "2805", "to": "2905", "came_from": "2905"})],
@@ -90,6 +91,8 @@ KNOWN_GAPS: dict[str, str] = {}
 UNIT_CASES: dict[str, str] = {}
 NO_FINDING: dict[str, str] = {
     "MOV-22": "a permission: retreats are not charged MP (test_ascari.py::test_a_retreat_costs_no_mp)",
+    "OPP-03": "a permission: opportunity fire at a retreating attacker and at a victor alone stays clean "
+              "(rules/clean-s4-opfire-retreat-victor)",
 }
 
 

@@ -79,16 +79,20 @@ def _unflagged(game: "Ascari", short: str, event: Moved) -> bool:
     return True
 
 
-@REGISTRY.check("SEQ-04", event=Moved)
+@REGISTRY.check("SEQ-04", "MOV-20", event=Moved)
 def judge_inactive_move(game: "Ascari", event: Moved, view: "StepView") -> list:
-    """Only the active player's units move; the inactive player's retreat from a melée."""
+    """Only the active player's units move; the inactive player's retreat from a melée. A Booty
+    unit is the Dervish player's on its Camel side, the Italian's on its Women side (MOV-20, S1.2)."""
     phase, unit = game.phase, event.before
-    if _unflagged(game, "SEQ-04", event) or phase is None or unit.hex is None or event.after.hex is None \
+    short = "MOV-20" if unit.type == "booty" else "SEQ-04"
+    if _unflagged(game, short, event) or phase is None or unit.hex is None or event.after.hex is None \
             or unit.side == phase.phasing or game.play.is_retreat(unit, event.after):
         return []
-    return [game.finding("SEQ-04", Ruling.PROVEN, step=event.step,
+    booty = (f" (a Booty unit on its {'Camel' if unit.level == 'front' else 'Women'} side is moved by the "
+             f"{side_name(unit.side)} player, S1.2)") if short == "MOV-20" else ""
+    return [game.finding(short, Ruling.PROVEN, step=event.step,
                          message=f"{unit.name} ({side_name(unit.side)}) moved {unit.hex} -> {event.after.hex} "
-                                 f"in the {side_name(phase.phasing)} player-turn, and not as a melée retreat",
+                                 f"in the {side_name(phase.phasing)} player-turn, and not as a melée retreat{booty}",
                          subjects=(unit.name,),
                          evidence={"unit_side": unit.side, "active": phase.phasing, "from": unit.hex,
                                    "to": event.after.hex})]
