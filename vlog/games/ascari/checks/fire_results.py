@@ -99,7 +99,10 @@ def judge_fire_result(game: "Ascari", event: FireResolved, view: "StepView") -> 
         for item in (table_item, "FDR-10"):
             game.unsettled(item, event.step, found.unknown)
         return []
-    applied = _state(target, game.units(view.before).get(target.id))
+    now = game.units(view.before).get(target.id)
+    applied = _state(target, now)
+    flipped = applied == UNCHANGED and now is not None and now.level != target.level
+    """An artillery unit's change of formation (3.6) is no step lost: it is not eliminated either."""
     if applied is None:
         return []
     possible: dict[str, str] = {}
@@ -135,7 +138,9 @@ def judge_fire_result(game: "Ascari", event: FireResolved, view: "StepView") -> 
                                  f"{shot.step}): die {die}, DRMs {drm_text}"
                                  + (f" (and may be {maybe})" if maybe else "")
                                  + f", modified {_span(rolls)}: {' or '.join(results)} on the {table}, so "
-                                   f"{target.name} {' or '.join(DUE[p] for p in possible)}; it {DONE[applied]}"
+                                   f"{target.name} {' or '.join(DUE[p] for p in possible)}; it "
+                                 + (f"was only flipped to its {now.level} side" if flipped and now is not None
+                                    else DONE[applied])
                                  + (" before the next fire was declared (the result may be applied later)"
                                     if later else ""),
                          subjects=(firer.name, target.name),
@@ -143,7 +148,8 @@ def judge_fire_result(game: "Ascari", event: FireResolved, view: "StepView") -> 
                                    "range": distance, "die": die, "drms": dict(found.fixed),
                                    "drm_choices": {k: list(v) for k, v in found.choices.items()},
                                    "modified": rolls, "results": results, "due": sorted(possible),
-                                   "applied": applied, "fire_step": shot.step},
+                                   "applied": applied, "fire_step": shot.step,
+                                   **({"side_shown": now.level} if flipped and now is not None else {})},
                          depends_on=(APPLIED_LATER,) if later else ())]
 
 
