@@ -79,6 +79,8 @@ class Fires(Ledger):
         self.game = game
         self.open: Shot | None = None
         self.stopped: dict[str, int | None] = {}
+        self.back: dict[str, str] = {}
+        """Piece id -> the hex a unit hit while passing through a friend's hex must go back to (3.5)."""
 
     def hit_mover(self, shot: Shot, view: "StepView") -> Any:
         """The moving unit an opportunity fire cost a step (as it stood before), else None."""
@@ -95,6 +97,7 @@ class Fires(Ledger):
 
     def phase(self, change: PhaseChanged, view: "StepView") -> Iterable:
         self.stopped.clear()
+        self.back.clear()
         return ()
 
     def resolved(self, view: "StepView", events: Sequence[Event]) -> list[Event]:
@@ -131,6 +134,14 @@ class Fires(Ledger):
             hit = self.hit_mover(event.shot, view)
             if hit is not None:
                 self.stopped[hit.id] = event.shot.step
+                path = self.game.play.paths.get(hit.id)
+                friends = [u for u in event.shot.units.values() if u.hex == hit.hex and u.combat
+                           and u.side == hit.side and u.id != hit.id]
+                hexes = path.hexes if path is not None else []
+                if hexes and hexes[-1] != hit.hex:  # it moved on in this very step
+                    hexes = hexes[:-1]
+                if friends and len(hexes) >= 2 and hexes[-1] == hit.hex:
+                    self.back[hit.id] = hexes[-2]
         elif isinstance(event, Declared) and event.grammar == "fire":
             firer = self.game.piece_named(view.before, event.declaration.firer)
             self.open = None if firer is None or firer.hex is None else Shot(
