@@ -60,6 +60,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-07": [("MOV-07", 27, {"hex": "2609", "to": "2608", "back_to": "2610", "fire_step": 24})],
     "MOV-12": [("MOV-12", 15, {"firer": "D Batt battery", "hex": "1807", "side_shown": "limbered",
                                "battery_side": "battery"})],
+    "VIC-03": [("VIC-03", 23, {"winner": "ethiopian", "won_at_step": 21, "hexes": [], "by": "eliminating Baratieri"})],
     "MOV-20": [("MOV-20", 12, {"unit_side": "dervish", "active": "italian", "from": "2306", "to": "2307"})],
     "RET-02": [("RET-02", 22, {"hex": "2505", "to": "2507", "retreat": ["2505", "2507"], "distance": 2})],
     "RET-03": [("RET-03", 20, {"hex": "1802", "to": "1701", "reason": "impassable"})],
@@ -92,7 +93,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
 replay reports must be listed. A finding whose evidence names `depends_on` is POSSIBLE, any other
 PROVEN."""
 KNOWN_GAPS: dict[str, str] = {}
-UNIT_CASES: dict[str, str] = {}
+UNIT_CASES: dict[str, str] = {
+    "VIC-02": "test_ascari.py::test_a_win_by_eliminations_counts_the_enemy_units_removed",
+}
 NO_FINDING: dict[str, str] = {
     "MOV-22": "a permission: retreats are not charged MP (test_ascari.py::test_a_retreat_costs_no_mp)",
     "OPP-03": "a permission: opportunity fire at a retreating attacker and at a victor alone stays clean "

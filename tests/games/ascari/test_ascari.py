@@ -355,3 +355,24 @@ def test_setup_outside_its_area_is_possible_when_the_log_may_begin_later():
     assert finding.basis is Basis.POSSIBLE and finding.evidence["depends_on"]
     inside = dataclasses.replace(unit, hex="2805")
     assert judge_setup_area(game, Placed(3, inside), None) == []
+
+
+def test_a_win_by_eliminations_counts_the_enemy_units_removed():
+    """S2.3: 7 Italian units eliminated (Officers count) win for the Dervishes; 6 do not; the
+    Italians need 20 Dervish units (Emirs count)."""
+    from vlog.games.ascari.play import Play
+    game = Ascari(synthetic_data(), scenario="s2")
+    play = Play(game)
+    play.eliminated["italian"] = ["it-arimondi"] + ["it-1-ii"] * 5
+    play._eliminations(9)
+    assert play.won is None
+    play.eliminated["italian"].append("it-2-ii")
+    play._eliminations(10)
+    assert play.won == ("dervish", 10, ()) and play.won_item == "VIC-02"
+    assert play.won_by == "eliminating 7 enemy units"
+    from vlog.games.ascari.checks.sequence import _after_win
+    game.play = play
+    (finding,) = _after_win(game, 11, "5 Rifle RA moved 3001 -> 2902")
+    assert finding.check == "ascari/VIC-02" and finding.basis is Basis.POSSIBLE      # sudden death by analogy
+    assert finding.evidence["by"] == "eliminating 7 enemy units" and finding.evidence["won_at_step"] == 10
+    assert _after_win(game, 12, "again") == []                                         # reported once

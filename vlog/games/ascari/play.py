@@ -15,13 +15,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Declared, Event, Moved, PhaseChanged, Placed
+from vlog.kit.steps import Declared, Event, Moved, PhaseChanged, Placed, Removed
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import StepView
 
-__all__ = ["Melee", "MeleeResolved", "Path", "Play", "Retreat"]
+__all__ = ["ELIMINATION_ITEMS", "Melee", "MeleeResolved", "Path", "Play", "Retreat"]
+
+ELIMINATION_ITEMS = {"s2": "VIC-02", "s3": "VIC-03"}
+"""The inventory item of each scenario's victory by eliminations (scenarios.json eliminate_to_win)."""
 
 
 @dataclass(slots=True)
@@ -105,6 +108,12 @@ class Play(Ledger):
         """Hex -> the side whose combat unit last entered it (control, FAQ Coatit), for the whole log."""
         self.won: tuple[str, int | None, tuple[str, ...]] | None = None
         """The first sudden-death win the positions show: (side, step, the hexes it took)."""
+        self.won_item: str | None = None
+        """The inventory item of the condition met: None for an occupation (SEQ-07's)."""
+        self.won_by: str | None = None
+        """How it was won, for the finding: 'occupying 1704', 'eliminating 7 Italian units' ..."""
+        self.eliminated: dict[str, list[str]] = {}
+        """Side -> the counters of its units (leaders included) eliminated in this log, in order."""
         self.after_win_reported = False
         self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
         """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
@@ -194,11 +203,38 @@ class Play(Ledger):
             self.flags.append((event.declaration.side, event.step))
         elif isinstance(event, Moved):
             self._occupy(event.after, event.step)
+            self._eliminations(event.step)
             self._retreated(event, view)
             self._moved(event, view)
         elif isinstance(event, Placed):
             self._occupy(event.unit, event.step)
+        elif isinstance(event, Removed) and event.unit.hex is not None and event.unit.side is not None:
+            self.eliminated.setdefault(event.unit.side, []).append(event.unit.counter)
+            self._eliminations(event.step)
         return ()
+
+    def _eliminations(self, step: int | None) -> None:
+        """Sudden death by eliminations (S2.3, S3.6: scenarios.json eliminate_to_win), counted
+        from the log's start: the enemy units eliminated, the leaders named, the hexes held."""
+        if self.won is not None or self.game.scenario is None:
+            return
+        record = self.game.data.scenario(self.game.scenario)
+        props = record["properties"] if "properties" in record else {}
+        wins = props["eliminate_to_win"].value if "eliminate_to_win" in props else None
+        for side, ways in (wins or {}).items():
+            gone = [c for other, cs in self.eliminated.items() if other != side for c in cs]
+            for way in ways:
+                held = [h for h in way.get("occupy", ()) if self.control.get(h) == side]
+                if len(held) < len(way.get("occupy", ())) or len(gone) < way.get("units", 0) \
+                        or not set(way.get("leaders", ())) <= set(gone):
+                    continue
+                names = [self.game.data.counter(c)["name"].value or c for c in way.get("leaders", ())]
+                what = (f"eliminating {', '.join(names)}" if names else
+                        f"eliminating {len(gone)} enemy units")
+                self.won = (side, step, tuple(held))
+                self.won_by = what + (f" and holding {', '.join(held)}" if held else "")
+                self.won_item = ELIMINATION_ITEMS.get(self.game.scenario)
+                return
 
     def _occupy(self, unit: Any, step: int | None) -> None:
         """Control goes to the side whose combat unit enters a hex, even in passing (FAQ Coatit)."""
@@ -216,6 +252,7 @@ class Play(Ledger):
         held = [h for h in goal["hexes"] if self.control.get(h) == unit.side]
         if held and (not goal["all"] or len(held) == len(goal["hexes"])):
             self.won = (unit.side, step, tuple(held))
+            self.won_by = f"occupying {', '.join(held)}"
 
     def _retreated(self, event: Moved, view: "StepView") -> None:
         """Keep a retreat's hexes: its first out of the melée hex, its second out of a friend's."""
