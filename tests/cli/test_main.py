@@ -164,3 +164,23 @@ def test_piped_run_has_clean_streams_and_exit_codes(built_log, tmp_path):
                              capture_output=True, cwd=ROOT, env=env, timeout=120)
     assert missing.returncode == EXIT_INPUT
     assert missing.stdout == b"" and missing.stderr.count(b"\n") == 1
+
+
+def test_check_scenario_option_judges_the_scenario_given(capsys):
+    """`vlog check --scenario ID` (with --game) judges that scenario, whatever the start tells; an
+    id the game lacks is a usage error listing its scenarios; without --game, a usage error."""
+    from tests.conftest import FIXTURES
+    from vlog.cli.check import load_game
+
+    assert load_game("ascari", scenario="s1").given_scenario == "s1"
+    assert load_game("ascari").given_scenario is None
+    log = str(FIXTURES / "ascari" / "rules" / "FDR-16.vlog")
+    assert main(["check", log, "--game", "ascari", "--scenario", "s9"]) == EXIT_USAGE
+    assert "its scenarios: s1, s2, s3, s4, s5" in capsys.readouterr().err
+    assert main(["check", log, "--scenario", "s1"]) == EXIT_USAGE
+    assert "--scenario applies only with --game" in capsys.readouterr().err
+    assert main(["check", log, "--game", "ascari", "--scenario", "s1", "--format", "json"]) == 1
+    report = capsys.readouterr().out
+    assert report.count('"check": "ascari/FDR-16"') >= 2
+    assert main(["check", "--help"]) == EXIT_OK
+    assert "--game ascari --scenario s1" in capsys.readouterr().out

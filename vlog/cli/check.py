@@ -58,13 +58,14 @@ def discover_module(log_path: Path, log: Any) -> Path | None:
     return search.found
 
 
-def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = None) -> Any:
+def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = None,
+              scenario: str | None = None) -> Any:
     """The rules engine named with --game, on its data completed by the overlays a vlog-built
-    module carries and then the --data overlays; an unknown name is a usage error (exit 2), a
-    bad overlay unreadable input (exit 3)."""
+    module carries and then the --data overlays, judging --scenario when given; an unknown name
+    or scenario is a usage error (exit 2), a bad overlay unreadable input (exit 3)."""
     if name is None:
-        if overlays:
-            raise click.UsageError("--data applies only with --game")
+        if overlays or scenario:
+            raise click.UsageError(f"{'--data' if overlays else '--scenario'} applies only with --game")
         return None
     from vlog.errors import UnknownGameError
     from vlog.games.base import find_game
@@ -73,12 +74,16 @@ def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = N
         game = find_game(name)
     except UnknownGameError as exc:
         raise click.BadParameter(exc.message, param_hint="--game") from None
+    known = tuple(getattr(getattr(game, "data", None), "scenario_ids", ()) or ())
+    if scenario is not None and scenario not in known:
+        raise click.BadParameter(f"{game.id} has no scenario {scenario!r}; its scenarios: "
+                                 f"{', '.join(known) or 'none'}", param_hint="--scenario")
     carried = getattr(module, "game_data", None) or []
     if not overlays and not carried:
-        return game
+        return game if scenario is None else find_game(game.id, game.data, scenario=scenario)
     from vlog.gamedata import load_game_data
 
-    return find_game(game.id, load_game_data(game.id, overlays=overlays, embedded=carried))
+    return find_game(game.id, load_game_data(game.id, overlays=overlays, embedded=carried), scenario=scenario)
 
 
 
@@ -122,6 +127,9 @@ def render(report: Report, output_format: str, *, redact: Any, verbose: bool = F
               help="Judge against this game's rules (e.g. lion-of-judah).")
 @click.option("--data", "overlays", multiple=True, type=click.Path(file_okay=False, path_type=Path),
               metavar="DIR", help="Game data overlay folder completing the --game's data (repeatable; later wins).")
+@click.option("--scenario", default=None, metavar="ID",
+              help="With --game: the scenario the logs play, when their start does not tell it "
+                   "(an unknown id lists the game's scenarios).")
 @click.option("--after", "after_path", type=click.Path(path_type=Path), default=None, metavar="PREV",
               help="The previous log or save: the first LOG must start where PREV ended.")
 @format_option(*FORMATS)
@@ -139,7 +147,7 @@ def render(report: Report, output_format: str, *, redact: Any, verbose: bool = F
               help="Judge the --game's rules even when the module is not bound to the game or is not the "
                    "log's (findings resting on the binding are POSSIBLE).")
 def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | None,
-            overlays: tuple[Path, ...], after_path: Path | None, output_format: str, fail_on: str, output: Path | None,
+            overlays: tuple[Path, ...], scenario: str | None, after_path: Path | None, output_format: str, fail_on: str, output: Path | None,
             verbose: bool, show_player_ids: bool, referee: bool, judge_anyway: bool = False,
             force: bool = False) -> int:
     """Replay logs (.vlog) or saves (.vsav) and report what breaks the rules.
@@ -175,6 +183,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
       vlog check turn3.vlog --after turn2.vlog --module LionOfJudah.vmod
       vlog check turn3.vlog --game lion-of-judah --data my-filled-data
       vlog check fixtures/lion-of-judah/rules/CB-19.vlog --game lion-of-judah
+      vlog check agordat-1890.vlog --game ascari --scenario s1
       vlog check t1.vlog t2.vlog t3.vlog --format junit -o vlog-junit.xml
       vlog check turn3.vlog --format sarif -o vlog.sarif --fail-on warning
       vlog check turn3.vlog --format github --fail-on never
@@ -188,8 +197,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     from vlog.vassal.privacy import Redactor, player_ids
     from vlog.vassal.savefile import Log
 
-    if overlays and game_name is None:
-        raise click.UsageError("--data applies only with --game")
+    if (overlays or scenario) and game_name is None:
+        raise click.UsageError(f"{'--data' if overlays else '--scenario'} applies only with --game")
     root = click.get_current_context().find_root().obj or {}
     debug = bool(root.get("debug") or os.environ.get("VLOG_DEBUG"))
     for path in (*logs, *([after_path] if after_path else [])):
@@ -202,7 +211,7 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
         read_first[logs[0]] = read_input(logs[0])
         module_path = discover_module(logs[0], read_first[logs[0]])
     module = load_module(module_path)
-    game = load_game(game_name, overlays, module)
+    game = load_game(game_name, overlays, module, scenario)
     if game is not None and module is None:
         click.echo(MISSING_MODULE_WARNING, err=True)
     redactor = Redactor()

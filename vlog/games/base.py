@@ -86,15 +86,16 @@ def known_games() -> dict[str, bool]:
     return {entry.id: entry.engine is not None for entry in vlog.games.GAMES}
 
 
-def find_game(name: str, data: "GameData | None" = None) -> Game:
+def find_game(name: str, data: "GameData | None" = None, *, scenario: str | None = None) -> Game:
     """The rules engine for `name` ("lion-of-judah", "Lion of Judah", "loj"), on `data` (the
-    shipped data with the user's overlays) or the shipped data; UnknownGameError names the
-    nearest game on a typo and the games there are."""
+    shipped data with the user's overlays) or the shipped data, judging `scenario` when given
+    (else the one the log's start tells); UnknownGameError names the nearest game on a typo and
+    the games there are."""
     entry = vlog.games.lookup(name)
     if entry is not None and entry.engine is not None:
         module_name, class_name = entry.engine.split(":")
         cls = getattr(importlib.import_module(f"{entry.module}.{module_name}"), class_name)
-        game = cls(data)
+        game = cls(data) if scenario is None else cls(data, scenario=scenario)
         if not isinstance(game, Game):
             raise UnknownGameError(f"{entry.module}.{entry.engine} is not a Game")
         return game

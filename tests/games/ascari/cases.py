@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 import vlog
 from vlog.gamedata import load_game_data
+from vlog.games.ascari.checks.fire_results import APPLIED_LATER
 from vlog.games.ascari.rules import Ascari
 from vlog.replay import Replay, replay_log
 from vlog.vassal.commands import Chat
@@ -23,6 +24,10 @@ MODULE = FIXTURES / "synthetic" / "ascari.vmod"
 
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-s2": [], "clean-s2-noflags": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
+    "clean-s1-open-fire": [], "clean-s4-open-fire-roll": [], "clean-s4-open-melee": [],
+    "clean-s4-open-melee-dice": [], "clean-s4-opfire-retreat-victor": [],
+    "clean-s5-fires-then-results": [("FDR-10", 22, {"target": "2 Cav MA", "range": 1, "die": 6, "applied": "unchanged",
+                                                   "depends_on": [APPLIED_LATER]})],
     "MOV-02": [("MOV-02", 13, {"from": "1707", "to": "2208", "allowance": 4, "cheapest_cost": 5})],
     "MOV-17": [("MOV-17", 4, {"turn": 1, "from": "3101", "to": "3001"})],
     "MOV-18": [("MOV-18", 20, {"hex": "2512", "row": 13})],
@@ -52,13 +57,23 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "STK-05": [("STK-05", 26, {"hex": "2409", "melee_step": 23, "units": ["4 IV", "1 Spear MA"]})],
     "MOV-15": [("MOV-15", 26, {"hex": "2409", "to": "2408", "came_from": "2410", "enemy_left": ["4 IV"]})],
     "RET-06": [("RET-06", 28, {"from": "1907", "to": "1807"})],
+    "MOV-07": [("MOV-07", 27, {"hex": "2609", "to": "2608", "back_to": "2610", "fire_step": 24})],
+    "MOV-12": [("MOV-12", 15, {"firer": "D Batt battery", "hex": "1807", "side_shown": "limbered",
+                               "battery_side": "battery"})],
+    "VIC-03": [("VIC-03", 23, {"winner": "ethiopian", "won_at_step": 21, "hexes": [], "by": "eliminating Baratieri"})],
+    "MOV-20": [("MOV-20", 12, {"unit_side": "dervish", "active": "italian", "from": "2306", "to": "2307"})],
+    "RET-02": [("RET-02", 22, {"hex": "2505", "to": "2507", "retreat": ["2505", "2507"], "distance": 2})],
+    "RET-03": [("RET-03", 20, {"hex": "1802", "to": "1701", "reason": "impassable"})],
+    "RET-04": [("RET-04", 21, {"hex": "2805", "to": "2905", "came_from": "2905"})],
+    "RET-05": [("RET-05", 24, {"hex": "2805", "to": "2806", "units": ["2 Rifle IB", "3 Rifle IB"]})],
     "MEL-08": [("MEL-08", 29, {"hex": "1907", "entered_step": 28, "leaders": ["Toselli"]})],
     "FDR-08": [("FDR-08", 11, {"target": "4 IV", "range": 2, "die": 1, "modified": [-1, 0, 1], "applied": "one step lost"})],
     "FDR-09": [("FDR-09", 14, {"firer": "D Batt battery", "range": 5, "die": 1, "due": ["unchanged"]})],
     "FDR-10": [("FDR-10", 27, {"target": "3 Rifle MA", "range": 2, "die": 6, "results": ["double", "single"],
                                "applied": "unchanged"})],
     "FDR-11": [("FDR-11", 17, {"target": "Toselli", "range": 1, "due": ["eliminated"], "applied": "unchanged"})],
-    "FDR-12": [("FDR-12", 12, {"target": "D Batt battery", "due": ["eliminated"], "applied": "one step lost"})],
+    "FDR-12": [("FDR-12", 12, {"target": "D Batt battery", "due": ["eliminated"], "applied": "unchanged",
+                               "side_shown": "limbered"})],
     "FDR-13": [("FDR-13", 19, {"leader": "Maconnen", "leader_roll": 6, "due": "one step lost", "applied": "unchanged"})],
     "FDR-14": [("FDR-14", 12, {"target": "Maconnen", "due": ["one step lost"], "applied": "eliminated"})],
     "SET-02": [("SET-02", 2, {"hex": "1905", "side": "italian"})],
@@ -70,14 +85,21 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
         "attacker retreat", "attacker tie", "defender retreat"], "attacker_seen": "retreated", "defender_seen": "retreated"})],
     "MEL-11": [("MEL-11", 15, {"hex": "2410", "unit": "1 Spear MA", "leaders": ["Maconnen"]})],
     "MEL-12": [("MEL-12", 5, {"hex": "2104", "from": "2205", "level": "front"})],
-    "FDR-16": [("FDR-16", 11, {"target": "Booty", "due": ["eliminated"], "applied": "one step lost"})],
+    "FDR-16": [("FDR-16", 21, {"hex": "2506", "target": "Booty", "dice": [3, 3], "due": ["eliminated"],
+                               "applied": "retreated", "steps_lost": 1, "melee_step": 16}),
+               ("FDR-16", 24, {"target": "Booty", "due": ["eliminated"], "applied": "one step lost"})],
 }
 """The findings each log plants: (check id, step, evidence that must match); every finding the
-replay reports must be listed."""
+replay reports must be listed. A finding whose evidence names `depends_on` is POSSIBLE, any other
+PROVEN."""
 KNOWN_GAPS: dict[str, str] = {}
-UNIT_CASES: dict[str, str] = {}
+UNIT_CASES: dict[str, str] = {
+    "VIC-02": "test_ascari.py::test_a_win_by_eliminations_counts_the_enemy_units_removed",
+}
 NO_FINDING: dict[str, str] = {
     "MOV-22": "a permission: retreats are not charged MP (test_ascari.py::test_a_retreat_costs_no_mp)",
+    "OPP-03": "a permission: opportunity fire at a retreating attacker and at a victor alone stays clean "
+              "(rules/clean-s4-opfire-retreat-victor)",
 }
 
 
@@ -91,8 +113,9 @@ def module():
     return read_module(MODULE)
 
 
-SCENARIO = {"FDR-16": "s1", "MEL-12": "s1"}
-"""Logs whose start does not tell the scenario (S1 places nothing on the map), judged with it given."""
+SCENARIO: dict[str, str] = {}
+"""Logs whose start does not tell the scenario, judged with it given (none: S1's start is told from
+the units it holds unplaced)."""
 
 
 @lru_cache(maxsize=None)

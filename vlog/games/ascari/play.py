@@ -15,13 +15,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Declared, Event, Moved, PhaseChanged, Placed
+from vlog.kit.steps import Declared, Event, Moved, PhaseChanged, Placed, Removed
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import StepView
 
-__all__ = ["Melee", "MeleeResolved", "Path", "Play"]
+__all__ = ["ELIMINATION_ITEMS", "Melee", "MeleeResolved", "Path", "Play", "Retreat"]
+
+ELIMINATION_ITEMS = {"s2": "VIC-02", "s3": "VIC-03"}
+"""The inventory item of each scenario's victory by eliminations (scenarios.json eliminate_to_win)."""
 
 
 @dataclass(slots=True)
@@ -40,6 +43,8 @@ class Melee:
     """The faces of the single d6 (or of a 2d6) rolled since it entered: the two MCV dice (5.1)."""
     resolved: bool = False
     """Its `MeleeResolved` has been told."""
+    retreats: dict[str, "Retreat"] = field(default_factory=dict)
+    """Piece id -> the retreat a unit made out of it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +53,28 @@ class MeleeResolved(Event):
     changed): judged against the table before this step."""
 
     melee: Melee
+    at_end: bool = False
+    """The log ended with it open: the final position may not hold all of its result."""
+
+
+@dataclass(slots=True)
+class Retreat:
+    """A unit's retreat out of `melee`: the hexes it went through (the melée hex first), the step
+    of each hex entered, and whether the first hex held a friendly combat unit (then it may go on
+    one more hex, 5.4)."""
+
+    melee: Melee
+    hexes: list[str]
+    steps: list[int | None]
+    through_friend: bool
+
+    def continues(self, unit: Any, to: str | None) -> bool:
+        """Whether `unit`'s move out of its hex to `to` is this retreat's second hex (still to be
+        kept, or the one just kept)."""
+        if len(self.hexes) == 3:
+            return unit.hex == self.hexes[1] and to == self.hexes[2]
+        return len(self.hexes) == 2 and self.through_friend and unit.hex == self.hexes[-1] \
+            and not self.melee.resolved
 
 
 @dataclass(slots=True)
@@ -81,6 +108,12 @@ class Play(Ledger):
         """Hex -> the side whose combat unit last entered it (control, FAQ Coatit), for the whole log."""
         self.won: tuple[str, int | None, tuple[str, ...]] | None = None
         """The first sudden-death win the positions show: (side, step, the hexes it took)."""
+        self.won_item: str | None = None
+        """The inventory item of the condition met: None for an occupation (SEQ-07's)."""
+        self.won_by: str | None = None
+        """How it was won, for the finding: 'occupying 1704', 'eliminating 7 Italian units' ..."""
+        self.eliminated: dict[str, list[str]] = {}
+        """Side -> the counters of its units (leaders included) eliminated in this log, in order."""
         self.after_win_reported = False
         self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
         """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
@@ -90,6 +123,8 @@ class Play(Ledger):
         """At a phase change: the last mover of the phase that ended."""
         self.ended: tuple[list[Melee], dict[str, tuple[str, tuple[str, ...], int | None]]] = ([], {})
         """At a phase change: the melées and lone-leader hexes of the phase that ended."""
+        self.retreats: dict[str, Retreat] = {}
+        """Piece id -> its retreat this phase."""
 
     # -- what the checks ask -------------------------------------------------------------------
     @property
@@ -100,10 +135,12 @@ class Play(Ledger):
         """Whether a unit's move out of its hex is a melée retreat (see the module docstring)."""
         melee = self.melees.get(before.hex)
         if melee is None:
-            return False
+            retreat = self.retreats.get(before.id)
+            return retreat is not None and retreat.continues(before, after.hex)
         if melee.attacker != before.id:
             return True
-        return after.hex == melee.came_from
+        path = self.paths.get(before.id)
+        return after.hex == melee.came_from or (path is not None and after.hex == path.hexes[0])
 
     def resolved(self, view: "StepView", events: "Iterable[Event]") -> list[Event]:
         """The engine's `more_events`: each open melée that this step ends (its attacker moves
@@ -119,6 +156,15 @@ class Play(Ledger):
             if phase_over or any(u.id == melee.attacker or u.side == self._side_of(melee) for u in movers):
                 melee.resolved = True
                 out.append(MeleeResolved(view.index, melee))
+        return out
+
+    def open_at_end(self) -> list[Event]:
+        """The melées still open when the log ends, each told at the step its attacker entered."""
+        out: list[Event] = []
+        for melee in self.melees.values():
+            if not melee.resolved:
+                melee.resolved = True
+                out.append(MeleeResolved(melee.step, melee, at_end=True))
         return out
 
     def _side_of(self, melee: Melee) -> Any:
@@ -148,6 +194,7 @@ class Play(Ledger):
         self.paths.clear()
         self.melees.clear()
         self.lone_leaders.clear()
+        self.retreats.clear()
         self.mover = self.previous_mover = None
         return ()
 
@@ -156,10 +203,38 @@ class Play(Ledger):
             self.flags.append((event.declaration.side, event.step))
         elif isinstance(event, Moved):
             self._occupy(event.after, event.step)
+            self._eliminations(event.step)
+            self._retreated(event, view)
             self._moved(event, view)
         elif isinstance(event, Placed):
             self._occupy(event.unit, event.step)
+        elif isinstance(event, Removed) and event.unit.hex is not None and event.unit.side is not None:
+            self.eliminated.setdefault(event.unit.side, []).append(event.unit.counter)
+            self._eliminations(event.step)
         return ()
+
+    def _eliminations(self, step: int | None) -> None:
+        """Sudden death by eliminations (S2.3, S3.6: scenarios.json eliminate_to_win), counted
+        from the log's start: the enemy units eliminated, the leaders named, the hexes held."""
+        if self.won is not None or self.game.scenario is None:
+            return
+        record = self.game.data.scenario(self.game.scenario)
+        props = record["properties"] if "properties" in record else {}
+        wins = props["eliminate_to_win"].value if "eliminate_to_win" in props else None
+        for side, ways in (wins or {}).items():
+            gone = [c for other, cs in self.eliminated.items() if other != side for c in cs]
+            for way in ways:
+                held = [h for h in way.get("occupy", ()) if self.control.get(h) == side]
+                if len(held) < len(way.get("occupy", ())) or len(gone) < way.get("units", 0) \
+                        or not set(way.get("leaders", ())) <= set(gone):
+                    continue
+                names = [self.game.data.counter(c)["name"].value or c for c in way.get("leaders", ())]
+                what = (f"eliminating {', '.join(names)}" if names else
+                        f"eliminating {len(gone)} enemy units")
+                self.won = (side, step, tuple(held))
+                self.won_by = what + (f" and holding {', '.join(held)}" if held else "")
+                self.won_item = ELIMINATION_ITEMS.get(self.game.scenario)
+                return
 
     def _occupy(self, unit: Any, step: int | None) -> None:
         """Control goes to the side whose combat unit enters a hex, even in passing (FAQ Coatit)."""
@@ -177,6 +252,23 @@ class Play(Ledger):
         held = [h for h in goal["hexes"] if self.control.get(h) == unit.side]
         if held and (not goal["all"] or len(held) == len(goal["hexes"])):
             self.won = (unit.side, step, tuple(held))
+            self.won_by = f"occupying {', '.join(held)}"
+
+    def _retreated(self, event: Moved, view: "StepView") -> None:
+        """Keep a retreat's hexes: its first out of the melée hex, its second out of a friend's."""
+        before, after = event.before, event.after
+        if before.hex is None or after.hex is None or not self.is_retreat(before, after):
+            return
+        retreat = self.retreats.get(before.id)
+        if retreat is not None and before.hex not in self.melees:
+            retreat.hexes.append(after.hex)
+            retreat.steps.append(event.step)
+            return
+        friend = any(u.hex == after.hex and u.combat and u.side == before.side and u.id != before.id
+                     for u in self.game.units(view.after).values())
+        melee = self.melees[before.hex]
+        self.retreats[before.id] = melee.retreats[before.id] = Retreat(melee, [before.hex, after.hex],
+                                                                      [event.step], friend)
 
     def _moved(self, event: Moved, view: "StepView") -> None:
         before, after = event.before, event.after

@@ -33,10 +33,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit import sequence as seq
     from vlog.kit.steps import Position, StepView
 
-__all__ = ["Ascari", "INVENTORY", "REGISTRY"]
+__all__ = ["Ascari", "INVENTORY", "REGISTRY", "NO_SCENARIO"]
 
 INVENTORY = load_inventory("ascari")
 REGISTRY = Registry("ascari", INVENTORY)
+NO_SCENARIO = ("the scenario (the log's start matches no single scenario's set-up: give it, "
+               "`vlog check --scenario`)")
+"""What every check lacks when the scenario is not known: its map, sides and special rules."""
 
 
 class Ascari(RulesEngine):
@@ -76,22 +79,42 @@ class Ascari(RulesEngine):
         """A melée is over (play.py), a fire's result is due (fires.py)."""
         return [*self.play.resolved(view, events), *self.fires.resolved(view, events)]
 
+    def end(self, table, ctx):
+        """A melée or a fire still open when the log ends is an occasion all the same: each is told
+        and judged on the final position (the checks say what that position cannot settle)."""
+        found = list(super().end(table, ctx))
+        for event in [*self.play.open_at_end(), *self.fires.open_at_end()]:
+            if self.tally is not None:
+                self.tally.met(event.kind, event.step)
+            found.extend(self.check(event, table, ctx))
+        return found
+
     def detect_scenario(self, units: Mapping[str, Unit]) -> str | None:
-        """The scenario whose set-up lists the most units standing at their listed hex, else whose
-        sides are those of the units; None when that leaves more than one."""
+        """The scenario whose set-up lists the most units standing at their listed hex, then the
+        most units of the start (on the map or not) that only its set-up lists, then the most it
+        lists at all, among those whose sides are the units'; None when that leaves more than one.
+        (S1's set-up names no hexes: its start holds Fara, Faragiallah and the Booty unplaced.)"""
         placed = {(u.counter, u.hex) for u in units.values() if u.hex is not None}
+        present = [u.counter for u in units.values()]
         sides = {u.side for u in units.values()}
-        best: list[tuple[int, str]] = []
+        listed: dict[str, set[str]] = {}
+        candidates: list[tuple[str, int]] = []
         for scenario in self.data.scenario_ids:
             record = self.data.scenario(scenario)
-            if not sides <= set(record["sides"].value or ()):
-                continue
+            listed[scenario] = set()
             hits = 0
             for entry in self.data.setup(scenario):
                 hex_ = entry["hex"].value if "hex" in entry else None
                 for counter in (entry["units"].value if "units" in entry else None) or ():
+                    listed[scenario].add(counter)
                     hits += (counter, hex_) in placed
-            best.append((hits, scenario))
+            if sides <= set(record["sides"].value or ()):
+                candidates.append((scenario, hits))
+        best: list[tuple[tuple[int, int, int], str]] = []
+        for scenario, hits in candidates:
+            others = set().union(*(v for k, v in listed.items() if k != scenario))
+            own = sum(c in listed[scenario] and c not in others for c in present)
+            best.append(((hits, own, sum(c in listed[scenario] for c in present)), scenario))
         best.sort(reverse=True)
         if not best or (len(best) > 1 and best[0][0] == best[1][0]):
             return None
@@ -101,6 +124,9 @@ class Ascari(RulesEngine):
         self.terrain = None
         self.started_at_setup = False
         found = list(super().begin(table, ctx))
+        if self.scenario is None:      # no map, no sides, no sequence: nothing can be judged
+            for short in self.inventory.implemented():
+                self.not_judged(short, (NO_SCENARIO,))
         if self.scenario is not None:
             self.terrain = Terrain(self.data, self.data.scenario(self.scenario)["map"].value, self.scenario)
             self._cache = type(self._cache)()      # units read before the map was known

@@ -3,8 +3,11 @@ melée strength of the side it shows (vlog/kit/units.py reads the table into the
 
 Combat units print a Melée Strength and a Movement Allowance (1.1); leaders (Officers, Emirs,
 Ras) print only F and C DRMs and count neither for stacking nor as blockers (1.2, 1.3, 3.4).
-A counter shows its `front` or its `reduced` side (two steps, single-sided counters one).
-Factors the data lacks are `Unknown` naming the datum.
+A counter shows its `front` or its `reduced` side (two steps, single-sided counters one); a
+counter whose back is another side's (the Booty's Women side, S1.2: counters.json `back_side`)
+belongs to that side when it shows its back; an artillery unit's sides are its formations, the
+battery and the limbered side (3.6: counters.json `formations`), which change no step. Factors
+the data lacks are `Unknown` naming the datum.
 """
 from __future__ import annotations
 
@@ -65,16 +68,21 @@ def make_unit(data: "GameData", counter: str, level: str | None) -> Unit:
     order = tuple(levels) if levels is not None else ()
     shown = level if level is not None else (order[0] if order else None)
     total = value(record["steps"]) if "steps" in record else None
+    props = record["properties"] if "properties" in record else {}
+    formations = "formations" in props and value(props["formations"]) is True
     steps = None
     if isinstance(total, int) and shown in order:
-        steps = total - order.index(shown)
-    props = record["properties"] if "properties" in record else {}
+        steps = total if formations else total - order.index(shown)
     kind = value(record["type"]) if "type" in record else None
     movement = factor(levels, shown, "movement", counter)
     melee = factor(levels, shown, "melee", counter)
     if kind in LEADER_TYPES:
         movement, melee = None, None
-    return Unit(id=counter, name=counter, counter=counter, side=value(record["side"]), type=kind,
+    side = value(record["side"])
+    back = value(props["back_side"]) if "back_side" in props else None
+    if isinstance(back, str) and order and shown != order[0]:
+        side = back
+    return Unit(id=counter, name=counter, counter=counter, side=side, type=kind,
                 organization=value(props["organization"]) if "organization" in props else None,
                 level=shown, steps=steps, movement=movement, melee=melee)
 

@@ -219,3 +219,26 @@ def judge_opportunity(game: "Ascari", event: Declared, view: "StepView") -> list
                                   evidence={"firer": unit.name, "target": target,
                                             "units_there": [u.name for u in there]}))
     return found
+
+
+@REGISTRY.check("MOV-12", event=Declared)
+def judge_limbered_fire(game: "Ascari", event: Declared, view: "StepView") -> list:
+    """3.6: an artillery unit fires on its battery side; its limbered side is "ready for movement
+    only" (the formations are the counter's levels, the battery side first: counters.json)."""
+    unit = _shooter(game, event, view)
+    if unit is None or unit.type != "artillery" or unit.level is None:
+        return []
+    record = game.data.counter(unit.counter)
+    levels = list(record["levels"]) if "levels" in record else []
+    props = record["properties"] if "properties" in record else {}
+    if "formations" not in props or props["formations"].value is not True or not levels \
+            or unit.level == levels[0]:
+        return []
+    kind = "opportunity fire" if event.declaration.opportunity else "fire"
+    return [game.finding("MOV-12", Ruling.PROVEN, step=event.step,
+                         message=f"{unit.name} ({unit.hex}) declared {kind} at {event.declaration.target} on its "
+                                 f"{unit.level} side: artillery fires on its battery side, the limbered side is "
+                                 f"ready for movement only (3.6)",
+                         subjects=(unit.name,),
+                         evidence={"firer": unit.name, "hex": unit.hex, "side_shown": unit.level,
+                                   "battery_side": levels[0], "target": event.declaration.target})]

@@ -11,6 +11,11 @@ value, a double-hit cell or a counter's steps are not in the data, the occasion 
 the report names the datum. An eliminated unit's stacked leader may leave with it (read as the
 melée FAQ has it). Fires that break the rules of who fires, range or sight are reported by
 checks/fire.py; their results are judged here all the same when the range has a table row.
+
+A fire the log leaves open (fires.py `at_end`) is judged on the final position: the result it
+shows is accepted when the dice allow it, and anything else is an occasion not settled, the next
+log holding the rest. A fire resolved by the next fire's declaration whose hit is not yet on the
+table is POSSIBLE, not PROVEN: players may declare several fires and apply the results afterwards.
 """
 from __future__ import annotations
 
@@ -35,6 +40,10 @@ LEADER_HIT = 5
 """4.5, 4.63: the leader's d6 of 5 or more is a hit."""
 NO_DIE = "the fire's 1d6 roll (none in the log between the declaration and its result)"
 NO_LEADER_DIE = "the leader's 1d6 roll (4.5; none in the log after the fire's)"
+NO_DIE_AT_END = "the fire's 1d6 roll (the log ends before it is rolled: the next log may hold it)"
+OPEN_AT_END = "the rest of the fire's result (the log ends before the fire is resolved: the next log may hold it)"
+APPLIED_LATER = ("whether the result is applied after the next fire's declaration (the log applies none "
+                 "before it: several fires declared, results applied afterwards)")
 SEVERAL_LEADERS = "one roll for each leader stacked with the target, or one for all (not stated: inventory 6.2 item 5)"
 
 
@@ -79,7 +88,7 @@ def judge_fire_result(game: "Ascari", event: FireResolved, view: "StepView") -> 
     distance = game.terrain.distance(firer.hex, shot.target)
     if not shot.dice:
         for item in (table_item, "FDR-10"):
-            game.unsettled(item, event.step, (NO_DIE,))
+            game.unsettled(item, event.step, (NO_DIE_AT_END if event.at_end else NO_DIE,))
         return []
     die = shot.dice[0]
     found = drms(game, firer, shot.target, shot.opportunity, shot.units.values())
@@ -90,7 +99,10 @@ def judge_fire_result(game: "Ascari", event: FireResolved, view: "StepView") -> 
         for item in (table_item, "FDR-10"):
             game.unsettled(item, event.step, found.unknown)
         return []
-    applied = _state(target, game.units(view.before).get(target.id))
+    now = game.units(view.before).get(target.id)
+    applied = _state(target, now)
+    flipped = applied == UNCHANGED and now is not None and now.level != target.level
+    """An artillery unit's change of formation (3.6) is no step lost: it is not eliminated either."""
     if applied is None:
         return []
     possible: dict[str, str] = {}
@@ -103,31 +115,42 @@ def judge_fire_result(game: "Ascari", event: FireResolved, view: "StepView") -> 
             possible.setdefault(due, item)
     if applied in possible:
         return []
-    if unknown:
-        game.unsettled("FDR-10", event.step, tuple(dict.fromkeys(unknown)))
-        return []
     if set(possible) == {UNCHANGED}:
         item = table_item
     else:
-        item = next(i for due, i in possible.items() if due != UNCHANGED)
+        item = next((i for due, i in possible.items() if due != UNCHANGED), "FDR-10")
+    if event.at_end:
+        for short in dict.fromkeys((table_item, "FDR-10", item)):
+            game.unsettled(short, event.step, (OPEN_AT_END,))
+        return []
+    if unknown:
+        game.unsettled("FDR-10", event.step, tuple(dict.fromkeys(unknown)))
+        return []
+    later = event.by == "fire" and applied == UNCHANGED
     rolls = sorted({r.modified for r in reads})
     results = sorted({r.result for r in reads if isinstance(r.result, str)})
     table = "Artillery Combat Table" if firer.type == "artillery" else "Fire Combat Table"
     drm_text = ", ".join(f"{k} {v:+d}" for k, v in found.fixed.items()) or "none"
     maybe = ", ".join(f"{k} {'/'.join(f'{v:+d}' for v in vs)}" for k, vs in found.choices.items())
-    return [game.finding(item, Ruling.PROVEN, step=event.step,
+    return [game.finding(item, Ruling.POSSIBLE if later else Ruling.PROVEN, step=event.step,
                          message=f"{'opportunity ' if shot.opportunity else ''}fire by {firer.name} "
                                  f"({firer.hex}) at {target.name} ({shot.target}, range {distance}, step "
                                  f"{shot.step}): die {die}, DRMs {drm_text}"
                                  + (f" (and may be {maybe})" if maybe else "")
                                  + f", modified {_span(rolls)}: {' or '.join(results)} on the {table}, so "
-                                   f"{target.name} {' or '.join(DUE[p] for p in possible)}; it {DONE[applied]}",
+                                   f"{target.name} {' or '.join(DUE[p] for p in possible)}; it "
+                                 + (f"was only flipped to its {now.level} side" if flipped and now is not None
+                                    else DONE[applied])
+                                 + (" before the next fire was declared (the result may be applied later)"
+                                    if later else ""),
                          subjects=(firer.name, target.name),
                          evidence={"firer": firer.name, "target": target.name, "hex": shot.target,
                                    "range": distance, "die": die, "drms": dict(found.fixed),
                                    "drm_choices": {k: list(v) for k, v in found.choices.items()},
                                    "modified": rolls, "results": results, "due": sorted(possible),
-                                   "applied": applied, "fire_step": shot.step})]
+                                   "applied": applied, "fire_step": shot.step,
+                                   **({"side_shown": now.level} if flipped and now is not None else {})},
+                         depends_on=(APPLIED_LATER,) if later else ())]
 
 
 def _span(rolls: list[int]) -> str:
@@ -164,7 +187,7 @@ def judge_leader_hit(game: "Ascari", event: FireResolved, view: "StepView") -> l
         return []
     leader = leaders[0]
     if len(shot.dice) < 2:
-        game.unsettled("FDR-13", event.step, (NO_LEADER_DIE,))
+        game.unsettled("FDR-13", event.step, (OPEN_AT_END if event.at_end else NO_LEADER_DIE,))
         return []
     roll = shot.dice[1]
     after = game.units(view.before)
@@ -181,10 +204,15 @@ def judge_leader_hit(game: "Ascari", event: FireResolved, view: "StepView") -> l
         return []
     if applied == due:
         return []
-    return [game.finding("FDR-13", Ruling.PROVEN, step=event.step,
+    if event.at_end:
+        game.unsettled("FDR-13", event.step, (OPEN_AT_END,))
+        return []
+    later = event.by == "fire" and applied == UNCHANGED
+    return [game.finding("FDR-13", Ruling.POSSIBLE if later else Ruling.PROVEN, step=event.step,
                          message=f"{leader.name}, stacked with {target.name} hit by fire in {shot.target} "
                                  f"(step {shot.step}), rolled {roll}: a 5 or 6 gives the leader a hit, so "
                                  f"{leader.name} {DUE[due]}; it {DONE[applied]}",
                          subjects=(leader.name, target.name),
                          evidence={"leader": leader.name, "target": target.name, "hex": shot.target,
-                                   "leader_roll": roll, "due": due, "applied": applied, "fire_step": shot.step})]
+                                   "leader_roll": roll, "due": due, "applied": applied, "fire_step": shot.step},
+                         depends_on=(APPLIED_LATER,) if later else ())]

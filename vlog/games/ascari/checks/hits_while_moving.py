@@ -1,7 +1,8 @@
 """Opportunity fire against a moving unit (3.3, 4.32, 4.5): it is resolved before the unit enters
 a new hex (MOV-16: the log shows a roll between the declaration and the unit's next move), and a
 unit that loses a step to it stops at once, making no further move this phase, a melée retreat
-aside (MOV-06). The step lost is read from the table when the fire is resolved (fires.py), so
+aside (MOV-06); one hit in a hex it was passing through, a friendly unit there, goes back to the
+previous hex of its path and stops (MOV-07, 3.5): that move is allowed, any other is MOV-07's. The step lost is read from the table when the fire is resolved (fires.py), so
 neither needs the die's value: the log shows the roll, the loss and the move."""
 from __future__ import annotations
 
@@ -17,14 +18,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
 
 
-def _moved_on(game: "Ascari", name: str, from_: str, to: str, hit_at: int | None, step: int | None) -> list:
+def _moved_on(game: "Ascari", unit_id: str, name: str, from_: str, to: str, hit_at: int | None,
+              step: int | None) -> list:
+    """MOV-06, or MOV-07 for a unit hit in a friend's hex: nothing for its move back (3.5)."""
+    back = game.fires.back.pop(unit_id, None)
+    game.fires.stopped.pop(unit_id, None)           # reported once
+    if back is not None:
+        if to == back:
+            return []
+        return [game.finding("MOV-07", Ruling.PROVEN, step=step,
+                             message=f"{name} lost a step to opportunity fire in {from_} (declared at step {hit_at}), "
+                                     f"a hex it was passing through with a friendly unit, and moved to {to}: it goes "
+                                     f"back to {back}, the previous hex of its path, and stops there (3.5)",
+                             subjects=(name,), evidence={"hex": from_, "to": to, "back_to": back, "fire_step": hit_at})]
     return [game.finding("MOV-06", Ruling.PROVEN, step=step,
                          message=f"{name} lost a step to opportunity fire in {from_} (declared at step {hit_at}) "
                                  f"and moved on to {to}: a moving unit hit stops at once (3.3, 4.5)",
                          subjects=(name,), evidence={"hex": from_, "to": to, "fire_step": hit_at})]
 
 
-@REGISTRY.check("MOV-06", event=FireResolved)
+@REGISTRY.check("MOV-06", "MOV-07", event=FireResolved)
 def judge_hit_then_moved(game: "Ascari", event: FireResolved, view: "StepView") -> list:
     """The step that resolves the fire moves the unit it hit."""
     hit = game.fires.hit_mover(event.shot, view)
@@ -33,19 +46,18 @@ def judge_hit_then_moved(game: "Ascari", event: FireResolved, view: "StepView") 
     before, after = game.units(view.before).get(hit.id), game.units(view.after).get(hit.id)
     if before is None or after is None or after.hex in (None, before.hex) or game.play.is_retreat(before, after):
         return []
-    game.fires.stopped.pop(hit.id, None)            # reported once
-    return _moved_on(game, hit.name, before.hex, after.hex, event.shot.step, event.step)
+    return _moved_on(game, hit.id, hit.name, before.hex, after.hex, event.shot.step, event.step)
 
 
-@REGISTRY.check("MOV-06", event=Moved)
+@REGISTRY.check("MOV-06", "MOV-07", event=Moved)
 def judge_stopped_unit_moves(game: "Ascari", event: Moved, view: "StepView") -> list:
     """A later move in the same phase of a unit an opportunity fire cost a step."""
     unit = event.before
     if unit.id not in game.fires.stopped or unit.hex is None or event.after.hex is None \
             or game.play.is_retreat(unit, event.after):
         return []
-    hit_at = game.fires.stopped.pop(unit.id)
-    return _moved_on(game, unit.name, unit.hex, event.after.hex, hit_at, event.step)
+    hit_at = game.fires.stopped[unit.id]
+    return _moved_on(game, unit.id, unit.name, unit.hex, event.after.hex, hit_at, event.step)
 
 
 @REGISTRY.check("MOV-16", event=FireResolved)

@@ -5,7 +5,12 @@ allow: either die either side's, a RETREAT marker on either unit or not, every r
 bands. PROVEN only when none allows it; a Melée Strength, a DRM or a height the data lacks leaves
 the melée not settled, naming it. Also judged: a leader stacked with a unit eliminated in melée
 is eliminated with it (MEL-11: the FAQs agree on that much), and a Booty unit on its Camel side
-does not attack (MEL-12).
+does not attack (MEL-12). A Booty unit that takes a hit in melée is eliminated (S1.2): a result
+that fits every rule but that one is FDR-16's.
+
+A melée the log leaves open (play.py `at_end`) is judged on the final position: a result it shows
+as the dice allow is judged, anything else (dice still to roll, a result not yet applied) is an
+occasion not settled, the next log holding the rest. Its attack (MEL-12) is judged all the same.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
 
 NO_DICE = "the melée's two d6 (fewer rolled between the attacker entering and the melée's end)"
+OPEN_AT_END = "the rest of the melée (the log ends before it is over: the next log may hold its dice and result)"
 STAYED, RETREATED, ELIMINATED = "stayed", "retreated", "eliminated"
 
 
@@ -35,15 +41,19 @@ def _seen(before: "Unit", after: "Unit | None", hex_: str) -> tuple[str, int | N
     return (STAYED if after.hex == hex_ else RETREATED), lost
 
 
-def _allowed(unit: "Unit", result: str | None) -> set[tuple[str, int | None]]:
+def _allowed(unit: "Unit", result: str | None, booty: bool = True) -> set[tuple[str, int | None]]:
     """What a result lets a unit show: None for the winner, else the loser's result (5.2, 5.4,
-    5.41: a held RETREAT marker turns a retreat into a hit, a second into elimination)."""
+    5.41: a held RETREAT marker turns a retreat into a hit, a second into elimination). A Booty
+    unit hit is eliminated (S1.2), unless `booty` is False (the rule left out, to tell whose
+    finding a misfit is)."""
     if result is None:
         return {(STAYED, 0)}
     if result == OVERRUN:
         return {(ELIMINATED, None)}
     if unit.type == "artillery":       # eliminated; a battery that retreats is RET-06's finding
         return {(ELIMINATED, None), (RETREATED, None)}
+    if booty and unit.type == "booty":
+        return {(ELIMINATED, None)} if result == RETREAT_HIT else {(RETREATED, 0), (ELIMINATED, None)}
     if result == RETREAT_HIT:
         return {(RETREATED, 1), (ELIMINATED, None)}
     return {(RETREATED, 0), (RETREATED, 1), (ELIMINATED, None)}
@@ -61,32 +71,38 @@ def _parties(melee: "Melee") -> tuple["Unit | None", "Unit | None"]:
     return attacker, (defenders[0] if len(defenders) == 1 else None)
 
 
-@REGISTRY.check("MEL-01", "MEL-02", event=MeleeResolved)
+@REGISTRY.check("MEL-01", "MEL-02", "FDR-16", event=MeleeResolved)
 def judge_melee_result(game: "Ascari", event: MeleeResolved, view: "StepView") -> list:
     melee = event.melee
     attacker, defender = _parties(melee)
     if game.terrain is None or attacker is None or defender is None:
         return []
+    booty = "booty" in (attacker.type, defender.type)
+    items = ("MEL-01", "MEL-02", *(("FDR-16",) if booty else ()))
     if len(melee.dice) < 2:
-        for item in ("MEL-01", "MEL-02"):
-            game.unsettled(item, event.step, (NO_DICE,))
+        for item in items:
+            game.unsettled(item, event.step, (OPEN_AT_END if event.at_end else NO_DICE,))
         return []
     units = list(melee.units.values())
     mine = side_values(game, attacker, melee.hex, melee.came_from, True, units)
     theirs = side_values(game, defender, melee.hex, melee.came_from, False, units)
     unknown = mine.unknown + theirs.unknown
     if unknown:
-        for item in ("MEL-01", "MEL-02"):
+        for item in items:
             game.unsettled(item, event.step, tuple(dict.fromkeys(unknown)))
         return []
     after = game.units(view.before)
     seen_a = _seen(attacker, after.get(attacker.id), melee.hex)
     seen_d = _seen(defender, after.get(defender.id), melee.hex)
     if seen_a[0] == seen_d[0] == STAYED:
+        if event.at_end:
+            for item in items:
+                game.unsettled(item, event.step, (OPEN_AT_END,))
         return []                      # no result applied at all: STK-05 and MOV-15 report it
     first, second = melee.dice[0], melee.dice[1]
     outcomes: set[str] = set()
     values: set[tuple[int, int]] = set()
+    without_booty = False
     for die_a, die_d in {(first, second), (second, first)}:
         for a in mine.totals():
             for d in theirs.totals():
@@ -102,6 +118,22 @@ def judge_melee_result(game: "Ascari", event: MeleeResolved, view: "StepView") -
                     outcomes.add(f"{'attacker' if on_a else 'defender'} {name}")
                     if _fits(seen_a, _allowed(attacker, on_a)) and _fits(seen_d, _allowed(defender, on_d)):
                         return []
+                    without_booty |= _fits(seen_a, _allowed(attacker, on_a, False)) \
+                        and _fits(seen_d, _allowed(defender, on_d, False))
+    if event.at_end:
+        for item in items:
+            game.unsettled(item, event.step, (OPEN_AT_END,))
+        return []
+    if without_booty:
+        unit, seen = (attacker, seen_a) if attacker.type == "booty" else (defender, seen_d)
+        return [game.finding("FDR-16", Ruling.PROVEN, step=event.step,
+                             message=f"{unit.name} lost the melée in {melee.hex} (step {melee.step}) with a hit "
+                                     f"(dice {first} and {second}) and {_seen_text(seen)}: a Booty unit that "
+                                     f"receives a hit is eliminated (S1.2)",
+                             subjects=(unit.name,),
+                             evidence={"hex": melee.hex, "target": unit.name, "dice": [first, second],
+                                       "mcvs": sorted(values), "results": sorted(outcomes), "due": [ELIMINATED],
+                                       "applied": seen[0], "steps_lost": seen[1], "melee_step": melee.step})]
     return [game.finding("MEL-02", Ruling.PROVEN, step=event.step,
                          message=f"melée in {melee.hex} (step {melee.step}): {attacker.name} attacked "
                                  f"{defender.name} from {melee.came_from}, dice {first} and {second}, MCVs "
@@ -139,6 +171,9 @@ def judge_leader_follows(game: "Ascari", event: MeleeResolved, view: "StepView")
               if u.leader and u.hex == melee.hex and u.side == defender.side
               and u.id in after and after[u.id].hex is not None]
     if not stayed:
+        return []
+    if event.at_end:                   # the leader may be taken off in the next log
+        game.unsettled("MEL-11", event.step, (OPEN_AT_END,))
         return []
     return [game.finding("MEL-11", Ruling.PROVEN, step=event.step,
                          message=f"{defender.name} was eliminated in the melée in {melee.hex} (step {melee.step}) "

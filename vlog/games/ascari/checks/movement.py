@@ -30,9 +30,10 @@ def _moving(game: "Ascari", event: Moved) -> bool:
 
 @REGISTRY.check("TER-08", "TER-13", "TER-15", event=Moved)
 def judge_impassable(game: "Ascari", event: Moved, view: "StepView") -> list:
-    """No unit enters an impassable hex (S2.2 + FAQ, S4.3, S5.3)."""
+    """No unit enters an impassable hex (S2.2 + FAQ, S4.3, S5.3); a retreat into one is RET-03's."""
     terrain, to = game.terrain, event.after.hex
-    if terrain is None or to is None or terrain.impassable(to) is not True:
+    if terrain is None or to is None or terrain.impassable(to) is not True \
+            or game.play.is_retreat(event.before, event.after):
         return []
     short = IMPASSABLE_ITEM.get(terrain.board.map_id)
     if short is None:

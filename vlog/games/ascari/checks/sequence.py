@@ -79,16 +79,20 @@ def _unflagged(game: "Ascari", short: str, event: Moved) -> bool:
     return True
 
 
-@REGISTRY.check("SEQ-04", event=Moved)
+@REGISTRY.check("SEQ-04", "MOV-20", event=Moved)
 def judge_inactive_move(game: "Ascari", event: Moved, view: "StepView") -> list:
-    """Only the active player's units move; the inactive player's retreat from a melée."""
+    """Only the active player's units move; the inactive player's retreat from a melée. A Booty
+    unit is the Dervish player's on its Camel side, the Italian's on its Women side (MOV-20, S1.2)."""
     phase, unit = game.phase, event.before
-    if _unflagged(game, "SEQ-04", event) or phase is None or unit.hex is None or event.after.hex is None \
+    short = "MOV-20" if unit.type == "booty" else "SEQ-04"
+    if _unflagged(game, short, event) or phase is None or unit.hex is None or event.after.hex is None \
             or unit.side == phase.phasing or game.play.is_retreat(unit, event.after):
         return []
-    return [game.finding("SEQ-04", Ruling.PROVEN, step=event.step,
+    booty = (f" (a Booty unit on its {'Camel' if unit.level == 'front' else 'Women'} side is moved by the "
+             f"{side_name(unit.side)} player, S1.2)") if short == "MOV-20" else ""
+    return [game.finding(short, Ruling.PROVEN, step=event.step,
                          message=f"{unit.name} ({side_name(unit.side)}) moved {unit.hex} -> {event.after.hex} "
-                                 f"in the {side_name(phase.phasing)} player-turn, and not as a melée retreat",
+                                 f"in the {side_name(phase.phasing)} player-turn, and not as a melée retreat{booty}",
                          subjects=(unit.name,),
                          evidence={"unit_side": unit.side, "active": phase.phasing, "from": unit.hex,
                                    "to": event.after.hex})]
@@ -160,12 +164,12 @@ SUDDEN_DEATH_AT_ONCE = frozenset({"s3"})
 read the same way by analogy (inventory 6.2 item 17) and a finding resting on it is POSSIBLE."""
 
 
-@REGISTRY.check("SEQ-07", event=Moved)
+@REGISTRY.check("SEQ-07", "VIC-02", "VIC-03", event=Moved)
 def judge_play_after_win_by_move(game: "Ascari", event: Moved, view: "StepView") -> list:
     return _after_win(game, event.step, f"{event.before.name} moved {event.before.hex} -> {event.after.hex}")
 
 
-@REGISTRY.check("SEQ-07", event=Declared)
+@REGISTRY.check("SEQ-07", "VIC-02", "VIC-03", event=Declared)
 def judge_play_after_win_by_fire(game: "Ascari", event: Declared, view: "StepView") -> list:
     if event.grammar != "fire":
         return []
@@ -173,17 +177,20 @@ def judge_play_after_win_by_fire(game: "Ascari", event: Declared, view: "StepVie
 
 
 def _after_win(game: "Ascari", step: int | None, what: str) -> list:
-    """Victory is sudden death (FAQ Coatit): play after a side has won is reported once."""
+    """Victory is sudden death (FAQ Coatit): play after a side has won is reported once, under
+    SEQ-07 for a win by occupation, under the scenario's victory item for one by eliminations
+    (S2.3, S3.6: the enemy units eliminated in this log, the leaders named, the hexes held)."""
     won = game.play.won
     if won is None or game.play.after_win_reported or step is None or won[1] is None or step <= won[1]:
         return []
     game.play.after_win_reported = True
     side, at, hexes = won
     ruling = Ruling.PROVEN if game.scenario in SUDDEN_DEATH_AT_ONCE else Ruling.POSSIBLE
-    return [game.finding("SEQ-07", ruling, step=step,
-                         message=f"{what} after the {side_name(side)} side won at step {at} by occupying "
-                                 f"{', '.join(hexes)} (sudden death, S{game.scenario[1:]} victory conditions)",
-                         evidence={"winner": side, "won_at_step": at, "hexes": list(hexes)},
+    how = game.play.won_by or f"occupying {', '.join(hexes)}"
+    return [game.finding(game.play.won_item or "SEQ-07", ruling, step=step,
+                         message=f"{what} after the {side_name(side)} side won at step {at} by {how} "
+                                 f"(sudden death, S{game.scenario[1:]} victory conditions)",
+                         evidence={"winner": side, "won_at_step": at, "hexes": list(hexes), "by": how},
                          depends_on=() if ruling is Ruling.PROVEN else
                          (f"whether occupying wins at once in scenario {game.scenario} (the Coatit FAQ's reading, "
                           f"taken by analogy)",))]
