@@ -14,6 +14,7 @@ content is unchanged is left as it is.
 
     python -m converters.fixtures            # regenerate what is stale, list what changed
     python -m converters.fixtures --check    # exit 1 and list stale fixtures; writes nothing
+    python -m converters.fixtures --game ascari   # only that game's fixture sets (repeatable)
 """
 from __future__ import annotations
 
@@ -241,9 +242,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 and list the fixtures that are stale")
     parser.add_argument("--root", type=Path, default=FIXTURES, help="the fixtures folder (default: %(default)s)")
+    parser.add_argument("--game", action="append", choices=GAMES, metavar="GAME",
+                        help=f"only this game's fixture sets (repeatable; one of {', '.join(GAMES)})")
     args = parser.parse_args(argv)
+    sets = tuple(s for s in FIXTURE_SETS if args.game is None or s.game in args.game)
     try:
-        stale = stale_fixtures(args.root) if args.check else regenerate(args.root)
+        stale = stale_fixtures(args.root, sets) if args.check else regenerate(args.root, sets)
     except VlogError as exc:
         print(f"fixtures: error: {exc}", file=sys.stderr)
         return 3

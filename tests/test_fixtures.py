@@ -94,16 +94,23 @@ def test_a_changed_script_or_missing_file_is_stale_and_regenerated(tmp_path, cap
 
 
 def test_check_exits_1_and_lists_stale_files(tmp_path, capsys, monkeypatch):
+    """The command on one game's sets (`--game`; the whole tree is checked by the test above)."""
     root = tmp_path / "fixtures"
-    shutil.copytree(FIXTURES, root)
-    (root / "sideshow" / "sideshow.vmod").unlink()
-    assert F.main(["--check", "--root", str(root)]) == 1
+    shutil.copytree(FIXTURES / "island-of-death", root / "island-of-death")
+    module = root / "island-of-death" / "island-of-death.vmod"
+    module.unlink()
+    one = ["--root", str(root), "--game", "island-of-death"]
+    assert F.main(["--check", *one]) == 1
     out, err = capsys.readouterr()
-    assert out == f"stale (missing): {root / 'sideshow' / 'sideshow.vmod'}\n"
+    assert out == f"stale (missing): {module}\n"
     assert "run `python -m converters.fixtures`" in err
-    assert not (root / "sideshow" / "sideshow.vmod").exists()  # --check writes nothing
-    assert F.main(["--root", str(root)]) == 0
-    assert F.main(["--check", "--root", str(root)]) == 0
+    assert not module.exists()  # --check writes nothing
+    assert F.main(one) == 0
+    assert F.main(["--check", *one]) == 0
+    capsys.readouterr()
+    # another game's sets need that game's folder: its overlay is named as missing
+    assert F.main(["--check", "--root", str(root), "--game", "ascari"]) == 3
+    assert "ascari/synthetic-data: overlay folder does not exist" in capsys.readouterr().err
 
 
 def _rezip(path: Path, *, level: int, png_level: int | None = None, change: str | None = None) -> None:
@@ -198,13 +205,12 @@ def test_saves_and_logs_carry_the_metadata_of_real_files(samples_dir):
 
 
 def test_a_broken_script_names_itself_and_nothing_is_written(tmp_path, capsys):
-    root = tmp_path / "fixtures"
-    shutil.copytree(FIXTURES, root)
+    root = _copy(tmp_path)
     script = root / "island-of-death" / "demo.vscript"
     script.write_text(script.read_text(encoding="utf-8") + "move Nobody along 1310\n", encoding="utf-8")
     log = root / "island-of-death" / "demo.vlog"
     before = log.read_bytes()
-    assert F.main(["--root", str(root)]) == 3
+    assert F.main(["--root", str(root), "--game", "island-of-death"]) == 3
     err = capsys.readouterr().err
     assert err.startswith(f"fixtures: error: {script}: line ") and "no piece named 'Nobody'" in err
     assert log.read_bytes() == before
