@@ -73,6 +73,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-27": [("CBT-27", 13, {"target": "1311", "side": "defender", "zoc_hexes": 1, "steps_due": 1, "steps_lost": 0})],
     "CBT-30": [("CBT-30", 10, {"target": "1311", "unit": "ax-1-34"})],
     "CBT-31": [("CBT-31", 10, {"target": "1208", "unit": "ax-1-34", "to": "1209", "length": 2, "allowed": 1})],
+    "CBT-35": [("CBT-35", 11, {"unit": "ax-v-186", "hex": "1316",
+                               "coastal_guns": ["al-coastal-gun-2-6", "al-coastal-gun-2-4"]})],
     "MOV-11": [("MOV-11", 14, {"unit": "al-1k", "from": "1209", "to": "1211", "cheapest_cost": 4, "half_allowance": 3})],
     "CBT-08": [("CBT-08", 8, {"target": "1208", "support": "offensive", "printed_support": 18, "limit": 12})],
     "CBT-09": [("CBT-09", 6, {"target": "1311", "unit": "ax-28-art", "distance": 5, "range": 3})],
