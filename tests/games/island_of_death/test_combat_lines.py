@@ -1,9 +1,11 @@
-"""The Island of Death combat chat lines: an attack with its support clauses, a said result."""
+"""The Island of Death combat chat lines: an attack with its support clauses, a said result, a
+bombardment."""
 from __future__ import annotations
 
 import vlog.games.island_of_death.rules  # noqa: F401  (loads the checks in order)
 from vlog.games.island_of_death.checks.combat import read_attack
 from vlog.games.island_of_death.checks.combat_result import read_result
+from vlog.games.island_of_death.checks.sequence import read_bombard
 from vlog.vassal.commands import Chat
 
 
@@ -27,3 +29,10 @@ def test_a_result_line_reads_both_sides() -> None:
     assert (result.attacker.number, result.attacker.letters, result.defender.number, result.defender.letters) == \
         (0, "", 3, "D")
     assert read_result(_chat("result soon")) is None
+
+
+def test_a_bombardment_line_names_its_hex_and_bombarders() -> None:
+    assert read_bombard(_chat("bombard 1412 with 28 and 1")) == ("1412", ("28", "1"))
+    assert read_bombard(_chat("Bombards hex 1311.")) == ("1311", ())
+    assert read_bombard(_chat("attack 1311 with 1/34")) is None
+    assert read_bombard(_chat("bombard the beach")) is None

@@ -27,6 +27,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-hercules": [],
     "clean-supply-intro": [],
     "clean-supply-hercules": [],
+    "SEQ-07": [("SEQ-07", 18, {"target": "1412", "attack_step": 8, "attack_made_step": 9, "attacked": "1311",
+                               "phase": "axis-combat"})],
     "SEQ-03": [("SEQ-03", 6, {"hex": "1110", "owner": "axis", "phase": "axis-movement", "turn": 1})],
     "SEQ-05": [("SEQ-05", 4, {"unit": "ax-1-34", "hex": "1110", "phase": "axis-movement", "after_step": 3})],
     "SEQ-06": [("SEQ-06", 9, {"unit": "ax-2-34", "from": "0909", "to": "1009", "after_unit": "ax-1-34",
