@@ -81,6 +81,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-07-drop": [("MOV-07", 8, {"unit": "al-8m", "hex": "1309", "enemy_unit": "ax-1-34", "enemy_hex": "1207",
                                    "distance": 2})],
     "SEQ-06-strategic": [("SEQ-06", 9, {"unit": "al-2rwk", "moved_before": "al-8m", "moved_before_step": 7})],
+    "MOV-04-road": [("MOV-04", 8, {"unit": "al-1-r", "from": "1409", "to": "1410", "movement_class": "mechanized"})],
     "MOV-11": [("MOV-11", 14, {"unit": "al-1k", "from": "1209", "to": "1211", "cheapest_cost": 4, "half_allowance": 3})],
     "CBT-08": [("CBT-08", 8, {"target": "1208", "support": "offensive", "printed_support": 18, "limit": 12})],
     "CBT-09": [("CBT-09", 6, {"target": "1311", "unit": "ax-28-art", "distance": 5, "range": 3})],
