@@ -79,7 +79,7 @@ class IslandOfDeath(RulesEngine):
 
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
         self.surrender, self.supply, self.breakdown = Surrender(), Supply(self), Breakdown()
-        self.combats, self.strategic = Combats(self), Strategic()
+        self.combats, self.strategic = Combats(self), Strategic(self)
         return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
                 self.strategic]
 

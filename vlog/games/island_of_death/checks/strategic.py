@@ -12,8 +12,9 @@ in the phasing player's Movement Phase):
   and in every hex it is dropped in;
 * SEQ-06: its first move comes before any other unit of the phase has moved (a move taken back,
   the unit dropped where it began, does not count; leaders move with their units). A coastal gun
-  counts as a ground unit only possibly (6.2 does not say): POSSIBLE naming it. Leaders are not
-  combat units (14.0) and are not counted.
+  counts as a ground unit only possibly (6.2 does not say): POSSIBLE naming it. Where it began
+  is held against the enemy units on the map as the phase began (not a militia counter placed
+  during it, 16.3). Leaders are not combat units (14.0) and are not counted.
 
 Not judged: the strategic (after-slash) TEC costs, which are on the chart cards (MOV-04 reads
 a move far from the enemy as possibly strategic), and the control of the hexes entered at the
@@ -59,16 +60,20 @@ class Strategic(Ledger):
     """The current Movement Phase: the names said to move strategically (with the step), where
     each unit began, the units that moved otherwise, the units reported."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: "IslandOfDeath") -> None:
+        self.game = game
         self.names: dict[str, int | None] = {}
         self.origin: dict[str, str] = {}
         self.others: dict[str, tuple[str, str, int | None]] = {}
         """Units that moved not strategically and are not back where they began: id -> (label,
         counter, step)."""
         self.reported: set[str] = set()
+        self.at_start: frozenset[str] | None = None
+        """The ids of the units on the map as the phase began (None: not known)."""
 
     def phase(self, change: Any, view: "StepView") -> tuple[()]:
-        self.__init__()
+        self.__init__(self.game)
+        self.at_start = frozenset(uid for uid, u in self.game.units(view.before).items() if u.hex is not None)
         return ()
 
 
@@ -124,6 +129,11 @@ def judge_strategic(game: "IslandOfDeath", event: Moved, view: "StepView") -> li
                        if u.kind != "leader" and game.board.distance(where, h) <= REACH), key=lambda p: p[0])
         if not near:
             continue
+        start = ledger.at_start
+        if where == origin and start is not None:            # the enemy as the phase began
+            near = [(d, u) for d, u in near if u.id in start]
+            if not near:
+                continue
         certain = [(d, u) for d, u in near if u.kind != "coastal-gun"]
         distance, enemy = (certain or near)[0]
         evidence = {"hex": where, "enemy_unit": enemy.counter, "enemy_hex": enemy.hex, "distance": distance}
