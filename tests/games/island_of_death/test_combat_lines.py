@@ -1,9 +1,12 @@
-"""The Island of Death combat chat lines: an attack with its support clauses, a said result."""
+"""The Island of Death combat chat lines: an attack with its support clauses, a said result, a
+bombardment, a strategic move."""
 from __future__ import annotations
 
 import vlog.games.island_of_death.rules  # noqa: F401  (loads the checks in order)
 from vlog.games.island_of_death.checks.combat import read_attack
 from vlog.games.island_of_death.checks.combat_result import read_result
+from vlog.games.island_of_death.checks.sequence import read_bombard
+from vlog.games.island_of_death.checks.strategic import read_strategic
 from vlog.vassal.commands import Chat
 
 
@@ -27,3 +30,17 @@ def test_a_result_line_reads_both_sides() -> None:
     assert (result.attacker.number, result.attacker.letters, result.defender.number, result.defender.letters) == \
         (0, "", 3, "D")
     assert read_result(_chat("result soon")) is None
+
+
+def test_a_bombardment_line_names_its_hex_and_bombarders() -> None:
+    assert read_bombard(_chat("bombard 1412 with 28 and 1")) == ("1412", ("28", "1"))
+    assert read_bombard(_chat("Bombards hex 1311.")) == ("1311", ())
+    assert read_bombard(_chat("attack 1311 with 1/34")) is None
+    assert read_bombard(_chat("bombard the beach")) is None
+
+
+def test_a_strategic_line_names_its_units() -> None:
+    assert read_strategic(_chat("strategic 8M, 2RWK and 1/R")) == ("8M", "2RWK", "1/R")
+    assert read_strategic(_chat("Strategic movement: 1K.")) == ("1K",)
+    assert read_strategic(_chat("strategic")) is None
+    assert read_strategic(_chat("attack 1311 with 1/34")) is None

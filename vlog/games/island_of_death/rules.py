@@ -73,13 +73,15 @@ class IslandOfDeath(RulesEngine):
         from vlog.games.island_of_death.checks.combat_result import Combats
         from vlog.games.island_of_death.checks.movement import Movement
         from vlog.games.island_of_death.checks.sequence import Timeline
+        from vlog.games.island_of_death.checks.strategic import Strategic
         from vlog.games.island_of_death.checks.supply import Supply
         from vlog.games.island_of_death.checks.victory import Surrender
 
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
         self.surrender, self.supply, self.breakdown = Surrender(), Supply(self), Breakdown()
-        self.combats = Combats(self)
-        return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats]
+        self.combats, self.strategic = Combats(self), Strategic(self)
+        return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
+                self.strategic]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -144,4 +146,5 @@ class IslandOfDeath(RulesEngine):
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
-    breakdown, combat, combat_moves, combat_result, movement, sequence, stacking, supply, support, victory, warships)
+    breakdown, combat, combat_moves, combat_result, movement, sequence, stacking, strategic, supply, support, victory,
+    warships)

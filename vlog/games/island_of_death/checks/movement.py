@@ -495,13 +495,13 @@ def judge_enemy_hex(game: "IslandOfDeath", event: Moved, view: "StepView") -> li
     return []
 
 
-@REGISTRY.check("MOV-08", event=PhaseChanged)
+@REGISTRY.check("MOV-08", "CBT-35", event=PhaseChanged)
 def judge_enemy_hex_at_phase_end(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
     """The moves into enemy-held hexes of the phase that ended."""
     return [replace(f, when=game.when_of(event.old)) for f in _enemy_hexes(game, view)]
 
 
-@REGISTRY.check("MOV-08", on="end")
+@REGISTRY.check("MOV-08", "CBT-35", on="end")
 def judge_enemy_hex_at_end(game: "IslandOfDeath", view: "StepView") -> list["Finding"]:
     """The log's end ends the phase it stopped in."""
     return _enemy_hexes(game, view)
@@ -521,6 +521,7 @@ def _enemy_hexes(game: "IslandOfDeath", view: "StepView") -> list["Finding"]:
             continue
         run = overrunnable(still)
         if run is True:
+            out.extend(_guns_left(game, step, mover, still))
             continue
         ruling = Ruling.POSSIBLE if isinstance(run, Unknown) else Ruling.PROVEN
         out.append(game.finding("MOV-08", ruling, step=step,
@@ -532,6 +533,23 @@ def _enemy_hexes(game: "IslandOfDeath", view: "StepView") -> list["Finding"]:
                                           "enemy_units": [u.counter for u in still]},
                                 depends_on=tuple(sorted(run.data)) if isinstance(run, Unknown) else ()))
     return out
+
+
+def _guns_left(game: "IslandOfDeath", step: int, mover: Unit, still: list[Unit]) -> list["Finding"]:
+    """16.58: coastal guns are eliminated when an Axis unit enters their hex; ones still there
+    with it when the phase ends were not. (The leaders' and defense-0 units' fate, 6.52, is not
+    judged here: a leader's roll may send it to a box.)"""
+    guns = [u for u in still if u.kind == "coastal-gun"]
+    if not guns or mover.side != "axis":
+        return []
+    return [game.finding("CBT-35", Ruling.PROVEN, step=step,
+                         message=f"{mover.label()} entered {mover.hex}, where "
+                                 f"{', '.join(u.label() for u in guns)} were still there with it at the end of "
+                                 f"the phase: coastal guns are eliminated when an Axis unit enters their hex "
+                                 f"(16.58)",
+                         subjects=(mover.name,) + tuple(u.name for u in guns),
+                         evidence={"unit": mover.counter, "hex": mover.hex,
+                                   "coastal_guns": [u.counter for u in guns]})]
 
 
 @REGISTRY.check("MOV-17")

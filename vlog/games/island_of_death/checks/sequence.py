@@ -11,6 +11,12 @@ The weather (17.2): the first day of a scenario is always Clear, and in the Init
 each later day the Axis player rolls two dice. The player may type `weather` to say his next roll
 is it (SEQ-10: no weather roll on the first day); an Initial Segment of a later day that the
 tracker shows and leaves with no two dice rolled is SPR-02's.
+
+Within a Combat Phase every bombardment comes before the first attack (9.2, 4.25, 4.33, 10.1).
+The bombarding player says it in chat, `bombard 1210 with 28, 12` (the units optional); a
+bombardment said after an attack of the same Combat Phase was rolled for or its result said is
+SEQ-07's (PROVEN), after an attack only declared so far, POSSIBLE (the attack line may have been
+typed early). The marker placements (9.2a) are not in the log (their pieces are not bound).
 """
 from __future__ import annotations
 
@@ -44,6 +50,22 @@ def read_weather(line: Any) -> bool | None:
 
 GRAMMARS.add("weather", read_weather)
 
+_BOMBARD = re.compile(r"\s*bombards?\s+(?:hex\s+)?(\d{4})(?:\s+with\s+(.+?))?\s*\.?\s*$", re.IGNORECASE)
+
+
+def read_bombard(line: Any) -> tuple[str, tuple[str, ...]] | None:
+    """`bombard 1210 with 28, 12` -> ('1210', ('28', '12')); None for other lines."""
+    match = _BOMBARD.match(line.message)
+    if match is None:
+        return None
+    names = tuple(n.strip() for n in re.split(r",|\band\b", match.group(2) or "") if n.strip())
+    return match.group(1), names
+
+
+GRAMMARS.add("bombard", read_bombard)
+COMBAT_PHASES = ("axis-combat", "allied-combat")
+"""4.25, 4.33: the phases whose bombardments come before their attacks (SEQ-07)."""
+
 
 class Timeline(Ledger):
     """The ledger of what is said once a game: play after the last turn, a stack that may be over
@@ -55,10 +77,21 @@ class Timeline(Ledger):
         self.segment: tuple[int, int | None] | None = None
         """The Initial Segment of a later day being played: (turn, the step it began)."""
         self.segment_dice = 0
+        self.first_attack: tuple[int | None, str] | None = None
+        """The Combat Phase's first attack: (its step, the hex attacked)."""
+        self.attack_made: int | None = None
+        """The step of the first roll or result after that attack (the attack was made)."""
 
     def step(self, view: "StepView") -> tuple[()]:
         if self.segment is not None:
             self.segment_dice += sum(getattr(r, "n_dice", 0) for r in view.rolls)
+        if self.first_attack is not None and self.attack_made is None and view.rolls \
+                and view.index != self.first_attack[0]:
+            self.attack_made = view.index
+        return ()
+
+    def phase(self, change: Any, view: "StepView") -> tuple[()]:
+        self.first_attack, self.attack_made = None, None
         return ()
 
 
@@ -89,6 +122,40 @@ def judge_landing_time(game: "IslandOfDeath", event: Placed, view: "StepView") -
                          subjects=(unit.name,),
                          evidence={"unit": unit.counter, "box": before.box, "hex": unit.hex, "time": part,
                                    "turn": phase.turn})]
+
+
+@REGISTRY.check("SEQ-07", event=Declared)
+def judge_bombardment_time(game: "IslandOfDeath", event: Declared, view: "StepView") -> list["Finding"]:
+    """9.2, 10.1: in a Combat Phase all bombardments come before the first attack."""
+    phase, ledger = game.phase, game.timeline
+    if phase is None or phase.name not in COMBAT_PHASES:
+        return []
+    if event.grammar == "attack":
+        if ledger.first_attack is None:
+            ledger.first_attack = (event.step, event.declaration.target)
+        return []
+    if event.grammar == "result" and ledger.first_attack is not None and ledger.attack_made is None:
+        ledger.attack_made = event.step
+        return []
+    if event.grammar != "bombard" or ledger.first_attack is None:
+        return []
+    target, names = event.declaration
+    attack_step, attacked = ledger.first_attack
+    made = ledger.attack_made
+    evidence = {"target": target, "bombarders": list(names), "attack_step": attack_step, "attacked": attacked,
+                "phase": phase.name, "turn": phase.turn}
+    if made is not None:
+        return [game.finding("SEQ-07", Ruling.PROVEN, step=event.step,
+                             message=f"a bombardment of {target} said in {game.when_of(phase)} after the "
+                                     f"attack on {attacked} (step {attack_step}) was made (step {made}): every "
+                                     f"bombardment comes before the first attack (9.2, 10.1)",
+                             evidence={**evidence, "attack_made_step": made})]
+    return [game.finding("SEQ-07", Ruling.POSSIBLE, step=event.step,
+                         message=f"a bombardment of {target} said in {game.when_of(phase)} after the attack "
+                                 f"on {attacked} was declared (step {attack_step}), with no roll or result for "
+                                 f"that attack yet: wrong if the attack was made before it (9.2, 10.1); a roll "
+                                 f"or result line between them would settle it",
+                         evidence=evidence)]
 
 
 @REGISTRY.check("SEQ-09")
