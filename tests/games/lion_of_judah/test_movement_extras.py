@@ -203,6 +203,8 @@ def test_a_guerrilla_may_not_pass_another_factions_guerrillas(board):
     same = guerrilla("sh", "1704", faction="shoa", name="Shoa 2")
     assert judge_move(board, state(g, same, scenario="1940-41"),
                       MoveFacts(g, "1703", "1705", scenario="1940-41"), step=2, when=None) == []
+    # ending in the Gojjam hex is no passing through (PB 14.6.4.1 forbids moving through)
+    assert judge_move(board, s, MoveFacts(g, "1703", "1704", scenario="1940-41"), step=2, when=None) == []
 
 
 def test_other_scenarios_and_units_are_not_bound_to_ethiopia(board):

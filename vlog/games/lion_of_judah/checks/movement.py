@@ -209,7 +209,7 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
     """The engine hooks for one unit's move on the board as it stands (`tribal`: PB 13.6.1,
     no path through hexes of another Ethiopian faction, the move's end `goal` excepted: ending
     there is a stacking matter, ST-06; (40) PB 14.6.4.1 and 14.6.1.3, a guerrilla stays in
-    Ethiopia and out of other factions' guerrilla hexes; `rainy`: PB 14.6.2.2, costs doubled
+    Ethiopia and passes through no other faction's guerrilla hex, `goal` excepted as well; `rainy`: PB 14.6.2.2, costs doubled
     outside the dry zones; `relax`: prohibitions left out, "enemies" (11.2) or "areas" (PB 13.1.1),
     to find which one a move breaks)."""
     faction = _tribal(unit, scenario) if tribal else None
@@ -229,8 +229,8 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
         if faction is not None and hex_ != goal and other_faction(unit, occupied.get(hex_, ()), scenario):
             return False                                   # PB 13.6.1, MV-42
         if guerrilla:                                      # PB 14.6.4.1, 14.6.1.3 (MV-43)
-            if any(is_guerrilla(u, scenario) and u.faction != unit.faction
-                   for u in occupied.get(hex_, ())):
+            if hex_ != goal and any(is_guerrilla(u, scenario) and u.faction != unit.faction
+                                    for u in occupied.get(hex_, ())):
                 return False
             return board.in_zone(hex_, "ethiopia")
         if scenario == "1935-36" and "areas" not in relax:     # PB 13.1.1
@@ -625,7 +625,8 @@ def _hop_prohibition(board: Board, state: GameState, unit: Unit, frm: str, to: s
         return "MV-42", (f"it passes through {hex_label(to, board)}, a hex of another tribal faction "
                          f"({', '.join(others)}) (PB 13.6.1)")
     if is_guerrilla(unit, scenario):
-        rivals = sorted({u.faction or "?" for u in here if is_guerrilla(u, scenario) and u.faction != unit.faction})
+        rivals = sorted({u.faction or "?" for u in here if is_guerrilla(u, scenario)
+                         and u.faction != unit.faction}) if not end else []
         if rivals:
             return "MV-43", (f"it passes through {hex_label(to, board)}, a hex of another faction's "
                              f"guerrillas ({', '.join(rivals)}) (PB 14.6.4.1)")
@@ -832,7 +833,7 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
                                     start, goal, allowance) for mot in candidates))
         if free.ruling is Ruling.LEGAL:
             route = free.route.hexes if free.route else ()
-            others = sorted({u.faction or "?" for u in state.units.values() if u.hex in route[1:]
+            others = sorted({u.faction or "?" for u in state.units.values() if u.hex in route[1:-1]
                              and is_guerrilla(u, facts.scenario) and u.faction != unit.faction})
             outside = [h for h in route[1:] if board.in_zone(h, "ethiopia") is False]
             why = [f"hexes of another faction's guerrillas ({', '.join(others)})"] if others else []
