@@ -50,6 +50,13 @@ EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
                           ("MV-23", 5, "proven", {"from": "1405", "to": "0905", "allowance": 4,
                                                   "forced_march_rolls": [], "forced_march_hexes_needed": 1})],
     "clean-undone-roll-1940-41": [("undo-after-roll", 8, "possible", {})],
+    # a drag of more than one hex (a leg searched) that only a prohibition makes fail is named so
+    "MV-42-leg": [("MV-42", 6, "proven", {"from": "1107", "to": "1110", "failed_hop": ["1107", "1109"],
+                                          "hexes": ["1109"]})],
+    "MV-43-leg": [("MV-43", 4, "proven", {"from": "1213", "to": "1210", "failed_hop": ["1213", "1211"],
+                                          "hexes": ["1211"]})],
+    "clean-leg-around-1935-36": [],
+    "clean-leg-around-1940-41": [],
     "clean-air-support-1935-36": [],
     "clean-no-air-1935-36": [],
     "clean-no-air-1940-41": [],

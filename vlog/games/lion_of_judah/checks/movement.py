@@ -724,6 +724,13 @@ def _judge_walk(board: Board, state: GameState, facts: MoveFacts, *, step: int |
                                 f"(beyond its {_num(allowance)} MPs) into {what}, where no unit may "
                                 "force march (11.5.2)",
                         evidence={**evidence, "hex": to, "terrain": what})
+    if walk.failure == "leg":
+        named = _leg_prohibition(board, state, facts, candidates, allowance, marches, eligible, i)
+        if named is not None:
+            check, why, barred = named
+            evidence.update({"prohibition": why, "hexes": barred})
+            return failing(check, f"{unit.name} moved from {where} along {logged}: the drag from "
+                                  f"{hex_label(frm, board)} to {hex_label(to, board)} {why}", evidence=evidence)
     rolls = [r for leg in leg_rolls for r in leg]
     if walk.failure == "forced march roll":
         elsewhere = [f"{r} before the drag into {hex_label(path[j + 1], board)}"
@@ -742,6 +749,56 @@ def _judge_walk(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     return failing("MV-23", f"{unit.name} moved from {where} along {logged}: {over}, forced march "
                             f"(twice its MPs, the logged rolls' extra MPs) included",
                     evidence={**evidence, "forced_march_rolls": rolls})
+
+
+def _leg_prohibition(board: Board, state: GameState, facts: MoveFacts, candidates: list[bool], allowance: Any,
+                     marches: list[tuple[Any, ...]] | None, eligible: bool, i: int
+                     ) -> tuple[str, str, list[str]] | None:
+    """The prohibition that alone makes the logged route's drag `i` (to a hex not adjacent, a leg
+    searched) fail, as for one drag (`_blocked_by`): the hex it ends in is one the unit may not
+    enter there (enemy units, MV-06; another faction's hex passed through, MV-42/MV-43; terrain
+    or areas, MV-07), or the route fits only with a prohibition left out, every path of the leg
+    passing where it forbids. The check, why (completing "the drag from A to B ...") and the
+    hexes; None when no prohibition explains the failure."""
+    unit, path, scenario = facts.unit, facts.path, facts.scenario
+    frm, to = path[i], path[i + 1]
+    check, why = _hop_prohibition(board, state, unit, frm, to, scenario=scenario, end=i + 2 == len(path))
+    if check != "MV-03":
+        return check, f"is prohibited: {why}", [to]
+    guerrilla = is_guerrilla(unit, scenario)
+    relaxations = [("enemies", "MV-06")] + ([("areas", "MV-07")] if scenario == "1935-36" else [])
+    if guerrilla or _tribal(unit, scenario) is not None:
+        relaxations.append(("tribal", "MV-43" if guerrilla else "MV-42"))
+    for relax, check in relaxations:
+        for mot in candidates:
+            rules = movement_rules(board, state, unit, motorized=mot, scenario=scenario, minimum_move=False,
+                                   rainy=facts.rainy, goal=facts.goal, tribal=relax != "tribal",
+                                   relax=frozenset({relax}) - {"tribal"})
+            if eligible:
+                rules.forced_march = allowance
+                rules.forced_march_into = _fm_into(board)
+            walk = follow_route(rules, path, allowance, marches)
+            if walk.ruling is Ruling.PROVEN or walk.check.route is None:
+                continue
+            passed = [st.to for st in walk.check.route.steps if st.to != facts.goal]
+            if relax == "enemies":
+                barred = [h for h in passed if any(blocks_entry(unit, u) for u in state.at(h))]
+                what = "holding enemy units (11.2)"
+            elif relax == "areas":
+                barred = [h for h in passed if not any(board.in_zone(h, z) is True for z in IN_PLAY_1935)]
+                what = "not in play in 1935-36 (PB 13.1.1)"
+            elif guerrilla:
+                barred = [h for h in passed if board.in_zone(h, "ethiopia") is False or any(
+                    is_guerrilla(u, scenario) and u.faction != unit.faction for u in state.at(h))]
+                what = "outside Ethiopia or holding another faction's guerrillas (PB 14.6.4.1, 14.6.1.3)"
+            else:
+                barred = [h for h in passed if other_faction(unit, state.at(h), scenario)]
+                what = "hexes of another tribal faction (PB 13.6.1)"
+            if barred:
+                named = ", ".join(hex_label(h, board) for h in dict.fromkeys(barred))
+                return check, (f"fits its {_num(allowance)} MPs" + (" (forced march included)" if eligible else "")
+                               + f" only through {named}, {what}"), list(dict.fromkeys(barred))
+    return None
 
 
 def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
