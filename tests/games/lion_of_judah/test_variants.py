@@ -57,6 +57,13 @@ EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
                                           "hexes": ["1211"]})],
     "clean-leg-around-1935-36": [],
     "clean-leg-around-1940-41": [],
+    # 10.2.1 and the Tug (PB 13.6.7.3) held to the route the log shows hop by hop (11.1)
+    "MV-29-route": [("MV-29", 13, "proven", {"from": "1405", "to": "1205", "movement_factor": 4,
+                                            "logged_route": ["1405", "1304", "1205"]})],
+    "clean-hq-route-1935-36": [],
+    "MV-23-off-tug": [("MV-23", 7, "proven", {"from": "2321", "to": "2319", "allowance": 4, "logged_cost": 4,
+                                              "failed_hop": ["2318", "2319"]})],
+    "clean-tug-1935-36": [],
     "clean-air-support-1935-36": [],
     "clean-no-air-1935-36": [],
     "clean-no-air-1940-41": [],

@@ -480,7 +480,7 @@ def _danakil_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck
         return plain_line(a, b) if plain_line is not None else None
 
     rules.line_cost = line
-    return check_move(rules, facts.start, facts.goal, allowance)
+    return _along(rules, facts, board, allowance)                       # along the logged route (11.1)
 
 
 TUG_CLASSES = ("eritrean-colonial-regular",)
@@ -517,7 +517,7 @@ def _tug_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str
 
         bed = MovementRules(neighbours=rules.neighbours, enter_cost=lambda h: None, line_cost=along_bed,
                             may_enter=rules.may_enter, minimum_move=False)
-        found.append(check_move(bed, facts.start, facts.goal, 2 * allowance))
+        found.append(_along(bed, facts, board, 2 * allowance))          # along the logged route (11.1)
     return best_of(*found)
 
 
@@ -564,8 +564,9 @@ CORRECTIONS = "whether the drags back ({}) were corrections, not moves (11.1: ea
 def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
                 when: str | None) -> list[Finding]:
     """11.1: units move hex by hex, paying for each hex entered, so a move the log shows drag by
-    drag is judged along that route (`_judge_walk`); one drag, and every HQ move (10.2.1), is
-    judged on its start and end hexes (`_judge_search`). A logged route that fails while some
+    drag is judged along that route (`_judge_walk`); one drag is judged on its start and end
+    hexes (`_judge_search`). An HQ's move (10.2.1) and the Tug (MV-27) and Danakil (MV-40)
+    exceptions are searched, and held to the logged route when it is shown hop by hop (`_along`). A logged route that fails while some
     other route fits is PROVEN when its drags never go back to a hex it was in, and POSSIBLE,
     naming the drags back, when they do (they may have been corrections); when no route fits
     either, the search's finding stands."""
@@ -599,6 +600,20 @@ def within_allowance(board: Board, state: GameState, unit: Unit, path: tuple[str
         if follow_route(rules, path, least).ruling is not Ruling.LEGAL:
             return False
     return True
+
+
+def _hop_by_hop(board: Board, path: tuple[str, ...]) -> bool:
+    """True when the log shows the move drag by drag, each drag to an adjacent hex (11.1): the
+    route an exception (HQ lines, Tug beds, the Danakil track) must then hold along."""
+    return len(path) >= 3 and all(b in board.neighbours(a) for a, b in zip(path, path[1:]) if a != b)
+
+
+def _along(rules: MovementRules[str], facts: MoveFacts, board: Board, allowance: Any) -> MoveCheck[str]:
+    """The move judged along the route the log shows when it is shown hop by hop, else searched
+    from its start and end hexes."""
+    if _hop_by_hop(board, facts.path):
+        return follow_route(rules, facts.path, allowance).check
+    return check_move(rules, facts.start, facts.goal, allowance)
 
 
 def _drags_back(path: tuple[str, ...]) -> list[str]:
@@ -1129,17 +1144,33 @@ def _judge_hq_route(board: Board, state: GameState, facts: MoveFacts, *, step: i
         rules.enter_cost = original_enter
         checks.append(check_move(rules, start, goal, mf + facts.trucks - 1))
     verdict = best_of(*checks)
+    logged: dict[str, Any] = {}
+    depends_on = set(verdict.verdict.depends_on)
+    if verdict.ruling is Ruling.LEGAL and _hop_by_hop(board, facts.path):
+        # 11.1: the route the log shows hop by hop holds to the lines (or fits the trucks' MPs)
+        walks = [follow_route(line_rules, facts.path, mf).check]
+        if facts.trucks > 0:
+            walks.append(follow_route(rules, facts.path, mf + facts.trucks - 1).check)
+        verdict = best_of(*walks)
+        if verdict.ruling is Ruling.LEGAL:
+            return []
+        back = _drags_back(facts.path)
+        depends_on = set(verdict.verdict.depends_on) | ({CORRECTIONS.format(", ".join(back))} if back else set())
+        if back:
+            verdict = replace(verdict, verdict=replace(verdict.verdict, ruling=Ruling.POSSIBLE))
+        logged = {"logged_route": list(facts.path)}
     if verdict.ruling is Ruling.LEGAL:
         return []
     where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
+    along = (" along " + " -> ".join(hex_label(h, board) for h in facts.path)) if logged else ""
     return [finding("HQ-09" if facts.trucks else "MV-29", verdict.ruling, step=step, when=when,
                     subjects=(unit.name,),
-                    message=f"HQ {unit.name} moved from {where}, {board.distance(start, goal)} hexes, "
+                    message=f"HQ {unit.name} moved from {where}{along}, {board.distance(start, goal)} hexes, "
                             f"neither one hex nor along a continuous track, rail or road route within "
                             f"{_num(mf)} MPs" + (f" nor by {facts.trucks} truck(s)" if facts.trucks else ""),
                     evidence={"from": start, "to": goal, "distance": board.distance(start, goal),
-                              "movement_factor": _num(mf), "trucks": facts.trucks},
-                    depends_on=verdict.verdict.depends_on)]
+                              "movement_factor": _num(mf), "trucks": facts.trucks, **logged},
+                    depends_on=depends_on)]
 
 
 def _any_line_cost(board: Board, rules: MovementRules[str]) -> Callable[[str, str], Any]:
