@@ -261,8 +261,9 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-25": [("MV-25", 7, {"from": "1707", "to": "1607", "forced_march_rolls": [2]})],
     "MV-26": [("MV-26", 7, {"hexes": ["1407", "1408"], "roll": 1, "result": "1/A", "stack": ["21A"],
                             "steps_lost": 0})],
-    "MV-43": [("MV-43", 4, {"from": "1213", "to": "1211", "other_factions": ["gojjam"],
-                            "route": ["1213", "1212", "1211"]})],
+    # PB 14.6.4.1: passing through another faction's guerrilla hex, shown when it leaves it (11.1)
+    "MV-43": [("MV-43", 5, {"from": "1213", "to": "1210", "logged_route": ["1213", "1212", "1211", "1210"],
+                            "failed_hop": ["1212", "1211"]})],
     "CB-24": [("CB-24", 22, {"target": "1405", "defenders_not_eliminated": ["Italian truck"]})],
     # the Ethiopian activations (checks/activation.py)
     "ET-01": [("ET-01", 11, {"faction": "ethiopian-beghemder", "current": "ethiopian-shoa"})],

@@ -82,3 +82,25 @@ def test_one_drag_that_only_a_prohibited_hex_explains_names_it(tmp_path):
     f = only(judge_move(outside, state(levy, scenario="1935-36"),
                         MoveFacts(levy, "1603", "1607", scenario="1935-36"), step=3, when=None), "MV-07")
     assert f.evidence["hexes"] == ["1605"] and "not in play in 1935-36" in f.message
+
+
+def test_a_leg_of_the_logged_route_that_only_a_prohibited_hex_explains_names_it(tmp_path):
+    """A drag of more than one hex in a logged route (a leg searched) that fits what is left of
+    the MF only through enemy units is MV-06 with the hex, not a move beyond the MF (MV-03): with
+    Sb in 1605 and 1705, one drag from 1603 to 1607 goes around them on the levy's 6 MPs, but
+    after the drag back to 1602 only the path through 1605 fits. Ending the leg in another
+    faction's hex it then leaves is MV-42 for that hex."""
+    board = synthetic_board(tmp_path, zones={"ethiopia": AREA})
+    levy = unit("lv", "1603", name="Levy", side="ethiopian", unit_class="tribal-levy", faction="tigray",
+                movement=6)
+    here = state(levy, unit("sb", "1605", name="Sb"), unit("sb2", "1705", name="Sb 2"), scenario="1935-36")
+    assert judge_move(board, here, MoveFacts(levy, "1603", "1607", scenario="1935-36"), step=3, when=None) == []
+    f = only(judge_move(board, here, MoveFacts(levy, "1603", "1607", path=("1603", "1602", "1607"),
+                                               scenario="1935-36"), step=3, when=None), "MV-06")
+    assert f.basis is Basis.PROVEN and f.evidence["hexes"] == ["1605"] and f.evidence["failed_hop"] == ["1602", "1607"]
+    assert "only through 1605, holding enemy units" in f.message
+    beg = unit("b", "1605", name="Beghemder levy", side="ethiopian", unit_class="tribal-levy", faction="beghemder")
+    f = only(judge_move(board, state(levy, beg, scenario="1935-36"),
+                        MoveFacts(levy, "1603", "1606", path=("1603", "1605", "1606"), scenario="1935-36"),
+                        step=3, when=None), "MV-42")
+    assert f.basis is Basis.PROVEN and f.evidence["hexes"] == ["1605"] and "beghemder" in f.message

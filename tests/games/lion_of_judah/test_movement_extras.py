@@ -203,6 +203,8 @@ def test_a_guerrilla_may_not_pass_another_factions_guerrillas(board):
     same = guerrilla("sh", "1704", faction="shoa", name="Shoa 2")
     assert judge_move(board, state(g, same, scenario="1940-41"),
                       MoveFacts(g, "1703", "1705", scenario="1940-41"), step=2, when=None) == []
+    # ending in the Gojjam hex is no passing through (PB 14.6.4.1 forbids moving through)
+    assert judge_move(board, s, MoveFacts(g, "1703", "1704", scenario="1940-41"), step=2, when=None) == []
 
 
 def test_other_scenarios_and_units_are_not_bound_to_ethiopia(board):
@@ -470,3 +472,25 @@ def test_an_air_supplied_irregular_may_cross_the_danakil_only_with_the_option(tm
     assert only(judge_move(board, plain, MoveFacts(irr, "1603", "1607", scenario="1935-36"), step=3,
                            when=None), "MV-03").basis is Basis.PROVEN
     only(judge_move(board, s, MoveFacts(irr, "1603", "1605", scenario="1935-36"), step=3, when=None), "MV-07")
+
+
+def test_the_danakil_crossing_is_held_to_the_route_the_log_shows(tmp_path):
+    """(35) hop by hop along the Danakil track the crossing stays possible only (MV-40); a route
+    the log shows through desert hexes off the track (1504, 1505, SYNTHETIC) is no Danakil crossing,
+    though one drag 1603 -> 1607 could have been (11.1)."""
+    desert = {h: "desert" for h in ("1604", "1605", "1606", "1504", "1505")}
+    board = synthetic_board(tmp_path / "d", terrain=desert, zones={"eritrea": ERITREA, "ethiopia": ETHIOPIA},
+                            lines={"track-danakil": ("dirt-track", ("1603", "1604", "1605", "1606", "1607"))})
+    irr = unit("ir", "1603", name="Italian colonial irregular", unit_class="italian-colonial-irregular",
+               size="brigade")
+    s = state(irr, scenario="1935-36")
+    s.flags["air-supplied"] = frozenset({"ir"})
+    track = ("1603", "1604", "1605", "1606", "1607")
+    f = only(judge_move(board, s, MoveFacts(irr, "1603", "1607", path=track, scenario="1935-36"), step=3,
+                        when=None), "MV-40")
+    assert f.basis is Basis.POSSIBLE
+    off = ("1603", "1604", "1504", "1505", "1606", "1607")
+    assert all(b in board.neighbours(a) for a, b in zip(off, off[1:]))
+    found = judge_move(board, s, MoveFacts(irr, "1603", "1607", path=off, scenario="1935-36"), step=3, when=None)
+    assert found and not any(f.check.endswith("MV-40") for f in found)
+    assert all(f.basis is Basis.PROVEN for f in found), [f.message for f in found]

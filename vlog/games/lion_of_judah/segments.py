@@ -30,13 +30,13 @@ __all__ = ["MovesInProgress", "TurnTrackTooLong", "SegmentStacking", "CombatAir"
 
 
 class MovesInProgress(GameLedger):
-    """The units moving in the current segment: where each began it, the forced-march rolls
-    logged for it, whether its move was reported, and the moves that may not be over yet."""
+    """The units moving in the current segment: where each began it, its route and the
+    forced-march rolls logged for it, whether its move was reported, and the moves that may not
+    be over yet."""
 
     def __init__(self) -> None:
         self.origins: dict[str, str] = {}
         """Unit -> the hex it began the current movement segment in."""
-        self.fm_rolls: dict[str, list[int]] = {}
         self.routes = LoggedRoutes()
         """The hexes each unit's drags show in this segment (11.1), the forced-march rolls
         logged before each drag (11.5.3)."""
@@ -69,7 +69,7 @@ class MovesInProgress(GameLedger):
 
     def phase(self, change: PhaseTurned, view: "StepView") -> Iterable["Finding"]:
         found = self.flush(change.state)
-        self.origins, self.fm_rolls, self.reported = {}, {}, set()
+        self.origins, self.reported = {}, set()
         self.routes.reset()
         return found
 

@@ -209,7 +209,7 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
     """The engine hooks for one unit's move on the board as it stands (`tribal`: PB 13.6.1,
     no path through hexes of another Ethiopian faction, the move's end `goal` excepted: ending
     there is a stacking matter, ST-06; (40) PB 14.6.4.1 and 14.6.1.3, a guerrilla stays in
-    Ethiopia and out of other factions' guerrilla hexes; `rainy`: PB 14.6.2.2, costs doubled
+    Ethiopia and passes through no other faction's guerrilla hex, `goal` excepted as well; `rainy`: PB 14.6.2.2, costs doubled
     outside the dry zones; `relax`: prohibitions left out, "enemies" (11.2) or "areas" (PB 13.1.1),
     to find which one a move breaks)."""
     faction = _tribal(unit, scenario) if tribal else None
@@ -229,8 +229,8 @@ def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: boo
         if faction is not None and hex_ != goal and other_faction(unit, occupied.get(hex_, ()), scenario):
             return False                                   # PB 13.6.1, MV-42
         if guerrilla:                                      # PB 14.6.4.1, 14.6.1.3 (MV-43)
-            if any(is_guerrilla(u, scenario) and u.faction != unit.faction
-                   for u in occupied.get(hex_, ())):
+            if hex_ != goal and any(is_guerrilla(u, scenario) and u.faction != unit.faction
+                                    for u in occupied.get(hex_, ())):
                 return False
             return board.in_zone(hex_, "ethiopia")
         if scenario == "1935-36" and "areas" not in relax:     # PB 13.1.1
@@ -480,7 +480,7 @@ def _danakil_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck
         return plain_line(a, b) if plain_line is not None else None
 
     rules.line_cost = line
-    return check_move(rules, facts.start, facts.goal, allowance)
+    return _along(rules, facts, board, allowance)                       # along the logged route (11.1)
 
 
 TUG_CLASSES = ("eritrean-colonial-regular",)
@@ -517,7 +517,7 @@ def _tug_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str
 
         bed = MovementRules(neighbours=rules.neighbours, enter_cost=lambda h: None, line_cost=along_bed,
                             may_enter=rules.may_enter, minimum_move=False)
-        found.append(check_move(bed, facts.start, facts.goal, 2 * allowance))
+        found.append(_along(bed, facts, board, 2 * allowance))          # along the logged route (11.1)
     return best_of(*found)
 
 
@@ -564,8 +564,9 @@ CORRECTIONS = "whether the drags back ({}) were corrections, not moves (11.1: ea
 def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
                 when: str | None) -> list[Finding]:
     """11.1: units move hex by hex, paying for each hex entered, so a move the log shows drag by
-    drag is judged along that route (`_judge_walk`); one drag, and every HQ move (10.2.1), is
-    judged on its start and end hexes (`_judge_search`). A logged route that fails while some
+    drag is judged along that route (`_judge_walk`); one drag is judged on its start and end
+    hexes (`_judge_search`). An HQ's move (10.2.1) and the Tug (MV-27) and Danakil (MV-40)
+    exceptions are searched, and held to the logged route when it is shown hop by hop (`_along`). A logged route that fails while some
     other route fits is PROVEN when its drags never go back to a hex it was in, and POSSIBLE,
     naming the drags back, when they do (they may have been corrections); when no route fits
     either, the search's finding stands."""
@@ -601,6 +602,20 @@ def within_allowance(board: Board, state: GameState, unit: Unit, path: tuple[str
     return True
 
 
+def _hop_by_hop(board: Board, path: tuple[str, ...]) -> bool:
+    """True when the log shows the move drag by drag, each drag to an adjacent hex (11.1): the
+    route an exception (HQ lines, Tug beds, the Danakil track) must then hold along."""
+    return len(path) >= 3 and all(b in board.neighbours(a) for a, b in zip(path, path[1:]) if a != b)
+
+
+def _along(rules: MovementRules[str], facts: MoveFacts, board: Board, allowance: Any) -> MoveCheck[str]:
+    """The move judged along the route the log shows when it is shown hop by hop, else searched
+    from its start and end hexes."""
+    if _hop_by_hop(board, facts.path):
+        return follow_route(rules, facts.path, allowance).check
+    return check_move(rules, facts.start, facts.goal, allowance)
+
+
 def _drags_back(path: tuple[str, ...]) -> list[str]:
     """The hexes a logged route enters again after leaving them (its start included)."""
     seen: set[str] = set()
@@ -625,7 +640,8 @@ def _hop_prohibition(board: Board, state: GameState, unit: Unit, frm: str, to: s
         return "MV-42", (f"it passes through {hex_label(to, board)}, a hex of another tribal faction "
                          f"({', '.join(others)}) (PB 13.6.1)")
     if is_guerrilla(unit, scenario):
-        rivals = sorted({u.faction or "?" for u in here if is_guerrilla(u, scenario) and u.faction != unit.faction})
+        rivals = sorted({u.faction or "?" for u in here if is_guerrilla(u, scenario)
+                         and u.faction != unit.faction}) if not end else []
         if rivals:
             return "MV-43", (f"it passes through {hex_label(to, board)}, a hex of another faction's "
                              f"guerrillas ({', '.join(rivals)}) (PB 14.6.4.1)")
@@ -723,6 +739,13 @@ def _judge_walk(board: Board, state: GameState, facts: MoveFacts, *, step: int |
                                 f"(beyond its {_num(allowance)} MPs) into {what}, where no unit may "
                                 "force march (11.5.2)",
                         evidence={**evidence, "hex": to, "terrain": what})
+    if walk.failure == "leg":
+        named = _leg_prohibition(board, state, facts, candidates, allowance, marches, eligible, i)
+        if named is not None:
+            check, why, barred = named
+            evidence.update({"prohibition": why, "hexes": barred})
+            return failing(check, f"{unit.name} moved from {where} along {logged}: the drag from "
+                                  f"{hex_label(frm, board)} to {hex_label(to, board)} {why}", evidence=evidence)
     rolls = [r for leg in leg_rolls for r in leg]
     if walk.failure == "forced march roll":
         elsewhere = [f"{r} before the drag into {hex_label(path[j + 1], board)}"
@@ -741,6 +764,56 @@ def _judge_walk(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     return failing("MV-23", f"{unit.name} moved from {where} along {logged}: {over}, forced march "
                             f"(twice its MPs, the logged rolls' extra MPs) included",
                     evidence={**evidence, "forced_march_rolls": rolls})
+
+
+def _leg_prohibition(board: Board, state: GameState, facts: MoveFacts, candidates: list[bool], allowance: Any,
+                     marches: list[tuple[Any, ...]] | None, eligible: bool, i: int
+                     ) -> tuple[str, str, list[str]] | None:
+    """The prohibition that alone makes the logged route's drag `i` (to a hex not adjacent, a leg
+    searched) fail, as for one drag (`_blocked_by`): the hex it ends in is one the unit may not
+    enter there (enemy units, MV-06; another faction's hex passed through, MV-42/MV-43; terrain
+    or areas, MV-07), or the route fits only with a prohibition left out, every path of the leg
+    passing where it forbids. The check, why (completing "the drag from A to B ...") and the
+    hexes; None when no prohibition explains the failure."""
+    unit, path, scenario = facts.unit, facts.path, facts.scenario
+    frm, to = path[i], path[i + 1]
+    check, why = _hop_prohibition(board, state, unit, frm, to, scenario=scenario, end=i + 2 == len(path))
+    if check != "MV-03":
+        return check, f"is prohibited: {why}", [to]
+    guerrilla = is_guerrilla(unit, scenario)
+    relaxations = [("enemies", "MV-06")] + ([("areas", "MV-07")] if scenario == "1935-36" else [])
+    if guerrilla or _tribal(unit, scenario) is not None:
+        relaxations.append(("tribal", "MV-43" if guerrilla else "MV-42"))
+    for relax, check in relaxations:
+        for mot in candidates:
+            rules = movement_rules(board, state, unit, motorized=mot, scenario=scenario, minimum_move=False,
+                                   rainy=facts.rainy, goal=facts.goal, tribal=relax != "tribal",
+                                   relax=frozenset({relax}) - {"tribal"})
+            if eligible:
+                rules.forced_march = allowance
+                rules.forced_march_into = _fm_into(board)
+            walk = follow_route(rules, path, allowance, marches)
+            if walk.ruling is Ruling.PROVEN or walk.check.route is None:
+                continue
+            passed = [st.to for st in walk.check.route.steps if st.to != facts.goal]
+            if relax == "enemies":
+                barred = [h for h in passed if any(blocks_entry(unit, u) for u in state.at(h))]
+                what = "holding enemy units (11.2)"
+            elif relax == "areas":
+                barred = [h for h in passed if not any(board.in_zone(h, z) is True for z in IN_PLAY_1935)]
+                what = "not in play in 1935-36 (PB 13.1.1)"
+            elif guerrilla:
+                barred = [h for h in passed if board.in_zone(h, "ethiopia") is False or any(
+                    is_guerrilla(u, scenario) and u.faction != unit.faction for u in state.at(h))]
+                what = "outside Ethiopia or holding another faction's guerrillas (PB 14.6.4.1, 14.6.1.3)"
+            else:
+                barred = [h for h in passed if other_faction(unit, state.at(h), scenario)]
+                what = "hexes of another tribal faction (PB 13.6.1)"
+            if barred:
+                named = ", ".join(hex_label(h, board) for h in dict.fromkeys(barred))
+                return check, (f"fits its {_num(allowance)} MPs" + (" (forced march included)" if eligible else "")
+                               + f" only through {named}, {what}"), list(dict.fromkeys(barred))
+    return None
 
 
 def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
@@ -832,7 +905,7 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
                                     start, goal, allowance) for mot in candidates))
         if free.ruling is Ruling.LEGAL:
             route = free.route.hexes if free.route else ()
-            others = sorted({u.faction or "?" for u in state.units.values() if u.hex in route[1:]
+            others = sorted({u.faction or "?" for u in state.units.values() if u.hex in route[1:-1]
                              and is_guerrilla(u, facts.scenario) and u.faction != unit.faction})
             outside = [h for h in route[1:] if board.in_zone(h, "ethiopia") is False]
             why = [f"hexes of another faction's guerrillas ({', '.join(others)})"] if others else []
@@ -1071,17 +1144,33 @@ def _judge_hq_route(board: Board, state: GameState, facts: MoveFacts, *, step: i
         rules.enter_cost = original_enter
         checks.append(check_move(rules, start, goal, mf + facts.trucks - 1))
     verdict = best_of(*checks)
+    logged: dict[str, Any] = {}
+    depends_on = set(verdict.verdict.depends_on)
+    if verdict.ruling is Ruling.LEGAL and _hop_by_hop(board, facts.path):
+        # 11.1: the route the log shows hop by hop holds to the lines (or fits the trucks' MPs)
+        walks = [follow_route(line_rules, facts.path, mf).check]
+        if facts.trucks > 0:
+            walks.append(follow_route(rules, facts.path, mf + facts.trucks - 1).check)
+        verdict = best_of(*walks)
+        if verdict.ruling is Ruling.LEGAL:
+            return []
+        back = _drags_back(facts.path)
+        depends_on = set(verdict.verdict.depends_on) | ({CORRECTIONS.format(", ".join(back))} if back else set())
+        if back:
+            verdict = replace(verdict, verdict=replace(verdict.verdict, ruling=Ruling.POSSIBLE))
+        logged = {"logged_route": list(facts.path)}
     if verdict.ruling is Ruling.LEGAL:
         return []
     where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
+    along = (" along " + " -> ".join(hex_label(h, board) for h in facts.path)) if logged else ""
     return [finding("HQ-09" if facts.trucks else "MV-29", verdict.ruling, step=step, when=when,
                     subjects=(unit.name,),
-                    message=f"HQ {unit.name} moved from {where}, {board.distance(start, goal)} hexes, "
+                    message=f"HQ {unit.name} moved from {where}{along}, {board.distance(start, goal)} hexes, "
                             f"neither one hex nor along a continuous track, rail or road route within "
                             f"{_num(mf)} MPs" + (f" nor by {facts.trucks} truck(s)" if facts.trucks else ""),
                     evidence={"from": start, "to": goal, "distance": board.distance(start, goal),
-                              "movement_factor": _num(mf), "trucks": facts.trucks},
-                    depends_on=verdict.verdict.depends_on)]
+                              "movement_factor": _num(mf), "trucks": facts.trucks, **logged},
+                    depends_on=depends_on)]
 
 
 def _any_line_cost(board: Board, rules: MovementRules[str]) -> Callable[[str, str], Any]:

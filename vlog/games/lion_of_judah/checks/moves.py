@@ -100,11 +100,11 @@ def judge_moved(game: Any, action: Move, view: "StepView") -> list[Finding]:
     # The units the step moves (a stack dragged as one) go on moving.
     out.extend(game.moves.flush(before, moving=_moving_in_step(before, after), step=action.step))
     origin = game.moves.origins.setdefault(unit.id, unit.hex)
-    rolls = game.moves.fm_rolls.setdefault(unit.id, [])
-    rolls.extend(action.forced_march_rolls)
     game.moves.pending[unit.id] = (action.step, when)
     game.moves.routes.drag(unit.id, unit.hex, action.to, tuple(action.forced_march_rolls), origin=origin,
                            undo=view.step is not None and view.step.is_undo)
+    # the rolls of the drags still on the route: an undone drag's roll goes with it (11.5.3)
+    rolls = [r for leg in game.moves.routes.route_rolls(unit.id) for r in leg]
     path = game.moves.routes.route(unit.id)
     eligible, _ = may_force_march(unit, game.oos_at_start.get(unit.id, False))
     # a roll before a drag the route shows within the unit's MF was no forced-march roll
