@@ -61,6 +61,10 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-12": [("MOV-12", 15, {"firer": "D Batt battery", "hex": "1807", "side_shown": "limbered",
                                "battery_side": "battery"})],
     "VIC-03": [("VIC-03", 23, {"winner": "ethiopian", "won_at_step": 21, "hexes": [], "by": "eliminating Baratieri"})],
+    "VIC-04": [("VIC-04", 37, {"winner": "italian", "won_at_step": 35, "hexes": ["3205", "2106"],
+                               "by": "eliminating 15 enemy units and holding 3205, 2106",
+                               "depends_on": ["whether eliminating wins at once in scenario s4 (the Coatit FAQ's "
+                                              "reading, taken by analogy)"]})],
     "MOV-20": [("MOV-20", 12, {"unit_side": "dervish", "active": "italian", "from": "2306", "to": "2307"})],
     "RET-02": [("RET-02", 22, {"hex": "2505", "to": "2507", "retreat": ["2505", "2507"], "distance": 2})],
     "RET-03": [("RET-03", 20, {"hex": "1802", "to": "1701", "reason": "impassable"})],

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["ELIMINATION_ITEMS", "Melee", "MeleeResolved", "Path", "Play", "Retreat"]
 
-ELIMINATION_ITEMS = {"s2": "VIC-02", "s3": "VIC-03"}
+ELIMINATION_ITEMS = {"s2": "VIC-02", "s3": "VIC-03", "s4": "VIC-04"}
 """The inventory item of each scenario's victory by eliminations (scenarios.json eliminate_to_win)."""
 
 
@@ -203,24 +203,34 @@ class Play(Ledger):
             self.flags.append((event.declaration.side, event.step))
         elif isinstance(event, Moved):
             self._occupy(event.after, event.step)
-            self._eliminations(event.step)
+            self._eliminations(event.step, view)
             self._retreated(event, view)
             self._moved(event, view)
         elif isinstance(event, Placed):
             self._occupy(event.unit, event.step)
         elif isinstance(event, Removed) and event.unit.hex is not None and event.unit.side is not None:
             self.eliminated.setdefault(event.unit.side, []).append(event.unit.counter)
-            self._eliminations(event.step)
+            self._eliminations(event.step, view)
         return ()
 
-    def _eliminations(self, step: int | None) -> None:
-        """Sudden death by eliminations (S2.3, S3.6: scenarios.json eliminate_to_win), counted
-        from the log's start: the enemy units eliminated, the leaders named, the hexes held."""
+    def seed_control(self, units: Iterable[Any]) -> None:
+        """The log's starting position: each combat unit on the map controls its hex (it was the
+        last to enter it), so a side holds the hexes it starts in (S4.5: the Italians' 3205, 2106)."""
+        for unit in units:
+            if unit.hex is not None and unit.combat and unit.side is not None:
+                self.control.setdefault(unit.hex, unit.side)
+
+    def _eliminations(self, step: int | None, view: "StepView | None" = None) -> None:
+        """Sudden death by eliminations (S2.3, S3.6, S4.5: scenarios.json eliminate_to_win), counted
+        from the log's start: the enemy units eliminated, the leaders named, the hexes held, or
+        (`all`) no enemy unit, leaders included, left on the map."""
         if self.won is not None or self.game.scenario is None:
             return
         record = self.game.data.scenario(self.game.scenario)
         props = record["properties"] if "properties" in record else {}
         wins = props["eliminate_to_win"].value if "eliminate_to_win" in props else None
+        on_map = ([u for u in self.game.units(view.after).values() if u.hex is not None]
+                  if view is not None else None)
         for side, ways in (wins or {}).items():
             gone = [c for other, cs in self.eliminated.items() if other != side for c in cs]
             for way in ways:
@@ -228,8 +238,12 @@ class Play(Ledger):
                 if len(held) < len(way.get("occupy", ())) or len(gone) < way.get("units", 0) \
                         or not set(way.get("leaders", ())) <= set(gone):
                     continue
+                if way.get("all") and (on_map is None or not gone
+                                       or any(u.side not in (side, None) for u in on_map)):
+                    continue
                 names = [self.game.data.counter(c)["name"].value or c for c in way.get("leaders", ())]
                 what = (f"eliminating {', '.join(names)}" if names else
+                        "eliminating every enemy unit" if way.get("all") else
                         f"eliminating {len(gone)} enemy units")
                 self.won = (side, step, tuple(held))
                 self.won_by = what + (f" and holding {', '.join(held)}" if held else "")

@@ -131,6 +131,7 @@ class Ascari(RulesEngine):
             self.terrain = Terrain(self.data, self.data.scenario(self.scenario)["map"].value, self.scenario)
             self._cache = type(self._cache)()      # units read before the map was known
             self.started_at_setup = self._at_setup(self.units(StepsPosition(table)))
+            self.play.seed_control(self.units(StepsPosition(table)).values())
         self.sides_at_start = frozenset(u.side for u in self.units(StepsPosition(table)).values()
                                         if u.hex is not None and u.side is not None)
         return found
