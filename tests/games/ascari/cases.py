@@ -65,6 +65,11 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                                "by": "eliminating 15 enemy units and holding 3205, 2106",
                                "depends_on": ["whether eliminating wins at once in scenario s4 (the Coatit FAQ's "
                                               "reading, taken by analogy)"]})],
+    "VIC-01": [("VIC-01", 24, {"winner": "dervish", "won_at_step": 23, "hexes": [],
+                               "by": "exiting 4 combat units (1 Rifle IB, 2 Rifle IB, 3 Rifle IB, 4 Rifle IB) "
+                                     "from column 15xx",
+                               "depends_on": ["whether exiting wins at once in scenario s1 (the Coatit FAQ's "
+                                              "reading, taken by analogy)"]})],
     "MOV-20": [("MOV-20", 12, {"unit_side": "dervish", "active": "italian", "from": "2306", "to": "2307"})],
     "RET-02": [("RET-02", 22, {"hex": "2505", "to": "2507", "retreat": ["2505", "2507"], "distance": 2})],
     "RET-03": [("RET-03", 20, {"hex": "1802", "to": "1701", "reason": "impassable"})],

@@ -376,3 +376,36 @@ def test_a_win_by_eliminations_counts_the_enemy_units_removed():
     assert finding.check == "ascari/VIC-02" and finding.basis is Basis.POSSIBLE      # sudden death by analogy
     assert finding.evidence["by"] == "eliminating 7 enemy units" and finding.evidence["won_at_step"] == 10
     assert _after_win(game, 12, "again") == []                                         # reported once
+
+
+def test_a_camel_exit_or_every_enemy_unit_gone_wins_at_once():
+    """S1.4: one Booty unit on its Camel side taken off from column 15xx wins for the Dervishes; a
+    removal from elsewhere is no exit. S4.5 (and S1.4's 'all Italian units'): the win by
+    eliminating every enemy unit needs none of them left on the table, placed or still to come."""
+    from vlog.games.ascari.play import Play
+    from vlog.kit import sequence as seq
+    game = Ascari(synthetic_data(), scenario="s1")
+    from vlog.games.ascari.terrain import Terrain
+    game.terrain = Terrain(game.data, "agordat", "s1")
+    game.sequence = seq.sequence_of(game.data, "s1", kinds=game.phase_kinds, player_turns=True)
+    game.phase = game.sequence.first().infer("dervish", "movement", "test")
+    play = game.play = Play(game)
+    camel = dataclasses.replace(make_unit(game.data, "dv-booty", "front"), hex="2605", name="Booty")
+    assert play._exit(camel, 5) is False and play.won is None                       # not column 15xx
+    assert play._exit(dataclasses.replace(camel, hex="1505"), 6) is True
+    assert play.won == ("dervish", 6, ()) and play.won_item == "VIC-01"
+    assert play.won_by == "exiting Booty (a Camel unit) from column 15xx"
+    s4 = Ascari(synthetic_data(), scenario="s4")
+    play = Play(s4)
+    play.control.update({"3205": "ethiopian", "2106": "ethiopian", "1501": "ethiopian"})
+    toselli = dataclasses.replace(make_unit(s4.data, "it-toselli", None), hex="1907", name="Toselli")
+    gone = dataclasses.replace(make_unit(s4.data, "it-1-iv", None), hex=None, name="1 IV")
+    play.eliminated["italian"] = ["it-1-iv"]
+    play.removed.add(gone.id)
+    view = type("V", (), {"after": None})()
+    s4.units = lambda position: {u.id: u for u in (toselli, gone)}
+    play._eliminations(9, view)
+    assert play.won is None                                                        # Toselli is still there
+    s4.units = lambda position: {gone.id: gone}
+    play._eliminations(10, view)
+    assert play.won == ("ethiopian", 10, ("3205", "2106", "1501")) and play.won_item == "VIC-04"

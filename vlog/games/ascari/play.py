@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["ELIMINATION_ITEMS", "Melee", "MeleeResolved", "Path", "Play", "Retreat"]
 
-ELIMINATION_ITEMS = {"s2": "VIC-02", "s3": "VIC-03", "s4": "VIC-04"}
+ELIMINATION_ITEMS = {"s1": "VIC-01", "s2": "VIC-02", "s3": "VIC-03", "s4": "VIC-04"}
 """The inventory item of each scenario's victory by eliminations (scenarios.json eliminate_to_win)."""
 
 
@@ -114,6 +114,10 @@ class Play(Ledger):
         """How it was won, for the finding: 'occupying 1704', 'eliminating 7 Italian units' ..."""
         self.eliminated: dict[str, list[str]] = {}
         """Side -> the counters of its units (leaders included) eliminated in this log, in order."""
+        self.exited: dict[str, list[Any]] = {}
+        """Side -> its units that left the map by an exit edge (scenarios.json exit_to_win), as they stood."""
+        self.removed: set[str] = set()
+        """The piece ids removed from the map in this log (eliminated or exited)."""
         self.after_win_reported = False
         self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
         """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
@@ -209,6 +213,9 @@ class Play(Ledger):
         elif isinstance(event, Placed):
             self._occupy(event.unit, event.step)
         elif isinstance(event, Removed) and event.unit.hex is not None and event.unit.side is not None:
+            self.removed.add(event.unit.id)
+            if self._exit(event.unit, event.step):
+                return ()
             self.eliminated.setdefault(event.unit.side, []).append(event.unit.counter)
             self._eliminations(event.step, view)
         return ()
@@ -220,17 +227,45 @@ class Play(Ledger):
             if unit.hex is not None and unit.combat and unit.side is not None:
                 self.control.setdefault(unit.hex, unit.side)
 
+    def _exit(self, unit: Any, step: int | None) -> bool:
+        """A unit of the active side taken off the map in its movement phase from a hex of the
+        scenario's exit column (S1.4: column 15xx, scenarios.json exit_to_win), with no fire
+        at it open and no melée in its hex, has exited (True); any other removal is an
+        elimination. Its side wins at once with the units the scenario asks for."""
+        if self.game.scenario is None:
+            return False
+        record = self.game.data.scenario(self.game.scenario)
+        props = record["properties"] if "properties" in record else {}
+        goal = (props["exit_to_win"].value or {}).get(unit.side) if "exit_to_win" in props else None
+        phase, terrain, shot = self.game.phase, self.game.terrain, self.game.fires.open
+        if not goal or phase is None or terrain is None or phase.phasing != unit.side or "movement" not in phase.kinds \
+                or terrain.layout.parse(unit.hex).col != goal["column"] or unit.hex in self.melees \
+                or (shot is not None and shot.target == unit.hex):
+            return False
+        out = self.exited.setdefault(unit.side, [])
+        out.append(unit)
+        if self.won is not None:
+            return True
+        combat = [u for u in out if u.combat and u.type not in goal.get("not_counted", ())]
+        special = [u for u in out if u.type == goal["or_type"] and u.level == goal["or_level"]]
+        if len(combat) >= goal["units"] or special:
+            self.won = (unit.side, step, ())
+            self.won_by = (f"exiting {special[0].name} ({goal['or_words']})" if special else
+                           f"exiting {len(combat)} combat units ({', '.join(u.name for u in combat)})") + \
+                f" from column {goal['column']}xx"
+            self.won_item = ELIMINATION_ITEMS.get(self.game.scenario)
+        return True
+
     def _eliminations(self, step: int | None, view: "StepView | None" = None) -> None:
         """Sudden death by eliminations (S2.3, S3.6, S4.5: scenarios.json eliminate_to_win), counted
         from the log's start: the enemy units eliminated, the leaders named, the hexes held, or
-        (`all`) no enemy unit, leaders included, left on the map."""
+        (`all`) every enemy unit, leaders included, removed from the map in this log (none on
+        it, none still to be brought on)."""
         if self.won is not None or self.game.scenario is None:
             return
         record = self.game.data.scenario(self.game.scenario)
         props = record["properties"] if "properties" in record else {}
         wins = props["eliminate_to_win"].value if "eliminate_to_win" in props else None
-        on_map = ([u for u in self.game.units(view.after).values() if u.hex is not None]
-                  if view is not None else None)
         for side, ways in (wins or {}).items():
             gone = [c for other, cs in self.eliminated.items() if other != side for c in cs]
             for way in ways:
@@ -238,8 +273,9 @@ class Play(Ledger):
                 if len(held) < len(way.get("occupy", ())) or len(gone) < way.get("units", 0) \
                         or not set(way.get("leaders", ())) <= set(gone):
                     continue
-                if way.get("all") and (on_map is None or not gone
-                                       or any(u.side not in (side, None) for u in on_map)):
+                if way.get("all") and (view is None or not gone or any(
+                        u.side not in (side, None) and (u.hex is not None or u.id not in self.removed)
+                        for u in self.game.units(view.after).values())):
                     continue
                 names = [self.game.data.counter(c)["name"].value or c for c in way.get("leaders", ())]
                 what = (f"eliminating {', '.join(names)}" if names else
