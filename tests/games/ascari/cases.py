@@ -35,6 +35,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SEQ-01": [("SEQ-01", 6, {"side": "italian", "previous_flag_step": 4})],
     "SEQ-02": [("SEQ-02", 1, {"side": "italian", "first_side": "ethiopian", "scenario": "s3"})],
     "SEQ-03": [("SEQ-03", 21, {"from": "2710", "to": "2709", "phase": "fire-combat"})],
+    "SEQ-06": [("SEQ-06", 10, {"from": 2, "to": 3, "active_since": ["ethiopian"], "missing": ["italian"]})],
     "SEQ-07": [("SEQ-07", 24, {"winner": "italian", "won_at_step": 22, "hexes": ["3216"]})],
     "SEQ-04": [("SEQ-04", 3, {"unit_side": "dervish", "active": "italian", "from": "3101", "to": "3001"})],
     "STK-02": [("STK-02", 8, {"hex": "1806", "units": ["3 II", "1 II"]})],

@@ -409,3 +409,29 @@ def test_a_camel_exit_or_every_enemy_unit_gone_wins_at_once():
     s4.units = lambda position: {gone.id: gone}
     play._eliminations(10, view)
     assert play.won == ("ethiopian", 10, ("3205", "2106", "1501")) and play.won_item == "VIC-04"
+
+
+def test_the_turn_counter_moves_one_turn_and_not_past_the_last(monkeypatch):
+    """S4.2: 15 turns; the counter moves one turn at a time (SEQ-06): 15 -> 16 after both players
+    have been active is past the last turn; 3 -> 5 skips a turn; 2 -> 1 is a correction."""
+    from vlog.games.ascari.checks import turns
+    from vlog.kit import sequence as seq
+    from vlog.kit.steps import Stepped
+    game = Ascari(synthetic_data(), scenario="s4")
+    game.sequence = seq.sequence_of(game.data, "s4", kinds=game.phase_kinds, player_turns=True)
+    game.started_at_setup = True
+    shown: dict[str, int] = {}
+    monkeypatch.setattr(turns, "turn_shown", lambda position: shown[position])
+    view = type("V", (), {"before": "b", "after": "a"})()
+
+    def advance(old, new, *sides):
+        game.play.flags.extend((s, 1) for s in sides)
+        shown.update(b=old, a=new)
+        return turns.judge_turn_counter(game, Stepped(5), view)
+
+    assert advance(14, 15, "ethiopian", "italian") == []
+    (finding,) = advance(15, 16, "ethiopian", "italian")
+    assert finding.basis is Basis.PROVEN and finding.evidence["turns"] == 15
+    (finding,) = advance(3, 5, "ethiopian", "italian")
+    assert "2 turns at once" in finding.message and finding.evidence["missing"] == []
+    assert advance(2, 1) == []

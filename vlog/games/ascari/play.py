@@ -119,6 +119,10 @@ class Play(Ledger):
         self.removed: set[str] = set()
         """The piece ids removed from the map in this log (eliminated or exited)."""
         self.after_win_reported = False
+        self.turn_flags = 0
+        """How many of `flags` had been declared when the Turn counter last moved (SEQ-06)."""
+        self.turn_advanced = False
+        """Whether the Turn counter has moved in this log."""
         self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
         """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
         self.previous_mover: str | None = None
