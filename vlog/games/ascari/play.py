@@ -123,6 +123,8 @@ class Play(Ledger):
         """How many of `flags` had been declared when the Turn counter last moved (SEQ-06)."""
         self.turn_advanced = False
         """Whether the Turn counter has moved in this log."""
+        self.turn_seen = False
+        """Whether the table has shown the Turn counter in this log."""
         self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
         """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
         self.previous_mover: str | None = None

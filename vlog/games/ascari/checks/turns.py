@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling
 from vlog.games.ascari.checks.sequence import BEGINS_AT_START, NO_FLAGS
 from vlog.games.ascari.rules import REGISTRY
+from vlog.kit.engine import END
 from vlog.kit.sequence import marker_value, side_name
 from vlog.kit.steps import Stepped
 
@@ -29,6 +30,7 @@ def turn_shown(view_position) -> int | None:
 def judge_turn_counter(game: "Ascari", event: Stepped, view: "StepView") -> list:
     play = game.play
     before, after = turn_shown(view.before), turn_shown(view.after)
+    play.turn_seen = play.turn_seen or before is not None or after is not None
     if before is None or after is None or after == before or game.sequence is None:
         return []
     since, play.turn_flags = play.flags[play.turn_flags:], len(play.flags)
@@ -60,3 +62,14 @@ def judge_turn_counter(game: "Ascari", event: Stepped, view: "StepView") -> list
                                             "missing": missing},
                                   depends_on=() if ruling is Ruling.PROVEN else (BEGINS_AT_START,)))
     return found
+
+
+NO_COUNTER = "the Turn counter (the table shows no turn tracker `Turn` property)"
+
+
+@REGISTRY.check("SEQ-06", on=END)
+def judge_no_counter(game: "Ascari", view: "StepView") -> list:
+    """A log whose table never shows the Turn counter gives SEQ-06 nothing to judge: it says so."""
+    if not game.play.turn_seen:
+        game.not_judged("SEQ-06", (NO_COUNTER,))
+    return []
