@@ -292,7 +292,8 @@ def test_a_melee_open_when_the_log_ends_is_judged_on_the_final_position():
     from vlog.games.ascari.checks.melee_results import OPEN_AT_END
     rep, _ = replay("clean-s4-open-melee")
     assert _unsettled(rep, "MEL-01") == _unsettled(rep, "MEL-02") == [(9, (OPEN_AT_END,))]
-    assert rep.tally.status("ascari/MEL-12").judged == 1 and not rep.findings
+    assert rep.tally.status("ascari/MEL-12").blocked == "other scenario" and not rep.findings   # S1's Booty rule
+    assert rep.tally.status("ascari/MEL-02").judged == 0
     rep, _ = replay("clean-s4-open-melee-dice")
     assert rep.tally.status("ascari/MEL-02").judgement.value == "judged" and not rep.findings
 
@@ -435,3 +436,16 @@ def test_the_turn_counter_moves_one_turn_and_not_past_the_last(monkeypatch):
     (finding,) = advance(3, 5, "ethiopian", "italian")
     assert "2 turns at once" in finding.message and finding.evidence["missing"] == []
     assert advance(2, 1) == []
+
+
+def test_a_scenario_rule_judges_nothing_on_a_log_of_another_scenario():
+    """FDR-16 (S1.2), VIC-02 (S2.3) and the other scenario-only items are 'of another scenario' on
+    an S4 log; on an S1 log FDR-16 is judged and VIC-04 (S4.5) is of another scenario."""
+    rep, _ = replay("clean-s4")
+    for short in ("FDR-16", "VIC-02", "MOV-17", "SET-07", "VIC-01"):
+        status = rep.tally.status(f"ascari/{short}")
+        assert status.blocked == "other scenario" and status.judged == 0, short
+    assert rep.tally.status("ascari/MOV-18").blocked is None
+    rep, _ = replay("FDR-16")
+    assert rep.tally.status("ascari/FDR-16").blocked is None
+    assert rep.tally.status("ascari/VIC-04").blocked == "other scenario"

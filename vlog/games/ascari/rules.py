@@ -186,6 +186,12 @@ class Ascari(RulesEngine):
             return text
         return text.replace(f", {phase.name}", f", {side_name(phase.phasing)} {phase.name}", 1)
 
+    @property
+    def scenario_mark(self) -> str | None:
+        """The scenario the log plays ('s1'), None unknown: the replay reports the rules the
+        inventory marks with another scenario as not judged."""
+        return self.scenario
+
     def active_side(self) -> str | None:
         return self.phase.phasing if self.phase is not None else None
 
