@@ -121,6 +121,8 @@ class Play(Ledger):
         self.after_win_reported = False
         self.turn_flags = 0
         """How many of `flags` had been declared when the Turn counter last moved (SEQ-06)."""
+        self.revolt_victims: dict[str, tuple[str, int | None, str]] = {}
+        """Dervish leader id -> (hex, step, Booty unit) of a revolt it was stacked with (SCN-02)."""
         self.turn_advanced = False
         """Whether the Turn counter has moved in this log."""
         self.turn_seen = False
