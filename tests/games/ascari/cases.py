@@ -24,7 +24,7 @@ MODULE = FIXTURES / "synthetic" / "ascari.vmod"
 
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-s2": [], "clean-s2-noflags": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
-    "clean-s1-open-fire": [], "clean-s1-revolt": [], "clean-s4-open-fire-roll": [], "clean-s4-open-melee": [],
+    "clean-s1-open-fire": [], "clean-s1-revolt": [], "clean-s3-2815": [], "clean-s4-open-fire-roll": [], "clean-s4-open-melee": [],
     "clean-s4-open-melee-dice": [], "clean-s4-opfire-retreat-victor": [],
     "clean-s5-fires-then-results": [("FDR-10", 22, {"target": "2 Cav MA", "range": 1, "die": 6, "applied": "unchanged",
                                                    "depends_on": [APPLIED_LATER]})],
@@ -72,6 +72,10 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                                "depends_on": ["whether exiting wins at once in scenario s1 (the Coatit FAQ's "
                                               "reading, taken by analogy)"]})],
     "SCN-02": [("SCN-02", 16, {"hex": "2506", "revolt_step": 15, "leader_hex": "2506"})],
+    "SCN-03": [("SCN-03", 2, {"hex": "2815", "steps": 2, "level": "front",
+                              "depends_on": ["the reading of S3.12's 'the unit in 2815 starts on its Reduced side' "
+                                             "as any unit set up in 2815 (no unit is listed there: inventory 6.2 "
+                                             "item 13)"]})],
     "MOV-20": [("MOV-20", 12, {"unit_side": "dervish", "active": "italian", "from": "2306", "to": "2307"})],
     "RET-02": [("RET-02", 22, {"hex": "2505", "to": "2507", "retreat": ["2505", "2507"], "distance": 2})],
     "RET-03": [("RET-03", 20, {"hex": "1802", "to": "1701", "reason": "impassable"})],
