@@ -134,7 +134,8 @@ def refresh(game: str, document: str, current: dict[str, Any] | None) -> tuple[d
     for entry in entries:
         item = dict(old.get(entry.id) or {"id": entry.id, "summary": summary(entry.statement),
                                           "status": "not yet built"})
-        item.update({"tags": list(entry.tags), "scenario": entry.scenario})
+        item.update({"tags": list(entry.tags), "scenario": entry.scenario if entry.scenario is not None
+                     else item.get("scenario")})      # a scenario mark set by hand stays, like a rule
         if entry.rule is not None or "rule" not in item:     # a reference transcribed by hand stays
             item["rule"] = entry.rule
         items.append({key: item[key] for key in ("id", "tags", "rule", "scenario", "summary", "status",

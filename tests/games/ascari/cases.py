@@ -24,7 +24,7 @@ MODULE = FIXTURES / "synthetic" / "ascari.vmod"
 
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-s2": [], "clean-s2-noflags": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
-    "clean-s1-open-fire": [], "clean-s4-open-fire-roll": [], "clean-s4-open-melee": [],
+    "clean-s1-open-fire": [], "clean-s1-revolt": [], "clean-s3-2815": [], "clean-s4-open-fire-roll": [], "clean-s4-open-melee": [],
     "clean-s4-open-melee-dice": [], "clean-s4-opfire-retreat-victor": [],
     "clean-s5-fires-then-results": [("FDR-10", 22, {"target": "2 Cav MA", "range": 1, "die": 6, "applied": "unchanged",
                                                    "depends_on": [APPLIED_LATER]})],
@@ -35,6 +35,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SEQ-01": [("SEQ-01", 6, {"side": "italian", "previous_flag_step": 4})],
     "SEQ-02": [("SEQ-02", 1, {"side": "italian", "first_side": "ethiopian", "scenario": "s3"})],
     "SEQ-03": [("SEQ-03", 21, {"from": "2710", "to": "2709", "phase": "fire-combat"})],
+    "SEQ-06": [("SEQ-06", 10, {"from": 2, "to": 3, "active_since": ["ethiopian"], "missing": ["italian"]})],
     "SEQ-07": [("SEQ-07", 24, {"winner": "italian", "won_at_step": 22, "hexes": ["3216"]})],
     "SEQ-04": [("SEQ-04", 3, {"unit_side": "dervish", "active": "italian", "from": "3101", "to": "3001"})],
     "STK-02": [("STK-02", 8, {"hex": "1806", "units": ["3 II", "1 II"]})],
@@ -61,6 +62,20 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-12": [("MOV-12", 15, {"firer": "D Batt battery", "hex": "1807", "side_shown": "limbered",
                                "battery_side": "battery"})],
     "VIC-03": [("VIC-03", 23, {"winner": "ethiopian", "won_at_step": 21, "hexes": [], "by": "eliminating Baratieri"})],
+    "VIC-04": [("VIC-04", 37, {"winner": "italian", "won_at_step": 35, "hexes": ["3205", "2106"],
+                               "by": "eliminating 15 enemy units and holding 3205, 2106",
+                               "depends_on": ["whether eliminating wins at once in scenario s4 (the Coatit FAQ's "
+                                              "reading, taken by analogy)"]})],
+    "VIC-01": [("VIC-01", 24, {"winner": "dervish", "won_at_step": 23, "hexes": [],
+                               "by": "exiting 4 combat units (1 Rifle IB, 2 Rifle IB, 3 Rifle IB, 4 Rifle IB) "
+                                     "from column 15xx",
+                               "depends_on": ["whether exiting wins at once in scenario s1 (the Coatit FAQ's "
+                                              "reading, taken by analogy)"]})],
+    "SCN-02": [("SCN-02", 16, {"hex": "2506", "revolt_step": 15, "leader_hex": "2506"})],
+    "SCN-03": [("SCN-03", 2, {"hex": "2815", "steps": 2, "level": "front",
+                              "depends_on": ["the reading of S3.12's 'the unit in 2815 starts on its Reduced side' "
+                                             "as any unit set up in 2815 (no unit is listed there: inventory 6.2 "
+                                             "item 13)"]})],
     "MOV-20": [("MOV-20", 12, {"unit_side": "dervish", "active": "italian", "from": "2306", "to": "2307"})],
     "RET-02": [("RET-02", 22, {"hex": "2505", "to": "2507", "retreat": ["2505", "2507"], "distance": 2})],
     "RET-03": [("RET-03", 20, {"hex": "1802", "to": "1701", "reason": "impassable"})],

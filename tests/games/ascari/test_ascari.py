@@ -292,7 +292,8 @@ def test_a_melee_open_when_the_log_ends_is_judged_on_the_final_position():
     from vlog.games.ascari.checks.melee_results import OPEN_AT_END
     rep, _ = replay("clean-s4-open-melee")
     assert _unsettled(rep, "MEL-01") == _unsettled(rep, "MEL-02") == [(9, (OPEN_AT_END,))]
-    assert rep.tally.status("ascari/MEL-12").judged == 1 and not rep.findings
+    assert rep.tally.status("ascari/MEL-12").blocked == "other scenario" and not rep.findings   # S1's Booty rule
+    assert rep.tally.status("ascari/MEL-02").judged == 0
     rep, _ = replay("clean-s4-open-melee-dice")
     assert rep.tally.status("ascari/MEL-02").judgement.value == "judged" and not rep.findings
 
@@ -376,3 +377,75 @@ def test_a_win_by_eliminations_counts_the_enemy_units_removed():
     assert finding.check == "ascari/VIC-02" and finding.basis is Basis.POSSIBLE      # sudden death by analogy
     assert finding.evidence["by"] == "eliminating 7 enemy units" and finding.evidence["won_at_step"] == 10
     assert _after_win(game, 12, "again") == []                                         # reported once
+
+
+def test_a_camel_exit_or_every_enemy_unit_gone_wins_at_once():
+    """S1.4: one Booty unit on its Camel side taken off from column 15xx wins for the Dervishes; a
+    removal from elsewhere is no exit. S4.5 (and S1.4's 'all Italian units'): the win by
+    eliminating every enemy unit needs none of them left on the table, placed or still to come."""
+    from vlog.games.ascari.play import Play
+    from vlog.kit import sequence as seq
+    game = Ascari(synthetic_data(), scenario="s1")
+    from vlog.games.ascari.terrain import Terrain
+    game.terrain = Terrain(game.data, "agordat", "s1")
+    game.sequence = seq.sequence_of(game.data, "s1", kinds=game.phase_kinds, player_turns=True)
+    game.phase = game.sequence.first().infer("dervish", "movement", "test")
+    play = game.play = Play(game)
+    camel = dataclasses.replace(make_unit(game.data, "dv-booty", "front"), hex="2605", name="Booty")
+    assert play._exit(camel, 5) is False and play.won is None                       # not column 15xx
+    assert play._exit(dataclasses.replace(camel, hex="1505"), 6) is True
+    assert play.won == ("dervish", 6, ()) and play.won_item == "VIC-01"
+    assert play.won_by == "exiting Booty (a Camel unit) from column 15xx"
+    s4 = Ascari(synthetic_data(), scenario="s4")
+    play = Play(s4)
+    play.control.update({"3205": "ethiopian", "2106": "ethiopian", "1501": "ethiopian"})
+    toselli = dataclasses.replace(make_unit(s4.data, "it-toselli", None), hex="1907", name="Toselli")
+    gone = dataclasses.replace(make_unit(s4.data, "it-1-iv", None), hex=None, name="1 IV")
+    play.eliminated["italian"] = ["it-1-iv"]
+    play.removed.add(gone.id)
+    view = type("V", (), {"after": None})()
+    s4.units = lambda position: {u.id: u for u in (toselli, gone)}
+    play._eliminations(9, view)
+    assert play.won is None                                                        # Toselli is still there
+    s4.units = lambda position: {gone.id: gone}
+    play._eliminations(10, view)
+    assert play.won == ("ethiopian", 10, ("3205", "2106", "1501")) and play.won_item == "VIC-04"
+
+
+def test_the_turn_counter_moves_one_turn_and_not_past_the_last(monkeypatch):
+    """S4.2: 15 turns; the counter moves one turn at a time (SEQ-06): 15 -> 16 after both players
+    have been active is past the last turn; 3 -> 5 skips a turn; 2 -> 1 is a correction."""
+    from vlog.games.ascari.checks import turns
+    from vlog.kit import sequence as seq
+    from vlog.kit.steps import Stepped
+    game = Ascari(synthetic_data(), scenario="s4")
+    game.sequence = seq.sequence_of(game.data, "s4", kinds=game.phase_kinds, player_turns=True)
+    game.started_at_setup = True
+    shown: dict[str, int] = {}
+    monkeypatch.setattr(turns, "turn_shown", lambda position: shown[position])
+    view = type("V", (), {"before": "b", "after": "a"})()
+
+    def advance(old, new, *sides):
+        game.play.flags.extend((s, 1) for s in sides)
+        shown.update(b=old, a=new)
+        return turns.judge_turn_counter(game, Stepped(5), view)
+
+    assert advance(14, 15, "ethiopian", "italian") == []
+    (finding,) = advance(15, 16, "ethiopian", "italian")
+    assert finding.basis is Basis.PROVEN and finding.evidence["turns"] == 15
+    (finding,) = advance(3, 5, "ethiopian", "italian")
+    assert "2 turns at once" in finding.message and finding.evidence["missing"] == []
+    assert advance(2, 1) == []
+
+
+def test_a_scenario_rule_judges_nothing_on_a_log_of_another_scenario():
+    """FDR-16 (S1.2), VIC-02 (S2.3) and the other scenario-only items are 'of another scenario' on
+    an S4 log; on an S1 log FDR-16 is judged and VIC-04 (S4.5) is of another scenario."""
+    rep, _ = replay("clean-s4")
+    for short in ("FDR-16", "VIC-02", "MOV-17", "SET-07", "VIC-01"):
+        status = rep.tally.status(f"ascari/{short}")
+        assert status.blocked == "other scenario" and status.judged == 0, short
+    assert rep.tally.status("ascari/MOV-18").blocked is None
+    rep, _ = replay("FDR-16")
+    assert rep.tally.status("ascari/FDR-16").blocked is None
+    assert rep.tally.status("ascari/VIC-04").blocked == "other scenario"

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["ELIMINATION_ITEMS", "Melee", "MeleeResolved", "Path", "Play", "Retreat"]
 
-ELIMINATION_ITEMS = {"s2": "VIC-02", "s3": "VIC-03"}
+ELIMINATION_ITEMS = {"s1": "VIC-01", "s2": "VIC-02", "s3": "VIC-03", "s4": "VIC-04"}
 """The inventory item of each scenario's victory by eliminations (scenarios.json eliminate_to_win)."""
 
 
@@ -114,7 +114,19 @@ class Play(Ledger):
         """How it was won, for the finding: 'occupying 1704', 'eliminating 7 Italian units' ..."""
         self.eliminated: dict[str, list[str]] = {}
         """Side -> the counters of its units (leaders included) eliminated in this log, in order."""
+        self.exited: dict[str, list[Any]] = {}
+        """Side -> its units that left the map by an exit edge (scenarios.json exit_to_win), as they stood."""
+        self.removed: set[str] = set()
+        """The piece ids removed from the map in this log (eliminated or exited)."""
         self.after_win_reported = False
+        self.turn_flags = 0
+        """How many of `flags` had been declared when the Turn counter last moved (SEQ-06)."""
+        self.revolt_victims: dict[str, tuple[str, int | None, str]] = {}
+        """Dervish leader id -> (hex, step, Booty unit) of a revolt it was stacked with (SCN-02)."""
+        self.turn_advanced = False
+        """Whether the Turn counter has moved in this log."""
+        self.turn_seen = False
+        """Whether the table has shown the Turn counter in this log."""
         self.lone_leaders: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
         """Hex -> (the unit that entered it, the enemy leaders alone there, step): 5.11."""
         self.previous_mover: str | None = None
@@ -203,19 +215,60 @@ class Play(Ledger):
             self.flags.append((event.declaration.side, event.step))
         elif isinstance(event, Moved):
             self._occupy(event.after, event.step)
-            self._eliminations(event.step)
+            self._eliminations(event.step, view)
             self._retreated(event, view)
             self._moved(event, view)
         elif isinstance(event, Placed):
             self._occupy(event.unit, event.step)
         elif isinstance(event, Removed) and event.unit.hex is not None and event.unit.side is not None:
+            self.removed.add(event.unit.id)
+            if self._exit(event.unit, event.step):
+                return ()
             self.eliminated.setdefault(event.unit.side, []).append(event.unit.counter)
-            self._eliminations(event.step)
+            self._eliminations(event.step, view)
         return ()
 
-    def _eliminations(self, step: int | None) -> None:
-        """Sudden death by eliminations (S2.3, S3.6: scenarios.json eliminate_to_win), counted
-        from the log's start: the enemy units eliminated, the leaders named, the hexes held."""
+    def seed_control(self, units: Iterable[Any]) -> None:
+        """The log's starting position: each combat unit on the map controls its hex (it was the
+        last to enter it), so a side holds the hexes it starts in (S4.5: the Italians' 3205, 2106)."""
+        for unit in units:
+            if unit.hex is not None and unit.combat and unit.side is not None:
+                self.control.setdefault(unit.hex, unit.side)
+
+    def _exit(self, unit: Any, step: int | None) -> bool:
+        """A unit of the active side taken off the map in its movement phase from a hex of the
+        scenario's exit column (S1.4: column 15xx, scenarios.json exit_to_win), with no fire
+        at it open and no melée in its hex, has exited (True); any other removal is an
+        elimination. Its side wins at once with the units the scenario asks for."""
+        if self.game.scenario is None:
+            return False
+        record = self.game.data.scenario(self.game.scenario)
+        props = record["properties"] if "properties" in record else {}
+        goal = (props["exit_to_win"].value or {}).get(unit.side) if "exit_to_win" in props else None
+        phase, terrain, shot = self.game.phase, self.game.terrain, self.game.fires.open
+        if not goal or phase is None or terrain is None or phase.phasing != unit.side or "movement" not in phase.kinds \
+                or terrain.layout.parse(unit.hex).col != goal["column"] or unit.hex in self.melees \
+                or (shot is not None and shot.target == unit.hex):
+            return False
+        out = self.exited.setdefault(unit.side, [])
+        out.append(unit)
+        if self.won is not None:
+            return True
+        combat = [u for u in out if u.combat and u.type not in goal.get("not_counted", ())]
+        special = [u for u in out if u.type == goal["or_type"] and u.level == goal["or_level"]]
+        if len(combat) >= goal["units"] or special:
+            self.won = (unit.side, step, ())
+            self.won_by = (f"exiting {special[0].name} ({goal['or_words']})" if special else
+                           f"exiting {len(combat)} combat units ({', '.join(u.name for u in combat)})") + \
+                f" from column {goal['column']}xx"
+            self.won_item = ELIMINATION_ITEMS.get(self.game.scenario)
+        return True
+
+    def _eliminations(self, step: int | None, view: "StepView | None" = None) -> None:
+        """Sudden death by eliminations (S2.3, S3.6, S4.5: scenarios.json eliminate_to_win), counted
+        from the log's start: the enemy units eliminated, the leaders named, the hexes held, or
+        (`all`) every enemy unit, leaders included, removed from the map in this log (none on
+        it, none still to be brought on)."""
         if self.won is not None or self.game.scenario is None:
             return
         record = self.game.data.scenario(self.game.scenario)
@@ -228,8 +281,13 @@ class Play(Ledger):
                 if len(held) < len(way.get("occupy", ())) or len(gone) < way.get("units", 0) \
                         or not set(way.get("leaders", ())) <= set(gone):
                     continue
+                if way.get("all") and (view is None or not gone or any(
+                        u.side not in (side, None) and (u.hex is not None or u.id not in self.removed)
+                        for u in self.game.units(view.after).values())):
+                    continue
                 names = [self.game.data.counter(c)["name"].value or c for c in way.get("leaders", ())]
                 what = (f"eliminating {', '.join(names)}" if names else
+                        "eliminating every enemy unit" if way.get("all") else
                         f"eliminating {len(gone)} enemy units")
                 self.won = (side, step, tuple(held))
                 self.won_by = what + (f" and holding {', '.join(held)}" if held else "")

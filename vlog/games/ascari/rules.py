@@ -131,6 +131,7 @@ class Ascari(RulesEngine):
             self.terrain = Terrain(self.data, self.data.scenario(self.scenario)["map"].value, self.scenario)
             self._cache = type(self._cache)()      # units read before the map was known
             self.started_at_setup = self._at_setup(self.units(StepsPosition(table)))
+            self.play.seed_control(self.units(StepsPosition(table)).values())
         self.sides_at_start = frozenset(u.side for u in self.units(StepsPosition(table)).values()
                                         if u.hex is not None and u.side is not None)
         return found
@@ -184,6 +185,12 @@ class Ascari(RulesEngine):
         if phase is None or text is None or phase.phasing is None:
             return text
         return text.replace(f", {phase.name}", f", {side_name(phase.phasing)} {phase.name}", 1)
+
+    @property
+    def scenario_mark(self) -> str | None:
+        """The scenario the log plays ('s1'), None unknown: the replay reports the rules the
+        inventory marks with another scenario as not judged."""
+        return self.scenario
 
     def active_side(self) -> str | None:
         return self.phase.phasing if self.phase is not None else None

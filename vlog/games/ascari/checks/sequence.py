@@ -164,12 +164,12 @@ SUDDEN_DEATH_AT_ONCE = frozenset({"s3"})
 read the same way by analogy (inventory 6.2 item 17) and a finding resting on it is POSSIBLE."""
 
 
-@REGISTRY.check("SEQ-07", "VIC-02", "VIC-03", event=Moved)
+@REGISTRY.check("SEQ-07", "VIC-01", "VIC-02", "VIC-03", "VIC-04", event=Moved)
 def judge_play_after_win_by_move(game: "Ascari", event: Moved, view: "StepView") -> list:
     return _after_win(game, event.step, f"{event.before.name} moved {event.before.hex} -> {event.after.hex}")
 
 
-@REGISTRY.check("SEQ-07", "VIC-02", "VIC-03", event=Declared)
+@REGISTRY.check("SEQ-07", "VIC-01", "VIC-02", "VIC-03", "VIC-04", event=Declared)
 def judge_play_after_win_by_fire(game: "Ascari", event: Declared, view: "StepView") -> list:
     if event.grammar != "fire":
         return []
@@ -179,7 +179,8 @@ def judge_play_after_win_by_fire(game: "Ascari", event: Declared, view: "StepVie
 def _after_win(game: "Ascari", step: int | None, what: str) -> list:
     """Victory is sudden death (FAQ Coatit): play after a side has won is reported once, under
     SEQ-07 for a win by occupation, under the scenario's victory item for one by eliminations
-    (S2.3, S3.6: the enemy units eliminated in this log, the leaders named, the hexes held)."""
+    (S2.3, S3.6, S4.5: the enemy units eliminated in this log, the leaders named, the hexes held)
+    or by exits (S1.4: the units taken off the map from column 15xx)."""
     won = game.play.won
     if won is None or game.play.after_win_reported or step is None or won[1] is None or step <= won[1]:
         return []
@@ -192,5 +193,5 @@ def _after_win(game: "Ascari", step: int | None, what: str) -> list:
                                  f"(sudden death, S{game.scenario[1:]} victory conditions)",
                          evidence={"winner": side, "won_at_step": at, "hexes": list(hexes), "by": how},
                          depends_on=() if ruling is Ruling.PROVEN else
-                         (f"whether occupying wins at once in scenario {game.scenario} (the Coatit FAQ's reading, "
-                          f"taken by analogy)",))]
+                         (f"whether {how.split()[0]} wins at once in scenario "
+                          f"{game.scenario} (the Coatit FAQ's reading, taken by analogy)",))]
