@@ -27,6 +27,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-hercules": [],
     "clean-supply-intro": [],
     "clean-supply-hercules": [],
+    "SEQ-07-declared": [("SEQ-07", 7, {"target": "1412", "attack_step": 6, "attacked": "1311"})],
     "SEQ-07": [("SEQ-07", 18, {"target": "1412", "attack_step": 8, "attack_made_step": 9, "attacked": "1311",
                                "phase": "axis-combat"})],
     "SEQ-03": [("SEQ-03", 6, {"hex": "1110", "owner": "axis", "phase": "axis-movement", "turn": 1})],
@@ -138,6 +139,10 @@ def _matches(value: Any, expected: Any) -> bool:
     return value == expected
 
 
+POSSIBLE = {("SEQ-07-declared", "SEQ-07", 7)}
+"""The planted findings the log cannot settle: POSSIBLE, a warning."""
+
+
 def test_every_script_has_expectations() -> None:
     assert fixture_logs() == sorted(EXPECTED)
 
@@ -162,7 +167,10 @@ def test_exactly_the_planted_findings(name: str) -> None:
     for check, step, evidence in EXPECTED[name]:
         found = next(f for f in mine if f.check == INVENTORY.check_id(check) and f.step == step)
         assert found.rule == (INVENTORY.item(check).rule or "")    # an item whose rules the inventory lists below it: none
-        assert found.severity.value == "error" and found.basis.value == "proven"
+        if (name, check, step) in POSSIBLE:                       # the log leaves it open
+            assert found.severity.value == "warning" and found.basis.value == "possible"
+        else:
+            assert found.severity.value == "error" and found.basis.value == "proven"
         assert _matches(found.evidence, evidence), (check, dict(found.evidence))
         assert found.message and found.when
 
