@@ -27,6 +27,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-hercules": [],
     "clean-supply-intro": [],
     "clean-supply-hercules": [],
+    "CBT-23": [("CBT-23", 13, {"target": "1114", "steps_lost": 1, "engineer_steps": 0, "engineer_steps_due": 1})],
+    "clean-engineers-fort": [],
     "SEQ-07-declared": [("SEQ-07", 7, {"target": "1412", "attack_step": 6, "attacked": "1311"})],
     "SEQ-07": [("SEQ-07", 18, {"target": "1412", "attack_step": 8, "attack_made_step": 9, "attacked": "1311",
                                "phase": "axis-combat"})],

@@ -151,11 +151,11 @@ def judge_attack(game: "IslandOfDeath", event: Declared, view: "StepView") -> li
 def named_units(game: "IslandOfDeath", names: Iterable[str], target: str, units: Mapping[str, "Unit"],
                 side: str | None, *, ground: bool = True) -> list["Unit"]:
     """The pieces a declaration names, of `side` where it is known; of several pieces of one
-    name the one nearest the target."""
-    out = []
+    name the one nearest the target (a name said twice: the two nearest)."""
+    out: list["Unit"] = []
     for name in names:
         found = [u for u in units.values() if u.name == name and u.hex is not None
-                 and (u.is_ground_unit or not ground)]
+                 and (u.is_ground_unit or not ground) and u not in out]
         if side is not None:
             found = [u for u in found if u.side == side] or found
         if found:

@@ -18,6 +18,9 @@ Judged when the combat closes, on the table as it stood when it was declared:
   units have steps (an eliminated side's pending steps take one hit off the other side); the
   result is the one said, or the CRT cell every reading gives. More may be lost (standing
   ground, retreating through enemy ZOCs): that is not judged here;
+* CBT-23: against a fort, at least half the attacker's step losses (rounded up) on the attacking
+  engineers while one is left (9.92); PROVEN with an engineer in each attacking hex (the +1
+  shift's condition), POSSIBLE otherwise;
 * CBT-22: no artillery or warship supporting from a hex not next to the attacked one loses a
   step in it (9.52);
 * CBT-05: no Demoralized unit attacks on a night turn (10.21, 11.4);
@@ -47,7 +50,7 @@ from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Declared, PhaseChanged
 
 from vlog.games.island_of_death.checks.combat import Attack, named_units, speaker_side
-from vlog.games.island_of_death.checks.combat_odds import (DEMORALIZED, DISORGANIZED, NORMAL, Crt, Reading,
+from vlog.games.island_of_death.checks.combat_odds import (DEMORALIZED, DISORGANIZED, ENGINEERS, NORMAL, Crt, Reading,
                                                            odds_readings)
 from vlog.games.island_of_death.checks.combat_moves import judge_combat_moves
 from vlog.games.island_of_death.checks.support import support_readings, support_units
@@ -208,6 +211,7 @@ class Combats(Ledger):
         result = combat.said or (cells[0] if len(cells) == 1 else None)
         if result is not None:
             self._judge_losses(combat, result, view, found)
+            self._judge_engineers(combat, view, found)
         self._judge_support_losses(combat, view, found)
         found += judge_combat_moves(self.game, combat, result, view)
         self._apply_states(combat, result)
@@ -326,6 +330,46 @@ class Combats(Ledger):
                     evidence={"target": combat.attack.target, "side": side, "result": result.text,
                               "hits": hits[side], "steps_due": owed, "steps_lost": high,
                               "units": [u.counter for u in takers[side]]}))
+
+    def _judge_engineers(self, combat: Combat, view: "StepView", found: list["Finding"]) -> None:
+        """CBT-23 (9.92): against a fort, with an engineer in each attacking hex, at least half the
+        attacker's step losses (rounded up) fall on the engineers, unless they are all eliminated.
+        Engineers in only some attacking hexes (no bonus) leave it a reading: POSSIBLE."""
+        engineers = [u for u in combat.attackers if u.kind in ENGINEERS]
+        if not engineers:
+            return
+        game = self.game
+        step = combat.said_step or combat.roll_step
+        if not combat.fort.known:
+            game.unsettled("CBT-23", step, sorted(combat.fort.depends_on) or [f"whether {combat.attack.target} is a fort"])
+            return
+        if combat.fort.false:
+            return
+        now = game.units(view.before)
+        if all(_eliminated(u, now) for u in engineers):
+            return
+        att_hexes = {u.hex for u in combat.attackers}
+        takers = [u for u in combat.start_units.values() if u.side == combat.side and u.hex in att_hexes
+                  and u.is_ground_unit and u.kind not in ("leader", "coastal-gun")]
+        total_low, _ = _lost(takers, now, combat.start_units)
+        _, eng_high = _lost(engineers, now, combat.start_units)
+        owed = math.ceil(total_low / 2)
+        if eng_high is None or eng_high >= owed:
+            return
+        every_hex = all(any(u.hex == h for u in engineers) for h in att_hexes)
+        ruling = Ruling.PROVEN if every_hex else Ruling.POSSIBLE
+        reading = "" if every_hex else (f"; only if the rule binds engineers attacking from some of the hexes "
+                                        f"({', '.join(sorted(h for h in att_hexes if not any(u.hex == h for u in engineers)))} "
+                                        f"has none: no +1 shift)")
+        found.append(combat.finding(
+            game, "CBT-23", ruling, step=step,
+            message=f"the attack on the fort {combat.attack.target} cost the attacker {total_low} step(s), of which the "
+                    f"engineers ({', '.join(u.name for u in engineers)}) took {eng_high}: at least {owed} (half, "
+                    f"rounded up) must fall on them while one is left (9.92){reading}",
+            subjects=[u.name for u in takers],
+            evidence={"target": combat.attack.target, "steps_lost": total_low, "engineer_steps": eng_high,
+                      "engineer_steps_due": owed, "engineers": [u.counter for u in engineers]},
+            **({} if every_hex else {"depends_on": ("engineers in every attacking hex (9.92)",)})))
 
     def _judge_support_losses(self, combat: Combat, view: "StepView", found: list["Finding"]) -> None:
         """CBT-22: artillery and warships supporting from a hex not adjacent to the attacked hex
@@ -497,7 +541,7 @@ def _lost(units: Iterable["Unit"], now: dict[str, "Unit"], start: dict[str, "Uni
     return low, None if unknown else high
 
 
-JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-22", "CBT-25", "CBT-26", "CBT-27", "CBT-29", "CBT-30", "CBT-31")
+JUDGED = ("CBT-05", "CBT-15", "CBT-16", "CBT-19", "CBT-22", "CBT-23", "CBT-25", "CBT-26", "CBT-27", "CBT-29", "CBT-30", "CBT-31")
 
 
 @REGISTRY.check(*JUDGED, event=Declared)
