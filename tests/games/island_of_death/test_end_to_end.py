@@ -27,6 +27,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-hercules": [],
     "clean-supply-intro": [],
     "clean-supply-hercules": [],
+    "MOV-04-road-hercules": [("MOV-04", 10, {"unit": "al-1-r", "from": "1509", "to": "1410", "movement_class": "mechanized"})],
+    "clean-road-hercules": [],
     "CBT-23": [("CBT-23", 13, {"target": "1114", "steps_lost": 1, "engineer_steps": 0, "engineer_steps_due": 1})],
     "clean-engineers-fort": [],
     "SEQ-07-declared": [("SEQ-07", 7, {"target": "1412", "attack_step": 6, "attacked": "1311"})],
@@ -141,7 +143,7 @@ def _matches(value: Any, expected: Any) -> bool:
     return value == expected
 
 
-POSSIBLE = {("SEQ-07-declared", "SEQ-07", 7)}
+POSSIBLE = {("SEQ-07-declared", "SEQ-07", 7), ("MOV-04-road-hercules", "MOV-04", 10)}
 """The planted findings the log cannot settle: POSSIBLE, a warning."""
 
 
