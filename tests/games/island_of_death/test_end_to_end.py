@@ -29,6 +29,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-supply-hercules": [],
     "MOV-04-road-hercules": [("MOV-04", 10, {"unit": "al-1-r", "from": "1509", "to": "1410", "movement_class": "mechanized"})],
     "clean-road-hercules": [],
+    "clean-support-intro": [],
+    "clean-support-hercules": [],
     "CBT-23": [("CBT-23", 13, {"target": "1114", "steps_lost": 1, "engineer_steps": 0, "engineer_steps_due": 1})],
     "clean-engineers-fort": [],
     "SEQ-07-declared": [("SEQ-07", 7, {"target": "1412", "attack_step": 6, "attacked": "1311"})],
