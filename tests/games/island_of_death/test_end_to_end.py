@@ -33,6 +33,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-support-hercules": [],
     "CBT-23": [("CBT-23", 13, {"target": "1114", "steps_lost": 1, "engineer_steps": 0, "engineer_steps_due": 1})],
     "clean-engineers-fort": [],
+    "CBT-23-some": [("CBT-23", 14, {"target": "1114", "steps_lost": 1, "engineer_steps": 0, "engineer_steps_due": 1,
+                                    "depends_on": ["engineers in every attacking hex (9.92)"]})],
     "SEQ-07-declared": [("SEQ-07", 7, {"target": "1412", "attack_step": 6, "attacked": "1311"})],
     "SEQ-07": [("SEQ-07", 18, {"target": "1412", "attack_step": 8, "attack_made_step": 9, "attacked": "1311",
                                "phase": "axis-combat"})],
@@ -145,7 +147,8 @@ def _matches(value: Any, expected: Any) -> bool:
     return value == expected
 
 
-POSSIBLE = {("SEQ-07-declared", "SEQ-07", 7), ("MOV-04-road-hercules", "MOV-04", 10)}
+POSSIBLE = {("SEQ-07-declared", "SEQ-07", 7), ("MOV-04-road-hercules", "MOV-04", 10),
+            ("CBT-23-some", "CBT-23", 14)}
 """The planted findings the log cannot settle: POSSIBLE, a warning."""
 
 
