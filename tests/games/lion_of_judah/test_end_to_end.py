@@ -296,8 +296,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CB-39": [("CB-39", 14, {"hex": "0302", "gideon_eliminated_step": 9, "survival_roll": 2})],
     "CB-40": [("SU-05", 3, {"hex": "1406"}), # the set-up its test needs (SU: kept)
         ("CB-40", 69, {"fuel": [0], "use": "attack", "turn": 7, "player_phase": "second"})],
-    "AR-10": [("SU-05", 2, {"hex": "1408"}), # the set-up its test needs (SU: kept)
-        ("AR-10", 64, {"fuel": [0], "use": "air", "turn": 7, "player_phase": "first"})],
+    "AR-10": [("AR-10", 64, {"fuel": [0], "use": "air", "turn": 7, "player_phase": "first"})],
 }
 
 POSSIBLE_PLANTS: dict[str, str] = {
