@@ -145,7 +145,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     # the pieces and the order of a combat, gas, dummies (checks/combat.py)
     "FW-08": [("FW-08", 7, {"target": "1213", "roll_step": 9,
                              "revealed_at": {"Shoa tribal levy (red stripe)": 8}})],
-    "CB-18": [("CB-18", 11, {"target": "1207", "attack": 5, "defense": 1, "initial_ratio": "5:1",
+    "CB-18": [("SU-05", 1, {"hex": "1207"}), ("SU-05", 2, {"hex": "1305"}), ("SU-05", 3, {"hex": "1306"}), ("SU-05", 4, {"hex": "1205"}), # the set-up its test needs (SU: kept)
+        ("CB-18", 11, {"target": "1207", "attack": 5, "defense": 1, "initial_ratio": "5:1",
                              "guerrilla_shift": -1, "guerrilla_drm": 0,
                              "unmodified_reading": {"column": "5:1", "modified_roll": 3, "cell": "0/2"}})],
     "CB-37": [("CB-37", 7, {"target": "1213", "counter_guerrilla_roll": 2, "modified": [2], "roll_step": 8,
@@ -172,7 +173,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-36": [("MV-36", 9, {"from": "1405", "to": "1306", "side": "italian",
                             "lines": ["rail-massawa-dongolaas"]})],
     "MV-37": [("MV-37", 12, {"line": "rail-massawa-dongolaas", "turn": 2, "rps": 0,
-                             "division_equivalents": "2", "units": ["21A", "PL"]})],
+                             "division_equivalents": "2", "units": ["21A", "Sb"]})],
     # RPs, storage boxes and trucks (checks/logistics.py)
     "HQ-02": [("HQ-02", 9, {"hq_hex": "1312", "target": "1213",
                             "boxes": [{"box": "rp-italian-eritrea-ethiopia", "rps": 0},
@@ -186,14 +187,16 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MV-35": [("MV-35", 7, {"hex": "1305", "with": []})],
     "HQ-09": [("HQ-09", 20, {"from": "1405", "to": "1208", "trucks": 1, "movement_factor": 4})],
     "CB-04": [("CB-04", 4, {"target": "1107", "attackers": ["Sb"]})],
-    "RR-17": [("RR-17", 12, {"hex": "1410"})],
+    "RR-17": [("SU-02", 1, {"hex": "1410"}), # the set-up its test needs (SU: kept)
+        ("RR-17", 12, {"hex": "1410"})],
     "MV-18": [("MV-18", 5, {"from": "1202", "to": "0902", "allowance": 2, "allowance_without_interdiction": 4,
                             "cheapest_cost": 3, "interdicted_by": "air marker 7 St at 1202"})],
     "SC-03": [("SC-03", 4, {"ipl_at_start": 5, "ipl_at_end": 7, "turn": 1, "player_phase": "first"})],
     "MV-48": [("MV-48", 5, {"from": "1910", "to": "1911", "turn": 1})],
     "MV-41": [("MV-41", 3, {"hex": "1307", "class": "eritrean-colonial-regular"})],
     "RR-25": [("RR-25", 7, {"hex": "1305", "rp_before": 2, "rp_after": 1})],
-    "RR-15": [("RR-15", 15, {"hex": "1405", "eliminated_at_step": 10, "scenario": "1940-41"})],
+    "RR-15": [("SU-05", 2, {"hex": "1406"}), # the set-up its test needs (SU: kept)
+        ("RR-15", 15, {"hex": "1405", "eliminated_at_step": 10, "scenario": "1940-41"})],
     "MV-33": [("MV-33", 7, {"truck": "Italian truck", "rps": 2, "loaded_at": "1405", "to": "1208",
                             "allowance": 5, "extra_rps": 1, "cheapest_cost": 6})],
     "MV-08": [("MV-08", 7, {"unit": "SL", "dropped_at": "1505", "stack_went_to": "1506", "to": "1406",
@@ -226,9 +229,11 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "VC-02": [("VC-02", 25, {"vp": 0, "tally": 1})],
     "VC-05": [("VC-05", 23, {"vp": 17})],
     "SU-03": [("SU-03", 2, {"marker": "it-bombing-attacks", "shown": 1, "expected": 0})],
-    "CB-35": [("CB-35", 8, {"target": "1213", "guerrillas_lost": ["Shoa tribal levy (red stripe)"],
+    "CB-35": [("SU-05", 1, {"hex": "1213"}), # the set-up its test needs (SU: kept)
+        ("CB-35", 8, {"target": "1213", "guerrillas_lost": ["Shoa tribal levy (red stripe)"],
                             "survivors": ["KAR1"]})],
-    "CB-11": [("CB-11", 7, {"target": "1504", "from": "1405", "divisions": 4, "limit": 3})],
+    "CB-11": [("SU-02", 1, {"hex": "1405"}), ("SU-01", 4, {"hex": "1504"}), # the set-up its test needs (SU: kept)
+        ("CB-11", 7, {"target": "1504", "from": "1405", "divisions": 4, "limit": 3})],
     "ST-05": [("ST-05", 12, {"hex": "1213", "units": 11, "without_leaders": 9, "limit": 8})],
     "AR-01": [("AR-01", 4, {"hex": "1009", "range": 4})],
     "AR-02": [("AR-02", 4, {"hex": "1107", "marker_front": "southern", "other_front_bases": ["1305", "1405"]})],
@@ -236,7 +241,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "AR-11": [("AR-11", 4, {"hex": "1405", "scenario": "1940-41", "segment": "own movement"})],
     "AR-12": [("AR-12", 8, {"hex": "1107", "turn": 2})],
     "AR-09": [("AR-09", 4, {"hex": "1305", "moved_before": ["GS"]})],
-    "SP-16": [("SP-16", 10, {"action": "rail", "hex": "1104", "supply_sources": ["1405", "2322"]})],
+    "SP-16": [("SU-01", 2, {"hex": "1304"}), # the set-up its test needs (SU: kept)
+        ("SP-16", 10, {"action": "rail", "hex": "1104", "supply_sources": ["1405", "2322"]})],
     "RR-18": [("RR-18", 10, {"counter": "gb-breakdown-a", "hex": "2311"})],
     "RR-19": [("RR-19", 4, {"columns": ["Starace"], "trucks_removed": 0, "trucks_needed": 1})],
     "RR-20": [("RR-20", 3, {"hex": "1122", "turn": 5})],
@@ -252,9 +258,10 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                              "allowance_without_interdiction": 4, "cheapest_cost": 3})],
     "MV-38": [("MV-38", 9, {"from": "1405", "box": "grt-3", "arrives": 3, "turn": 2, "side": "italian",
                             "scenario": "1940-41"})],
-    "MV-39": [("MV-39", 10, {"from": "1405", "box": "grt-3", "arrives": 3, "units": ["21A", "PL"],
+    "MV-39": [("MV-39", 10, {"from": "1405", "box": "grt-3", "arrives": 3, "units": ["21A", "Sb"],
                              "division_equivalents": "2"})],
-    "MV-20": [("MV-20", 15, {"from": "1407", "to": "1205", "allowance": 2,
+    "MV-20": [("SU-05", 4, {"hex": "1407"}), # the set-up its test needs (SU: kept)
+        ("MV-20", 15, {"from": "1407", "to": "1205", "allowance": 2,
                              "allowance_without_interdiction": 4, "cheapest_cost": 3})],
     "MV-22": [("MV-22", 13, {"from": "1213", "to": "1209", "allowance": 6, "cheapest_cost": 8,
                              "turn": 2, "rainy_season": True})],
@@ -287,7 +294,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "RR-05": [("RR-05", 10, {"turn": 2, "front": "northern", "additional": 2, "most": 1})],
     "SU-06": [("SU-06", 2, {"marker": "it-fuel", "shown": 5, "expected": 6})],
     "CB-39": [("CB-39", 14, {"hex": "0302", "gideon_eliminated_step": 9, "survival_roll": 2})],
-    "CB-40": [("CB-40", 69, {"fuel": [0], "use": "attack", "turn": 7, "player_phase": "second"})],
+    "CB-40": [("SU-05", 3, {"hex": "1406"}), # the set-up its test needs (SU: kept)
+        ("CB-40", 69, {"fuel": [0], "use": "attack", "turn": 7, "player_phase": "second"})],
     "AR-10": [("AR-10", 64, {"fuel": [0], "use": "air", "turn": 7, "player_phase": "first"})],
 }
 

@@ -28,12 +28,17 @@ EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
                                                    "air_shifts_possible": {"attacker": 0, "defender": 0}})],
     "CB-19-town-air-flown": [("CB-19", 17, "possible", {"column": "2:1", "cell": "1/1",
                                                         "air_shifts_possible": {"attacker": 1, "defender": 0}})],
-    "CB-19-town-no-air-1940-41": [("CB-19", 8, "proven", {"initial_ratio": "5:1", "column": "4:1", "cell": "1/2",
+    "CB-19-town-no-air-1940-41": [("SU-05", 1, "proven", {"hex": "1307"}),   # KAR1 set up in Ethiopia: its test needs it (kept)
+        ("CB-19", 8, "proven", {"initial_ratio": "5:1", "column": "4:1", "cell": "1/2",
                                                           "air_shifts_possible": {"attacker": 0, "defender": 0}})],
-    "CB-19-town-air-flown-1940-41": [("CB-19", 8, "possible", {"column": "5:1", "cell": "0/2",
+    "CB-19-town-air-flown-1940-41": [("SU-05", 1, "proven", {"hex": "1307"}),   # KAR1 set up in Ethiopia: its test needs it (kept)
+        ("CB-19", 8, "possible", {"column": "5:1", "cell": "0/2",
                                                                "air_shifts_possible": {"attacker": 1, "defender": 0}})],
     # placements before play are the set-up, judged by no event or reinforcement check
     "EV-04-after-setup": [("EV-04", 4, "proven", {"hex": "1405"})],
+    # a unit set up outside its set-up area while setting up (set-up is not an event): SU-02/SU-05
+    "SU-02-set-up-outside": [("SU-02", 12, "proven", {"hex": "1306", "counter": "it-pl"})],
+    "SU-05-set-up-outside": [("SU-05", 6, "proven", {"hex": "0126", "counter": "gb-sdf2"})],
     "clean-setup-1935-36": [],
     "clean-setup-1940-41": [],
     # a stack dragged as one (`move A B along ...`): each of its units moves
@@ -66,7 +71,8 @@ EXPECTED: dict[str, list[tuple[str, int, str, Mapping[str, Any]]]] = {
     "clean-tug-1935-36": [],
     "clean-air-support-1935-36": [],
     "clean-no-air-1935-36": [],
-    "clean-no-air-1940-41": [],
+    "clean-no-air-1940-41": [("SU-05", 1, "proven", {"hex": "1307"}),   # KAR1 set up in Ethiopia: its test needs it (kept)
+        ],
 }
 
 

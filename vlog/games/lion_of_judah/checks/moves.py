@@ -23,8 +23,10 @@ from vlog.games.lion_of_judah.checks.fronts import judge_air_front
 from vlog.games.lion_of_judah.checks.motorization import places_under
 from vlog.games.lion_of_judah.checks.movement import MoveFacts, judge_move, may_force_march, within_allowance
 from vlog.games.lion_of_judah.checks.movement_segment import judge_naval_move
+from vlog.games.lion_of_judah.checks.placements import setting_up
 from vlog.games.lion_of_judah.checks.rail import judge_rail_move
 from vlog.games.lion_of_judah.checks.sequence_of_play import judge_move_out_of_segment, judge_off_side_move
+from vlog.games.lion_of_judah.checks.setup import judge_set_up
 from vlog.games.lion_of_judah.checks.supply import judge_supply_prerequisite
 from vlog.games.lion_of_judah.state import GameState
 from vlog.games.lion_of_judah.step_events import Move
@@ -60,6 +62,8 @@ def judge_moved(game: Any, action: Move, view: "StepView") -> list[Finding]:
                                       turn=phase.turn, ledger=game.naval, step=action.step, when=when)
     if unit.hex is None or action.to is None:
         return out          # placed from or sent to a box: reinforcements, eliminations
+    if setting_up(game):    # SU-01, SU-02, SU-05: put down inside its set-up area
+        out.extend(judge_set_up(game, unit.id, after, step=action.step, when=when))
     out.extend(game.activation.move(unit, unit.hex, action.to, phase, step=action.step, when=when))
     if game.scenario == "1940-41" and unit.counter == "et-negus" and action.to is not None:
         out.extend(judge_negus_with_gideon(game.board, unit, action.to, after, step=action.step, when=when))

@@ -6,7 +6,8 @@ and bombing (AR-07, AR-08) and the events that forbid it (EV-06). Any other unit
 reinforcement, a rebuilt unit, a recruit or an event's placement: judged in the Mutual
 Administration Phase the turn track shows (RR-01 and the rest, RR-15, SC-05, RR-23), or where
 its rule says (EV-04, RR-18, RR-20, RR-27, CB-28, FW-04); before play begins it is set up
-(`setting_up`), which no event or reinforcement check judges.
+(`setting_up`), which no event or reinforcement check judges: its set-up area does
+(SU-01, SU-02, SU-05, checks/setup.py).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from vlog.games.lion_of_judah.checks.reinforcements import (EA_BRIGADES, judge_e
                                                             judge_placement)
 from vlog.games.lion_of_judah.checks.replacements import judge_breakdown_return, judge_kar_regiment
 from vlog.games.lion_of_judah.checks.sequence_of_play import judge_hidden_entry
+from vlog.games.lion_of_judah.checks.setup import judge_set_up
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED
 from vlog.games.lion_of_judah.interpret import units_named
 from vlog.games.lion_of_judah.sequence import Phase
@@ -80,6 +82,8 @@ def judge_placed(game: Any, action: Appear, view: "StepView") -> list[Finding]:
                                                   step=action.step, when=action.when)  # EV-11
     out += judge_hidden_entry(game.board, unit, step=action.step, when=action.when)
     setup = setting_up(game)       # set up: no event, reinforcement or rebuild placed it
+    if setup:                      # SU-01, SU-02, SU-05: inside its set-up area
+        out += judge_set_up(game, unit.id, action.after, step=action.step, when=action.when)
     phase = game.interpreter.phase
     if game.interpreter.phase_bound and phase is not None and phase.key == "event" and not setup \
             and game.scenario == "1935-36" and unit.unit_class == "italian-colonial-irregular":

@@ -4,9 +4,9 @@ The scenario data's placements say which counters go where: "at or within N hexe
 country, anywhere in a country, or exactly in one hex (PB 13.3.2, 13.3.3, 14.3.2, 14.3.3). A
 unit on the map at the start is legal when some placement that names its counter allows its
 hex; the check runs on the position a log (or save) begins with when the turn track shows the
-scenario's start (turn 1, Event Phase: both scenarios begin there, PB 13.1, 14.1). Pieces a log
-adds or moves before play begins are not judged as set-up here (moves in the Event Phase are
-TS-02's). Countries are disjoint, so a hex known to lie in another country is outside;
+scenario's start (turn 1, Event Phase: both scenarios begin there, PB 13.1, 14.1), and on each
+unit a log places or moves while it sets up (`placements.setting_up`: set-up is not an event),
+where it is put down (the KZ exception is then weighed for that unit alone). Countries are disjoint, so a hex known to lie in another country is outside;
 a hex of a country whose borders the data lacks leaves the verdict POSSIBLE, naming them.
 
 SU-07: in 1940-41 the guerrillas of each faction on the map at the start must fit the scenario
@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.board import Board
     from vlog.games.lion_of_judah.state import GameState, Unit
 
-__all__ = ["judge_setup_areas", "campaign_readings", "judge_campaign_guerrillas",
+__all__ = ["judge_setup_areas", "judge_set_up", "campaign_readings", "judge_campaign_guerrillas",
            "judge_start_boxes_1935"]
 
 CHECK_OF_SIDE = {("1935-36", "ethiopian"): "SU-01", ("1935-36", "italian"): "SU-02",
@@ -76,20 +76,22 @@ def _next_to_another_leader(board: "Board", state: "GameState", unit: "Unit") ->
 
 @REGISTRY.reports("SU-01", "SU-02", "SU-05")
 def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scenario: str | None, *,
-                      step: int | None, when: str | None) -> list[Finding]:
-    """A finding for each unit on the map outside every set-up area its counter has."""
+                      step: int | None, when: str | None, only: str | None = None) -> list[Finding]:
+    """A finding for each unit on the map outside every set-up area its counter has (`only`: the
+    unit of that id alone, one a log sets up)."""
     if scenario is None:
         return []
     areas = setup_areas(data, scenario)
     countries = board.zones_of_type("country")
     italian_hexes = {u.hex for u in state.units.values() if u.side == "italian" and u.hex is not None}
     kz_exception_used = False
+    verb, verbs = ("is set up", "are set up") if only is not None else ("begins the scenario", "begin the scenario")
     out: list[Finding] = []
     unsettled: dict[str, list[tuple["Unit", list[Placement], list[str]]]] = {}
     for unit in state.units.values():
         short = CHECK_OF_SIDE.get((scenario, unit.side or ""))
         own = areas.get(unit.counter or "")
-        if short is None or unit.hex is None or not own:
+        if short is None or unit.hex is None or not own or (only is not None and unit.id != only):
             continue
         occupied = unit.hex in italian_hexes
         unknown: list[str] = []
@@ -115,14 +117,14 @@ def judge_setup_areas(board: "Board", data: "GameData", state: "GameState", scen
                  if occupied and any(a.placement.startswith(GUERRILLA_PLACEMENT) for a in own) else "")
         out.append(finding(
             short, Ruling.PROVEN, step=step, when=when, subjects=(unit.name,),
-            message=f"{unit.name} begins the scenario at {hex_label(unit.hex, board)}, outside its "
+            message=f"{unit.name} {verb} at {hex_label(unit.hex, board)}, outside its "
                     f"set-up area: {_areas_text(own, board)}{extra}",
             evidence={"hex": unit.hex, "counter": unit.counter, "areas": _areas_json(own, unit.hex, board)}))
     for short, cases in unsettled.items():     # one finding per side: the data's borders settle them all
         out.append(finding(
             short, Ruling.POSSIBLE, step=step, when=when, subjects=tuple(u.name for u, _, _ in cases),
             depends_on=[d for _, _, unknown in cases for d in unknown],
-            message=f"{len(cases)} unit(s) begin the scenario in hexes the data does not place in their "
+            message=f"{len(cases)} unit(s) {verbs} in hexes the data does not place in their "
                     "set-up country: " + "; ".join(
                         f"{u.name} at {hex_label(u.hex, board)} ({_areas_text(own, board)})"
                         for u, own, _ in cases[:3]) + ("; ..." if len(cases) > 3 else ""),
@@ -258,3 +260,15 @@ def judge_start(game: Any, view: "StepView") -> list[Finding]:
         if starts_the_scenario(phase):
             out += judge_garrisons(game.board, start, step=0, when=phase.when())
     return out
+
+
+
+@REGISTRY.reports("SU-01", "SU-02", "SU-05")
+def judge_set_up(game: Any, uid: str, after: "GameState | None", *, step: int | None,
+                 when: str | None) -> list[Finding]:
+    """A unit a log places or moves while setting up (checks/placements.py, checks/moves.py): where
+    it is put down, inside its set-up area (set-up is not an event)."""
+    if game.scenario is None or after is None or uid not in after.units:
+        return []
+    after.scenario = game.scenario
+    return judge_setup_areas(game.board, game.data, after, game.scenario, step=step, when=when, only=uid)
