@@ -35,7 +35,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar, Union
 
@@ -520,9 +520,7 @@ def _walk(rules: MovementRules[H], hexes: list[H], allowance: Number,
         if frm == to:
             continue
         if to not in set(rules.neighbours(frm)):
-            leg = MovementRules(**{**{f: getattr(rules, f) for f in rules.__dataclass_fields__},
-                                   "minimum_move": False,
-                                   "forced_march_costs": rolls if marches is not None else None})
+            leg = replace(rules, minimum_move=False, forced_march_costs=rolls if marches is not None else None)
             leg_search = _Search(leg, certain)
             _best, preds, state = leg_search.run(frm, allowance - total, to)
             if state is None:

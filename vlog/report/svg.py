@@ -220,13 +220,15 @@ class GridView:
         self._boards: dict[str, Any] = {}
 
     def _placed(self, map_name: str) -> Any:
-        """The map and its boards in the module's default layout (None when it has none)."""
+        """The map's boards in the module's default layout and its decks' points, read once per
+        map (None when the map is not the module's or has no layout)."""
         from vlog.errors import VlogError
 
         if map_name not in self._boards:
             try:
                 found = self.module.find_map(map_name)
-                self._boards[map_name] = (found, found.placed_boards())
+                boards = found.placed_boards()
+                self._boards[map_name] = (boards, found.deck_points(boards))
             except VlogError:
                 self._boards[map_name] = None
         return self._boards[map_name]
@@ -242,8 +244,7 @@ class GridView:
         placed = self._placed(map_name)
         if placed is None:
             return None
-        found, boards = placed
-        decks = found.deck_points(boards)
+        boards, decks = placed
         deck_at = {(x, y): n for n, x, y in decks}
 
         def cell(x: float, y: float):

@@ -29,7 +29,6 @@ class Cell:
 
 def _hex_cell(grid: G.HexGrid, x: int, y: int) -> tuple[tuple, tuple, tuple, float]:
     rot = grid._rot
-    px, py = rot(x, y)
     dx, dy = grid.dx, grid.dy
     # the hex VASSAL names the point after (getRawColumn/getRawRow), not the one it snaps to:
     # near a hex's slanted sides the two differ, and the drawing rings the location reported
