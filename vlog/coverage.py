@@ -141,7 +141,7 @@ class _Bindings:
         self.data = data
         self.binds = binds
         self.locations = [loc.pattern for loc in binds.locations]
-        self.box_names = set(binds.box_names) | set(binds.box_names.values()) | {
+        self.box_names = set(binds.box_names) | {     # the boxes' printed names and their ids
             box.id for map_id in data.map_ids if "boxes" in data.map(map_id) for box in data.map(map_id)["boxes"]}
         self.layouts = []
         """The hex layout of each of the game's maps (GameData.layout), as its map data names it."""
