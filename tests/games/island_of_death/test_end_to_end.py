@@ -60,7 +60,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-04": [("MOV-04", 8, {"unit": "al-2rwk", "from": "1311", "to": "1711", "allowance": 7, "cheapest_cost": 8})],
     "MOV-06": [("MOV-06", 4, {"unit": "al-coastal-gun-2-4", "from": "1316", "to": "1416"})],
     "MOV-08": [("MOV-08", 4, {"unit": "al-8m", "hex": "1210", "enemy_units": ["ax-1-34"]})],
-    "MOV-09": [("MOV-09", 4, {"unit": "ax-viii-eng", "arrived": "jumped", "from": "1913", "to": "2013"})],
+    "MOV-09": [("MOV-09", 5, {"unit": "ax-viii-eng", "arrived": "jumped", "from": "1913", "to": "2013"})],
     "MOV-10": [("MOV-10", 2, {"unit": "ax-28-art", "side_shown": "prepared", "from": "1107", "to": "1108"})],
     "MOV-17": [("MOV-17", 2, {"unit": "al-2rif", "from": "1609", "to": "1709", "within": 4, "nearest_axis": None})],
     "MOV-12": [("MOV-12", 5, {"unit": "al-2rwk", "roll": 2, "morale": 4, "total": 6})],
@@ -72,7 +72,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-01": [("CBT-01", 4, {"target": "1311", "not_adjacent": {"3/34": "1009"}})],
     "CBT-02": [("CBT-02", 8, {"target": "1309", "unit": "ax-1-34", "attacked_before": "1311"})],
     "CBT-03": [("CBT-03", 4, {"target": "1310", "defenders": []})],
-    "CBT-04": [("CBT-04", 4, {"target": "1311", "unit": "ax-viii-eng", "arrived": "jumped"})],
+    "CBT-04": [("CBT-04", 5, {"target": "1311", "unit": "ax-viii-eng", "arrived": "jumped"})],
     "clean-combat-intro": [],
     "CBT-22": [("CBT-22", 6, {"target": "1309", "unit": "ax-28-art", "hex": "1107"})],
     "clean-stand-hercules": [],
@@ -96,6 +96,19 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-09": [("CBT-09", 6, {"target": "1311", "unit": "ax-28-art", "distance": 5, "range": 3})],
     "CBT-05": [("CBT-05", 11, {"target": "1207", "unit": "al-1k", "state": "demoralized"})],
     "clean-combat-hercules": [],
+    "clean-landings-intro": [],
+    "clean-landings-hercules": [],
+    "SEQ-01": [("SEQ-01", 3, {"from_turn": 1, "from_phase": "axis-penetration", "to_phase": "axis-combat"})],
+    "AMP-01": [("AMP-01", 3, {"unit": "ax-lor", "box": "first-wave-west", "kind": "commando"})],
+    "AMP-07": [("AMP-07", 10, {"unit": "ax-20-eng", "hex": "1207", "other_unit": "ax-11-eng",
+                               "division": "20th Infantry Division (Friuli)"})],
+    "AMP-10": [("AMP-10", 14, {"unit": "ax-1-33", "beach": "1107", "to": "1109", "distance": 2})],
+    "FRM-05": [("FRM-05", 4, {"unit": "ax-1-87", "zone": "west", "other_unit": "ax-2-87", "other_zone": "north"})],
+    "LDR-08": [("LDR-08", 10, {"unit": "ax-hq-4", "hex": "1107", "landed_step": 9, "other": "ax-chirelson",
+                               "other_landing": None})],
+    "JMP-01": [("JMP-01", 4, {"unit": "ax-ram-1-2", "hex": "1913", "marker": "ax-dz-ramcke"})],
+    "JMP-09": [("JMP-09", 5, {"unit": "ax-v-186", "hex": "0916", "terrain": "ocean"})],
+    "MOV-18": [("MOV-18", 4, {"unit": "ax-80-art-1", "hex": "1815", "side_shown": "prepared", "landed_turn": 1})],
     "CBT-15": [("CBT-15", 5, {"target": "1311", "roll": 7, "attackers": ["ax-1-34"]})],
     "CBT-16": [("CBT-16", 8, {"target": "1311", "roll": 9, "said": "-/1", "crt": ["1/1"]})],
     "CBT-19": [("CBT-19", 8, {"target": "1311", "side": "attacker", "result": "1/1", "hits": 1, "steps_due": 1,
@@ -148,7 +161,7 @@ def _matches(value: Any, expected: Any) -> bool:
 
 
 POSSIBLE = {("SEQ-07-declared", "SEQ-07", 7), ("MOV-04-road-hercules", "MOV-04", 10),
-            ("CBT-23-some", "CBT-23", 14)}
+            ("CBT-23-some", "CBT-23", 14), ("SEQ-01", "SEQ-01", 3)}
 """The planted findings the log cannot settle: POSSIBLE, a warning."""
 
 
@@ -200,6 +213,16 @@ def test_on_the_shipped_data_a_move_the_map_decides_is_not_judged_and_says_what_
     status = game.tally.status(INVENTORY.check_id("MOV-04"))
     assert status.unsettled and status.unsettled[-1].step == 8
     assert any("map.json" in d or "TEC" in d for d in status.unsettled[-1].data)
+
+
+def test_on_the_shipped_data_a_drowning_the_map_decides_is_not_judged_and_says_what_would() -> None:
+    """The shipped map has no terrain: whether 0916 is ocean is not known, so the jump into it is
+    not judged (19.45), naming the hex's terrain."""
+    rep, game = replayed("JMP-09", shipped=True)
+    assert not [f for f in rep.findings if f.check.endswith("/JMP-09")]
+    status = game.tally.status(INVENTORY.check_id("JMP-09"))
+    assert status.unsettled and status.unsettled[-1].step == 5
+    assert "map.json hex 0916 terrain" in status.unsettled[-1].data
 
 
 def test_on_the_shipped_data_a_zoc_the_hexsides_decide_is_possible_naming_them() -> None:

@@ -71,6 +71,7 @@ class IslandOfDeath(RulesEngine):
         from vlog.games.island_of_death.checks.breakdown import Breakdown
         from vlog.games.island_of_death.checks.combat import Attacks
         from vlog.games.island_of_death.checks.combat_result import Combats
+        from vlog.games.island_of_death.checks.landings import Landings
         from vlog.games.island_of_death.checks.movement import Movement
         from vlog.games.island_of_death.checks.sequence import Timeline
         from vlog.games.island_of_death.checks.strategic import Strategic
@@ -79,9 +80,9 @@ class IslandOfDeath(RulesEngine):
 
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
         self.surrender, self.supply, self.breakdown = Surrender(), Supply(self), Breakdown()
-        self.combats, self.strategic = Combats(self), Strategic(self)
+        self.combats, self.strategic, self.landings = Combats(self), Strategic(self), Landings()
         return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
-                self.strategic]
+                self.strategic, self.landings]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -146,5 +147,5 @@ class IslandOfDeath(RulesEngine):
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
-    breakdown, combat, combat_moves, combat_result, movement, sequence, stacking, strategic, supply, support, victory,
-    warships)
+    airborne, breakdown, combat, combat_moves, combat_result, landings, movement, sequence, stacking, strategic, supply,
+    support, victory, warships)

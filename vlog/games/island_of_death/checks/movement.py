@@ -88,6 +88,8 @@ class Movement(Ledger):
         self.moves = PhaseMoves()
         self.arrived: dict[str, tuple[int, str]] = {}
         """Unit id -> (turn, how) it landed amphibiously, jumped or entered at an airfield."""
+        self.airfield_artillery: dict[str, int] = {}
+        """Artillery id -> the turn it landed at an airfield (16.13, MOV-18)."""
         self.dice: list[int] = []
         """The single dice rolled in this phase and not yet taken by an infiltration."""
         self.pending: list[tuple[int | None, Unit, tuple[str, ...]]] = []

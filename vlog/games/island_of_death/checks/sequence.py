@@ -7,6 +7,11 @@ amphibious landing (a unit placed from a First or Second Wave box) is never made
 never at Noon or Night (4.23, 19.33). After the last turn of the scenario (22.22, 22.32) nothing
 more is played.
 
+The turn tracker runs forward (4.0, 4.4): a day is its Initial Segment, AM, Noon, PM and Night,
+each game turn its phases in order. The tracker may skip a phase in which nothing is done, so a
+jump forward is not judged; a step back to an earlier phase or turn (SEQ-01) is POSSIBLE: it is
+wrong unless it only corrects the tracker, which the log cannot tell.
+
 The weather (17.2): the first day of a scenario is always Clear, and in the Initial Segment of
 each later day the Axis player rolls two dice. The player may type `weather` to say his next roll
 is it (SEQ-10: no weather roll on the first day); an Initial Segment of a later day that the
@@ -122,6 +127,21 @@ def judge_landing_time(game: "IslandOfDeath", event: Placed, view: "StepView") -
                          subjects=(unit.name,),
                          evidence={"unit": unit.counter, "box": before.box, "hex": unit.hex, "time": part,
                                    "turn": phase.turn})]
+
+
+@REGISTRY.check("SEQ-01", event=PhaseChanged)
+def judge_tracker_order(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
+    """4.0, 4.4: the sequence of play runs forward; a tracker stepped back may be a correction."""
+    old, new = event.old, event.new
+    if not event.bound or old is None or new is None or (new.turn, new.index) >= (old.turn, old.index):
+        return []
+    return [game.finding("SEQ-01", Ruling.POSSIBLE, step=event.step,
+                         message=f"the turn tracker went back from {game.when_of(old)} to {game.when_of(new)}: "
+                                 f"the sequence of play runs forward (4.0, 4.4); wrong unless it corrects the "
+                                 f"tracker",
+                         evidence={"from_turn": old.turn, "from_phase": old.name, "to_turn": new.turn,
+                                   "to_phase": new.name},
+                         depends_on=("whether the tracker was stepped back to correct it (the log does not say)",))]
 
 
 @REGISTRY.check("SEQ-07", event=Declared)

@@ -1,0 +1,142 @@
+"""Airborne landings (16.1, 19.1-19.45): the drop-zone marker before the sticks, the drowned,
+and the artillery that lands at an airfield.
+
+A jump is a unit placed on the map from the Disbandment Box in the Airborne Landing Phase (19.4),
+as MOV-09 reads it.
+
+* 19.1: a formation's sticks jump only once its drop-zone marker is on the map (dropped earlier
+  or in the same phase). A formation with no drop-zone marker among the counters (the 80th, the
+  commandos) is not judged; a log whose table lacks the marker's piece is not judged, naming it.
+* 19.45: a unit, stick or leader still on an ocean hex when its Airborne Landing Phase ends has
+  drowned and is eliminated. On a map whose terrain the data lacks this is not judged, naming
+  the hex.
+* 16.13: artillery placed from the Disbandment Box in the Axis Movement Phase has landed at an
+  airfield (artillery battalions are never broken down, 18.31, so it is no breakdown): it comes
+  in hitched and is not prepared in the turn it landed.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vlog.engine.judge import Ruling, Unknown
+from vlog.kit.steps import Flipped, PhaseChanged, Placed
+
+from vlog.games.island_of_death.rules import REGISTRY
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.findings import Finding
+    from vlog.games.island_of_death.rules import IslandOfDeath
+    from vlog.games.island_of_death.units import Unit
+    from vlog.kit.steps import StepView
+
+DISBANDMENT = "disbandment"
+OCEAN = "ocean"
+
+
+def _jumped(game: "IslandOfDeath", unit: "Unit", view: "StepView") -> bool:
+    old = game.units(view.before).get(unit.id)
+    phase = game.phase
+    return phase is not None and phase.name == "airborne-landing" and old is not None and old.box == DISBANDMENT \
+        and unit.side == "axis"
+
+
+def drop_zone_markers(game: "IslandOfDeath") -> dict[str, str]:
+    """Formation -> the counter of its drop-zone marker (19.1), from counters.json."""
+    out = {}
+    for counter in game.data.counter_ids:
+        record = game.data.counter(counter)
+        props = record["properties"] if "properties" in record else {}
+        if record["type"].value == "marker" and "formation" in props and "drop zone" in (record["name"].value or ""):
+            out[props["formation"].value] = counter
+    return out
+
+
+@REGISTRY.check("JMP-01", event=Placed)
+def judge_marker_first(game: "IslandOfDeath", event: Placed, view: "StepView") -> list["Finding"]:
+    """19.1: no stick jumps before its formation's drop-zone marker is on the map."""
+    unit = event.unit
+    if not unit.is_ground_unit or not _jumped(game, unit, view):
+        return []
+    marker = drop_zone_markers(game).get(unit.formation or "")
+    if marker is None:
+        return []
+    pieces = [u for u in game.units(view.after).values() if u.counter == marker]
+    if not pieces:
+        game.unsettled("JMP-01", event.step, [f"the {marker} piece (not on the table the log shows)"])
+        return []
+    if any(p.hex is not None for p in pieces):
+        return []
+    phase = game.phase
+    return [game.finding("JMP-01", Ruling.PROVEN, step=event.step,
+                         message=f"{unit.label()} of the {unit.formation} jumped to {unit.hex} while its drop-zone "
+                                 f"marker ({marker}) was not on the map: a formation's drop-zone marker is dropped "
+                                 f"before any of its sticks jump (19.1)",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.counter, "hex": unit.hex, "formation": unit.formation,
+                                   "marker": marker, "turn": phase.turn if phase else None})]
+
+
+@REGISTRY.check("JMP-09", event=PhaseChanged)
+def judge_drowned(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
+    """19.45: no unit that jumped this turn is left on an ocean hex when the phase ends."""
+    old = event.old
+    if old is None or old.name != "airborne-landing":
+        return []
+    out, unknown = [], []
+    for uid, unit in game.units(view.before).items():
+        if game.movement.arrived.get(uid) != (old.turn, "jumped") or unit.hex is None:
+            continue
+        terrain = game.board.terrain(unit.hex)
+        if isinstance(terrain, Unknown):
+            unknown += terrain.data
+            continue
+        if terrain == OCEAN:
+            out.append(game.finding("JMP-09", Ruling.PROVEN, step=event.step,
+                                    message=f"{unit.label()} jumped and was still on the ocean hex {unit.hex} when "
+                                            f"the Airborne Landing Phase of turn {old.turn} ended: it drowned and is "
+                                            f"eliminated (19.45)",
+                                    subjects=(unit.name,),
+                                    evidence={"unit": unit.counter, "hex": unit.hex, "terrain": terrain,
+                                              "turn": old.turn}))
+    if unknown:
+        game.unsettled("JMP-09", event.step, sorted(set(unknown)))
+    return out
+
+
+def _airfield_artillery(game: "IslandOfDeath") -> dict[str, int]:
+    """Unit id -> the turn it landed at an airfield (artillery only), kept on the ledger."""
+    return game.movement.airfield_artillery
+
+
+@REGISTRY.check("MOV-18", event=Placed)
+def judge_landed_hitched(game: "IslandOfDeath", event: Placed, view: "StepView") -> list["Finding"]:
+    """16.13: artillery landing at an airfield comes in hitched."""
+    unit, phase = event.unit, game.phase
+    old = game.units(view.before).get(unit.id)
+    if not unit.is_artillery or phase is None or phase.name != "axis-movement" or old is None \
+            or old.box != DISBANDMENT:
+        return []
+    _airfield_artillery(game)[unit.id] = phase.turn
+    if not unit.prepared:
+        return []
+    return [game.finding("MOV-18", Ruling.PROVEN, step=event.step,
+                         message=f"{unit.label()} landed at {unit.hex} from the Disbandment Box on its prepared "
+                                 f"side: artillery landing at an airfield comes in hitched (16.13)",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.counter, "hex": unit.hex, "side_shown": "prepared",
+                                   "turn": phase.turn})]
+
+
+@REGISTRY.check("MOV-18", event=Flipped)
+def judge_not_prepared(game: "IslandOfDeath", event: Flipped, view: "StepView") -> list["Finding"]:
+    """16.13: and is not prepared in the turn it landed."""
+    unit, phase = event.after, game.phase
+    landed = _airfield_artillery(game).get(unit.id)
+    if phase is None or landed != phase.turn or not unit.prepared or event.before.prepared:
+        return []
+    return [game.finding("MOV-18", Ruling.PROVEN, step=event.step,
+                         message=f"{unit.label()} was prepared in {unit.hex or 'its box'} in turn {phase.turn}, the "
+                                 f"turn it landed at an airfield: it may not prepare until a later turn (16.13)",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.counter, "hex": unit.hex, "side_shown": "prepared",
+                                   "turn": phase.turn, "landed_turn": landed})]
