@@ -68,6 +68,7 @@ class IslandOfDeath(RulesEngine):
         return super().begin(table, ctx)
 
     def new_ledgers(self) -> list["Ledger"]:
+        from vlog.games.island_of_death.checks.bombardment import Bombardments
         from vlog.games.island_of_death.checks.breakdown import Breakdown
         from vlog.games.island_of_death.checks.combat import Attacks
         from vlog.games.island_of_death.checks.combat_result import Combats
@@ -81,8 +82,9 @@ class IslandOfDeath(RulesEngine):
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
         self.surrender, self.supply, self.breakdown = Surrender(), Supply(self), Breakdown()
         self.combats, self.strategic, self.landings = Combats(self), Strategic(self), Landings()
+        self.bombardments = Bombardments()
         return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
-                self.strategic, self.landings]
+                self.strategic, self.landings, self.bombardments]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -147,5 +149,5 @@ class IslandOfDeath(RulesEngine):
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
-    airborne, breakdown, combat, combat_moves, combat_result, landings, movement, sequence, stacking, strategic, supply,
-    support, victory, warships)
+    airborne, bombardment, breakdown, combat, combat_moves, combat_result, landings, movement, sequence, stacking,
+    strategic, supply, support, victory, warships)
