@@ -10,8 +10,8 @@ who bombards, when, and with what.
 * SPC-04: the bombarders satisfy the firing conditions of support (10.13, 16.76, as CBT-09):
   artillery or warships only, within their printed range of the hex, artillery prepared, not in
   an enemy ZOC (POSSIBLE where the hexsides decide) and not Demoralized.
-* WSH-03: no warship bombards on a Night turn (16.76). The Rain part needs the weather, which
-  the log gives only as a roll: not judged.
+* WSH-03: no warship bombards on a Night turn or a Rainy day (16.76; the day's weather as
+  checks/weather.py reads it, unknown where the log does not say its roll).
 
 A bombardment line naming no units names nothing to judge but its speaker and phase.
 """
@@ -27,6 +27,7 @@ from vlog.kit.steps import Declared
 from vlog.games.island_of_death.checks.combat import named_units, speaker_side
 from vlog.games.island_of_death.checks.combat_odds import DEMORALIZED
 from vlog.games.island_of_death.checks.support import printed_support
+from vlog.games.island_of_death.checks.weather import weather_of
 from vlog.games.island_of_death.rules import REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,6 +131,9 @@ def judge_bombardment(game: "IslandOfDeath", event: Declared, view: "StepView") 
             if night:
                 finding("WSH-03", f"the warship {unit.label()} bombards {target} on a Night turn (16.76)",
                         {"unit": unit.counter, "time": "Night"})
+            elif weather_of(game) == "rainy":
+                finding("WSH-03", f"the warship {unit.label()} bombards {target} on a Rainy day (16.76)",
+                        {"unit": unit.counter, "weather": "rainy"})
             continue
         if not unit.prepared:
             finding("SPC-04", f"{unit.label()} bombards {target} on its hitched side (12.11)",
