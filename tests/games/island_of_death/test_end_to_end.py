@@ -102,6 +102,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SPC-02-twice": [("SPC-02", 4, {"target": "1309", "first_step": 2, "rolled": True})],
     "SPC-04": [("SPC-04", 5, {"target": "1311", "unit": "ax-28-art", "distance": 5, "range": 3})],
     "WSH-03-rain": [("WSH-03", 10, {"target": "0809", "unit": "ax-ws-trieste", "weather": "rainy"})],
+    "JMP-03": [("JMP-03", 3, {"unit": "ax-dz-folgore", "from": "1012", "to": "1013", "phase": "axis-movement"})],
+    "JMP-03-far": [("JMP-03", 4, {"unit": "ax-dz-folgore", "start": "1011", "to": "1015", "distance": 4})],
     "JMP-06": [("JMP-06", 7, {"unit": "ax-iv-187", "hex": "1011", "weather": "rainy", "day": "1 July", "weather_step": 5})],
     "SPC-10": [("SPC-10", 2, {"unit": "ax-air-support", "hex": "1309", "phase": "axis-movement"})],
     "SPU-10": [("SPU-10", 10, {"weather": "cloudy", "placed": 2, "allowed": 1, "steps": [9, 10]})],

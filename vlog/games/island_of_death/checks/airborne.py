@@ -10,6 +10,10 @@ as MOV-09 reads it.
 * 19.45: a unit, stick or leader still on an ocean hex when its Airborne Landing Phase ends has
   drowned and is eliminated. On a map whose terrain the data lacks this is not judged, naming
   the hex.
+* 19.12, 19.13: a drop-zone marker on the map moves only in an Initial Segment (at most three
+  hexes from where it began it, and not out of a hex it shares with an Allied unit) or when it
+  is dropped and scattered in the Airborne Landing Phase; the friendly-controlled route is not
+  judged (control before the log is not known).
 * 16.13: artillery placed from the Disbandment Box in the Axis Movement Phase has landed at an
   airfield (artillery battalions are never broken down, 18.31, so it is no breakdown): it comes
   in hitched and is not prepared in the turn it landed.
@@ -19,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.kit.steps import Flipped, PhaseChanged, Placed
+from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
 
 from vlog.games.island_of_death.rules import REGISTRY
 
@@ -140,3 +144,41 @@ def judge_not_prepared(game: "IslandOfDeath", event: Flipped, view: "StepView") 
                          subjects=(unit.name,),
                          evidence={"unit": unit.counter, "hex": unit.hex, "side_shown": "prepared",
                                    "turn": phase.turn, "landed_turn": landed})]
+
+
+DZ_MOVE = 3
+"""19.13: a drop-zone marker moves at most three hexes in an Initial Segment."""
+DZ_PHASES = ("initial-segment", "airborne-landing")
+"""19.13, 19.41: the phases a drop-zone marker moves in (moved, or dropped and scattered)."""
+
+
+@REGISTRY.check("JMP-03", event=Moved)
+def judge_marker_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
+    """19.12, 19.13: a drop-zone marker on the map moves only in an Initial Segment, at most three
+    hexes, and not out of a hex it shares with an Allied unit (coastal guns aside)."""
+    marker, after, phase = event.before, event.after, game.phase
+    if marker.counter not in drop_zone_markers(game).values() or marker.hex is None or after.hex is None \
+            or phase is None:
+        return []
+    evidence = {"unit": marker.counter, "from": marker.hex, "to": after.hex, "phase": phase.name, "turn": phase.turn}
+
+    def finding(message: str, more: dict) -> list["Finding"]:
+        return [game.finding("JMP-03", Ruling.PROVEN, step=event.step, message=f"{marker.label()} {message}",
+                             subjects=(marker.name,), evidence={**evidence, **more})]
+
+    if phase.name not in DZ_PHASES:
+        return finding(f"moved {marker.hex} -> {after.hex} in {game.when_of(phase)}: a drop-zone marker moves "
+                       f"only in an Initial Segment (19.13)", {})
+    if phase.name != "initial-segment":
+        return []                                          # dropped and scattered (19.41): the Drop Table's
+    start = game.movement.dz_start.setdefault((phase.turn, marker.id), marker.hex)
+    distance = game.board.distance(start, after.hex)
+    if distance > DZ_MOVE:
+        return finding(f"moved from {start} to {after.hex} in the Initial Segment, {distance} hexes: at most "
+                       f"{DZ_MOVE} (19.13)", {"start": start, "distance": distance})
+    allied = [u.counter for u in game.units(view.before).values()
+              if u.hex == start and u.side == "allied" and u.is_ground_unit and u.kind != "coastal-gun"]
+    if allied and start == marker.hex:
+        return finding(f"moved out of {start}, which it shares with Allied units ({', '.join(allied)}): it may "
+                       f"not move then (19.12, 19.13)", {"allied_units": allied})
+    return []

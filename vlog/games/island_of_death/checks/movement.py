@@ -90,6 +90,8 @@ class Movement(Ledger):
         """Unit id -> (turn, how) it landed amphibiously, jumped or entered at an airfield."""
         self.airfield_artillery: dict[str, int] = {}
         """Artillery id -> the turn it landed at an airfield (16.13, MOV-18)."""
+        self.dz_start: dict[tuple[int, str], str] = {}
+        """(turn, drop-zone marker id) -> the hex it began that turn's Initial Segment in (19.13)."""
         self.dice: list[int] = []
         """The single dice rolled in this phase and not yet taken by an infiltration."""
         self.pending: list[tuple[int | None, Unit, tuple[str, ...]]] = []
