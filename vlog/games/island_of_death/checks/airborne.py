@@ -14,6 +14,9 @@ as MOV-09 reads it.
   hexes from where it began it, and not out of a hex it shares with an Allied unit) or when it
   is dropped and scattered in the Airborne Landing Phase; the friendly-controlled route is not
   judged (control before the log is not known).
+* 22.26, 22.35: on the first day the Introductory Scenario names the one stick of each turn, and
+  Hercules has no artillery jump on 29 June AM; how many sticks a turn jumps is not judged (a
+  stick is planned on paper).
 * 16.13: artillery placed from the Disbandment Box in the Axis Movement Phase has landed at an
   airfield (artillery battalions are never broken down, 18.31, so it is no breakdown): it comes
   in hitched and is not prepared in the turn it landed.
@@ -181,4 +184,34 @@ def judge_marker_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> 
     if allied and start == marker.hex:
         return finding(f"moved out of {start}, which it shares with Allied units ({', '.join(allied)}): it may "
                        f"not move then (19.12, 19.13)", {"allied_units": allied})
+    return []
+
+
+FORCED_JUMPS = {"intro": {"30 June AM": ("ax-ram-1-2",), "30 June PM": ("ax-ii-187",)}}
+"""22.26 (scenarios.json intro `forced_jumps`): on the first day of the Introductory Scenario the
+only stick of 30 June AM is the Ramcke 1/2 battalion, of 30 June PM II/187 ("11/187")."""
+NO_ARTILLERY_JUMPS = {"hercules": ("29 June AM",)}
+"""22.35 (scenarios.json hercules `first_day_jumps`): the sticks of 29 June AM are leaders, HQs,
+paratroop and paratroop engineer companies only."""
+
+
+@REGISTRY.check("JMP-14", event=Placed)
+def judge_first_day_sticks(game: "IslandOfDeath", event: Placed, view: "StepView") -> list["Finding"]:
+    """22.26, 22.35: who may jump on the first day of a scenario."""
+    unit, phase = event.unit, game.phase
+    if not unit.is_ground_unit or not _jumped(game, unit, view) or game.scenario is None:
+        return []
+    label = phase.sequence.labels.get(phase.turn, "")
+    allowed = FORCED_JUMPS.get(game.scenario, {}).get(label)
+    evidence = {"unit": unit.counter, "hex": unit.hex, "turn": phase.turn, "time": label, "scenario": game.scenario}
+    if allowed is not None and unit.counter not in allowed:
+        return [game.finding("JMP-14", Ruling.PROVEN, step=event.step,
+                             message=f"{unit.label()} jumped on {label}: in the Introductory Scenario the only "
+                                     f"stick of that turn is {', '.join(allowed)} (22.26)",
+                             subjects=(unit.name,), evidence={**evidence, "allowed": list(allowed)})]
+    if label in NO_ARTILLERY_JUMPS.get(game.scenario, ()) and unit.is_artillery:
+        return [game.finding("JMP-14", Ruling.PROVEN, step=event.step,
+                             message=f"{unit.label()}, artillery, jumped on {label}: that turn's sticks are "
+                                     f"leaders, HQs and paratroop and paratroop engineer companies only (22.35)",
+                             subjects=(unit.name,), evidence={**evidence, "kind": unit.kind})]
     return []
