@@ -76,6 +76,7 @@ class IslandOfDeath(RulesEngine):
         from vlog.games.island_of_death.checks.movement import Movement
         from vlog.games.island_of_death.checks.sequence import Timeline
         from vlog.games.island_of_death.checks.strategic import Strategic
+        from vlog.games.island_of_death.checks.strongpoints import Dismantling
         from vlog.games.island_of_death.checks.supply import Supply
         from vlog.games.island_of_death.checks.victory import Surrender
         from vlog.games.island_of_death.checks.weather import Weather
@@ -83,9 +84,9 @@ class IslandOfDeath(RulesEngine):
         self.movement, self.timeline, self.attacks = Movement(), Timeline(), Attacks()
         self.surrender, self.supply, self.breakdown = Surrender(), Supply(self), Breakdown()
         self.combats, self.strategic, self.landings = Combats(self), Strategic(self), Landings()
-        self.bombardments, self.weather = Bombardments(), Weather()
+        self.bombardments, self.weather, self.dismantling = Bombardments(), Weather(), Dismantling()
         return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
-                self.strategic, self.landings, self.bombardments, self.weather]
+                self.strategic, self.landings, self.bombardments, self.weather, self.dismantling]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -151,4 +152,4 @@ class IslandOfDeath(RulesEngine):
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
     airborne, bombardment, breakdown, combat, combat_moves, combat_result, landings, movement, sequence, stacking,
-    strategic, supply, support, victory, warships, weather)
+    strategic, strongpoints, supply, support, victory, warships, weather)
