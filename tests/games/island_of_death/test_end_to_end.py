@@ -107,6 +107,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "JMP-06": [("JMP-06", 8, {"unit": "ax-iv-187", "hex": "1011", "weather": "rainy", "day": "1 July", "weather_step": 6})],
     "clean-dismantle-intro": [],
     "SPU-07": [("SPU-07", 10, {"unit": "al-engineer-coy", "hex": "1510", "removed": 3, "needed": 4})],
+    "SPR-03": [("SPR-03", 9, {"unit": "al-1dli", "hex": "1413", "from_level": "2", "to_level": "3",
+                               "security_units": []})],
     "SCN-04": [("SCN-04", 3, {"unit": "ax-ws-unnamed", "hex": "0707", "scenario": "intro"})],
     "SCN-04-hercules": [("SCN-04", 10, {"unit": "ax-ws-unnamed", "hex": "1007", "count": 9, "limit": 8})],
     "JMP-14": [("JMP-14", 4, {"unit": "ax-ix-187", "time": "30 June AM", "allowed": ["ax-ram-1-2"]})],

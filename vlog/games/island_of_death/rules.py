@@ -74,6 +74,7 @@ class IslandOfDeath(RulesEngine):
         from vlog.games.island_of_death.checks.combat_result import Combats
         from vlog.games.island_of_death.checks.landings import Landings
         from vlog.games.island_of_death.checks.movement import Movement
+        from vlog.games.island_of_death.checks.replacements import Replacements
         from vlog.games.island_of_death.checks.sequence import Timeline
         from vlog.games.island_of_death.checks.strategic import Strategic
         from vlog.games.island_of_death.checks.strongpoints import Dismantling
@@ -85,8 +86,9 @@ class IslandOfDeath(RulesEngine):
         self.surrender, self.supply, self.breakdown = Surrender(), Supply(self), Breakdown()
         self.combats, self.strategic, self.landings = Combats(self), Strategic(self), Landings()
         self.bombardments, self.weather, self.dismantling = Bombardments(), Weather(), Dismantling()
+        self.replacements = Replacements()
         return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
-                self.strategic, self.landings, self.bombardments, self.weather, self.dismantling]
+                self.strategic, self.landings, self.bombardments, self.weather, self.dismantling, self.replacements]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -151,5 +153,5 @@ class IslandOfDeath(RulesEngine):
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
-    airborne, bombardment, breakdown, combat, combat_moves, combat_result, landings, movement, sequence, stacking,
-    strategic, strongpoints, supply, support, victory, warships, weather)
+    airborne, bombardment, breakdown, combat, combat_moves, combat_result, landings, movement, replacements, sequence,
+    stacking, strategic, strongpoints, supply, support, victory, warships, weather)
