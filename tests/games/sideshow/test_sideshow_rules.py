@@ -472,3 +472,36 @@ chat "op raise"
     found = judge(tmp_path, before + 'move "1 FK" along 3516 on "Main Map"\nmove "3 FK" along 3517 on "Main Map"\n')
     assert [(f.check, f.evidence["unit"]) for f in found] == [("sideshow/REI-05", "3 FK")]
     assert "already" in found[0].message
+
+
+def test_seq_02_a_weather_roll_after_a_segment_began_is_proven_out_of_order(tmp_path):
+    """4.0: an Initial OP roll is no weather's or initiative's play, so the tracker showing the
+    segment was right; a weather roll after it is the weather phase played after the segment."""
+    back = "as Bob\nroll 1d6 = 1\nturn set Turn=1 Phase=weather\nchat weather\nroll 2d6 = 1,1\n"
+    found = [f for f in judge(tmp_path, TO_ALLIED_SEGMENT + back) if f.check == "sideshow/SEQ-02"]
+    assert [(f.check, f.basis, f.step) for f in found] == [("sideshow/SEQ-02", Basis.PROVEN, 13)]
+    assert found[0].evidence["from"] == "1 operations-segment-1" and found[0].evidence["to"] == "1 weather"
+    assert found[0].evidence["later_play"][-1] == [10, "initial-ops-rolled (Allied)"]
+    assert "(initial-ops-rolled (Allied), step 10, in operations-segment-1)" in found[0].message
+
+
+def test_seq_02_a_unit_moved_after_the_step_back_may_be_the_correction(tmp_path):
+    """A move fits several phases: after a step back from the segment it is only POSSIBLE."""
+    back = "as Bob\nroll 1d6 = 1\nturn set Turn=1 Phase=initiative\nmove IST along 3202\n"
+    found = [f for f in judge(tmp_path, TO_ALLIED_SEGMENT + back) if f.check == "sideshow/SEQ-02"]
+    assert [(f.basis, f.evidence["play"]) for f in found] == [(Basis.POSSIBLE, "moved IST")]
+
+
+def test_seq_02_the_tracker_set_back_with_nothing_played_is_a_correction(tmp_path):
+    """A tracker moved on into the next turn by mistake and set back, then play: no finding."""
+    actions = TO_ALLIED_SEGMENT + ("as Bob\nroll 1d6 = 1\nturn next\nturn next\nturn next\n"
+                                   "turn set Turn=1 Phase=operations-segment-2\nas Alice\nchat ops\nroll 1d6 = 2\n")
+    assert [f for f in judge(tmp_path, actions) if f.check == "sideshow/SEQ-02"] == []
+
+
+def test_seq_02_a_unit_placed_or_removed_after_the_step_back_is_play(tmp_path):
+    """A placement or a removal is play too: after a step back with play left behind, POSSIBLE."""
+    back = "as Bob\nroll 1d6 = 1\nturn set Turn=1 Phase=initiative\n"
+    for play, said in (('add "Kron Mar" at 3804\n', "placed Kron Mar"), ('remove IST\n', "removed IST")):
+        found = [f for f in judge(tmp_path, TO_ALLIED_SEGMENT + back + play) if f.check.startswith(("sideshow/SEQ-02", "vlog/"))]
+        assert [(f.check, f.basis, f.evidence["play"]) for f in found] == [("sideshow/SEQ-02", Basis.POSSIBLE, said)]
