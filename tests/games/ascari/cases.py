@@ -71,6 +71,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                                      "from column 15xx",
                                "depends_on": ["whether exiting wins at once in scenario s1 (the Coatit FAQ's "
                                               "reading, taken by analogy)"]})],
+    "SCN-01": [("SCN-01", 10, {"unit": "1 II", "from": "2604", "to": "2605", "camels": ["2506"], "rolls": []})],
     "SCN-02": [("SCN-02", 16, {"hex": "2506", "revolt_step": 15, "leader_hex": "2506"})],
     "SCN-03": [("SCN-03", 2, {"hex": "2815", "steps": 2, "level": "front",
                               "depends_on": ["the reading of S3.12's 'the unit in 2815 starts on its Reduced side' "
