@@ -40,8 +40,9 @@ def test_scripts_say_what_they_plant():
     for name in EXPECTED:
         first = (RULES / f"{name}.vscript").read_text(encoding="utf-8").splitlines()[1]
         plants = len(EXPECTED[name])
+        check = name if name.count("-") == 1 else name.rsplit("-", 1)[0]     # MOV-12-limbered plants MOV-12
         assert first.startswith("# CLEAN" if name.startswith("clean-") else
-                                f"# PLANTS {name} {'once' if plants == 1 else 'twice'}"), name
+                                f"# PLANTS {check} {'once' if plants == 1 else 'twice'}"), name
 
 
 def test_every_registered_item_is_implemented_and_every_implemented_item_reports_or_folds():
