@@ -134,6 +134,16 @@ def test_faq_agordat_river_barka_hexes():
     assert [terrain.impassable(h) for h in ("1501", "1701", "1901", "2101")] == [True, True, False, False]
 
 
+def test_faq_agordat_1810_is_a_slope_hex_on_the_shipped_data():
+    """FAQ (General): 'hex 1810 (Agordat) ... A: 1810 is a slope hex': on the rulebook's data alone it
+    costs 1 MP to enter (TER-01) and blocks a line of sight through it (4.2, LOS-02); its elevation
+    is not in the text, so it is Unknown, named, not guessed."""
+    terrain = Terrain(load_game_data("ascari"), "agordat", "s1")
+    assert terrain.hex_cost("1810") == 1
+    assert terrain.blocks_sight("1810") is True
+    assert isinstance(terrain.elevation("1810"), Unknown)
+
+
 def test_a_unit_with_allowance_one_may_always_move_one_hex():
     """3.1: a unit with a Movement Allowance of 1 may move 1 hex whatever the terrain costs."""
     data = synthetic_data()

@@ -505,3 +505,22 @@ def test_seq_02_a_unit_placed_or_removed_after_the_step_back_is_play(tmp_path):
     for play, said in (('add "Kron Mar" at 3804\n', "placed Kron Mar"), ('remove IST\n', "removed IST")):
         found = [f for f in judge(tmp_path, TO_ALLIED_SEGMENT + back + play) if f.check.startswith(("sideshow/SEQ-02", "vlog/"))]
         assert [(f.check, f.basis, f.evidence["play"]) for f in found] == [("sideshow/SEQ-02", Basis.POSSIBLE, said)]
+
+
+def test_seq_05_and_seq_03_the_9_22_example_of_october_1914(tmp_path):
+    """9.22's example: in October 1914 the Allied player puts the 61st Pioneers (61 KGO) and the 63rd
+    Palmacottah (63 Pal) in the Delayed Box and every other unit of the month in the Available Box;
+    those enter next turn in Mombasa (9.23). Legal on the shipped data: no SEQ-05 or SEQ-03 finding.
+    Put in the Available Box a month early, 29 Punj (November 1914) is SEQ-05's."""
+    available = ["98", "2 Loy NL", "101 Grn", "2 Kshmr", "3 Kshmr", "13 Raj", "3 Gwlr", "28 MtRA", "10 Hvy", "1 Lt"]
+    actions = ("as Bob\nturn set Turn=2 Phase=reinforcement-availability\n"
+               + "".join(f'add "{u}" at "Delayed Box" on "Off-map Boxes"\n' for u in ("61 KGO", "63 Pal"))
+               + "".join(f'add "{u}" at "Available Troops Box" on "Off-map Boxes"\n' for u in available)
+               + "turn set Turn=3 Phase=reinforcement-availability\n"
+               + "".join(f'move "{u}" along 3201 on "Main Map"\n' for u in available))
+    for shipped in (True, False):
+        assert [f for f in judge(tmp_path, actions, shipped=shipped)
+                if f.check in ("sideshow/SEQ-05", "sideshow/SEQ-03") or f.check.startswith("vlog/")] == []
+    early = actions.replace('turn set Turn=3', 'add "29 Punj" at "Available Troops Box" on "Off-map Boxes"\nturn set Turn=3', 1)
+    found = [f for f in judge(tmp_path, early, shipped=True) if f.check == "sideshow/SEQ-05"]
+    assert [(f.basis, f.evidence["unit"]) for f in found] == [(Basis.PROVEN, "29 Punj")]
