@@ -59,6 +59,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-15": [("MOV-15", 26, {"hex": "2409", "to": "2408", "came_from": "2410", "enemy_left": ["4 IV"]})],
     "RET-06": [("RET-06", 28, {"from": "1907", "to": "1807"})],
     "MOV-07": [("MOV-07", 27, {"hex": "2609", "to": "2608", "back_to": "2610", "fire_step": 24})],
+    "MEL-11-leader-hit": [("MEL-11", 38, {"hex": "2709", "leader": "Maconnen", "unit": "1 Spear MA",
+                                           "leader_lost": 1, "unit_lost": 0, "readings": [0], "melee_step": 32})],
     "MOV-12-limbered": [("MOV-12", 11, {"unit": "D Batt battery", "limbered_in": "1707", "limbered_step": 9,
                                          "to": "1507", "cost": 2, "left": 1})],
     "MOV-12": [("MOV-12", 15, {"firer": "D Batt battery", "hex": "1807", "side_shown": "limbered",
