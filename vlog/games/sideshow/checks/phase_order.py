@@ -41,7 +41,8 @@ __all__ = ["PhaseOrder", "PLAY_KINDS"]
 PLAY_KINDS: dict[type, frozenset[str] | None] = {
     WeatherRolled: frozenset({"weather"}), WeatherRead: frozenset({"weather"}),
     InitiativeRolled: frozenset({"initiative"}), SegmentChosen: frozenset({"initiative"}),
-    EventRolled: frozenset({"initiative", "event"}), EventNamed: frozenset({"initiative", "event"}),
+    EventRolled: frozenset({"initiative", "operations", "event"}),       # a tie, an `op event`, the Auxiliary
+    EventNamed: frozenset({"initiative", "operations", "event"}),
     InitialOpsRolled: frozenset({"operations"}), OpgtRolled: frozenset({"operations"}),
     OperationPaid: frozenset({"operations"}), MultipleRolled: frozenset({"operations"}),
     CombatRolled: frozenset({"operations"}), RetreatRolled: frozenset({"operations"}),
