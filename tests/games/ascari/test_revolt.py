@@ -77,3 +77,12 @@ def test_scn_01_on_the_shipped_data_the_unknown_terrain_is_named_not_guessed():
     found = [f for f in rep.findings if f.check == "ascari/SCN-01"]
     assert [(f.basis, f.step) for f in found] == [(Basis.POSSIBLE, 9), (Basis.POSSIBLE, 10)]
     assert found[0].evidence["depends_on"] and all(d.startswith("map.json ") and " hex " in d for d in found[0].evidence["depends_on"])
+
+
+def test_scn_01_more_dice_than_the_fire_s_may_hold_the_booty_roll(tmp_path):
+    """Two d6 while the opportunity fire is open: one may be the Booty roll, so a missing roll is POSSIBLE."""
+    found = judge(tmp_path, 'move "1 II" along 2604\nas Bob\nchat "opfire 1 Rifle at 2604"\nroll 1d6 = 1\n'
+                            'as Alice\nroll 1d6 = 2\nmove "2 II" along 1804\n')
+    scn = [f for f in found if f.check == "ascari/SCN-01"]
+    assert [f.basis for f in scn] == [Basis.POSSIBLE]
+    assert any("fire" in d for d in scn[0].evidence["depends_on"])

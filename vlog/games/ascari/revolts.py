@@ -46,6 +46,8 @@ class Window:
     due: list[Due]
     rolls: list[int] = field(default_factory=list)
     flipped: set[str] = field(default_factory=set)
+    fire_rolls: int = 0
+    """The d6 rolled while a fire was open: more than one may hold a Booty roll among them."""
 
 
 class Revolts(Ledger):
@@ -60,8 +62,11 @@ class Revolts(Ledger):
         return ()
 
     def step(self, view: "StepView") -> tuple:
-        if self.window is not None and self.game.fires.open is None and view.step is not None:
-            self.window.rolls += _one_dice(view)
+        if self.window is not None and view.step is not None:
+            if self.game.fires.open is None:
+                self.window.rolls += _one_dice(view)
+            else:
+                self.window.fire_rolls += len(_one_dice(view))
         return ()
 
     def event(self, event: "Event", view: "StepView") -> tuple:

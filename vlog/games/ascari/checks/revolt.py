@@ -7,7 +7,8 @@ hex, for every Italian unit, until the Booty has revolted.
 The occasion judged is an Italian combat unit's move that brings it within 3 hexes of a Camel
 with a clear line of sight (sightlines.py), nearer than before or in sight for the first time.
 Its rolls are the single d6 rolled after it and before the next move or the phase's end, none
-of a fire open then; a move into a melée is left alone (the rolls are the melée's). Judged:
+of a fire open then (more than one d6 while a fire is open may hide a Booty roll: the missing
+roll is then POSSIBLE); a move into a melée is left alone (the rolls are the melée's). Judged:
 
 * fewer rolls than Camels due: PROVEN where each line of sight is known clear, POSSIBLE where a
   hex between has terrain or height the map data lacks (naming it);
@@ -73,8 +74,11 @@ def _close(game: "Ascari") -> list:
                 "camels": [d.hex for d in window.due], "rolls": list(window.rolls)}
     moved = (f"{window.unit} moved {window.frm} -> {window.to} in the Italian movement phase, within "
              f"{REVOLT_RANGE} hexes of {camels}")
+    mixed = window.fire_rolls > 1
+    if mixed:
+        unknown = sorted({*unknown, FIRE_DICE})
     if len(window.rolls) < len(window.due):
-        proven = len(window.rolls) < len(certain)
+        proven = len(window.rolls) < len(certain) and not mixed
         if not proven and not unknown:
             return []
         return [game.finding("SCN-01", Ruling.PROVEN if proven else Ruling.POSSIBLE, step=window.step,
@@ -83,7 +87,7 @@ def _close(game: "Ascari") -> list:
                                      f"approaching hex), {len(window.rolls)} made before the next move",
                              subjects=(window.unit, *(d.name for d in window.due)), evidence=evidence,
                              depends_on=() if proven else unknown)]
-    if len(window.rolls) != len(window.due):
+    if len(window.rolls) != len(window.due) or mixed:
         return []
     revolts = sum(r >= REVOLTS_ON for r in window.rolls)
     flips = len(window.flipped & {d.booty for d in window.due})
@@ -121,6 +125,8 @@ def judge_revolt_rolls_at_phase_end(game: "Ascari", event: PhaseChanged, view: "
     return _close(game)
 
 
+FIRE_DICE = ("which of the d6 rolled while a fire at the moving unit was open are the fire's (more than one "
+             "was rolled: a Booty roll may be among them)")
 LOG_ENDS = "the steps after the move (the log ends before another unit moves)"
 
 
