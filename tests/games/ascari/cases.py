@@ -59,6 +59,10 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MOV-15": [("MOV-15", 26, {"hex": "2409", "to": "2408", "came_from": "2410", "enemy_left": ["4 IV"]})],
     "RET-06": [("RET-06", 28, {"from": "1907", "to": "1807"})],
     "MOV-07": [("MOV-07", 27, {"hex": "2609", "to": "2608", "back_to": "2610", "fire_step": 24})],
+    "MEL-11-leader-hit": [("MEL-11", 38, {"hex": "2709", "leader": "Maconnen", "unit": "1 Spear MA",
+                                           "leader_lost": 1, "unit_lost": 0, "readings": [0], "melee_step": 32})],
+    "MOV-12-limbered": [("MOV-12", 11, {"unit": "D Batt battery", "limbered_in": "1707", "limbered_step": 9,
+                                         "to": "1507", "cost": 2, "left": 1})],
     "MOV-12": [("MOV-12", 15, {"firer": "D Batt battery", "hex": "1807", "side_shown": "limbered",
                                "battery_side": "battery"})],
     "VIC-03": [("VIC-03", 23, {"winner": "ethiopian", "won_at_step": 21, "hexes": [], "by": "eliminating Baratieri"})],
@@ -71,6 +75,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                                      "from column 15xx",
                                "depends_on": ["whether exiting wins at once in scenario s1 (the Coatit FAQ's "
                                               "reading, taken by analogy)"]})],
+    "SCN-01": [("SCN-01", 10, {"unit": "1 II", "from": "2604", "to": "2605", "camels": ["2506"], "rolls": []})],
     "SCN-02": [("SCN-02", 16, {"hex": "2506", "revolt_step": 15, "leader_hex": "2506"})],
     "SCN-03": [("SCN-03", 2, {"hex": "2815", "steps": 2, "level": "front",
                               "depends_on": ["the reading of S3.12's 'the unit in 2815 starts on its Reduced side' "

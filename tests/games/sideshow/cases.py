@@ -40,6 +40,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "REI-03": [("REI-03", 21, {"unit": "2 MRK", "hex": "4511"})],
     "EVT-06": [("EVT-06", 19, {"units": ["13 Raj (delayed)"], "event_step": 18})],
     "OPS-07": [("OPS-07", 4, {"unit": "A. Tanga", "hex": "3804"})],
+    "SEQ-02": [("SEQ-02", 18, {"from": "28 operations-segment-1", "to": "28 weather", "back_step": 16,
+                                "play": "weather-rolled (German)"})],
     "SEQ-07": [("SEQ-07", 2, {"turn": 28, "first_turn": 29, "phase": "reinforcement-availability"})],
     "RAIL-03": [("RAIL-03", 16, {"unit": "EAMR", "to": "2915", "enemies": ["1 FK (2914)", "Kraut (2914)"]})],
     "CBT-22": [("CBT-22", 22, {"unit": "2 FK", "to": "3517", "target": "3516"})],

@@ -472,3 +472,55 @@ chat "op raise"
     found = judge(tmp_path, before + 'move "1 FK" along 3516 on "Main Map"\nmove "3 FK" along 3517 on "Main Map"\n')
     assert [(f.check, f.evidence["unit"]) for f in found] == [("sideshow/REI-05", "3 FK")]
     assert "already" in found[0].message
+
+
+def test_seq_02_a_weather_roll_after_a_segment_began_is_proven_out_of_order(tmp_path):
+    """4.0: an Initial OP roll is no weather's or initiative's play, so the tracker showing the
+    segment was right; a weather roll after it is the weather phase played after the segment."""
+    back = "as Bob\nroll 1d6 = 1\nturn set Turn=1 Phase=weather\nchat weather\nroll 2d6 = 1,1\n"
+    found = [f for f in judge(tmp_path, TO_ALLIED_SEGMENT + back) if f.check == "sideshow/SEQ-02"]
+    assert [(f.check, f.basis, f.step) for f in found] == [("sideshow/SEQ-02", Basis.PROVEN, 13)]
+    assert found[0].evidence["from"] == "1 operations-segment-1" and found[0].evidence["to"] == "1 weather"
+    assert found[0].evidence["later_play"][-1] == [10, "initial-ops-rolled (Allied)"]
+    assert "(initial-ops-rolled (Allied), step 10, in operations-segment-1)" in found[0].message
+
+
+def test_seq_02_a_unit_moved_after_the_step_back_may_be_the_correction(tmp_path):
+    """A move fits several phases: after a step back from the segment it is only POSSIBLE."""
+    back = "as Bob\nroll 1d6 = 1\nturn set Turn=1 Phase=initiative\nmove IST along 3202\n"
+    found = [f for f in judge(tmp_path, TO_ALLIED_SEGMENT + back) if f.check == "sideshow/SEQ-02"]
+    assert [(f.basis, f.evidence["play"]) for f in found] == [(Basis.POSSIBLE, "moved IST")]
+
+
+def test_seq_02_the_tracker_set_back_with_nothing_played_is_a_correction(tmp_path):
+    """A tracker moved on into the next turn by mistake and set back, then play: no finding."""
+    actions = TO_ALLIED_SEGMENT + ("as Bob\nroll 1d6 = 1\nturn next\nturn next\nturn next\n"
+                                   "turn set Turn=1 Phase=operations-segment-2\nas Alice\nchat ops\nroll 1d6 = 2\n")
+    assert [f for f in judge(tmp_path, actions) if f.check == "sideshow/SEQ-02"] == []
+
+
+def test_seq_02_a_unit_placed_or_removed_after_the_step_back_is_play(tmp_path):
+    """A placement or a removal is play too: after a step back with play left behind, POSSIBLE."""
+    back = "as Bob\nroll 1d6 = 1\nturn set Turn=1 Phase=initiative\n"
+    for play, said in (('add "Kron Mar" at 3804\n', "placed Kron Mar"), ('remove IST\n', "removed IST")):
+        found = [f for f in judge(tmp_path, TO_ALLIED_SEGMENT + back + play) if f.check.startswith(("sideshow/SEQ-02", "vlog/"))]
+        assert [(f.check, f.basis, f.evidence["play"]) for f in found] == [("sideshow/SEQ-02", Basis.POSSIBLE, said)]
+
+
+def test_seq_05_and_seq_03_the_9_22_example_of_october_1914(tmp_path):
+    """9.22's example: in October 1914 the Allied player puts the 61st Pioneers (61 KGO) and the 63rd
+    Palmacottah (63 Pal) in the Delayed Box and every other unit of the month in the Available Box;
+    those enter next turn in Mombasa (9.23). Legal on the shipped data: no SEQ-05 or SEQ-03 finding.
+    Put in the Available Box a month early, 29 Punj (November 1914) is SEQ-05's."""
+    available = ["98", "2 Loy NL", "101 Grn", "2 Kshmr", "3 Kshmr", "13 Raj", "3 Gwlr", "28 MtRA", "10 Hvy", "1 Lt"]
+    actions = ("as Bob\nturn set Turn=2 Phase=reinforcement-availability\n"
+               + "".join(f'add "{u}" at "Delayed Box" on "Off-map Boxes"\n' for u in ("61 KGO", "63 Pal"))
+               + "".join(f'add "{u}" at "Available Troops Box" on "Off-map Boxes"\n' for u in available)
+               + "turn set Turn=3 Phase=reinforcement-availability\n"
+               + "".join(f'move "{u}" along 3201 on "Main Map"\n' for u in available))
+    for shipped in (True, False):
+        assert [f for f in judge(tmp_path, actions, shipped=shipped)
+                if f.check in ("sideshow/SEQ-05", "sideshow/SEQ-03") or f.check.startswith("vlog/")] == []
+    early = actions.replace('turn set Turn=3', 'add "29 Punj" at "Available Troops Box" on "Off-map Boxes"\nturn set Turn=3', 1)
+    found = [f for f in judge(tmp_path, early, shipped=True) if f.check == "sideshow/SEQ-05"]
+    assert [(f.basis, f.evidence["unit"]) for f in found] == [(Basis.PROVEN, "29 Punj")]

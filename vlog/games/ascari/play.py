@@ -103,6 +103,10 @@ class Play(Ledger):
         self.opportunity: dict[str, int | None] = {}
         """Piece id -> step of its opportunity fire this player-turn."""
         self.mover: str | None = None
+        self.limbered: dict[str, tuple[str, int | None]] = {}
+        """Piece id -> (hex, step) of an artillery unit limbered this phase: 1 MP left (3.61)."""
+        self.flips: dict[str, int] = {}
+        """Piece id -> the artillery formation changes made this phase, 1 MP each (3.6)."""
         """The unit moving now (the last that moved this phase)."""
         self.control: dict[str, str] = {}
         """Hex -> the side whose combat unit last entered it (control, FAQ Coatit), for the whole log."""
@@ -202,6 +206,8 @@ class Play(Ledger):
             self.fired.clear()
             self.opportunity.clear()
         self.closing = self.mover
+        self.limbered.clear()
+        self.flips.clear()
         self.ended = (list(self.melees.values()), dict(self.lone_leaders))
         self.paths.clear()
         self.melees.clear()

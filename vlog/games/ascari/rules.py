@@ -20,6 +20,7 @@ from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import GRAMMARS
 from vlog.games.ascari.fires import Fires
 from vlog.games.ascari.play import Play
+from vlog.games.ascari.revolts import Revolts
 from vlog.games.ascari.terrain import Terrain
 from vlog.games.ascari.units import Unit, make_unit
 from vlog.kit.engine import RulesEngine
@@ -55,6 +56,7 @@ class Ascari(RulesEngine):
         super().__init__(data if data is not None else load_game_data("ascari"), scenario=scenario)
         self.play = Play(self)
         self.fires = Fires(self)
+        self.revolts = Revolts(self)
         self.terrain: Terrain | None = None
         self.started_at_setup = False
         """Whether the log's starting position is the scenario's set-up (so it begins with turn 1)."""
@@ -73,7 +75,8 @@ class Ascari(RulesEngine):
     def new_ledgers(self) -> list:
         self.play = Play(self)
         self.fires = Fires(self)
-        return [self.play, self.fires]
+        self.revolts = Revolts(self)
+        return [self.play, self.fires, self.revolts]
 
     def more_events(self, view: "StepView", events):
         """A melée is over (play.py), a fire's result is due (fires.py)."""

@@ -57,9 +57,14 @@ class Terrain:
         self.local = f"tec-{scenario}" if scenario and f"tec-{scenario}" in data.table_ids else None
         self.hex_cost = lru_cache(maxsize=4096)(self._hex_cost)
         self.side = lru_cache(maxsize=8192)(self._side)
+        # the map and the charts do not change during a log: each hex and chart cell is read once
+        self._cell = lru_cache(maxsize=4096)(self._read_cell)
+        self.elevation = lru_cache(maxsize=4096)(self._elevation)
+        self.impassable = lru_cache(maxsize=4096)(self._impassable)
+        self.blocks_sight = lru_cache(maxsize=4096)(self._blocks_sight)
 
     # -- the charts --------------------------------------------------------------------------
-    def _cell(self, table: str, row: str, effect: str) -> Any:
+    def _read_cell(self, table: str, row: str, effect: str) -> Any:
         try:
             datum = self.data.lookup(table, row, effect)
         except (KeyError, ValueError):
@@ -123,7 +128,7 @@ class Terrain:
     def terrain(self, hex_: str) -> str | Unknown:
         return self.board.terrain(hex_)
 
-    def elevation(self, hex_: str) -> int | Unknown:
+    def _elevation(self, hex_: str) -> int | Unknown:
         record = self.data.hex(hex_, self.board.map_id)
         if record is not None and "elevation" in record and record["elevation"].value is not None:
             return record["elevation"].value
@@ -140,7 +145,7 @@ class Terrain:
     def distance(self, a: str, b: str) -> int:
         return self.board.distance(a, b)
 
-    def impassable(self, hex_: str) -> bool | Unknown:
+    def _impassable(self, hex_: str) -> bool | Unknown:
         """No unit enters the hex (river Barka, rocks, water; the passable property where given)."""
         record = self.data.hex(hex_, self.board.map_id)
         if record is not None and "properties" in record and "passable" in record["properties"]:
@@ -218,7 +223,7 @@ class Terrain:
         return hb > ha
 
     # -- sight -------------------------------------------------------------------------------
-    def blocks_sight(self, hex_: str) -> bool | Unknown:
+    def _blocks_sight(self, hex_: str) -> bool | Unknown:
         """Whether the hex's terrain blocks a line of sight passing through it (4.2)."""
         for row in self.feature_rows(hex_):
             if self._local(row, "los") == "blocks":

@@ -33,6 +33,7 @@ from .checks.common import ALLIED, GERMAN, side_of
 from .checks.initiative import Initiative
 from .checks.movement import Operations
 from .checks.operations import OperationPoints
+from .checks.phase_order import PhaseOrder
 from .checks.random_events import RandomEvents
 from .checks.rolls import Rolls
 from .checks.schnee import Schnee
@@ -76,9 +77,10 @@ class Sideshow(RulesEngine):
         self.raising = Raising(self)
         self.event_arrivals = EventArrivals(self)
         self.schnee = Schnee(self)
+        self.phase_order = PhaseOrder()
         return (self.rolls, self.weather, self.initiative, *self.operation_points.values(), self.operations,
                 self.random_events, self.arrivals, self.battles, self.disbands, self.effects, self.raising,
-                self.event_arrivals, self.schnee)
+                self.event_arrivals, self.schnee, self.phase_order)
 
     def more_events(self, view: "StepView", events: Sequence["Event"]) -> list["Event"]:
         """The step's labelled rolls, and the weather read, segment taken and Operations paid

@@ -9,11 +9,11 @@ POSSIBLE, naming it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.engine.sight import higher_than, line_of_sight
 from vlog.games.ascari.rules import REGISTRY
+from vlog.games.ascari.sightlines import sight_blocks
 from vlog.games.ascari.units import FIRING_TYPES
 from vlog.kit.steps import Declared
 
@@ -123,36 +123,6 @@ def judge_once(game: "Ascari", event: Declared, view: "StepView") -> list:
                          subjects=(unit.name,), evidence={"firer": unit.name, "first_fire_step": earlier})]
 
 
-def _sight_blocks(game: "Ascari", firer: "Unit", target: str, view: "StepView") -> dict[str, Any]:
-    """LOS item -> the Sight that criterion alone gives."""
-    terrain = game.terrain
-    assert terrain is not None and firer.hex is not None
-    layout = terrain.layout
-    units = game.units(view.before).values()
-    occupied = {u.hex for u in units if u.hex is not None and u.combat and u.id != firer.id}
-    target_level = terrain.elevation(target)
-    firer_higher = higher_than(lambda h: terrain.elevation(layout.name(h)), layout.parse(firer.hex), target_level)
-    name: Callable[[Any], str] = layout.name
-
-    def by_units(h: Any) -> Any:
-        if name(h) not in occupied:
-            return False
-        if firer_higher is True:
-            return False
-        return True if firer_higher is False else firer_higher
-
-    def by_terrain(h: Any) -> Any:
-        return terrain.blocks_sight(name(h))
-
-    def by_height(h: Any) -> Any:
-        return higher_than(lambda x: terrain.elevation(name(x)), h, target_level)
-
-    a, b = layout.parse(firer.hex), layout.parse(target)
-    return {"LOS-01": line_of_sight(layout, a, b, by_units),
-            "LOS-02": line_of_sight(layout, a, b, by_terrain),
-            "LOS-04": line_of_sight(layout, a, b, by_height)}
-
-
 @REGISTRY.check("LOS-01", "LOS-02", "LOS-03", "LOS-04", event=Declared)
 def judge_line_of_sight(game: "Ascari", event: Declared, view: "StepView") -> list:
     """4.2, judged for a shot within range (FIR-06/FIR-07 report the others)."""
@@ -162,7 +132,7 @@ def judge_line_of_sight(game: "Ascari", event: Declared, view: "StepView") -> li
         return []
     layout = game.terrain.layout
     found, possible = [], set()
-    for short, sight in _sight_blocks(game, unit, target, view).items():
+    for short, sight in sight_blocks(game, unit, target, game.units(view.before).values()).items():
         if sight.blocked_by:
             hexes = [" / ".join(layout.name(h) for h in step) for step in sight.blocked_by]
             if short == "LOS-02" and all(len(step) == 2 for step in sight.blocked_by):

@@ -166,7 +166,7 @@ def judge_leader_follows(game: "Ascari", event: MeleeResolved, view: "StepView")
         return []
     after = game.units(view.before)
     if _seen(defender, after.get(defender.id), melee.hex)[0] != ELIMINATED:
-        return []
+        return _leader_hits(game, event, defender, after)
     stayed = [after[u.id] for u in melee.units.values()
               if u.leader and u.hex == melee.hex and u.side == defender.side
               and u.id in after and after[u.id].hex is not None]
@@ -182,6 +182,39 @@ def judge_leader_follows(game: "Ascari", event: MeleeResolved, view: "StepView")
                          subjects=(defender.name, *(u.name for u in stayed)),
                          evidence={"hex": melee.hex, "unit": defender.name, "leaders": [u.name for u in stayed],
                                    "melee_step": melee.step})]
+
+
+def _leader_hits(game: "Ascari", event: MeleeResolved, defender: "Unit", after: dict) -> list:
+    """The defender lived: its leaders' steps read both ways. The General FAQ has a leader take a
+    hit whenever its unit does, the Coatit FAQ only the unit (inventory 6.2): each loss either
+    gives is accepted, so a leader that moved with its unit (or stayed with it) has lost no step,
+    or one when its unit lost one. A leader that lost a step while its unit lost none fits neither:
+    PROVEN. A leader parted from its unit, or taken off, is not judged (caught alone, 5.11)."""
+    melee = event.melee
+    now = after.get(defender.id)
+    lost = _seen(defender, now, melee.hex)[1]
+    if now is None or lost is None or event.at_end:
+        return []
+    found = []
+    for leader in melee.units.values():
+        later = after.get(leader.id)
+        if not leader.leader or leader.hex != melee.hex or leader.side != defender.side or later is None \
+                or later.hex != now.hex or leader.steps is None or later.steps is None:
+            continue
+        hits = leader.steps - later.steps
+        readings = {0} if lost == 0 else {0, 1}
+        if hits in readings:
+            continue
+        found.append(game.finding("MEL-11", Ruling.PROVEN, step=event.step,
+                                  message=f"{leader.name}, stacked with {defender.name} in the melée in {melee.hex} "
+                                          f"(step {melee.step}), lost {hits} step(s) while its unit lost {lost}: a "
+                                          f"leader in a melée takes a hit only when its unit does (General FAQ) or "
+                                          f"none (Coatit FAQ)",
+                                  subjects=(leader.name, defender.name),
+                                  evidence={"hex": melee.hex, "leader": leader.name, "unit": defender.name,
+                                            "leader_lost": hits, "unit_lost": lost, "readings": sorted(readings),
+                                            "melee_step": melee.step}))
+    return found
 
 
 @REGISTRY.check("MEL-12", event=MeleeResolved)

@@ -50,6 +50,8 @@ class Initiative(Ledger):
     def __init__(self, game: "Sideshow") -> None:
         self.game = game
         self.turns: dict[int | None, Turn] = {}
+        self._ratings: dict[tuple[str, int | None], frozenset[int]] = {}
+        """(side, turn) -> its ratings: the OFC chart is walked once per turn, not once per roll."""
 
     @property
     def turn(self) -> int | None:
@@ -86,10 +88,12 @@ class Initiative(Ledger):
 
     def ratings(self, side: str) -> frozenset[int]:
         """The side's Initiative Rating this turn; every Allied rating when the turn is not known."""
-        _, rating = commander(self.game.data, self.game.scenario or "", side, self.turn)
-        if rating is not None:
-            return frozenset({rating})
-        return allied_ratings(self.game.data) if side == ALLIED else frozenset()
+        key = (side, self.turn)
+        if key not in self._ratings:
+            _, rating = commander(self.game.data, self.game.scenario or "", side, self.turn)
+            self._ratings[key] = frozenset({rating}) if rating is not None else \
+                allied_ratings(self.game.data) if side == ALLIED else frozenset()
+        return self._ratings[key]
 
     def totals(self, rolls: dict[str, "Rolled"]) -> dict[str, int] | None:
         """The totals of a round where the ratings are known, else None."""
