@@ -13,6 +13,7 @@ from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.kit.losses import StepLossHistory
+from vlog.kit.tracks import highest_box
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -225,9 +226,7 @@ def steps_lost_so_far(history: VPHistory) -> int | None:
 
 
 def highest_grt_box(board: "Board") -> int | None:
-    boxes = [int(m.group("n")) for b in board.data.documents["map"]["maps"][0].get("boxes", ())
-             if isinstance(b.get("id"), str) and (m := _GRT_BOX.fullmatch(b["id"]))]
-    return max(boxes) if boxes else None
+    return highest_box(board.data, "grt")
 
 
 @REGISTRY.reports("VC-02")
