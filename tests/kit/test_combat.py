@@ -12,7 +12,7 @@ from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 from vlog.gamedata import load_game_data
 from vlog.kit.combat import (
-    OpenCombat, TerrainControl, crt_from_table, loss_range, majority_shift, roll_bounds, steps_owed,
+    OpenCombat, TerrainControl, advance_problems, crt_from_table, loss_range, majority_shift, roll_bounds, steps_owed,
     strength_total, tec_shift, terrain_row_shifts, terrain_shifts,
 )
 
@@ -161,3 +161,41 @@ def test_open_combat_rolls_and_advances():
              (U("e1", hex="0101", side="b"), U("e1", hex="0201"))]        # the other side
     assert [u.id for u in combat.note_advances(moves, ["0101", "0202"])] == ["a1"]
     assert combat.advanced == ["a1"]
+
+
+def test_advance_into_a_cleared_hex_is_due_and_into_a_held_one_is_wrong():
+    a, b = U("a", "A"), U("b", "B")
+    d = U("d", "D", steps=1)
+    none = dict(attacker_losses={}, defender_losses={})
+    assert advance_problems([a, b], [d], ["a"], attacker_losses={}, defender_losses={"d": 1}) == []
+    assert advance_problems([a, b], [d], [], attacker_losses={}, defender_losses={"d": 1}) == [
+        "no attacking unit advanced into the cleared hex"]
+    assert advance_problems([a], [d], [], **none, removed=["d"]) == ["no attacking unit advanced into the cleared hex"]
+    assert advance_problems([a], [d], [], **none, gone=["d"]) == ["no attacking unit advanced into the cleared hex"]
+    assert advance_problems([a], [d], [], **none) == []                              # still held: no advance due
+    assert advance_problems([a], [d], ["a"], **none) == ["units advanced into a hex still held by the defender"]
+    # a defenseless defender left behind is another rule's: the hex is neither cleared nor held
+    assert advance_problems([a], [d], ["a"], **none, defenseless=lambda u: True) == []
+    assert advance_problems([a], [d], [], **none, defenseless=lambda u: True) == []
+    # attackers that lost every step, were removed or raised owe no advance
+    assert advance_problems([a], [d], [], attacker_losses={"a": 2}, defender_losses={"d": 1}) == []
+    assert advance_problems([a], [d], [], **none, removed=["a", "d"]) == []
+    assert advance_problems([a], [d], [], attacker_losses={}, defender_losses={"d": 1}, raised=["a"]) == []
+
+
+def test_advance_by_strangers_barred_units_and_over_the_limit():
+    hq, a = U("h", "H"), U("a", "A")
+    d = U("d", "D", steps=1)
+    lost = dict(attacker_losses={}, defender_losses={"d": 1})
+    assert advance_problems([a], [d], ["x", "a"], **lost) == ["1 unit(s) that did not attack advanced"]
+    barred = dict(barred=lambda u: u.name == "H", barred_label="HQ")
+    assert advance_problems([hq, a], [d], ["h", "a"], **lost, **barred) == ["HQ H advanced"]
+    # a barred attacker is no survivor: with only it left, no advance is due
+    assert advance_problems([hq], [d], [], **lost, **barred) == []
+    assert advance_problems([hq], [d], [], **lost, **barred, stays=lambda u: False) == [
+        "no attacking unit advanced into the cleared hex"]
+    weight = dict(weight=lambda u: 2, limit=3)
+    assert advance_problems([hq, a], [d], ["a"], **lost, **weight) == []
+    assert advance_problems([hq, a], [d], ["h", "a"], **lost, **weight) == [
+        "4 divisions advanced, over the hex's limit of 3"]
+    assert advance_problems([a], [d], ["a"], **lost, weight=lambda u: Unknown("weight"), limit=1) == []

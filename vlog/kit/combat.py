@@ -17,7 +17,9 @@ Judging the result is the game's (its checks say which rule each finding breaks)
   may be missing; `majority_shift`: a shift for more than half the factors attacking across
   a hexside feature (a river);
 * `loss_range` / `steps_owed`: what a side's pieces say it lost, and what a result owes as far
-  as its units have steps.
+  as its units have steps;
+* `advance_problems`: an advance after combat against the state of the target hex (cleared,
+  still held, entered by units that did not attack or may not advance, over a stacking limit).
 
 Every function takes `Unknown` values and keeps the data they rest on, so a check can say which
 datum would settle a verdict.
@@ -30,12 +32,12 @@ from typing import Any, Protocol
 
 from vlog.engine.combat import CombatTable, halve, level_name, parse_odds
 from vlog.engine.dice import parse_range
-from vlog.engine.judge import Unknown, unknowns
+from vlog.engine.judge import Unknown, at_most, unknowns
 from vlog.errors import GameDataError
 from vlog.gamedata import Table
-from vlog.kit.numbers import plain_number
+from vlog.kit.numbers import plain_number, show_number
 
-__all__ = ["CombatUnit", "OpenCombat", "Reading", "TerrainControl", "crt_from_table", "loss_range",
+__all__ = ["CombatUnit", "OpenCombat", "Reading", "TerrainControl", "advance_problems", "crt_from_table", "loss_range",
            "majority_shift", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
            "terrain_row_shifts", "terrain_shifts"]
 
@@ -342,3 +344,55 @@ def loss_range(takers: Iterable[CombatUnit], losses: Mapping[str, int], *, remov
 def steps_owed(due: int, takers: Iterable[CombatUnit]) -> int:
     """The steps a result owes a side, as far as its units have steps."""
     return min(due, sum(steps_of(u) for u in takers))
+
+
+# ---------------------------------------------------------------------------------------------
+# advance after combat
+
+
+def advance_problems(attackers: Sequence[CombatUnit], defenders: Sequence[CombatUnit], advanced: Sequence[str], *,
+                     attacker_losses: Mapping[str, int], defender_losses: Mapping[str, int],
+                     removed: Iterable[str] = (), raised: Iterable[str] = (), gone: Iterable[str] = (),
+                     defenseless: Callable[[CombatUnit], bool] = lambda u: False,
+                     barred: Callable[[CombatUnit], bool] = lambda u: False, barred_label: str = "",
+                     stays: Callable[[CombatUnit], bool] | None = None,
+                     weight: Callable[[CombatUnit], Any] | None = None, limit: Any = None,
+                     weight_name: str = "divisions") -> list[str]:
+    """What is wrong with an advance after combat (`advanced`: ids of the units that entered the
+    target hex). The hex is cleared when every defender left it (removed, `gone` without loss,
+    or lost all its steps); defenseless defenders that stay neither forbid an advance nor clear
+    the hex. Wrong: units that did not attack, units `barred` from advancing (named with
+    `barred_label`), no advance by a surviving attacker into a cleared hex (attackers removed,
+    `raised` or that `stays` (by default `barred`) are no survivors), an advance into a hex
+    still held, and, with `weight` and `limit`, more `weight_name` advancing than the limit."""
+    stays = stays or barred
+    removed, raised, gone = set(removed), set(raised), set(gone)
+    left = [u.id in removed or u.id in gone or defender_losses.get(u.id, 0) >= max(steps_of(u), 1)
+            for u in defenders]
+    cleared = all(left)
+    eliminated = all(g or defenseless(u) for g, u in zip(left, defenders))
+    by_id = {u.id: u for u in attackers}
+    problems = []
+    movers = [by_id.get(i) for i in advanced]
+    strangers = [i for i in advanced if i not in by_id]
+    if strangers:
+        problems.append(f"{len(strangers)} unit(s) that did not attack advanced")
+    shut_out = [u.name for u in movers if u is not None and barred(u)]
+    if shut_out:
+        problems.append(f"{barred_label}{' ' if barred_label else ''}{', '.join(shut_out)} advanced")
+    survivors = [u for u in attackers if attacker_losses.get(u.id, 0) < steps_of(u) and not stays(u)
+                 and u.id not in removed and u.id not in raised]
+    if cleared and defenders and survivors and not advanced:
+        problems.append("no attacking unit advanced into the cleared hex")
+    if advanced and not eliminated:
+        problems.append("units advanced into a hex still held by the defender")
+    if weight is not None and advanced:
+        total: Any = 0
+        for u in movers:
+            if u is not None:
+                w = weight(u)
+                total = total + (w if w is not None else 0)
+        if at_most(total, limit).false:
+            problems.append(f"{show_number(total)} {weight_name} advanced, over the hex's limit of "
+                            f"{show_number(limit)}")
+    return problems
