@@ -5,6 +5,9 @@
 * `levels_for` reads a victory-level table of `tables.json` (a list axis `level` whose cells are
   [low, high] VP ranges, an open end null) and says which levels a VP total falls in, and which
   levels' ranges the data lacks.
+* `judge_level` says whether a level declared with a VP total is the one the table gives, and
+  `judge_total` whether a declared total is the tally's (PROVEN outside its range, POSSIBLE
+  inside a range its open terms leave);
 * `ClaimReader` reads a result declared in chat, as PBEM players announce it: a VP total and a
   level in one line ("Italian 24 VP: Italian tactical victory"). Its sides are the scenarios'
   sides in `scenarios.json` and its kinds of victory the level labels' ("italian-tactical" ->
@@ -17,7 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ClaimReader", "LevelReading", "VPTally", "VPTerm", "VictoryClaim", "levels_for"]
+from vlog.engine.judge import Ruling
+
+__all__ = ["ClaimReader", "LevelReading", "LevelVerdict", "TotalVerdict", "VPTally", "VPTerm", "VictoryClaim",
+           "judge_level", "judge_total", "levels_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +42,11 @@ class VPTerm:
     @property
     def known(self) -> bool:
         return self.low == self.high
+
+    @property
+    def shown(self) -> str:
+        """Its points as a report shows them: "+2", or "-4 to +0" when open."""
+        return f"{self.low:+d}" if self.known else f"{self.low:+d} to {self.high:+d}"
 
     def as_evidence(self) -> dict[str, object]:
         points: object = self.low if self.known else [self.low, self.high]
@@ -57,6 +68,14 @@ class VPTally:
     @property
     def high(self) -> int:
         return sum(t.high for t in self.terms)
+
+    @property
+    def open_terms(self) -> tuple[VPTerm, ...]:
+        return tuple(t for t in self.terms if not t.known)
+
+    def listing(self, empty: str = "nothing scored") -> str:
+        """The terms that score (or may), as "what points; ..."."""
+        return "; ".join(f"{t.what} {t.shown}" for t in self.terms if t.low != 0 or t.high != 0) or empty
 
     def points_of(self, check: str) -> tuple[int, int]:
         """The range of the terms reported under one check."""
@@ -91,6 +110,53 @@ def levels_for(table: Any, vp: int, axis: str = "level") -> LevelReading:
         if (low is None or vp >= low) and (high is None or vp <= high):
             matching.append(label)
     return LevelReading(labels, tuple(matching), tuple(unknown), ranges)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelVerdict:
+    """A declared level judged against the table: `why` one of "no such level" (not a level of
+    the table), "another level" (`actual` holds the total), "range unknown" (the data lacks the
+    range of the declared level and of every other level the total might be in), "outside its
+    range" (of the declared level, no known level holding the total)."""
+
+    ruling: Ruling
+    why: str
+    reading: LevelReading
+    actual: str | None = None
+    depends_on: tuple[str, ...] = ()
+
+
+def judge_level(table: Any, vp: int, level: str, axis: str = "level") -> LevelVerdict | None:
+    """Whether `level`, declared with `vp`, is what the victory-level table gives (None: it is)."""
+    reading = levels_for(table, vp, axis)
+    if level not in reading.labels:
+        return LevelVerdict(Ruling.PROVEN, "no such level", reading)
+    if level in reading.matching:
+        return None
+    if reading.matching:
+        return LevelVerdict(Ruling.PROVEN, "another level", reading, reading.matching[0])
+    if level in reading.unknown:
+        return LevelVerdict(Ruling.POSSIBLE, "range unknown", reading,
+                            depends_on=tuple(f"tables.json {table.id} cell {label}" for label in reading.unknown))
+    return LevelVerdict(Ruling.PROVEN, "outside its range", reading)
+
+
+@dataclass(frozen=True, slots=True)
+class TotalVerdict:
+    """A declared VP total judged against a tally: PROVEN when no reading gives it, POSSIBLE
+    (naming the open terms' data) when it is one the open terms allow but not the only one."""
+
+    ruling: Ruling
+    depends_on: tuple[str, ...] = ()
+
+
+def judge_total(tally: VPTally, vp: int) -> TotalVerdict | None:
+    """Whether a declared total is the tally's (None: the tally gives it and no other)."""
+    if tally.low == tally.high == vp:
+        return None
+    if not tally.low <= vp <= tally.high:
+        return TotalVerdict(Ruling.PROVEN)
+    return TotalVerdict(Ruling.POSSIBLE, tuple(sorted({d for t in tally.open_terms for d in t.depends_on})))
 
 
 @dataclass(frozen=True, slots=True)
