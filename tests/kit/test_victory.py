@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from vlog.gamedata import load_game_data
 from vlog.engine.judge import Ruling
-from vlog.kit.victory import ClaimReader, VPTally, VPTerm, judge_level, judge_total, levels_for
+from vlog.kit.victory import ClaimReader, VPTally, VPTerm, held_hex_terms, judge_level, judge_total, levels_for
 
 
 @lru_cache(maxsize=None)
@@ -94,3 +94,44 @@ def test_a_level_whose_range_the_data_lacks_is_possible():
                                   "tables.json victory-levels-1935-36 cell ethiopian-tactical")
     outside = judge_level(Blank, 21, "ethiopian-strategic")
     assert (outside.ruling, outside.why) == (Ruling.PROVEN, "outside its range")
+
+
+def test_held_hex_terms_by_supply():
+    from dataclasses import dataclass
+
+    from vlog.gamedata import Datum
+
+    @dataclass(frozen=True)
+    class Piece:
+        """A SYNTHETIC unit."""
+
+        name: str
+
+    @dataclass(frozen=True)
+    class Trace:
+        ruling: Ruling
+        depends_on: tuple[str, ...] = ()
+
+    class Hexes:
+        """A SYNTHETIC VP hex table: four hexes worth 2, one worth 0, one of unknown value."""
+
+        id = "vp-hexes"
+
+        @staticmethod
+        def labels(axis):
+            return Datum(["0101", "0102", "0103", "0104", "0105", "0106", "0107"])
+
+        @staticmethod
+        def lookup(hex_):
+            return Datum(None) if hex_ == "0106" else Datum(0 if hex_ == "0105" else 2)
+
+    held = {"0101": [Piece("out"), Piece("in")], "0102": [Piece("maybe")], "0103": [Piece("unjudged")],
+            "0104": [Piece("out")], "0105": [Piece("in")], "0106": [Piece("in")]}
+    traces = {"in": Trace(Ruling.LEGAL), "out": Trace(Ruling.PROVEN),
+              "maybe": Trace(Ruling.POSSIBLE, ("terrain of 0202",)), "unjudged": None}
+    terms = held_hex_terms(Hexes, "V-1", "1.1", lambda h: held.get(h, []), lambda u: traces[u.name],
+                           lambda h: f"hex {h}")
+    assert [(t.evidence["hex"], t.low, t.high, t.depends_on) for t in terms] == [
+        ("0101", 2, 2, ()), ("0102", 0, 2, ("terrain of 0202",)), ("0103", 0, 2, ("supply of unjudged (not judged)",)),
+        ("0104", 0, 0, ()), ("0106", 0, 99, ("tables.json vp-hexes cell 0106",))]
+    assert terms[0].what == "hex 0101 held by in in supply"

@@ -2,6 +2,8 @@
 
 * `VPTerm` is one line of a tally: its points, or the range they may take when the log cannot
   settle them (`depends_on` names what would); `VPTally` adds them up as a range.
+* `held_hex_terms`: one term per VP hex of a table held by a unit of the scoring side, worth
+  its VP when some unit there is in supply, a range when supply rests on data vlog lacks;
 * `levels_for` reads a victory-level table of `tables.json` (a list axis `level` whose cells are
   [low, high] VP ranges, an open end null) and says which levels a VP total falls in, and which
   levels' ranges the data lacks.
@@ -16,14 +18,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from vlog.engine.judge import Ruling
 
 __all__ = ["ClaimReader", "LevelReading", "LevelVerdict", "TotalVerdict", "VPTally", "VPTerm", "VictoryClaim",
-           "judge_level", "judge_total", "levels_for"]
+           "held_hex_terms", "judge_level", "judge_total", "levels_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,53 @@ class VPTally:
         """The range of the terms reported under one check."""
         terms = [t for t in self.terms if t.check == check]
         return sum(t.low for t in terms), sum(t.high for t in terms)
+
+
+def held_hex_terms(table: Any, check: str, rule: str, occupants: Callable[[str], list[Any]],
+                   supply: Callable[[Any], Any], label: Callable[[str], str], *,
+                   unknown_most: int = 99) -> list[VPTerm]:
+    """A term per VP hex of `table` (a list axis `hex`, cells its VP) that `occupants(hex)` holds:
+    its VP when `supply(unit)` (a trace result with `ruling` and `depends_on`, None when not
+    judged) is LEGAL for one of them, 0 to its VP when a trace is only POSSIBLE or not judged,
+    0 when every one is out of supply; 0 to `unknown_most` when the data lacks the hex's VP."""
+    out: list[VPTerm] = []
+    for hex_ in table.labels("hex").value or ():
+        datum = table.lookup(hex_)
+        value = datum.value if datum.known else None
+        if value == 0:
+            continue
+        units = occupants(hex_)
+        if not units:
+            continue
+        supplied, maybe, reasons = [], [], []
+        for unit in units:
+            result = supply(unit)
+            if result is None:
+                maybe.append(unit.name)
+                reasons.append(f"supply of {unit.name} (not judged)")
+            elif result.ruling is Ruling.LEGAL:
+                supplied.append(unit.name)
+                break
+            elif result.ruling is Ruling.POSSIBLE:
+                maybe.append(unit.name)
+                reasons.extend(result.depends_on)
+        shown = label(hex_)
+        if value is None:
+            out.append(VPTerm(check, rule, f"{shown} held", 0, unknown_most,
+                              {"hex": hex_, "units": [u.name for u in units]},
+                              (f"tables.json {table.id} cell {hex_}",)))
+        elif supplied:
+            out.append(VPTerm(check, rule, f"{shown} held by {supplied[0]} in supply", value, value,
+                              {"hex": hex_, "unit": supplied[0], "vp": value}))
+        elif maybe:
+            out.append(VPTerm(check, rule, f"{shown} held by {', '.join(maybe)}, in supply only if "
+                                           "data vlog lacks allow a trace", 0, value,
+                              {"hex": hex_, "units": maybe, "vp": value}, tuple(sorted(set(reasons)))))
+        else:
+            out.append(VPTerm(check, rule, f"{shown} held only by units out of supply "
+                                           f"({', '.join(u.name for u in units)})", 0, 0,
+                              {"hex": hex_, "units_out_of_supply": [u.name for u in units], "vp": 0}))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

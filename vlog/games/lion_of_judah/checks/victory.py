@@ -24,7 +24,7 @@ from vlog.games.lion_of_judah.checks.common import GAME, REGISTRY, finding
 from vlog.games.lion_of_judah.checks.vp_history import (BOMBING_MARKER, STEPS_MARKER, VPHistory, grt_marker,
                                                         with_event_markers)
 from vlog.games.lion_of_judah.step_events import VictoryClaimed
-from vlog.kit.victory import ClaimReader, VictoryClaim, VPTally, VPTerm, judge_level, judge_total
+from vlog.kit.victory import ClaimReader, VictoryClaim, VPTally, VPTerm, held_hex_terms, judge_level, judge_total
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -119,49 +119,17 @@ def _hex_terms(board: "Board", state: "GameState", scenario: str) -> list[VPTerm
     from vlog.games.lion_of_judah.board import hex_label
     from vlog.games.lion_of_judah.checks.supply import trace
 
-    table = board.data.table(VP_HEXES[scenario])
-    side, check = SCORING_SIDE[scenario], HEX_CHECKS[scenario]
-    rule = "PB 13.4.1" if scenario == "1935-36" else "PB 14.4.1"
-    out: list[VPTerm] = []
-    for hex_ in table.labels("hex").value or ():
-        datum = table.lookup(hex_)
-        value = datum.value if datum.known else None
-        if value == 0:
-            continue
+    side = SCORING_SIDE[scenario]
+
+    def occupants(hex_: str) -> list["Unit"]:
         units = _occupants(state, hex_, side)
         if scenario == "1940-41" and hex_ == ADDIS_ABABA:
             units = [u for u in units if u.unit_class != "guerrilla"]   # PB 14.4.1
-        if not units:
-            continue
-        supplied, maybe, reasons = [], [], []
-        for unit in units:
-            result = trace(board, state, unit)
-            if result is None:
-                maybe.append(unit.name)
-                reasons.append(f"supply of {unit.name} (not judged)")
-            elif result.ruling is Ruling.LEGAL:
-                supplied.append(unit.name)
-                break
-            elif result.ruling is Ruling.POSSIBLE:
-                maybe.append(unit.name)
-                reasons.extend(result.depends_on)
-        label = hex_label(hex_, board)
-        if value is None:
-            out.append(VPTerm(check, rule, f"{label} held", 0, 99, {"hex": hex_, "units": [u.name for u in units]},
-                              (f"tables.json {VP_HEXES[scenario]} cell {hex_}",)))
-            continue
-        if supplied:
-            out.append(VPTerm(check, rule, f"{label} held by {supplied[0]} in supply", value, value,
-                              {"hex": hex_, "unit": supplied[0], "vp": value}))
-        elif maybe:
-            out.append(VPTerm(check, rule, f"{label} held by {', '.join(maybe)}, in supply only if "
-                                           "data vlog lacks allow a trace", 0, value,
-                              {"hex": hex_, "units": maybe, "vp": value}, tuple(sorted(set(reasons)))))
-        else:
-            out.append(VPTerm(check, rule, f"{label} held only by units out of supply "
-                                           f"({', '.join(u.name for u in units)})", 0, 0,
-                              {"hex": hex_, "units_out_of_supply": [u.name for u in units], "vp": 0}))
-    return out
+        return units
+
+    return held_hex_terms(board.data.table(VP_HEXES[scenario]), HEX_CHECKS[scenario],
+                          "PB 13.4.1" if scenario == "1935-36" else "PB 14.4.1", occupants,
+                          lambda unit: trace(board, state, unit), lambda hex_: hex_label(hex_, board))
 
 
 def _steps_term(history: VPHistory, last: int) -> VPTerm:
