@@ -12,7 +12,7 @@ from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 from vlog.gamedata import load_game_data
 from vlog.kit.combat import (
-    OpenCombat, TerrainControl, advance_problems, crt_from_table, loss_range, majority_shift, roll_bounds, steps_owed,
+    OpenCombat, TerrainControl, advance_problems, crt_from_table, marked_readings, modifier_sums, strength_column, loss_range, majority_shift, roll_bounds, steps_owed,
     strength_total, tec_shift, terrain_row_shifts, terrain_shifts,
 )
 
@@ -199,3 +199,31 @@ def test_advance_by_strangers_barred_units_and_over_the_limit():
     assert advance_problems([hq, a], [d], ["h", "a"], **lost, **weight) == [
         "4 divisions advanced, over the hex's limit of 3"]
     assert advance_problems([a], [d], ["a"], **lost, weight=lambda u: Unknown("weight"), limit=1) == []
+
+
+def test_strength_columns_shift_left_and_fall_off_the_table():
+    labels = ["1", "3", "6", "10"]
+    assert strength_column(labels, 1) == "1" and strength_column(labels, 5) == "3"
+    assert strength_column(labels, 12) == "10" and strength_column(labels, 12, 1) == "6"
+    assert strength_column(labels, 2, 1) is None and strength_column(labels, 0) is None
+    assert strength_column(None, 7) == "7" and strength_column(None, 7, 1) is None
+    # Sideshow's shipped CRT lists no columns: a known cell is the column of that strength
+    assert data("sideshow").table("crt").labels("column").value is None
+
+
+def test_markers_mark_units_in_their_hex():
+    assert marked_readings([(0, ["a"], 3)]) is None
+    assert marked_readings([(2, ["a", "b"], 0)]) == (frozenset({"a", "b"}),)
+    # one marker, two attackers and one other unit: the marker is on a, on b, or on the other
+    assert set(marked_readings([(1, ["a", "b"], 1)])) == {frozenset(), frozenset({"a"}), frozenset({"b"})}
+    # two markers, two attackers, one other unit: at least one attacker is marked
+    assert set(marked_readings([(2, ["a", "b"], 1)])) == {frozenset({"a"}), frozenset({"b"}), frozenset({"a", "b"})}
+    both = marked_readings([(1, ["a"], 0), (1, ["c", "d"], 0)])
+    assert set(both) == {frozenset({"a", "c"}), frozenset({"a", "d"})}
+    assert len(marked_readings([(5, [str(i) for i in range(12)], 0)], cap=10)) == 10
+
+
+def test_modifier_sums():
+    assert modifier_sums([]) == [0]
+    assert modifier_sums([1, -2]) == [-2, -1, 0, 1]
+    assert modifier_sums([1, 1]) == [0, 1, 2]

@@ -18,6 +18,10 @@ Judging the result is the game's (its checks say which rule each finding breaks)
   a hexside feature (a river);
 * `loss_range` / `steps_owed`: what a side's pieces say it lost, and what a result owes as far
   as its units have steps;
+* `marked_readings`: which units a hex's markers mark when each marks one unit there and the
+  log shows fewer markers than units (Lion of Judah's Gassed markers); `modifier_sums`: every
+  total of a list of modifiers any of which may apply;
+* `strength_column`: the column of a strength CRT that holds a strength, shifted left;
 * `advance_problems`: an advance after combat against the state of the target hex (cleared,
   still held, entered by units that did not attack or may not advance, over a stacking limit).
 
@@ -26,6 +30,7 @@ datum would settle a verdict.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -38,7 +43,7 @@ from vlog.gamedata import Table
 from vlog.kit.numbers import plain_number, show_number
 
 __all__ = ["CombatUnit", "OpenCombat", "Reading", "TerrainControl", "advance_problems", "crt_from_table", "loss_range",
-           "majority_shift", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
+           "majority_shift", "marked_readings", "modifier_sums", "strength_column", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
            "terrain_row_shifts", "terrain_shifts"]
 
 Reading = tuple[int, frozenset[str], str]
@@ -201,6 +206,17 @@ def crt_from_table(table: Table, *, name: str | None = None, line: str | None = 
     return CombatTable.build(shown, columns, rows, cells, column_label), (columns if labels else None)
 
 
+def strength_column(labels: Sequence[str] | None, strength: int, shift: int = 0) -> str | None:
+    """The column of a strength CRT that holds `strength` (the highest column not above it),
+    moved `shift` columns left; None when that is off the table. With no column labels in the
+    data, the strength is its own column when not shifted (None otherwise)."""
+    if labels is None:
+        return str(strength) if shift == 0 else None
+    columns = sorted(int(c) for c in labels)
+    index = sum(1 for c in columns if c <= strength) - 1 - shift
+    return str(columns[index]) if index >= 0 else None
+
+
 # ---------------------------------------------------------------------------------------------
 # strengths and shifts
 
@@ -317,6 +333,36 @@ def majority_shift(units: Iterable[CombatUnit], factors: Mapping[str, Any],
     if deps:
         return [(0, frozenset(deps), f"{feature} (0)"), (shift, frozenset(deps), f"{feature} ({shown})")]
     return [(0, frozenset(), counted)]
+
+
+def marked_readings(hexes: Iterable[tuple[int, Sequence[str], int]], cap: int = 256
+                    ) -> tuple[frozenset[str], ...] | None:
+    """Each possible set of marked units of a combat when a marker in a hex marks one unit there.
+    `hexes`: per hex, (markers, the combat's unit ids there, the other units there a marker could
+    mark); with as many markers as units all are marked, with fewer every choice is a reading
+    (at most `cap` per hex and in all). None when no hex has a marker."""
+    per_hex: list[list[frozenset[str]]] = []
+    for markers, mine, others in hexes:
+        if not markers:
+            continue
+        if markers >= len(mine) + others:
+            per_hex.append([frozenset(mine)])
+            continue
+        ks = range(max(0, markers - others), min(markers, len(mine)) + 1)
+        subsets = itertools.chain.from_iterable(itertools.combinations(mine, k) for k in ks)
+        per_hex.append([frozenset(c) for c in itertools.islice(subsets, cap)])
+    if not per_hex:
+        return None
+    combos = itertools.islice(itertools.product(*per_hex), cap)
+    return tuple(frozenset().union(*combo) for combo in combos)
+
+
+def modifier_sums(modifiers: Iterable[int]) -> list[int]:
+    """Every total of `modifiers` when any of them may apply (0 when none does), in order."""
+    sums = {0}
+    for m in modifiers:
+        sums |= {x + m for x in sums}
+    return sorted(sums)
 
 
 # ---------------------------------------------------------------------------------------------

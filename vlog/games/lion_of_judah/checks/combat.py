@@ -72,8 +72,8 @@ from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_numb
 from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
-from vlog.kit.combat import (TerrainControl, crt_from_table, majority_shift, steps_of, strength_total, tec_shift,
-                             terrain_row_shifts, terrain_shifts)
+from vlog.kit.combat import (TerrainControl, crt_from_table, majority_shift, marked_readings, steps_of, strength_total,
+                             tec_shift, terrain_row_shifts, terrain_shifts)
 
 __all__ = ["CombatFacts", "CombatMemory", "GASSED_COUNTER", "crt", "gassed_readings", "judge_combat", "terrain_shift"]
 
@@ -571,27 +571,15 @@ def gassed_readings(state: GameState, attackers: Iterable[Unit]) -> tuple[frozen
     (PB 13.6.5.1: the result is the number of units affected); with as many markers as units
     all are gassed, with fewer every choice is a reading. None when no attacker's hex has one."""
     attackers = list(attackers)
-    per_hex: list[list[frozenset[str]]] = []
+    hexes = []
     for hex_ in dict.fromkeys(u.hex for u in attackers if u.hex is not None):
         here = state.at(hex_)
-        markers = sum(1 for u in here if u.counter == GASSED_COUNTER)
-        if not markers:
-            continue
         side = {u.side for u in attackers if u.hex == hex_}
         units = [u for u in here if u.counter != GASSED_COUNTER and u.kind not in ("marker", "air")
                  and u.side in side]
         mine = [u.id for u in attackers if u.hex == hex_]
-        if markers >= len(units):
-            per_hex.append([frozenset(mine)])
-            continue
-        others = len(units) - len(mine)
-        ks = range(max(0, markers - others), min(markers, len(mine)) + 1)
-        subsets = itertools.chain.from_iterable(itertools.combinations(mine, k) for k in ks)
-        per_hex.append([frozenset(c) for c in itertools.islice(subsets, GAS_READINGS_CAP)])
-    if not per_hex:
-        return None
-    combos = itertools.islice(itertools.product(*per_hex), GAS_READINGS_CAP)
-    return tuple(frozenset().union(*combo) for combo in combos)
+        hexes.append((sum(1 for u in here if u.counter == GASSED_COUNTER), mine, len(units) - len(mine)))
+    return marked_readings(hexes, GAS_READINGS_CAP)
 
 
 _NO_LINE: tuple[int, int, frozenset[str], str] = (0, 0, frozenset(), "")

@@ -13,6 +13,7 @@ from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import Unit
 from vlog.games.lion_of_judah.step_events import DummyFlip
+from vlog.kit.combat import modifier_sums
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.checks.combat import CombatFacts
@@ -149,11 +150,8 @@ def counter_guerrilla_drms(board: Board, target: str) -> list[tuple[int, frozens
     if pac is None:
         return [(drm, deps | {PAC_DATUM}, why) for drm, deps, why in region]
     extras = [m for m in pac if isinstance(m, int) and not isinstance(m, bool)][:8] if isinstance(pac, list) else []
-    sums = {0}
-    for m in extras:                    # any of the card's modifiers may apply
-        sums |= {x + m for x in sums}
     return [(drm + extra, deps, "; ".join(w for w in (why, f"card {extra:+d}" if extra else "") if w))
-            for drm, deps, why in region for extra in sorted(sums)]
+            for drm, deps, why in region for extra in modifier_sums(extras)]   # any of the card's may apply
 
 
 @REGISTRY.reports("CB-37", "FW-08")
