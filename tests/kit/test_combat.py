@@ -12,7 +12,7 @@ from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 from vlog.gamedata import load_game_data
 from vlog.kit.combat import (
-    OpenCombat, TerrainControl, advance_problems, crt_from_table, marked_readings, modifier_sums, strength_column, loss_range, majority_shift, roll_bounds, steps_owed,
+    OpenCombat, SegmentAttacks, TerrainControl, advance_problems, crt_from_table, marked_readings, modifier_sums, strength_column, loss_range, majority_shift, roll_bounds, steps_owed,
     strength_total, tec_shift, terrain_row_shifts, terrain_shifts,
 )
 
@@ -227,3 +227,16 @@ def test_modifier_sums():
     assert modifier_sums([]) == [0]
     assert modifier_sums([1, -2]) == [-2, -1, 0, 1]
     assert modifier_sums([1, 1]) == [0, 1, 2]
+
+
+def test_segment_attacks_once_or_again_with_leave():
+    seg = SegmentAttacks()
+    assert not seg.hex_attacked("0101") and seg.first("a") is None and seg.attacking_again(["a"]) == []
+    seg.note("0101", ["a", "b"], 4)
+    assert seg.hex_attacked("0101") and seg.first("a") == ("0101", 4) and seg.times("b") == 1
+    assert seg.attacking_again(["a", "b", "c"]) == ["a", "b"]
+    seg.may_attack_again = {"a"}                   # a result let it attack again, once
+    assert seg.attacking_again(["a", "b"]) == ["b"]
+    seg.note("0102", ["a"], 5)
+    assert seg.attacking_again(["a"]) == ["a"] and seg.first("a") == ("0101", 4) and seg.times("a") == 2
+    assert seg.attacking_again(["a"], most=3) == []

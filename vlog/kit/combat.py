@@ -22,6 +22,8 @@ Judging the result is the game's (its checks say which rule each finding breaks)
   log shows fewer markers than units (Lion of Judah's Gassed markers); `modifier_sums`: every
   total of a list of modifiers any of which may apply;
 * `strength_column`: the column of a strength CRT that holds a strength, shifted left;
+* `SegmentAttacks`: the attacks of one combat segment or phase, for the rules that limit them
+  (a hex attacked once, a unit attacking once, or again where a result lets it);
 * `advance_problems`: an advance after combat against the state of the target hex (cleared,
   still held, entered by units that did not attack or may not advance, over a stacking limit).
 
@@ -42,7 +44,7 @@ from vlog.errors import GameDataError
 from vlog.gamedata import Table
 from vlog.kit.numbers import plain_number, show_number
 
-__all__ = ["CombatUnit", "OpenCombat", "Reading", "TerrainControl", "advance_problems", "crt_from_table", "loss_range",
+__all__ = ["CombatUnit", "OpenCombat", "Reading", "SegmentAttacks", "TerrainControl", "advance_problems", "crt_from_table", "loss_range",
            "majority_shift", "marked_readings", "modifier_sums", "strength_column", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
            "terrain_row_shifts", "terrain_shifts"]
 
@@ -161,6 +163,39 @@ class OpenCombat:
                 lost = 0
             if lost:
                 self.losses[u.id] = self.losses.get(u.id, 0) + lost
+
+
+@dataclass(slots=True)
+class SegmentAttacks:
+    """The attacks declared in one combat segment (or phase): the hexes attacked, each unit's
+    attacks (target, step) in order, and the units a result lets attack again (Lion of Judah
+    12.11.1: those that advanced on an R). A game starts a new one when the segment ends."""
+
+    hexes: set[str] = field(default_factory=set)
+    by_unit: dict[str, list[tuple[str, int | None]]] = field(default_factory=dict)
+    may_attack_again: set[str] = field(default_factory=set)
+
+    def hex_attacked(self, target: str) -> bool:
+        return target in self.hexes
+
+    def times(self, unit_id: str) -> int:
+        return len(self.by_unit.get(unit_id, ()))
+
+    def first(self, unit_id: str) -> tuple[str, int | None] | None:
+        """The unit's first attack of the segment (target, step), None when it has not attacked."""
+        attacks = self.by_unit.get(unit_id)
+        return attacks[0] if attacks else None
+
+    def attacking_again(self, unit_ids: Iterable[str], most: int = 2) -> list[str]:
+        """The units that attacked already in the segment without leave to attack again, or
+        `most` times."""
+        return [i for i in unit_ids if self.times(i) >= 1
+                and (i not in self.may_attack_again or self.times(i) >= most)]
+
+    def note(self, target: str, unit_ids: Iterable[str], step: int | None = None) -> None:
+        self.hexes.add(target)
+        for i in unit_ids:
+            self.by_unit.setdefault(i, []).append((target, step))
 
 
 # ---------------------------------------------------------------------------------------------
