@@ -12,7 +12,7 @@ from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 from vlog.gamedata import load_game_data
 from vlog.kit.combat import (
-    OpenCombat, SegmentAttacks, TerrainControl, advance_problems, crt_from_table, marked_readings, modifier_sums, strength_column, loss_range, majority_shift, roll_bounds, steps_owed,
+    OpenCombat, SegmentAttacks, TerrainControl, advance_problems, crt_from_table, cut_to_owed, loss_mismatch, marked_readings, modifier_sums, strength_column, loss_range, majority_shift, roll_bounds, steps_owed,
     strength_total, tec_shift, terrain_row_shifts, terrain_shifts,
 )
 
@@ -240,3 +240,21 @@ def test_segment_attacks_once_or_again_with_leave():
     seg.note("0102", ["a"], 5)
     assert seg.attacking_again(["a"]) == ["a"] and seg.first("a") == ("0101", 4) and seg.times("a") == 2
     assert seg.attacking_again(["a"], most=3) == []
+
+
+def test_loss_mismatch_against_the_pieces():
+    a, b = U("a", "A", steps=2), U("b", "B", steps=3)
+    assert loss_mismatch([a, b], {"a": 1}, 1) is None
+    assert loss_mismatch([a, b], {"a": 1}, 2) == 1
+    # a removed unit may have meant one step to all it had
+    assert loss_mismatch([a, b], {"b": 3}, 1, removed=["b"]) is None
+    assert loss_mismatch([a, b], {"b": 3}, 0, removed=["b"]) == 3
+
+
+def test_removals_cut_to_what_was_owed():
+    a, b = U("a", "A", steps=3), U("b", "B", steps=2)
+    losses, cut = cut_to_owed([a, b], {"a": 3, "b": 2, "c": 1}, 3)
+    assert losses == {"a": 1, "b": 1, "c": 1} and cut == [a, b]
+    losses, cut = cut_to_owed([a, b], {"a": 3, "b": 2}, 1)
+    assert losses == {"a": 2, "b": 2} and cut == [a]
+    assert cut_to_owed([U("c", "C", steps=1)], {"c": 1}, 2) == ({"c": 1}, [])

@@ -16,8 +16,9 @@ Judging the result is the game's (its checks say which rule each finding breaks)
   the readings of a hex's terrain shift when one feature controls (a town, an amba) and data
   may be missing; `majority_shift`: a shift for more than half the factors attacking across
   a hexside feature (a river);
-* `loss_range` / `steps_owed`: what a side's pieces say it lost, and what a result owes as far
-  as its units have steps;
+* `loss_range` / `steps_owed` / `loss_mismatch`: what a side's pieces say it lost, what a
+  result owes as far as its units have steps, and whether the two can agree; `cut_to_owed`: the
+  losses of units taken off the map with steps left, cut to what their side owed;
 * `marked_readings`: which units a hex's markers mark when each marks one unit there and the
   log shows fewer markers than units (Lion of Judah's Gassed markers); `modifier_sums`: every
   total of a list of modifiers any of which may apply;
@@ -44,7 +45,7 @@ from vlog.errors import GameDataError
 from vlog.gamedata import Table
 from vlog.kit.numbers import plain_number, show_number
 
-__all__ = ["CombatUnit", "OpenCombat", "Reading", "SegmentAttacks", "TerrainControl", "advance_problems", "crt_from_table", "loss_range",
+__all__ = ["CombatUnit", "OpenCombat", "Reading", "SegmentAttacks", "TerrainControl", "advance_problems", "crt_from_table", "cut_to_owed", "loss_mismatch", "loss_range",
            "majority_shift", "marked_readings", "modifier_sums", "strength_column", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
            "terrain_row_shifts", "terrain_shifts"]
 
@@ -425,6 +426,31 @@ def loss_range(takers: Iterable[CombatUnit], losses: Mapping[str, int], *, remov
 def steps_owed(due: int, takers: Iterable[CombatUnit]) -> int:
     """The steps a result owes a side, as far as its units have steps."""
     return min(due, sum(steps_of(u) for u in takers))
+
+
+def loss_mismatch(takers: Sequence[CombatUnit], losses: Mapping[str, int], due: int, *,
+                  removed: Iterable[str] = (), raised: Mapping[str, tuple[int, int]] | None = None) -> int | None:
+    """The steps the side's pieces show taken when no reading of them (`loss_range`) is `due`
+    steps; None when one is."""
+    low, high = loss_range(takers, losses, removed=removed, raised=raised)
+    return None if low <= due <= high else sum(losses.get(u.id, 0) for u in takers)
+
+
+def cut_to_owed(removed: Iterable[CombatUnit], losses: Mapping[str, int], excess: int
+                ) -> tuple[dict[str, int], list[CombatUnit]]:
+    """Losses with `excess` steps taken back from units removed from the map (each keeps its
+    removal as at least one step lost), in order: (the losses, the units whose loss was cut).
+    A side that owed fewer steps than a removal took meant the steps it owed."""
+    adjusted = dict(losses)
+    cut_units = []
+    for u in removed:
+        cut = min(excess, losses.get(u.id, steps_of(u)) - 1)
+        if cut <= 0:
+            continue
+        excess -= cut
+        adjusted[u.id] = losses.get(u.id, steps_of(u)) - cut
+        cut_units.append(u)
+    return adjusted, cut_units
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.common import REGISTRY, plain_number
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import Unit
-from vlog.kit.combat import advance_problems, loss_range, steps_of, steps_owed
+from vlog.kit.combat import advance_problems, cut_to_owed, loss_mismatch, steps_of, steps_owed
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.checks.combat import CombatFacts
@@ -46,12 +46,10 @@ def loss_problems(facts: CombatFacts, cell: str) -> list[str]:
     due = steps_due(facts, cell)
     for side, units, losses in (("attacker", facts.attackers, facts.attacker_losses),
                                 ("defender", facts.defenders, facts.defender_losses)):
-        takers = loss_takers(units, side == "defender")
-        taken = sum(losses.get(u.id, 0) for u in takers)
-        low, high = loss_range(takers, losses, removed=facts.removed, raised=facts.raised)
-        expected = due[side]
-        if not low <= expected <= high:
-            problems.append(f"the {side} lost {taken} step(s), {expected} due")
+        taken = loss_mismatch(loss_takers(units, side == "defender"), losses, due[side],
+                              removed=facts.removed, raised=facts.raised)
+        if taken is not None:
+            problems.append(f"the {side} lost {taken} step(s), {due[side]} due")
     return problems
 
 
@@ -92,16 +90,8 @@ def removed_with_steps_left(facts: CombatFacts, explanations: list[Explanation],
             continue
         deps = frozenset().union(*(e.legal.depends_on for e in readings))
         ruling = Ruling.PROVEN if all(e.legal.true for e in readings) else Ruling.POSSIBLE
-        excess = taken - owed
-        shown = []
-        for u in removed:
-            cut = min(excess, losses.get(u.id, steps_of(u)) - 1)
-            if cut <= 0:
-                continue
-            excess -= cut
-            adjusted[side][u.id] = losses.get(u.id, steps_of(u)) - cut
-            kept_on_map.add(u.id)
-            shown.append(u)
+        adjusted[side], shown = cut_to_owed(removed, losses, taken - owed)
+        kept_on_map.update(u.id for u in shown)
         add("CB-21", ruling, f"{', '.join(f'{u.name} ({steps_of(u)} steps)' for u in shown)} "
             f"{'was' if len(shown) == 1 else 'were'} removed from the map in the attack on {target}, "
             f"where the {side} owed {owed} step(s): a unit with steps left is reduced (its Step "
