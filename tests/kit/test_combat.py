@@ -12,7 +12,7 @@ from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 from vlog.gamedata import load_game_data
 from vlog.kit.combat import (
-    OpenCombat, SegmentAttacks, TerrainControl, advance_problems, crt_from_table, cut_to_owed, loss_mismatch, marked_readings, modifier_sums, strength_column, loss_range, majority_shift, roll_bounds, steps_owed,
+    OpenCombat, SegmentAttacks, TerrainControl, advance_problems, crt_from_table, cut_to_owed, loss_mismatch, marked_readings, modifier_sums, strength_column, zone_readings, loss_range, majority_shift, roll_bounds, steps_owed,
     strength_total, tec_shift, terrain_row_shifts, terrain_shifts,
 )
 
@@ -258,3 +258,10 @@ def test_removals_cut_to_what_was_owed():
     losses, cut = cut_to_owed([a, b], {"a": 3, "b": 2}, 1)
     assert losses == {"a": 2, "b": 2} and cut == [a]
     assert cut_to_owed([U("c", "C", steps=1)], {"c": 1}, 2) == ({"c": 1}, [])
+
+
+def test_zone_readings():
+    assert zone_readings([False, True], 1, "in zone +1") == [(1, frozenset(), "in zone +1")]
+    assert zone_readings([False, False], 1, "in zone +1") == [(0, frozenset(), "")]
+    open_ = zone_readings([False, Unknown("zone z of 0101")], 1, "in zone +1")
+    assert open_ == [(0, frozenset({"zone z of 0101"}), ""), (1, frozenset({"zone z of 0101"}), "in zone +1")]

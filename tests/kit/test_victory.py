@@ -135,3 +135,10 @@ def test_held_hex_terms_by_supply():
         ("0101", 2, 2, ()), ("0102", 0, 2, ("terrain of 0202",)), ("0103", 0, 2, ("supply of unjudged (not judged)",)),
         ("0104", 0, 0, ()), ("0106", 0, 99, ("tables.json vp-hexes cell 0106",))]
     assert terms[0].what == "hex 0101 held by in in supply"
+
+
+def test_level_names():
+    from vlog.kit.victory import level_name
+
+    assert level_name("italian-tactical") == "Italian tactical victory"
+    assert level_name("german_marginal", "_") == "German marginal victory"

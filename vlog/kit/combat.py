@@ -46,7 +46,7 @@ from vlog.gamedata import Table
 from vlog.kit.numbers import plain_number, show_number
 
 __all__ = ["CombatUnit", "OpenCombat", "Reading", "SegmentAttacks", "TerrainControl", "advance_problems", "crt_from_table", "cut_to_owed", "loss_mismatch", "loss_range",
-           "majority_shift", "marked_readings", "modifier_sums", "strength_column", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
+           "majority_shift", "marked_readings", "modifier_sums", "strength_column", "zone_readings", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
            "terrain_row_shifts", "terrain_shifts"]
 
 Reading = tuple[int, frozenset[str], str]
@@ -391,6 +391,18 @@ def marked_readings(hexes: Iterable[tuple[int, Sequence[str], int]], cap: int = 
         return None
     combos = itertools.islice(itertools.product(*per_hex), cap)
     return tuple(frozenset().union(*combo) for combo in combos)
+
+
+def zone_readings(inside: Sequence[bool | Unknown], modifier: int, why: str) -> list[Reading]:
+    """The readings of a modifier that applies when a hex is in any of some zones (`inside`, one
+    answer per zone): it alone when one answer is True, none (0, "") when all are False, both
+    (none first) resting on the data an Unknown answer names otherwise."""
+    if any(i is True for i in inside):
+        return [(modifier, frozenset(), why)]
+    if all(i is False for i in inside):
+        return [(0, frozenset(), "")]
+    deps = unknowns(*inside)
+    return [(0, deps, ""), (modifier, deps, why)]
 
 
 def modifier_sums(modifiers: Iterable[int]) -> list[int]:

@@ -25,7 +25,7 @@ from typing import Any
 from vlog.engine.judge import Ruling
 
 __all__ = ["ClaimReader", "LevelReading", "LevelVerdict", "TotalVerdict", "VPTally", "VPTerm", "VictoryClaim",
-           "held_hex_terms", "judge_level", "judge_total", "levels_for"]
+           "held_hex_terms", "judge_level", "judge_total", "level_name", "levels_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +159,12 @@ def levels_for(table: Any, vp: int, axis: str = "level") -> LevelReading:
         if (low is None or vp >= low) and (high is None or vp <= high):
             matching.append(label)
     return LevelReading(labels, tuple(matching), tuple(unknown), ranges)
+
+
+def level_name(label: str, separator: str = "-") -> str:
+    """A level label as a report words it: "italian-tactical" -> "Italian tactical victory"."""
+    side, kind = label.split(separator, 1)
+    return f"{side.capitalize()} {kind} victory"
 
 
 @dataclass(frozen=True, slots=True)

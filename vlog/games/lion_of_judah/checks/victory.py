@@ -24,7 +24,8 @@ from vlog.games.lion_of_judah.checks.common import GAME, REGISTRY, finding
 from vlog.games.lion_of_judah.checks.vp_history import (BOMBING_MARKER, STEPS_MARKER, VPHistory, grt_marker,
                                                         with_event_markers)
 from vlog.games.lion_of_judah.step_events import VictoryClaimed
-from vlog.kit.victory import ClaimReader, VictoryClaim, VPTally, VPTerm, held_hex_terms, judge_level, judge_total
+from vlog.kit.victory import (ClaimReader, VictoryClaim, VPTally, VPTerm, held_hex_terms, judge_level, judge_total,
+                              level_name)
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -59,11 +60,6 @@ def parse_victory_claim(text: str, reader: ClaimReader | None = None) -> Victory
     return reader.parse(text)
 
 
-def _level_name(label: str) -> str:
-    side, kind = label.split("-", 1)
-    return f"{side.capitalize()} {kind} victory"
-
-
 @REGISTRY.reports("VC-03", "VC-07")
 def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryClaim, *,
                         step: int | None, when: str | None) -> list[Finding]:
@@ -76,12 +72,12 @@ def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryCl
     if verdict is None:
         return []
     evidence: dict[str, object] = {"vp": claim.vp, "declared": claim.level}
-    declared = f"{_level_name(claim.level)} declared with {claim.vp} VP"
+    declared = f"{level_name(claim.level)} declared with {claim.vp} VP"
     if verdict.why == "no such level":
         message = f"{declared}: the {scenario} scenario has no such level ({', '.join(verdict.reading.labels)})"
         evidence["levels"] = list(verdict.reading.labels)
     elif verdict.why == "another level":
-        message = (f"{declared}; {claim.vp} VP is an {_level_name(str(verdict.actual))} ({scenario}, "
+        message = (f"{declared}; {claim.vp} VP is an {level_name(str(verdict.actual))} ({scenario}, "
                    f"{'PB 13.4.2' if scenario == '1935-36' else 'PB 14.4.2'})")
         evidence["level"] = verdict.actual
     elif verdict.why == "range unknown":
