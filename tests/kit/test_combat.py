@@ -12,7 +12,7 @@ from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 from vlog.gamedata import load_game_data
 from vlog.kit.combat import (
-    OpenCombat, TerrainControl, crt_from_table, loss_range, majority_shift, roll_bounds, steps_owed,
+    OpenCombat, SegmentAttacks, TerrainControl, advance_problems, crt_from_table, cut_to_owed, loss_mismatch, marked_readings, modifier_sums, strength_column, zone_readings, loss_range, majority_shift, roll_bounds, steps_owed,
     strength_total, tec_shift, terrain_row_shifts, terrain_shifts,
 )
 
@@ -161,3 +161,107 @@ def test_open_combat_rolls_and_advances():
              (U("e1", hex="0101", side="b"), U("e1", hex="0201"))]        # the other side
     assert [u.id for u in combat.note_advances(moves, ["0101", "0202"])] == ["a1"]
     assert combat.advanced == ["a1"]
+
+
+def test_advance_into_a_cleared_hex_is_due_and_into_a_held_one_is_wrong():
+    a, b = U("a", "A"), U("b", "B")
+    d = U("d", "D", steps=1)
+    none = dict(attacker_losses={}, defender_losses={})
+    assert advance_problems([a, b], [d], ["a"], attacker_losses={}, defender_losses={"d": 1}) == []
+    assert advance_problems([a, b], [d], [], attacker_losses={}, defender_losses={"d": 1}) == [
+        "no attacking unit advanced into the cleared hex"]
+    assert advance_problems([a], [d], [], **none, removed=["d"]) == ["no attacking unit advanced into the cleared hex"]
+    assert advance_problems([a], [d], [], **none, gone=["d"]) == ["no attacking unit advanced into the cleared hex"]
+    assert advance_problems([a], [d], [], **none) == []                              # still held: no advance due
+    assert advance_problems([a], [d], ["a"], **none) == ["units advanced into a hex still held by the defender"]
+    # a defenseless defender left behind is another rule's: the hex is neither cleared nor held
+    assert advance_problems([a], [d], ["a"], **none, defenseless=lambda u: True) == []
+    assert advance_problems([a], [d], [], **none, defenseless=lambda u: True) == []
+    # attackers that lost every step, were removed or raised owe no advance
+    assert advance_problems([a], [d], [], attacker_losses={"a": 2}, defender_losses={"d": 1}) == []
+    assert advance_problems([a], [d], [], **none, removed=["a", "d"]) == []
+    assert advance_problems([a], [d], [], attacker_losses={}, defender_losses={"d": 1}, raised=["a"]) == []
+
+
+def test_advance_by_strangers_barred_units_and_over_the_limit():
+    hq, a = U("h", "H"), U("a", "A")
+    d = U("d", "D", steps=1)
+    lost = dict(attacker_losses={}, defender_losses={"d": 1})
+    assert advance_problems([a], [d], ["x", "a"], **lost) == ["1 unit(s) that did not attack advanced"]
+    barred = dict(barred=lambda u: u.name == "H", barred_label="HQ")
+    assert advance_problems([hq, a], [d], ["h", "a"], **lost, **barred) == ["HQ H advanced"]
+    # a barred attacker is no survivor: with only it left, no advance is due
+    assert advance_problems([hq], [d], [], **lost, **barred) == []
+    assert advance_problems([hq], [d], [], **lost, **barred, stays=lambda u: False) == [
+        "no attacking unit advanced into the cleared hex"]
+    weight = dict(weight=lambda u: 2, limit=3)
+    assert advance_problems([hq, a], [d], ["a"], **lost, **weight) == []
+    assert advance_problems([hq, a], [d], ["h", "a"], **lost, **weight) == [
+        "4 divisions advanced, over the hex's limit of 3"]
+    assert advance_problems([a], [d], ["a"], **lost, weight=lambda u: Unknown("weight"), limit=1) == []
+
+
+def test_strength_columns_shift_left_and_fall_off_the_table():
+    labels = ["1", "3", "6", "10"]
+    assert strength_column(labels, 1) == "1" and strength_column(labels, 5) == "3"
+    assert strength_column(labels, 12) == "10" and strength_column(labels, 12, 1) == "6"
+    assert strength_column(labels, 2, 1) is None and strength_column(labels, 0) is None
+    assert strength_column(None, 7) == "7" and strength_column(None, 7, 1) is None
+    # Sideshow's shipped CRT lists no columns: a known cell is the column of that strength
+    assert data("sideshow").table("crt").labels("column").value is None
+
+
+def test_markers_mark_units_in_their_hex():
+    assert marked_readings([(0, ["a"], 3)]) is None
+    assert marked_readings([(2, ["a", "b"], 0)]) == (frozenset({"a", "b"}),)
+    # one marker, two attackers and one other unit: the marker is on a, on b, or on the other
+    assert set(marked_readings([(1, ["a", "b"], 1)])) == {frozenset(), frozenset({"a"}), frozenset({"b"})}
+    # two markers, two attackers, one other unit: at least one attacker is marked
+    assert set(marked_readings([(2, ["a", "b"], 1)])) == {frozenset({"a"}), frozenset({"b"}), frozenset({"a", "b"})}
+    both = marked_readings([(1, ["a"], 0), (1, ["c", "d"], 0)])
+    assert set(both) == {frozenset({"a", "c"}), frozenset({"a", "d"})}
+    assert len(marked_readings([(5, [str(i) for i in range(12)], 0)], cap=10)) == 10
+
+
+def test_modifier_sums():
+    assert modifier_sums([]) == [0]
+    assert modifier_sums([1, -2]) == [-2, -1, 0, 1]
+    assert modifier_sums([1, 1]) == [0, 1, 2]
+
+
+def test_segment_attacks_once_or_again_with_leave():
+    seg = SegmentAttacks()
+    assert not seg.hex_attacked("0101") and seg.first("a") is None and seg.attacking_again(["a"]) == []
+    seg.note("0101", ["a", "b"], 4)
+    assert seg.hex_attacked("0101") and seg.first("a") == ("0101", 4) and seg.times("b") == 1
+    assert seg.attacking_again(["a", "b", "c"]) == ["a", "b"]
+    seg.may_attack_again = {"a"}                   # a result let it attack again, once
+    assert seg.attacking_again(["a", "b"]) == ["b"]
+    seg.note("0102", ["a"], 5)
+    assert seg.attacking_again(["a"]) == ["a"] and seg.first("a") == ("0101", 4) and seg.times("a") == 2
+    assert seg.attacking_again(["a"], most=3) == []
+
+
+def test_loss_mismatch_against_the_pieces():
+    a, b = U("a", "A", steps=2), U("b", "B", steps=3)
+    assert loss_mismatch([a, b], {"a": 1}, 1) is None
+    assert loss_mismatch([a, b], {"a": 1}, 2) == 1
+    # a removed unit may have meant one step to all it had
+    assert loss_mismatch([a, b], {"b": 3}, 1, removed=["b"]) is None
+    assert loss_mismatch([a, b], {"b": 3}, 0, removed=["b"]) == 3
+
+
+def test_removals_cut_to_what_was_owed():
+    a, b = U("a", "A", steps=3), U("b", "B", steps=2)
+    losses, cut = cut_to_owed([a, b], {"a": 3, "b": 2, "c": 1}, 3)
+    assert losses == {"a": 1, "b": 1, "c": 1} and cut == [a, b]
+    losses, cut = cut_to_owed([a, b], {"a": 3, "b": 2}, 1)
+    assert losses == {"a": 2, "b": 2} and cut == [a]
+    assert cut_to_owed([U("c", "C", steps=1)], {"c": 1}, 2) == ({"c": 1}, [])
+
+
+def test_zone_readings():
+    assert zone_readings([False, True], 1, "in zone +1") == [(1, frozenset(), "in zone +1")]
+    assert zone_readings([False, False], 1, "in zone +1") == [(0, frozenset(), "")]
+    open_ = zone_readings([False, Unknown("zone z of 0101")], 1, "in zone +1")
+    assert open_ == [(0, frozenset({"zone z of 0101"}), ""), (1, frozenset({"zone z of 0101"}), "in zone +1")]

@@ -16,27 +16,37 @@ Judging the result is the game's (its checks say which rule each finding breaks)
   the readings of a hex's terrain shift when one feature controls (a town, an amba) and data
   may be missing; `majority_shift`: a shift for more than half the factors attacking across
   a hexside feature (a river);
-* `loss_range` / `steps_owed`: what a side's pieces say it lost, and what a result owes as far
-  as its units have steps.
+* `loss_range` / `steps_owed` / `loss_mismatch`: what a side's pieces say it lost, what a
+  result owes as far as its units have steps, and whether the two can agree; `cut_to_owed`: the
+  losses of units taken off the map with steps left, cut to what their side owed;
+* `marked_readings`: which units a hex's markers mark when each marks one unit there and the
+  log shows fewer markers than units (Lion of Judah's Gassed markers); `modifier_sums`: every
+  total of a list of modifiers any of which may apply;
+* `strength_column`: the column of a strength CRT that holds a strength, shifted left;
+* `SegmentAttacks`: the attacks of one combat segment or phase, for the rules that limit them
+  (a hex attacked once, a unit attacking once, or again where a result lets it);
+* `advance_problems`: an advance after combat against the state of the target hex (cleared,
+  still held, entered by units that did not attack or may not advance, over a stacking limit).
 
 Every function takes `Unknown` values and keeps the data they rest on, so a check can say which
 datum would settle a verdict.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from vlog.engine.combat import CombatTable, halve, level_name, parse_odds
 from vlog.engine.dice import parse_range
-from vlog.engine.judge import Unknown, unknowns
+from vlog.engine.judge import Unknown, at_most, unknowns
 from vlog.errors import GameDataError
 from vlog.gamedata import Table
-from vlog.kit.numbers import plain_number
+from vlog.kit.numbers import plain_number, show_number
 
-__all__ = ["CombatUnit", "OpenCombat", "Reading", "TerrainControl", "crt_from_table", "loss_range",
-           "majority_shift", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
+__all__ = ["CombatUnit", "OpenCombat", "Reading", "SegmentAttacks", "TerrainControl", "advance_problems", "crt_from_table", "cut_to_owed", "loss_mismatch", "loss_range",
+           "majority_shift", "marked_readings", "modifier_sums", "strength_column", "zone_readings", "roll_bounds", "steps_of", "steps_owed", "strength_total", "tec_shift",
            "terrain_row_shifts", "terrain_shifts"]
 
 Reading = tuple[int, frozenset[str], str]
@@ -156,6 +166,39 @@ class OpenCombat:
                 self.losses[u.id] = self.losses.get(u.id, 0) + lost
 
 
+@dataclass(slots=True)
+class SegmentAttacks:
+    """The attacks declared in one combat segment (or phase): the hexes attacked, each unit's
+    attacks (target, step) in order, and the units a result lets attack again (Lion of Judah
+    12.11.1: those that advanced on an R). A game starts a new one when the segment ends."""
+
+    hexes: set[str] = field(default_factory=set)
+    by_unit: dict[str, list[tuple[str, int | None]]] = field(default_factory=dict)
+    may_attack_again: set[str] = field(default_factory=set)
+
+    def hex_attacked(self, target: str) -> bool:
+        return target in self.hexes
+
+    def times(self, unit_id: str) -> int:
+        return len(self.by_unit.get(unit_id, ()))
+
+    def first(self, unit_id: str) -> tuple[str, int | None] | None:
+        """The unit's first attack of the segment (target, step), None when it has not attacked."""
+        attacks = self.by_unit.get(unit_id)
+        return attacks[0] if attacks else None
+
+    def attacking_again(self, unit_ids: Iterable[str], most: int = 2) -> list[str]:
+        """The units that attacked already in the segment without leave to attack again, or
+        `most` times."""
+        return [i for i in unit_ids if self.times(i) >= 1
+                and (i not in self.may_attack_again or self.times(i) >= most)]
+
+    def note(self, target: str, unit_ids: Iterable[str], step: int | None = None) -> None:
+        self.hexes.add(target)
+        for i in unit_ids:
+            self.by_unit.setdefault(i, []).append((target, step))
+
+
 # ---------------------------------------------------------------------------------------------
 # tables
 
@@ -197,6 +240,17 @@ def crt_from_table(table: Table, *, name: str | None = None, line: str | None = 
     columns = [column(c) for c in labels] if labels else sorted({c for c, _ in cells})
     shown = name or (table["name"].value if "name" in table else table.id)
     return CombatTable.build(shown, columns, rows, cells, column_label), (columns if labels else None)
+
+
+def strength_column(labels: Sequence[str] | None, strength: int, shift: int = 0) -> str | None:
+    """The column of a strength CRT that holds `strength` (the highest column not above it),
+    moved `shift` columns left; None when that is off the table. With no column labels in the
+    data, the strength is its own column when not shifted (None otherwise)."""
+    if labels is None:
+        return str(strength) if shift == 0 else None
+    columns = sorted(int(c) for c in labels)
+    index = sum(1 for c in columns if c <= strength) - 1 - shift
+    return str(columns[index]) if index >= 0 else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -317,6 +371,48 @@ def majority_shift(units: Iterable[CombatUnit], factors: Mapping[str, Any],
     return [(0, frozenset(), counted)]
 
 
+def marked_readings(hexes: Iterable[tuple[int, Sequence[str], int]], cap: int = 256
+                    ) -> tuple[frozenset[str], ...] | None:
+    """Each possible set of marked units of a combat when a marker in a hex marks one unit there.
+    `hexes`: per hex, (markers, the combat's unit ids there, the other units there a marker could
+    mark); with as many markers as units all are marked, with fewer every choice is a reading
+    (at most `cap` per hex and in all). None when no hex has a marker."""
+    per_hex: list[list[frozenset[str]]] = []
+    for markers, mine, others in hexes:
+        if not markers:
+            continue
+        if markers >= len(mine) + others:
+            per_hex.append([frozenset(mine)])
+            continue
+        ks = range(max(0, markers - others), min(markers, len(mine)) + 1)
+        subsets = itertools.chain.from_iterable(itertools.combinations(mine, k) for k in ks)
+        per_hex.append([frozenset(c) for c in itertools.islice(subsets, cap)])
+    if not per_hex:
+        return None
+    combos = itertools.islice(itertools.product(*per_hex), cap)
+    return tuple(frozenset().union(*combo) for combo in combos)
+
+
+def zone_readings(inside: Sequence[bool | Unknown], modifier: int, why: str) -> list[Reading]:
+    """The readings of a modifier that applies when a hex is in any of some zones (`inside`, one
+    answer per zone): it alone when one answer is True, none (0, "") when all are False, both
+    (none first) resting on the data an Unknown answer names otherwise."""
+    if any(i is True for i in inside):
+        return [(modifier, frozenset(), why)]
+    if all(i is False for i in inside):
+        return [(0, frozenset(), "")]
+    deps = unknowns(*inside)
+    return [(0, deps, ""), (modifier, deps, why)]
+
+
+def modifier_sums(modifiers: Iterable[int]) -> list[int]:
+    """Every total of `modifiers` when any of them may apply (0 when none does), in order."""
+    sums = {0}
+    for m in modifiers:
+        sums |= {x + m for x in sums}
+    return sorted(sums)
+
+
 # ---------------------------------------------------------------------------------------------
 # losses
 
@@ -342,3 +438,80 @@ def loss_range(takers: Iterable[CombatUnit], losses: Mapping[str, int], *, remov
 def steps_owed(due: int, takers: Iterable[CombatUnit]) -> int:
     """The steps a result owes a side, as far as its units have steps."""
     return min(due, sum(steps_of(u) for u in takers))
+
+
+def loss_mismatch(takers: Sequence[CombatUnit], losses: Mapping[str, int], due: int, *,
+                  removed: Iterable[str] = (), raised: Mapping[str, tuple[int, int]] | None = None) -> int | None:
+    """The steps the side's pieces show taken when no reading of them (`loss_range`) is `due`
+    steps; None when one is."""
+    low, high = loss_range(takers, losses, removed=removed, raised=raised)
+    return None if low <= due <= high else sum(losses.get(u.id, 0) for u in takers)
+
+
+def cut_to_owed(removed: Iterable[CombatUnit], losses: Mapping[str, int], excess: int
+                ) -> tuple[dict[str, int], list[CombatUnit]]:
+    """Losses with `excess` steps taken back from units removed from the map (each keeps its
+    removal as at least one step lost), in order: (the losses, the units whose loss was cut).
+    A side that owed fewer steps than a removal took meant the steps it owed."""
+    adjusted = dict(losses)
+    cut_units = []
+    for u in removed:
+        cut = min(excess, losses.get(u.id, steps_of(u)) - 1)
+        if cut <= 0:
+            continue
+        excess -= cut
+        adjusted[u.id] = losses.get(u.id, steps_of(u)) - cut
+        cut_units.append(u)
+    return adjusted, cut_units
+
+
+# ---------------------------------------------------------------------------------------------
+# advance after combat
+
+
+def advance_problems(attackers: Sequence[CombatUnit], defenders: Sequence[CombatUnit], advanced: Sequence[str], *,
+                     attacker_losses: Mapping[str, int], defender_losses: Mapping[str, int],
+                     removed: Iterable[str] = (), raised: Iterable[str] = (), gone: Iterable[str] = (),
+                     defenseless: Callable[[CombatUnit], bool] = lambda u: False,
+                     barred: Callable[[CombatUnit], bool] = lambda u: False, barred_label: str = "",
+                     stays: Callable[[CombatUnit], bool] | None = None,
+                     weight: Callable[[CombatUnit], Any] | None = None, limit: Any = None,
+                     weight_name: str = "divisions") -> list[str]:
+    """What is wrong with an advance after combat (`advanced`: ids of the units that entered the
+    target hex). The hex is cleared when every defender left it (removed, `gone` without loss,
+    or lost all its steps); defenseless defenders that stay neither forbid an advance nor clear
+    the hex. Wrong: units that did not attack, units `barred` from advancing (named with
+    `barred_label`), no advance by a surviving attacker into a cleared hex (attackers removed,
+    `raised` or that `stays` (by default `barred`) are no survivors), an advance into a hex
+    still held, and, with `weight` and `limit`, more `weight_name` advancing than the limit."""
+    stays = stays or barred
+    removed, raised, gone = set(removed), set(raised), set(gone)
+    left = [u.id in removed or u.id in gone or defender_losses.get(u.id, 0) >= max(steps_of(u), 1)
+            for u in defenders]
+    cleared = all(left)
+    eliminated = all(g or defenseless(u) for g, u in zip(left, defenders))
+    by_id = {u.id: u for u in attackers}
+    problems = []
+    movers = [by_id.get(i) for i in advanced]
+    strangers = [i for i in advanced if i not in by_id]
+    if strangers:
+        problems.append(f"{len(strangers)} unit(s) that did not attack advanced")
+    shut_out = [u.name for u in movers if u is not None and barred(u)]
+    if shut_out:
+        problems.append(f"{barred_label}{' ' if barred_label else ''}{', '.join(shut_out)} advanced")
+    survivors = [u for u in attackers if attacker_losses.get(u.id, 0) < steps_of(u) and not stays(u)
+                 and u.id not in removed and u.id not in raised]
+    if cleared and defenders and survivors and not advanced:
+        problems.append("no attacking unit advanced into the cleared hex")
+    if advanced and not eliminated:
+        problems.append("units advanced into a hex still held by the defender")
+    if weight is not None and advanced:
+        total: Any = 0
+        for u in movers:
+            if u is not None:
+                w = weight(u)
+                total = total + (w if w is not None else 0)
+        if at_most(total, limit).false:
+            problems.append(f"{show_number(total)} {weight_name} advanced, over the hex's limit of "
+                            f"{show_number(limit)}")
+    return problems

@@ -205,7 +205,7 @@ def test_recon_example_of_12_11_1(tmp_path):
                         air=(0, 0), attacker_hqs=(), defender_hqs=())
     found = judge_combat(board, s, first, step=1, when=None, memory=memory)
     assert checks(found) == ["CB-19"] and found[0].basis is Basis.POSSIBLE   # 7:1, roll 6 unprinted
-    memory.recon_units = {"1e", "2e"}      # the R result (cell unprinted in the rulebook)
+    memory.may_attack_again = {"1e", "2e"}      # the R result (cell unprinted in the rulebook)
     amba = et("amba", "1308", name="Tigray levy", unit_class="ethiopian-tigray")
     e1m, e2m = e1.moved_to("1307"), e2.moved_to("1307")
     other = it("o", "1309", name="Sb", attack=8)
@@ -213,7 +213,7 @@ def test_recon_example_of_12_11_1(tmp_path):
                          attacker_hqs=(), defender_hqs=())
     found = judge_combat(board, state(e1m, e2m, other, amba, gs), second, step=2, when=None, memory=memory)
     assert "CB-22" not in checks(found)
-    memory.recon_units = set()
+    memory.may_attack_again = set()
     third = CombatFacts("1306", (gs,), (et("z", "1306"),), 3, air=(0, 0), attacker_hqs=(), defender_hqs=())
     found = judge_combat(board, state(gs), third, step=3, when=None, memory=memory)
     assert "CB-22" in checks(found)

@@ -68,6 +68,7 @@ class _Blanked:
         real, blank = self._data.table(table_id), self._blank
 
         class _T:
+            id = real.id
             labels = staticmethod(real.labels)
 
             @staticmethod

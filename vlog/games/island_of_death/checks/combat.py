@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from vlog.engine.judge import Ruling, Unknown
+from vlog.kit.combat import SegmentAttacks
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Declared
 
@@ -83,13 +84,13 @@ GRAMMARS.add("attack", read_attack)
 
 
 class Attacks(Ledger):
-    """The ledger of the attacks declared in the current phase: unit id -> the hex it attacked."""
+    """The ledger of the attacks declared in the current phase (vlog/kit/combat.py)."""
 
     def __init__(self) -> None:
-        self.by_unit: dict[str, tuple[str, int | None]] = {}
+        self.phase_attacks = SegmentAttacks()
 
     def phase(self, change: Any, view: "StepView") -> tuple[()]:
-        self.by_unit = {}
+        self.phase_attacks = SegmentAttacks()
         return ()
 
 
@@ -133,14 +134,14 @@ def judge_attack(game: "IslandOfDeath", event: Declared, view: "StepView") -> li
     if far:
         finding("CBT-01", f"{', '.join(far)} attack {attack.target} from a hex not adjacent to it",
                 {"not_adjacent": far})
-    ledger = game.attacks
+    ledger = game.attacks.phase_attacks
     for unit in attackers:
-        before = ledger.by_unit.get(unit.id)
+        before = ledger.first(unit.id)
         if before is not None:
             finding("CBT-02", f"{unit.label()} attacks {attack.target} after attacking {before[0]} "
                               f"(step {before[1]}) in this phase", {"unit": unit.counter, "attacked_before": before[0]})
         else:
-            ledger.by_unit[unit.id] = (attack.target, event.step)
+            ledger.note(attack.target, (unit.id,), event.step)
         arrived = game.movement.arrived.get(unit.id)
         if arrived is not None and phase is not None and arrived[0] == phase.turn and not landing:
             finding("CBT-04", f"{unit.label()} attacks {attack.target} in the turn it {arrived[1]}",

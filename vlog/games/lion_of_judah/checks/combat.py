@@ -72,8 +72,8 @@ from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_numb
 from vlog.games.lion_of_judah.checks.guerrillas import attacks_within_its_hex
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import GameState, Unit
-from vlog.kit.combat import (TerrainControl, crt_from_table, majority_shift, steps_of, strength_total, tec_shift,
-                             terrain_row_shifts, terrain_shifts)
+from vlog.kit.combat import (SegmentAttacks, TerrainControl, crt_from_table, majority_shift, marked_readings, steps_of,
+                             strength_total, tec_shift, terrain_row_shifts, terrain_shifts)
 
 __all__ = ["CombatFacts", "CombatMemory", "GASSED_COUNTER", "crt", "gassed_readings", "judge_combat", "terrain_shift"]
 
@@ -131,14 +131,9 @@ class CombatFacts:
     that has none in the scenario; checks/air.py `air_shifts_possible`)."""
 
 
-@dataclass(slots=True)
-class CombatMemory:
-    """What a combat segment remembers between combats (12.2, 12.11.1)."""
-
-    attacked_hexes: set[str] = field(default_factory=set)
-    attacks_by_unit: dict[str, int] = field(default_factory=dict)
-    recon_units: set[str] = field(default_factory=set)
-    """Units that advanced on an R result in the combat just resolved."""
+CombatMemory = SegmentAttacks
+"""What a combat segment remembers between combats (12.2, 12.11.1; vlog/kit/combat.py): the
+units that may attack again are those that advanced on an R result in the combat just resolved."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -262,15 +257,15 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         add("CB-03", Ruling.PROVEN, f"{', '.join(u.name for u in no_factor)} attacked {target}; "
             "HQs and trucks have no combat factor and never attack",
             {"units": [u.name for u in no_factor]})
-    if facts.target in memory.attacked_hexes:
+    if memory.hex_attacked(facts.target):
         add("CB-02", Ruling.PROVEN, f"{target} was attacked a second time this combat segment",
             {"attacked_before": True})
-    twice = [u for u in attackers if memory.attacks_by_unit.get(u.id, 0) >= 1
-             and (u.id not in memory.recon_units or memory.attacks_by_unit.get(u.id, 0) >= 2)]
+    again = set(memory.attacking_again(u.id for u in attackers))
+    twice = [u for u in attackers if u.id in again]
     if twice:
         add("CB-22", Ruling.PROVEN, f"{', '.join(u.name for u in twice)} attacked {target} again "
             "this combat segment without a Recon result allowing it (12.11.1)",
-            {"attacks_before": {u.name: memory.attacks_by_unit.get(u.id, 0) for u in twice}})
+            {"attacks_before": {u.name: memory.times(u.id) for u in twice}})
     limit = stacking_limit(board, facts.target)
     by_hex: dict[str, list[Unit]] = {}
     for u in attackers:
@@ -309,13 +304,11 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
     hq_shift_candidates = _hq_support(board, facts, add, target)
 
     # remember this combat for the next one
-    memory.attacked_hexes.add(facts.target)
-    for u in attackers:
-        memory.attacks_by_unit[u.id] = memory.attacks_by_unit.get(u.id, 0) + 1
+    memory.note(facts.target, (u.id for u in attackers), step)
 
     # -- (40) the counter-guerrilla roll (PB 14.6.4.5) ----------------------------------------
     if facts.counter_guerrilla is not None and judge_counter_guerrilla(board, facts, add, target) == "escape":
-        memory.recon_units = set()
+        memory.may_attack_again = set()
         return out
 
     # -- dummies (PB 14.6.5) and the order of the combat (12.4) ------------------------------
@@ -335,7 +328,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
                 "must eliminate them all with no attacker loss",
                 {"attacker_losses": wrong_a, "defenders_not_eliminated": kept})
         judge_advance(board, facts, add, target, gone=dummies_gone)
-        memory.recon_units = set(facts.advanced) if not any(u.kind == "dummy" for u in defenders) else set()
+        memory.may_attack_again = set(facts.advanced) if not any(u.kind == "dummy" for u in defenders) else set()
         return out
     if dummies_gone:            # true Dummies go with no loss; the others fight (PB 14.6.5)
         facts = replace(facts, defenders=tuple(fights),
@@ -373,7 +366,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
             add("CB-15", Ruling.PROVEN, f"an attack of 0 against {plain_number(defense)} on {target} eliminates "
                 "every attacking unit and leaves the defenders untouched (errata 12.4)",
                 {**evidence, "attackers_not_eliminated": survivors, "defender_losses": touched})
-        memory.recon_units = set()
+        memory.may_attack_again = set()
         return out
 
     if facts.roll is None:
@@ -389,7 +382,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         judge_raised(facts, add, target)
         judge_distribution(facts, add, target)
         judge_advance(board, facts, add, target, gone=dummies_gone)
-        memory.recon_units = set()
+        memory.may_attack_again = set()
         return out   # no die in the log: the result itself cannot be judged
     table, columns = crt(board, ethiopian)
     level0 = odds_level(attack, defense)
@@ -402,7 +395,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
         judge_raised(facts, add, target)
         judge_distribution(facts, add, target)
         judge_advance(board, facts, add, target, gone=dummies_gone)
-        memory.recon_units = set()
+        memory.may_attack_again = set()
         return out
 
     lines = guerrilla_line_modifiers(board, state, facts) if state.scenario == "1940-41" else [_NO_LINE]
@@ -461,7 +454,7 @@ def judge_combat(board: Board, state: GameState, facts: CombatFacts, *, step: in
     cell_text = (verdict.best.evidence.get("cell") if verdict.best is not None else None)
     judge_advance(board, facts, add, target, gone=dummies_gone)
     recon = isinstance(cell_text, str) and "R" in parse_result(cell_text).extras
-    memory.recon_units = set(facts.advanced) if recon else set()
+    memory.may_attack_again = set(facts.advanced) if recon else set()
     return out
 
 
@@ -571,27 +564,15 @@ def gassed_readings(state: GameState, attackers: Iterable[Unit]) -> tuple[frozen
     (PB 13.6.5.1: the result is the number of units affected); with as many markers as units
     all are gassed, with fewer every choice is a reading. None when no attacker's hex has one."""
     attackers = list(attackers)
-    per_hex: list[list[frozenset[str]]] = []
+    hexes = []
     for hex_ in dict.fromkeys(u.hex for u in attackers if u.hex is not None):
         here = state.at(hex_)
-        markers = sum(1 for u in here if u.counter == GASSED_COUNTER)
-        if not markers:
-            continue
         side = {u.side for u in attackers if u.hex == hex_}
         units = [u for u in here if u.counter != GASSED_COUNTER and u.kind not in ("marker", "air")
                  and u.side in side]
         mine = [u.id for u in attackers if u.hex == hex_]
-        if markers >= len(units):
-            per_hex.append([frozenset(mine)])
-            continue
-        others = len(units) - len(mine)
-        ks = range(max(0, markers - others), min(markers, len(mine)) + 1)
-        subsets = itertools.chain.from_iterable(itertools.combinations(mine, k) for k in ks)
-        per_hex.append([frozenset(c) for c in itertools.islice(subsets, GAS_READINGS_CAP)])
-    if not per_hex:
-        return None
-    combos = itertools.islice(itertools.product(*per_hex), GAS_READINGS_CAP)
-    return tuple(frozenset().union(*combo) for combo in combos)
+        hexes.append((sum(1 for u in here if u.counter == GASSED_COUNTER), mine, len(units) - len(mine)))
+    return marked_readings(hexes, GAS_READINGS_CAP)
 
 
 _NO_LINE: tuple[int, int, frozenset[str], str] = (0, 0, frozenset(), "")

@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable
 
-from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, at_most, judge, unknowns
+from vlog.engine.judge import FALSE, TRUE, Explanation, Ruling, Tri, Unknown, judge
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import Unit
 from vlog.games.lion_of_judah.step_events import DummyFlip
+from vlog.kit.combat import modifier_sums, zone_readings
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.checks.combat import CombatFacts
@@ -137,23 +138,14 @@ def counter_guerrilla_drms(board: Board, target: str) -> list[tuple[int, frozens
         region = [(0, frozenset({"tables.json counter-guerrilla tigray_ogaden_drm"}), ""),
                   (1, frozenset({"tables.json counter-guerrilla tigray_ogaden_drm"}), "Tigray/Ogaden +1")]
     else:
-        inside = [board.in_zone(target, z) for z in ("tigray", "ogaden")]
-        if any(i is True for i in inside):
-            region = [(int(region_drm), frozenset(), f"Tigray/Ogaden {int(region_drm):+d}")]
-        elif all(i is False for i in inside):
-            region = [(0, frozenset(), "")]
-        else:
-            deps = unknowns(*inside)
-            region = [(0, deps, ""), (int(region_drm), deps, f"Tigray/Ogaden {int(region_drm):+d}")]
+        region = zone_readings([board.in_zone(target, z) for z in ("tigray", "ogaden")], int(region_drm),
+                               f"Tigray/Ogaden {int(region_drm):+d}")
     pac = props["modifiers"].value if "modifiers" in props else None
     if pac is None:
         return [(drm, deps | {PAC_DATUM}, why) for drm, deps, why in region]
     extras = [m for m in pac if isinstance(m, int) and not isinstance(m, bool)][:8] if isinstance(pac, list) else []
-    sums = {0}
-    for m in extras:                    # any of the card's modifiers may apply
-        sums |= {x + m for x in sums}
     return [(drm + extra, deps, "; ".join(w for w in (why, f"card {extra:+d}" if extra else "") if w))
-            for drm, deps, why in region for extra in sorted(sums)]
+            for drm, deps, why in region for extra in modifier_sums(extras)]   # any of the card's may apply
 
 
 @REGISTRY.reports("CB-37", "FW-08")

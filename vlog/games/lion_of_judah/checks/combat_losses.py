@@ -8,12 +8,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable
 
 from vlog.engine.combat import LossTaker, loss_violations, parse_result
-from vlog.engine.judge import Explanation, Ruling, Unknown, at_most
+from vlog.engine.judge import Explanation, Ruling, Unknown
 from vlog.games.lion_of_judah.board import Board
-from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number, show_number
+from vlog.games.lion_of_judah.checks.common import REGISTRY, plain_number
 from vlog.games.lion_of_judah.checks.stacking import division_weight, stacking_limit
 from vlog.games.lion_of_judah.state import Unit
-from vlog.kit.combat import loss_range, steps_of, steps_owed
+from vlog.kit.combat import advance_problems, cut_to_owed, loss_mismatch, steps_of, steps_owed
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.checks.combat import CombatFacts
@@ -46,12 +46,10 @@ def loss_problems(facts: CombatFacts, cell: str) -> list[str]:
     due = steps_due(facts, cell)
     for side, units, losses in (("attacker", facts.attackers, facts.attacker_losses),
                                 ("defender", facts.defenders, facts.defender_losses)):
-        takers = loss_takers(units, side == "defender")
-        taken = sum(losses.get(u.id, 0) for u in takers)
-        low, high = loss_range(takers, losses, removed=facts.removed, raised=facts.raised)
-        expected = due[side]
-        if not low <= expected <= high:
-            problems.append(f"the {side} lost {taken} step(s), {expected} due")
+        taken = loss_mismatch(loss_takers(units, side == "defender"), losses, due[side],
+                              removed=facts.removed, raised=facts.raised)
+        if taken is not None:
+            problems.append(f"the {side} lost {taken} step(s), {due[side]} due")
     return problems
 
 
@@ -92,16 +90,8 @@ def removed_with_steps_left(facts: CombatFacts, explanations: list[Explanation],
             continue
         deps = frozenset().union(*(e.legal.depends_on for e in readings))
         ruling = Ruling.PROVEN if all(e.legal.true for e in readings) else Ruling.POSSIBLE
-        excess = taken - owed
-        shown = []
-        for u in removed:
-            cut = min(excess, losses.get(u.id, steps_of(u)) - 1)
-            if cut <= 0:
-                continue
-            excess -= cut
-            adjusted[side][u.id] = losses.get(u.id, steps_of(u)) - cut
-            kept_on_map.add(u.id)
-            shown.append(u)
+        adjusted[side], shown = cut_to_owed(removed, losses, taken - owed)
+        kept_on_map.update(u.id for u in shown)
         add("CB-21", ruling, f"{', '.join(f'{u.name} ({steps_of(u)} steps)' for u in shown)} "
             f"{'was' if len(shown) == 1 else 'were'} removed from the map in the attack on {target}, "
             f"where the {side} owed {owed} step(s): a unit with steps left is reduced (its Step "
@@ -167,37 +157,15 @@ def judge_advance(board: Board, facts: CombatFacts, add: Any, target: str,
              gone: Iterable[str] = ()) -> None:
     """12.12: a cleared hex must be entered by at least one attacker; never HQs. `gone`: true
     Dummies, off the map whether or not the log removed them (CB-38 reports those left)."""
-    # the hex is cleared when every defender left it; defenseless ones that stay are CB-24's
-    # finding, so they neither make an advance into the hex wrong nor leave it cleared
-    dummies = set(gone)
-    gone = [u.id in facts.removed or u.id in dummies or facts.defender_losses.get(u.id, 0) >= max(steps_of(u), 1)
-            for u in facts.defenders]
-    cleared = all(gone)
-    eliminated = all(g or u.defenseless for g, u in zip(gone, facts.defenders))
+    # defenseless defenders that stay are CB-24's finding, so they neither make an advance into
+    # the hex wrong nor leave it cleared; attackers off the map, or due off it (CB-21), stay
+    problems = advance_problems(facts.attackers, facts.defenders, facts.advanced,
+                                attacker_losses=facts.attacker_losses, defender_losses=facts.defender_losses,
+                                removed=facts.removed, raised=facts.raised, gone=gone,
+                                defenseless=lambda u: u.defenseless, barred=lambda u: u.kind == "hq",
+                                barred_label="HQ", stays=lambda u: u.kind in ("hq", "truck"),
+                                weight=division_weight, limit=stacking_limit(board, facts.target))
     attackers = {u.id: u for u in facts.attackers}
-    problems = []
-    movers = [attackers.get(i) for i in facts.advanced]
-    strangers = [i for i in facts.advanced if i not in attackers]
-    if strangers:
-        problems.append(f"{len(strangers)} unit(s) that did not attack advanced")
-    hqs = [u.name for u in movers if u is not None and u.kind == "hq"]
-    if hqs:
-        problems.append(f"HQ {', '.join(hqs)} advanced")
-    survivors = [u for u in facts.attackers if facts.attacker_losses.get(u.id, 0) < steps_of(u)
-                 and u.kind not in ("hq", "truck") and u.id not in facts.removed
-                 and u.id not in facts.raised]      # off the map, or due off it (CB-21)
-    if cleared and facts.defenders and survivors and not facts.advanced:
-        problems.append("no attacking unit advanced into the cleared hex")
-    if facts.advanced and not eliminated:
-        problems.append("units advanced into a hex still held by the defender")
-    weight: Any = 0
-    for u in movers:
-        if u is not None:
-            w = division_weight(u)
-            weight = weight + (w if w is not None else 0)
-    limit = stacking_limit(board, facts.target)
-    if facts.advanced and at_most(weight, limit).false:
-        problems.append(f"{show_number(weight)} divisions advanced, over the hex's limit of {show_number(limit)}")
     if problems:
         add("CB-23", Ruling.PROVEN, f"advance after the attack on {target}: {'; '.join(problems)}",
             {"advanced": [attackers[i].name if i in attackers else i for i in facts.advanced],

@@ -49,6 +49,8 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import REGISTRY, PlayLedger, finding
 from vlog.games.lion_of_judah.sequence import side_name
 from vlog.games.lion_of_judah.step_events import Appear, Combat, Move, PhaseTurned
+from vlog.kit.tracks import box_number
+from vlog.kit.tracks import marker_value as kit_marker_value
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -114,29 +116,18 @@ def scenario_number(data: GameData, scenario: str, key: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+GRT = "grt"
+"""The General Records Track's id in map.json (its boxes' `track` property)."""
+
+
 def track_value(data: GameData, box: str | None) -> int | None:
-    """The number of a General Records Track box (map.json `grt-N`: property number), or None."""
-    if box is None:
-        return None
-    for map_id in data.map_ids:
-        try:
-            record = data.box(box, map_id)
-        except KeyError:
-            continue
-        props = record["properties"] if "properties" in record else {}
-        if "track" in props and props["track"].value == "grt" and "number" in props:
-            number = props["number"].value
-            return number if isinstance(number, int) else None
-    return None
+    """The number of a General Records Track box (vlog/kit/tracks.py), or None."""
+    return box_number(data, box, GRT)
 
 
 def marker_value(data: GameData, state: GameState, counter: str) -> tuple[int | None, Unit | None]:
-    """(value, marker) of the marker piece standing for `counter`: the number of its GRT box;
-    value None when the marker is not on the table or stands in no GRT box."""
-    for unit in state.units.values():
-        if unit.counter == counter:
-            return track_value(data, unit.box), unit
-    return None, None
+    """(value, marker) of the marker piece standing for `counter`: the number of its GRT box."""
+    return kit_marker_value(data, state.units.values(), counter, GRT)
 
 
 @dataclass(slots=True)

@@ -24,7 +24,8 @@ from vlog.games.lion_of_judah.checks.common import GAME, REGISTRY, finding
 from vlog.games.lion_of_judah.checks.vp_history import (BOMBING_MARKER, STEPS_MARKER, VPHistory, grt_marker,
                                                         with_event_markers)
 from vlog.games.lion_of_judah.step_events import VictoryClaimed
-from vlog.kit.victory import ClaimReader, VictoryClaim, VPTally, VPTerm, levels_for
+from vlog.kit.victory import (ClaimReader, VictoryClaim, VPTally, VPTerm, held_hex_terms, judge_level, judge_total,
+                              level_name)
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -59,11 +60,6 @@ def parse_victory_claim(text: str, reader: ClaimReader | None = None) -> Victory
     return reader.parse(text)
 
 
-def _level_name(label: str) -> str:
-    side, kind = label.split("-", 1)
-    return f"{side.capitalize()} {kind} victory"
-
-
 @REGISTRY.reports("VC-03", "VC-07")
 def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryClaim, *,
                         step: int | None, when: str | None) -> list[Finding]:
@@ -72,34 +68,25 @@ def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryCl
     if scenario not in LEVEL_TABLES:
         return []
     check, table_id = LEVEL_CHECKS[scenario], LEVEL_TABLES[scenario]
-    reading = levels_for(data.table(table_id), claim.vp)
-    labels, matching, unknown = list(reading.labels), list(reading.matching), list(reading.unknown)
-    evidence: dict[str, object] = {"vp": claim.vp, "declared": claim.level}
-    if claim.level not in labels:
-        return [finding(check, Ruling.PROVEN, step=step, when=when,
-                        message=f"{_level_name(claim.level)} declared with {claim.vp} VP: the "
-                                f"{scenario} scenario has no such level ({', '.join(labels)})",
-                        evidence={**evidence, "levels": labels})]
-    if claim.level in matching:
+    verdict = judge_level(data.table(table_id), claim.vp, claim.level)
+    if verdict is None:
         return []
-    if matching:
-        actual = matching[0]
-        return [finding(check, Ruling.PROVEN, step=step, when=when,
-                        message=f"{_level_name(claim.level)} declared with {claim.vp} VP; "
-                                f"{claim.vp} VP is an {_level_name(actual)} ({scenario}, "
-                                f"{'PB 13.4.2' if scenario == '1935-36' else 'PB 14.4.2'})",
-                        evidence={**evidence, "level": actual})]
-    if claim.level in unknown:
-        depends = [f"tables.json {table_id} cell {label}" for label in unknown]
-        return [finding(check, Ruling.POSSIBLE, step=step, when=when,
-                        message=f"{_level_name(claim.level)} declared with {claim.vp} VP; the VP range "
-                                f"of that level is not in the data",
-                        evidence=evidence, depends_on=depends)]
-    known_ranges = reading.ranges
-    return [finding(check, Ruling.PROVEN, step=step, when=when,
-                    message=f"{_level_name(claim.level)} declared with {claim.vp} VP, outside its range "
-                            f"{known_ranges[claim.level]}",
-                    evidence={**evidence, "range": known_ranges[claim.level]})]
+    evidence: dict[str, object] = {"vp": claim.vp, "declared": claim.level}
+    declared = f"{level_name(claim.level)} declared with {claim.vp} VP"
+    if verdict.why == "no such level":
+        message = f"{declared}: the {scenario} scenario has no such level ({', '.join(verdict.reading.labels)})"
+        evidence["levels"] = list(verdict.reading.labels)
+    elif verdict.why == "another level":
+        message = (f"{declared}; {claim.vp} VP is an {level_name(str(verdict.actual))} ({scenario}, "
+                   f"{'PB 13.4.2' if scenario == '1935-36' else 'PB 14.4.2'})")
+        evidence["level"] = verdict.actual
+    elif verdict.why == "range unknown":
+        message = f"{declared}; the VP range of that level is not in the data"
+    else:
+        message = f"{declared}, outside its range {verdict.reading.ranges[claim.level]}"
+        evidence["range"] = verdict.reading.ranges[claim.level]
+    return [finding(check, verdict.ruling, step=step, when=when, message=message, evidence=evidence,
+                    depends_on=list(verdict.depends_on))]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -128,49 +115,17 @@ def _hex_terms(board: "Board", state: "GameState", scenario: str) -> list[VPTerm
     from vlog.games.lion_of_judah.board import hex_label
     from vlog.games.lion_of_judah.checks.supply import trace
 
-    table = board.data.table(VP_HEXES[scenario])
-    side, check = SCORING_SIDE[scenario], HEX_CHECKS[scenario]
-    rule = "PB 13.4.1" if scenario == "1935-36" else "PB 14.4.1"
-    out: list[VPTerm] = []
-    for hex_ in table.labels("hex").value or ():
-        datum = table.lookup(hex_)
-        value = datum.value if datum.known else None
-        if value == 0:
-            continue
+    side = SCORING_SIDE[scenario]
+
+    def occupants(hex_: str) -> list["Unit"]:
         units = _occupants(state, hex_, side)
         if scenario == "1940-41" and hex_ == ADDIS_ABABA:
             units = [u for u in units if u.unit_class != "guerrilla"]   # PB 14.4.1
-        if not units:
-            continue
-        supplied, maybe, reasons = [], [], []
-        for unit in units:
-            result = trace(board, state, unit)
-            if result is None:
-                maybe.append(unit.name)
-                reasons.append(f"supply of {unit.name} (not judged)")
-            elif result.ruling is Ruling.LEGAL:
-                supplied.append(unit.name)
-                break
-            elif result.ruling is Ruling.POSSIBLE:
-                maybe.append(unit.name)
-                reasons.extend(result.depends_on)
-        label = hex_label(hex_, board)
-        if value is None:
-            out.append(VPTerm(check, rule, f"{label} held", 0, 99, {"hex": hex_, "units": [u.name for u in units]},
-                              (f"tables.json {VP_HEXES[scenario]} cell {hex_}",)))
-            continue
-        if supplied:
-            out.append(VPTerm(check, rule, f"{label} held by {supplied[0]} in supply", value, value,
-                              {"hex": hex_, "unit": supplied[0], "vp": value}))
-        elif maybe:
-            out.append(VPTerm(check, rule, f"{label} held by {', '.join(maybe)}, in supply only if "
-                                           "data vlog lacks allow a trace", 0, value,
-                              {"hex": hex_, "units": maybe, "vp": value}, tuple(sorted(set(reasons)))))
-        else:
-            out.append(VPTerm(check, rule, f"{label} held only by units out of supply "
-                                           f"({', '.join(u.name for u in units)})", 0, 0,
-                              {"hex": hex_, "units_out_of_supply": [u.name for u in units], "vp": 0}))
-    return out
+        return units
+
+    return held_hex_terms(board.data.table(VP_HEXES[scenario]), HEX_CHECKS[scenario],
+                          "PB 13.4.1" if scenario == "1935-36" else "PB 14.4.1", occupants,
+                          lambda unit: trace(board, state, unit), lambda hex_: hex_label(hex_, board))
 
 
 def _steps_term(history: VPHistory, last: int) -> VPTerm:
@@ -441,12 +396,6 @@ def tally(board: "Board", state: "GameState", history: VPHistory, scenario: str 
     return None
 
 
-def _points(term: VPTerm) -> str:
-    if term.known:
-        return f"{term.low:+d}"
-    return f"{term.low:+d} to {term.high:+d}"
-
-
 @REGISTRY.reports("VC-01", "VC-02", "VC-05", "VC-06")
 def judge_vp_claim(result: VPTally, claim: VictoryClaim, *, step: int | None, when: str | None) -> list[Finding]:
     """VC-01/VC-02 (1935-36), VC-05/VC-06 (1940-41): the declared VP total against the tally.
@@ -454,28 +403,23 @@ def judge_vp_claim(result: VPTally, claim: VictoryClaim, *, step: int | None, wh
     the declared total is what the VP hexes alone give, so the other VP are what is wrong, else
     under VC-01/VC-05); POSSIBLE, under the item of the first open term, when the total is one
     the open terms allow but not the only one."""
-    low, high = result.low, result.high
-    if low == high == claim.vp:
+    verdict = judge_total(result, claim.vp)
+    if verdict is None:
         return []
-    scenario = result.scenario
+    low, high, scenario = result.low, result.high, result.scenario
     side = "Italian" if scenario == "1935-36" else "Allied"
-    shown = [t for t in result.terms if t.low != 0 or t.high != 0]
-    listing = "; ".join(f"{t.what} {_points(t)}" for t in shown) or "no VP hex held, nothing else scored"
     total = f"{low} VP" if low == high else f"between {low} and {high} VP"
+    message = (f"{side} {claim.vp} VP declared; the tally at the end of turn {LAST_TURN[scenario]} is {total} "
+               f"({result.listing('no VP hex held, nothing else scored')})")
     evidence: dict[str, object] = {"vp": claim.vp, "tally": low if low == high else [low, high],
                                    "terms": [t.as_evidence() for t in result.terms]}
-    last = LAST_TURN[scenario]
-    if not low <= claim.vp <= high:
+    if verdict.ruling is Ruling.PROVEN:
         hex_low, hex_high = result.points_of(HEX_CHECKS[scenario])
         check = OTHER_CHECKS[scenario] if hex_low == hex_high == claim.vp else HEX_CHECKS[scenario]
-        return [finding(check, Ruling.PROVEN, step=step, when=when,
-                        message=f"{side} {claim.vp} VP declared; the tally at the end of turn {last} is "
-                                f"{total} ({listing})", evidence=evidence)]
-    open_terms = [t for t in result.terms if not t.known]
-    depends = sorted({d for t in open_terms for d in t.depends_on})
-    return [finding(open_terms[0].check, Ruling.POSSIBLE, step=step, when=when,
-                    message=f"{side} {claim.vp} VP declared; the tally at the end of turn {last} is {total} "
-                            f"({listing})", evidence=evidence, depends_on=depends)]
+    else:
+        check = result.open_terms[0].check
+    return [finding(check, verdict.ruling, step=step, when=when, message=message, evidence=evidence,
+                    depends_on=list(verdict.depends_on))]
 
 
 @REGISTRY.check("VC-03", event=VictoryClaimed)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.kit.losses import StepLossHistory
+from vlog.kit.tracks import highest_box
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -47,12 +49,10 @@ class VPHistory:
     first_turn: int | None = None
     gaps: list[tuple[int, int]] = field(default_factory=list)
     """Turn-track jumps (from, to) that skip whole turns: the log does not show those turns."""
-    italian_steps_lost: list[dict[str, object]] = field(default_factory=list)
-    breakdowns_placed: list[tuple[str | None, int | None]] = field(default_factory=list)
-    """(hex, turn) of Italian breakdown units placed before the unit they come from lost its step."""
-    breakdowns_deleted: list[dict[str, object]] = field(default_factory=list)
-    """The entries of breakdown units deleted: a unit in their hex gaining steps later in the
-    turn consolidated them (2.5), and the entry goes."""
+    italian_losses: StepLossHistory = field(default_factory=lambda: StepLossHistory(
+        "italian", counts_for_vp, whole_steps, lambda u: u.unit_type == "breakdown"))
+    """13.4.4: Italian steps lost (2.4 break-downs, 2.5 consolidations and 2.3.9 replacement
+    counters recognised, vlog/kit/losses.py)."""
     leaders_seen: dict[str, str] = field(default_factory=dict)
     """Leader counter -> name, for leaders seen on the map in this log."""
     leaders_left: dict[str, tuple[int, bool]] = field(default_factory=dict)
@@ -150,12 +150,8 @@ class VPHistory:
                         self.leaders_left[old.counter] = (step, new is None)
             if old.kind == "air" and new is None:
                 self.air_deleted.append((step, turn, old.name, old.side))
-            if old.side == "italian" and old.hex is not None and not setting_up:
-                self._italian_loss(old, new, before, after, arrived, step=step, turn=turn)
         if not setting_up:
-            self._consolidated_later(before, after, turn)
-            self._broken_down_later(before, after, arrived, turn)
-            self._swapped_later(arrived, turn)
+            self.italian_losses.observe(before.units, after.units, step=step, turn=turn, arrived=arrived)
         for unit in arrived:
             if unit.kind == "leader" and unit.counter:
                 self.leaders_seen.setdefault(unit.counter, unit.name)
@@ -170,89 +166,9 @@ class VPHistory:
                     and any(u.side == "ethiopian" for u in before.at(new.hex)):
                 self.air_on_enemies.append((step, turn, new.name, new.hex))
 
-    def _italian_loss(self, old: "Unit", new: "Unit | None", before: "GameState", after: "GameState",
-                      arrived: list["Unit"], *, step: int, turn: int | None) -> None:
-        if old.kind not in ("combat", "hq") or old.unit_class == "italian-colonial-irregular" \
-                or old.unit_type == "marker" or (old.kind == "combat" and old.defense is None):
-            return
-        whole: int | None = 1 if old.kind == "hq" else (old.steps if isinstance(old.steps, int) else None)
-        if new is not None and new.hex is not None:
-            if not (isinstance(old.steps, int) and isinstance(new.steps, int)) or new.steps >= old.steps:
-                return
-            if any(u.unit_type == "breakdown" and u.side == old.side and u.hex in (old.hex, new.hex)
-                   for u in arrived):
-                return                                        # 2.4: broken down, not lost
-            if (new.hex, turn) in self.breakdowns_placed:     # 2.4: its breakdown unit came first
-                self.breakdowns_placed.remove((new.hex, turn))
-                return
-            self._record(old, old.steps - new.steps, step=step, turn=turn, how="reduced")
-            return
-        if old.unit_type == "breakdown" and any(
-                u.hex == old.hex and u.side == old.side and uid in before.units
-                and isinstance(u.steps, int) and isinstance(before.units[uid].steps, int)
-                and u.steps > before.units[uid].steps for uid, u in after.units.items()):
-            return                                            # 2.5: consolidated
-        swap = next((u for u in arrived if u.hex == old.hex and u.side == old.side
-                     and (u.name == old.name or (old.counter and u.counter == old.counter))), None)
-        if swap is not None and whole is not None and isinstance(swap.steps, int):
-            if whole > swap.steps:
-                self._record(old, whole - swap.steps, step=step, turn=turn, how="replaced by a reduced counter")
-            return
-        self._record(old, whole, step=step, turn=turn,
-                     how="deleted" if new is None else f"sent off the map{f' to {new.box}' if new.box else ''}")
-
-    def _broken_down_later(self, before: "GameState", after: "GameState", arrived: list["Unit"],
-                           turn: int | None) -> None:
-        """2.4 in two steps: a breakdown unit placed in a hex where an Italian unit lost a step
-        earlier in the turn was broken down from it (the entry goes); placed first, it is kept
-        for the reduction to come."""
-        for unit in arrived:
-            if unit.unit_type != "breakdown" or unit.side != "italian":
-                continue
-            if any(o.side == "italian" and o.hex == unit.hex and uid in after.units
-                   and isinstance(o.steps, int) and isinstance(after.units[uid].steps, int)
-                   and after.units[uid].steps < o.steps for uid, o in before.units.items()):
-                continue                                      # reduced in this very step
-            reduced = next((e for e in self.italian_steps_lost if e["hex"] == unit.hex and e["turn"] == turn
-                            and e["how"] == "reduced" and e["steps"] == 1), None)
-            if reduced is not None:
-                self.italian_steps_lost.remove(reduced)
-            else:
-                self.breakdowns_placed.append((unit.hex, turn))
-
-    def _swapped_later(self, arrived: list["Unit"], turn: int | None) -> None:
-        """2.3.9 in two steps: a counter deleted earlier in the turn and placed again in its hex
-        (its replacement counter, reduced) lost only the difference."""
-        for unit in arrived:
-            entry = next((e for e in self.italian_steps_lost if e["hex"] == unit.hex and e["turn"] == turn
-                          and e["how"] == "deleted" and e["unit"] == unit.name), None)
-            if entry is None or not isinstance(entry["steps"], int) or not isinstance(unit.steps, int):
-                continue
-            if entry["steps"] > unit.steps:
-                entry["steps"] = entry["steps"] - unit.steps
-                entry["how"] = "replaced by a reduced counter"
-            else:
-                self.italian_steps_lost.remove(entry)
-
-    def _consolidated_later(self, before: "GameState", after: "GameState", turn: int | None) -> None:
-        """2.5 in two steps: a breakdown unit deleted earlier in the turn from a hex where an
-        Italian unit now gains steps was consolidated, not lost."""
-        for uid, new in after.units.items():
-            old = before.units.get(uid)
-            if old is None or new.side != "italian" or new.hex is None or new.hex != old.hex \
-                    or not (isinstance(old.steps, int) and isinstance(new.steps, int) and new.steps > old.steps):
-                continue
-            for loss in self.breakdowns_deleted:
-                if loss["hex"] == new.hex and loss["turn"] == turn and loss in self.italian_steps_lost:
-                    self.italian_steps_lost.remove(loss)
-                    self.breakdowns_deleted.remove(loss)
-                    break
-
-    def _record(self, unit: "Unit", steps: int | None, *, step: int, turn: int | None, how: str) -> None:
-        self.italian_steps_lost.append({"unit": unit.name, "hex": unit.hex, "steps": steps, "step": step,
-                                        "turn": turn, "how": how})
-        if unit.unit_type == "breakdown" and how == "deleted":
-            self.breakdowns_deleted.append(self.italian_steps_lost[-1])
+    @property
+    def italian_steps_lost(self) -> list[dict[str, object]]:
+        return self.italian_losses.entries
 
     def covers(self, first: int, last: int) -> bool:
         """Whether the log shows every turn from `first` to `last` (began by `first`, no jump)."""
@@ -262,6 +178,17 @@ class VPHistory:
 
     def turns_not_shown(self, first: int, last: int) -> list[int]:
         return [t for t in range(first, last + 1) if t not in self.turns_seen]
+
+
+def counts_for_vp(unit: "Unit") -> bool:
+    """13.4.4: combat units and HQs lose VP steps; trucks, colonial irregulars, markers do not."""
+    return unit.kind in ("combat", "hq") and unit.unit_class != "italian-colonial-irregular" \
+        and unit.unit_type != "marker" and not (unit.kind == "combat" and unit.defense is None)
+
+
+def whole_steps(unit: "Unit") -> int | None:
+    """The steps a unit taken off the map loses: an HQ counts one (13.4.4)."""
+    return 1 if unit.kind == "hq" else (unit.steps if isinstance(unit.steps, int) else None)
 
 
 def with_event_markers(state: "GameState") -> dict[str, "Unit"]:
@@ -299,9 +226,7 @@ def steps_lost_so_far(history: VPHistory) -> int | None:
 
 
 def highest_grt_box(board: "Board") -> int | None:
-    boxes = [int(m.group("n")) for b in board.data.documents["map"]["maps"][0].get("boxes", ())
-             if isinstance(b.get("id"), str) and (m := _GRT_BOX.fullmatch(b["id"]))]
-    return max(boxes) if boxes else None
+    return highest_box(board.data, "grt")
 
 
 @REGISTRY.reports("VC-02")

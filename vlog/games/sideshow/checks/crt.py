@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
+from vlog.kit.combat import strength_column
 from vlog.kit.sequence import side_name
 
 from ..events import CombatRolled, LossDeclared
@@ -84,12 +85,7 @@ def crt_loss(game: "Sideshow", strength: int, shift: int, roll: int) -> tuple[in
     table = game.data.table("crt")
     labels = table.labels("column").value
     name = f"tables.json crt column for {strength} SP{' moved one left (8.33)' if shift else ''}, roll {roll}"
-    if labels is None:
-        key = str(strength) if shift == 0 else None
-    else:
-        columns = sorted(int(c) for c in labels)
-        index = sum(1 for c in columns if c <= strength) - 1 - shift
-        key = str(columns[index]) if index >= 0 else None
+    key = strength_column(labels, strength, shift)
     if key is None:
         return None, name
     found = table.lookup(key, str(roll)).value
