@@ -141,6 +141,15 @@ class GameState:
                 if defenseless_too or not u.defenseless}
 
 
+def changed_ids(before: GameState, after: GameState) -> list[str]:
+    """The ids of `before`'s units that `after` holds as another unit or not at all, in
+    `before`'s order. A unit read from an unchanged table piece is the same object from step to
+    step (vlog.kit.units' cache), so what looks only at what a step changed need not walk the
+    rest; without the cache every unit counts as changed."""
+    now = after.units
+    return [uid for uid, unit in before.units.items() if now.get(uid) is not unit]
+
+
 # ---------------------------------------------------------------------------------------------
 # counters -> units
 
