@@ -11,6 +11,15 @@ settings.load_profile("vlog")
 # Property tests assert what holds, not how fast: no per-example deadline (speed is measured in
 # tests/benchmarks/), so a loaded machine cannot fail them.
 
+
+
+@pytest.fixture(autouse=True)
+def _no_cache_between_runs(monkeypatch):
+    """No test reads or leaves vlog's cache between runs (vlog.gamedata.cache_dir): each one
+    validates what it loads, as a first run does; the cache's own tests give it a folder."""
+    monkeypatch.setenv("VLOG_CACHE_DIR", "")
+
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT.parent / "shared" / "samples"
 FIXTURES = ROOT / "fixtures"

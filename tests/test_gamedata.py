@@ -576,3 +576,44 @@ def test_the_same_overlays_are_validated_once_and_each_load_gets_its_own_copy(tm
     (folder / "counters.json").write_text("{}", encoding="utf-8")
     with pytest.raises(GameDataError):
         load_game_data("lion-of-judah", overlays=[folder])
+
+
+def test_overlays_that_passed_the_schemas_are_stamped_and_not_validated_again_in_a_later_run(tmp_path, monkeypatch):
+    """An overlay is validated the first time its bytes are seen; a later run (a fresh process:
+    the in-process cache emptied) finds the stamp and only runs the checks the schemas cannot
+    express; other bytes are validated anew, a failing overlay leaves no stamp, and with the
+    cache turned off every run validates."""
+    from vlog import gamedata
+
+    monkeypatch.setenv(gamedata.CACHE_ENV, str(tmp_path / "cache"))
+    folder = tmp_path / "over"
+    folder.mkdir()
+    overlay = folder / "counters.json"
+    overlay.write_text(json.dumps(
+        {"kind": "counters", "game": "lion-of-judah", "counters": [
+            {"id": "it-21a", "name": {"value": "21A stamped", "source": "a test overlay"}}]}), encoding="utf-8")
+    calls = []
+    real = gamedata._validate
+    monkeypatch.setattr(gamedata, "_validate", lambda kind, doc, file: (calls.append(file), real(kind, doc, file)))
+    for _run in range(2):
+        monkeypatch.setattr(gamedata, "_MERGED", {})
+        data = load_game_data("lion-of-judah", overlays=[folder])
+        assert data.counter("it-21a")["name"].value == "21A stamped"
+    assert len(calls) == 1
+    assert len(list((tmp_path / "cache" / gamedata.STAMP_FOLDER).iterdir())) == 1
+    # a name that is no string fails the schema: validated at each run, never stamped
+    bad = json.loads(overlay.read_text(encoding="utf-8"))
+    bad["counters"][0]["name"] = {"value": 7, "source": "a test overlay"}
+    overlay.write_text(json.dumps(bad), encoding="utf-8")
+    for _run in range(2):
+        monkeypatch.setattr(gamedata, "_MERGED", {})
+        with pytest.raises(GameDataError):
+            load_game_data("lion-of-judah", overlays=[folder])
+    assert len(calls) == 3 and len(list((tmp_path / "cache" / gamedata.STAMP_FOLDER).iterdir())) == 1
+    monkeypatch.setenv(gamedata.CACHE_ENV, "")
+    overlay.write_text(json.dumps({**bad, "counters": [{"id": "it-21a", "name": {
+        "value": "21A unstamped", "source": "a test overlay"}}]}), encoding="utf-8")
+    for _run in range(2):
+        monkeypatch.setattr(gamedata, "_MERGED", {})
+        load_game_data("lion-of-judah", overlays=[folder])
+    assert len(calls) == 5

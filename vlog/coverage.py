@@ -227,6 +227,9 @@ class Meter:
                        for cid in data.counter_ids}
         self.module_mismatch = _mismatch(log, module)
         self.phases, self.unknown_phases = _tracker_items(module, data)
+        self._step_reads: dict[tuple[str, str, str], tuple[bool, tuple[str, ...]]] = {}
+        """(counter, piece type, piece state) -> `step_read`'s answer: it reads only the piece's
+        layers and properties, which its type and state hold (a move changes neither)."""
 
     def see(self, table: "Table", ids: Iterable[str] | None = None) -> None:
         """Looks at every game piece on the table (ids None) or at those with these ids."""
@@ -252,7 +255,13 @@ class Meter:
                 if not placed:
                     self.unplaced.add(piece.name)
             if self.levels.get(counter, 0) > 1:
-                confirmed, pending = self.binds.step_read(piece, counter)
+                key = (counter, piece.type, piece.state)
+                known = self._step_reads.get(key)
+                if known is None:
+                    if len(self._step_reads) >= 100_000:
+                        self._step_reads.clear()
+                    known = self._step_reads[key] = self.binds.step_read(piece, counter)
+                confirmed, pending = known
                 self.stepped[piece.id] = confirmed
                 if not confirmed:
                     self.unstepped.add(piece.name)

@@ -13,6 +13,7 @@ import copy
 import hashlib
 import json
 import os
+import pickle
 import re
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
@@ -723,8 +724,11 @@ def _check_overlay_size(data: bytes, shown: str, limit: int) -> None:
         raise GameDataError(f"takes the overlay files past {MAX_OVERLAY_TOTAL_BYTES} bytes in all", file=shown)
 
 
-def _apply_overlay(docs: dict[str, dict[str, Any]], data: bytes, shown: str, game: str) -> None:
-    """Merges one overlay file's contents into `docs` (`shown` names it in messages and sources)."""
+def _apply_overlay(docs: dict[str, dict[str, Any]], data: bytes, shown: str, game: str, *,
+                   schema: bool = True) -> None:
+    """Merges one overlay file's contents into `docs` (`shown` names it in messages and sources);
+    `schema` false skips the schema (the same data validated before: `_validated_stamp`), never
+    the checks of consistency, references and hexes."""
     over = _parse_json(data, shown)
     if not isinstance(over, dict):
         raise GameDataError("an overlay file must hold one JSON object", file=shown, where="$")
@@ -734,7 +738,8 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], data: bytes, shown: str, gam
     if over.get("game") != game:
         raise GameDataError(f"'game' is {over.get('game')!r}, not {game!r}", file=shown, where="$.game")
     merged = _merge(docs[kind], over, shown)
-    _validate(kind, merged, shown)
+    if schema:
+        _validate(kind, merged, shown)
     _check_consistency(kind, merged, shown)
     trial = {**docs, kind: merged}
     blame = {k: shown for k in KINDS}   # the shipped data was consistent, so this file is at fault
@@ -743,14 +748,65 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], data: bytes, shown: str, gam
     docs[kind] = merged
 
 
+CACHE_ENV = "VLOG_CACHE_DIR"
+"""Where vlog keeps what it worked out once for later runs (an empty value: nowhere); by default
+$XDG_CACHE_HOME/vlog, else ~/.cache/vlog."""
+STAMP_FOLDER = "validated-overlays"
+
+
+def cache_dir() -> Path | None:
+    """The folder of vlog's cache between runs (`CACHE_ENV`), None when it is turned off."""
+    given = os.environ.get(CACHE_ENV)
+    if given is not None:
+        return Path(given) if given else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "vlog"
+
+
+def _validated_stamp(game: str, digest: bytes, overlays: Sequence[bytes]) -> Path | None:
+    """The stamp file saying that these overlays, applied in this order to the shipped data of
+    this digest, passed the schemas: named by a digest of everything the schema check reads (the
+    overlays' bytes, the shipped data's digest, the schema files, the code merging them and
+    vlog's version). Schema validation was most of `vlog check`'s start-up with a module that
+    carries overlays; an overlay is still validated the first time its bytes are seen, and one
+    that fails leaves no stamp. None when the cache is turned off."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    from vlog import __version__
+    from vlog.schemas import schema_path
+
+    h = hashlib.sha256(b"vlog validated overlays 1\0" + __version__.encode() + b"\0" + game.encode() + b"\0" + digest)
+    try:
+        for schema in ("common", *KINDS, "manifest"):
+            h.update(schema_path(f"{SCHEMA_SUBDIR}/{schema}.schema.json").read_bytes())
+        h.update(Path(__file__).read_bytes())
+    except (OSError, VlogError):
+        return None
+    for data in overlays:
+        h.update(len(data).to_bytes(8, "big") + data)
+    return folder / STAMP_FOLDER / h.hexdigest()
+
+
+def _write_stamp(stamp: Path) -> None:
+    """Leaves the stamp (best effort: a cache that cannot be written only costs the next run time)."""
+    try:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+    except OSError:
+        pass
+
+
 MAX_MERGED = 16
-_MERGED: dict[tuple[str, bytes, tuple[tuple[str, bytes], ...]], dict[str, dict[str, Any]]] = {}
+_MERGED: dict[tuple[str, bytes, tuple[tuple[str, bytes], ...]], bytes] = {}
 """Shipped data with overlays applied and validated, keyed by the game, the shipped files'
 digest and each overlay file's name and bytes: the same overlays (a test suite's, a batch's)
 are checked once per process."""
 
 # shipped data as parsed, keyed by the files' bytes
-_SHIPPED: dict[tuple[str, bytes], tuple[str, dict[str, dict[str, Any]], dict[str, str]]] = {}
+_SHIPPED: dict[tuple[str, bytes], tuple[str, bytes, dict[str, str]]] = {}
+"""(game, digest) -> title, the documents pickled (a fresh copy is one `pickle.loads`, a few
+times faster than `copy.deepcopy` of the parsed JSON), file names."""
 
 
 def _read_package_bytes(package: str, name: str, game: str) -> bytes:
@@ -798,9 +854,14 @@ def _load_shipped(name: str, *, validate: bool = False) -> tuple[str, dict[str, 
         if validate:
             _check_references(docs, files)
             _check_hexes(docs, files)
-        cached = _SHIPPED[(name, digest)] = (manifest["title"], docs, files)
-    title, docs, files = cached
-    return title, copy.deepcopy(docs), dict(files), digest
+        cached = _SHIPPED[(name, digest)] = (manifest["title"], _frozen(docs), files)
+    title, frozen, files = cached
+    return title, pickle.loads(frozen), dict(files), digest
+
+
+def _frozen(docs: dict[str, dict[str, Any]]) -> bytes:
+    """JSON documents as bytes from which `pickle.loads` makes a fresh deep copy."""
+    return pickle.dumps(docs, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 INVENTORY = "inventory.json"
@@ -868,14 +929,18 @@ def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()
     key = (name, digest, tuple(applied))
     merged = _MERGED.get(key)
     if merged is None:
+        stamp = _validated_stamp(name, digest, [data for _, data in applied]) if applied else None
+        known_valid = stamp is not None and stamp.is_file()
         for shown, data in applied:
-            _apply_overlay(docs, data, shown, name)
+            _apply_overlay(docs, data, shown, name, schema=not known_valid)
+        if stamp is not None and not known_valid:
+            _write_stamp(stamp)
         if applied:
             if len(_MERGED) >= MAX_MERGED:
                 _MERGED.pop(next(iter(_MERGED)))
-            _MERGED[key] = copy.deepcopy(docs)
+            _MERGED[key] = _frozen(docs)
     else:
-        docs = copy.deepcopy(merged)
+        docs = pickle.loads(merged)
     return GameData(game=name, title=title, documents=docs, files=files,
                     overlays=tuple(shown for shown, _ in applied),
                     overlay_bytes=tuple(data for _, data in applied))

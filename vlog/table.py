@@ -34,6 +34,7 @@ not see them, and `shown_name` gives what that side sees.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Iterable, Iterator, NamedTuple
 
@@ -54,6 +55,8 @@ MODULE_CONTAINER = "Module"
 """The container id of module-level global properties (an empty container means the same)."""
 
 SYNTHETIC_STACK_PREFIX = "~stack-"
+_REVISIONS = itertools.count(1)
+"""Revision numbers, unique in the process: a table takes a new one at each change of its pieces."""
 MAX_RAW_CHARS = 500
 
 NEUTRAL_PREFIXES = ("SGKC\t", "CLOCK\t", "CLOCKCONTROL\t", "SHOW_RESULTS\t", "SEMAIL\t", "FLARE\t",
@@ -319,6 +322,27 @@ class Table:
         order they arrived (the last is the top-most); kept by `_set`/`_delete`."""
         self._emptied: dict[str, TablePiece] = {}
         """Stacks with logged ids that lost their last piece, by id (see `_drop_if_empty`)."""
+        self._revision = next(_REVISIONS)
+        self._copied_from: int | None = None
+        self._touched: set[str] = set()
+        self._reordered = False
+
+    # -- what changed since the copy -----------------------------------------------------------
+    @property
+    def revision(self) -> int:
+        """This table's pieces as they stand now: a number no other table's pieces, nor these
+        after a change, ever have (what was read from a table at one revision holds at it)."""
+        return self._revision
+
+    def changed_since_copy(self) -> tuple[int, frozenset[str], bool] | None:
+        """What changed since this table was copied: the revision copied, the ids of the pieces
+        set or taken off since, and whether the order of the game pieces (not stacks or decks)
+        may differ from the copied table's (one came onto or left the table). None for a
+        table built from a save. A reader of every piece reads only these, on what it read at
+        that revision (vlog.kit.units)."""
+        if self._copied_from is None:
+            return None
+        return self._copied_from, frozenset(self._touched), self._reordered
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -351,6 +375,10 @@ class Table:
         new._names = self._names
         new._at = dict(self._at)
         new._emptied = dict(self._emptied)
+        new._revision = next(_REVISIONS)
+        new._copied_from = self._revision
+        new._touched = set()
+        new._reordered = False
         return new
 
     def apply_all(self, commands: Iterable[Command]) -> None:
@@ -543,6 +571,10 @@ class Table:
         if old is not None and old.parent is None and (p.parent is not None or old.point != p.point):
             self._unindex(old)
         self.pieces[p.id] = p
+        self._revision = next(_REVISIONS)
+        self._touched.add(p.id)
+        if (old is None or old.is_container) and not p.is_container:
+            self._reordered = True
         if p.parent is None and (old is None or old.parent is not None or old.point != p.point):
             self._at[p.point] = self._at.get(p.point, ()) + (p.id,)
 
@@ -555,6 +587,10 @@ class Table:
 
     def _delete(self, piece_id: str) -> None:
         p = self.pieces.pop(piece_id)
+        self._revision = next(_REVISIONS)
+        self._touched.add(piece_id)
+        if not p.is_container:
+            self._reordered = True
         if p.parent is None:
             self._unindex(p)
 

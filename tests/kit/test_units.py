@@ -135,6 +135,35 @@ def test_the_cache_keeps_a_piece_until_it_changes(ascari):
     assert again.hex == "1501" and again is not first["a"]
 
 
+def test_a_copied_table_is_read_from_the_units_of_the_one_copied_as_a_fresh_read_gives_them(ascari):
+    """The units of a copy are the last table's with only the pieces changed since the copy
+    read again: the same units, in the same order, as reading the whole table; a piece coming
+    onto the table or leaving it, or a table read at another revision, is read whole."""
+    from vlog.vassal.commands import RemovePiece
+
+    from tests.checks.logbuild import move
+
+    def moved(pid, to, frm):
+        return replace(move(pid, *at(to), *at(frm)), new_map="Agordat", old_map="Agordat")
+
+    table = table_of(piece("a", "Arimondi", "1704", map_id="Agordat"),
+                     piece("m", "Turn marker", "1704", map_id="Agordat"),
+                     piece("r", "Rifle 1", "1501", map_id="Agordat"),
+                     piece("b", "Arimondi", "1601", map_id="Agordat"))
+    cache = UnitCache()
+    read_units(table, ascari, make, cache=cache)
+    for commands in ([moved("r", "1502", "1501")], [moved("a", "1705", "1704"), moved("m", "1502", "1704")],
+                     [RemovePiece(id="b")], []):
+        table = table.copy()
+        table.apply_all(commands)
+        fresh = read_units(table, ascari, make)
+        read = read_units(table, ascari, make, cache=cache)
+        assert read == fresh and list(read) == list(fresh)
+    assert list(read) == ["a", "r"] and read["a"].hex == "1705" and read["r"].hex == "1502"
+    table.apply(moved("r", "1503", "1502"))          # the same table changed after it was read
+    assert read_units(table, ascari, make, cache=cache)["r"].hex == "1503"
+
+
 def test_the_game_transform_applies_to_every_unit_read(ascari):
     table = table_of(piece("a", "Arimondi", "1704", map_id="Agordat"),
                      piece("r", "Rifle 1", "1501", map_id="Agordat"))

@@ -67,24 +67,33 @@ def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = N
         if overlays or scenario:
             raise click.UsageError(f"{'--data' if overlays else '--scenario'} applies only with --game")
         return None
+    import vlog.games
     from vlog.errors import UnknownGameError
     from vlog.games.base import find_game
 
-    try:
-        game = find_game(name)
-    except UnknownGameError as exc:
-        raise click.BadParameter(exc.message, param_hint="--game") from None
-    known = tuple(getattr(getattr(game, "data", None), "scenario_ids", ()) or ())
-    if scenario is not None and scenario not in known:
-        raise click.BadParameter(f"{game.id} has no scenario {scenario!r}; its scenarios: "
-                                 f"{', '.join(known) or 'none'}", param_hint="--scenario")
+    entry = vlog.games.lookup(name)
     carried = getattr(module, "game_data", None) or []
-    if not overlays and not carried:
+    if entry is None or entry.engine is None or not (overlays or carried):
+        try:
+            game = find_game(name)
+        except UnknownGameError as exc:
+            raise click.BadParameter(exc.message, param_hint="--game") from None
+        _check_scenario(game.id, getattr(game, "data", None), scenario)
         return game if scenario is None else find_game(game.id, game.data, scenario=scenario)
     from vlog.gamedata import load_game_data
 
-    return find_game(game.id, load_game_data(game.id, overlays=overlays, embedded=carried), scenario=scenario)
+    if scenario is not None:                 # the shipped data's scenarios, before any overlay is read
+        _check_scenario(entry.id, load_game_data(entry.id), scenario)
+    # the engine built once, on the data with the overlays (not first on the shipped data)
+    return find_game(entry.id, load_game_data(entry.id, overlays=overlays, embedded=carried), scenario=scenario)
 
+
+def _check_scenario(game_id: str, data: Any, scenario: str | None) -> None:
+    """A --scenario the game's data does not have is a usage error naming the ones it has."""
+    known = tuple(getattr(data, "scenario_ids", ()) or ())
+    if scenario is not None and scenario not in known:
+        raise click.BadParameter(f"{game_id} has no scenario {scenario!r}; its scenarios: "
+                                 f"{', '.join(known) or 'none'}", param_hint="--scenario")
 
 
 def read_input(path: Path) -> Any:

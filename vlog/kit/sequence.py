@@ -307,21 +307,22 @@ def tracker_properties(table: "Table") -> dict[str, str]:
     if entry is None or entry[0] is not table.module:
         if len(_TRACKERS_READ) >= 8:
             _TRACKERS_READ.clear()
-        entry = _TRACKERS_READ[id(table.module)] = (table.module, {})
+        entry = _TRACKERS_READ[id(table.module)] = (table.module, {}, {})
     known = entry[1]
     if key not in known:
         if len(known) >= 1024:
             known.clear()
-        known[key] = _tracker_properties(trackers, table.turns)
+        known[key] = _tracker_properties(trackers, table.turns, entry[2])
     return dict(known[key])
 
 
-_TRACKERS_READ: dict[int, tuple[object, dict[tuple, dict[str, str]]]] = {}
-"""id(module) -> (the module, tracker states -> their properties): a tracker's state changes
-at a few steps of a log, and its properties are asked for at every one."""
+_TRACKERS_READ: dict[int, tuple[object, dict[tuple, dict[str, str]], dict[int, Any]]] = {}
+"""id(module) -> (the module, tracker states -> their properties, tracker index -> the tracker
+run that reads its states): a tracker's state changes at a few steps of a log, and its
+properties are asked for at every one."""
 
 
-def _tracker_properties(trackers: Any, turns: dict[str, str]) -> dict[str, str]:
+def _tracker_properties(trackers: Any, turns: dict[str, str], runs: dict[int, Any]) -> dict[str, str]:
     from vlog.vassal.turn_tracker import TrackerRun
 
     out: dict[str, str] = {}
@@ -329,7 +330,9 @@ def _tracker_properties(trackers: Any, turns: dict[str, str]) -> dict[str, str]:
         state = turns.get(f"TurnTracker{index}")
         if state is None:
             continue
-        run = TrackerRun(tracker, f"TurnTracker{index}")
+        run = runs.get(index)
+        if run is None or run.tracker is not tracker:     # one run per tracker: set_state sets
+            run = runs[index] = TrackerRun(tracker, f"TurnTracker{index}")   # every field read
         try:
             run.set_state(state)
         except (ValueError, IndexError):

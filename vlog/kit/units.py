@@ -313,6 +313,10 @@ class UnitCache:
 
     def __init__(self) -> None:
         self._units: dict[int, tuple["TablePiece", Any]] = {}
+        self.last: tuple[int, tuple[object, ...], dict[str, Any]] | None = None
+        """The last table read whole: its revision (`Table.revision`), what it was read with,
+        its units. The next step's table is a copy of it with a few pieces changed
+        (`Table.changed_since_copy`), so only those are read again."""
 
     def get(self, piece: "TablePiece") -> tuple[bool, Any]:
         hit = self._units.get(id(piece))
@@ -354,20 +358,58 @@ def read_units(table: "Table", data: "GameData", make: MakeUnit[U], *,
     """Every unit on the table by piece id, in table order; pieces that stand for no counter are
     left out. `transform` (the game's: a scenario's change of side ...) is applied to each unit
     read; `cache` keeps the result per piece between calls."""
+    if cache is None:
+        return _read_all(table, table.game_pieces(), data, make, transform, None)
+    how = (id(data), make, transform)
+    units = _read_changes(table, data, make, transform, cache, how)
+    if units is None:
+        units = _read_all(table, table.game_pieces(), data, make, transform, cache)
+    cache.last = (table.revision, how, dict(units))
+    return units
+
+
+def _read_all(table: "Table", pieces: Iterable["TablePiece"], data: "GameData", make: MakeUnit[U],
+              transform: Callable[[U], U | None] | None, cache: UnitCache | None) -> dict[str, U]:
     units: dict[str, U] = {}
-    for piece in table.game_pieces():
-        if cache is not None:
-            found, unit = cache.get(piece)
-            if found:
-                if unit is not None:
-                    units[piece.id] = unit
-                continue
-        unit = read_unit(table, piece, data, make)
-        if unit is not None and transform is not None:
-            unit = transform(unit)
-        if cache is not None:
-            cache.put(piece, unit)
+    for piece in pieces:
+        unit = _unit_of(table, piece, data, make, transform, cache)
         if unit is not None:
             units[piece.id] = unit
+    return units
+
+
+def _unit_of(table: "Table", piece: "TablePiece", data: "GameData", make: MakeUnit[U],
+             transform: Callable[[U], U | None] | None, cache: UnitCache | None) -> U | None:
+    if cache is not None:
+        found, unit = cache.get(piece)
+        if found:
+            return unit
+    unit = read_unit(table, piece, data, make)
+    if unit is not None and transform is not None:
+        unit = transform(unit)
+    if cache is not None:
+        cache.put(piece, unit)
+    return unit
+
+
+def _read_changes(table: "Table", data: "GameData", make: MakeUnit[U],
+                  transform: Callable[[U], U | None] | None, cache: UnitCache,
+                  how: tuple[object, ...]) -> dict[str, U] | None:
+    """The units of a table copied from the one the cache read last, reading only the pieces
+    changed since the copy; None when they cannot be (another table, other readers, or a unit
+    that came onto the table or left it, which changes the order `read_units` keeps)."""
+    last, changed = cache.last, table.changed_since_copy()
+    if last is None or changed is None or changed[0] != last[0] or last[1] != how or changed[2]:
+        return None
+    units = dict(last[2])
+    for piece_id in changed[1]:
+        piece = table.pieces.get(piece_id)
+        unit = None if piece is None or piece.is_container else _unit_of(table, piece, data, make, transform, cache)
+        if unit is None:
+            units.pop(piece_id, None)
+        elif piece_id in units:
+            units[piece_id] = unit
+        else:                   # a piece that stood for no unit now does: its place in the order
+            return None
     return units
 

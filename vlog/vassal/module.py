@@ -22,7 +22,7 @@ from vlog.vassal import grids as G
 from vlog.vassal.archive import open_archive, is_zip, read_regular_file
 from vlog.vassal.pieces import join_chain, split_chain
 from vlog.vassal.sequence import Decoder, Encoder, split
-from vlog.vassal.xmlsafe import parse_xml, text_of
+from vlog.vassal.xmlsafe import _JAVA_TRIM, parse_xml, text_of
 
 __all__ = [
     "Module", "MapDef", "BoardDef", "PieceSlot", "Prototype", "SetupStack", "DrawPile", "DiceButton",
@@ -806,7 +806,8 @@ def _slot(el, path: tuple[str, ...], sizes: dict[str | None, int | None]) -> Pie
         sizes[width] = None if width is None else _int(width, 0)
     if height not in sizes:
         sizes[height] = None if height is None else _int(height, 0)
-    return PieceSlot(get("entryName"), get("gpid"), text_of(el), sizes[width], sizes[height],
+    text = (el.text or "").strip(_JAVA_TRIM) if not len(el) else text_of(el)     # text_of, inlined
+    return PieceSlot(get("entryName"), get("gpid"), text, sizes[width], sizes[height],
                      el.tag == _CARD_SLOT, path)
 
 
@@ -969,17 +970,21 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
     in_stack = {_SETUP_STACK, _DRAW_PILE}
     stacked: dict = {}          # a slot's parent -> whether it lies in an at-start stack or deck
     paths: dict = {}
+    expander = _Expander(prototypes)
     for el in root.iter(_PIECE_SLOT, _CARD_SLOT):
         parent = el.getparent()
-        if parent not in stacked:
-            stacked[parent] = parent.tag in in_stack or _ancestor(parent, in_stack) is not None
-        if not stacked[parent]:
-            piece_slots.append(_slot(el, _widget_path(el, paths), sizes))
-    all_slots = piece_slots + [p for m in maps for s in (*m.setup_stacks, *m.decks)
-                               for p in (s.pieces if isinstance(s, SetupStack) else s.cards)]
-    expander = _Expander(prototypes)
-    for slot in all_slots:
-        slot._expander = expander
+        path = stacked.get(parent)      # the slots' path, worked out once per container; None: stacked
+        if path is None and parent not in stacked:
+            in_a_stack = parent.tag in in_stack or _ancestor(parent, in_stack) is not None
+            path = stacked[parent] = None if in_a_stack else _widget_path(el, paths)
+        if path is not None:
+            slot = _slot(el, path, sizes)
+            slot._expander = expander
+            piece_slots.append(slot)
+    for m in maps:
+        for s in (*m.setup_stacks, *m.decks):
+            for slot in (s.pieces if isinstance(s, SetupStack) else s.cards):
+                slot._expander = expander
 
     dice = []
     for el in root.iter(_DICE):

@@ -141,6 +141,25 @@ class GameState:
                 if defenseless_too or not u.defenseless}
 
 
+def changed_ids(before: GameState, after: GameState) -> list[str]:
+    """The ids of `before`'s units that `after` holds as another unit or not at all, in
+    `before`'s order. A unit read from an unchanged table piece is the same object from step to
+    step (vlog.kit.units' cache), so what looks only at what a step changed need not walk the
+    rest; without the cache every unit counts as changed. Several ledgers ask it of the same
+    two positions in a step: the last answer is kept (positions' units are never changed)."""
+    last = _LAST_CHANGED
+    if last and last[0] is before.units and last[1] is after.units:
+        return list(last[2])
+    now = after.units
+    found = [uid for uid, unit in before.units.items() if now.get(uid) is not unit]
+    _LAST_CHANGED[:] = [before.units, after.units, tuple(found)]
+    return found
+
+
+_LAST_CHANGED: list = []
+"""[before's units, after's units, the ids `changed_ids` found]: the last question and answer."""
+
+
 # ---------------------------------------------------------------------------------------------
 # counters -> units
 

@@ -39,7 +39,7 @@ from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.checks.rp_boxes import (MAX_BOX_TRUCKS, boxes_reached, datum_value, judge_rp_route,
                                                       rp_boxes, rp_value, trucks_in_box)
 from vlog.games.lion_of_judah.sequence import side_name
-from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.games.lion_of_judah.state import GameState, Unit, changed_ids
 from vlog.games.lion_of_judah.step_events import Appear, Combat, Logistics, StepGain
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -199,7 +199,8 @@ class RpLedger(GameLedger):
                when: str | None) -> list[Finding]:
         out: list[Finding] = []
         in_map = self.current is not None and self.current.key == "map"
-        ids = [uid for uid in before.units if before.units[uid].kind in ("rp", "truck")]
+        changed = changed_ids(before, after)        # an unchanged RP or truck moved nothing
+        ids = [uid for uid in changed if before.units[uid].kind in ("rp", "truck")]
         ids += [uid for uid in after.units if uid not in before.units and after.units[uid].kind in ("rp", "truck")]
         for uid in ids:
             old, new = before.units.get(uid), after.units.get(uid)
@@ -228,17 +229,17 @@ class RpLedger(GameLedger):
                                         f"{self.boxes[pn].name} without a truck carrying it through "  # type: ignore[index]
                                         "their USS hexes (outside the MAP's rail and naval movement)",
                                         {"from_box": po, "to_box": pn}))
-        out += self._spent_on_map(before, after, step=step, when=when)
+        out += self._spent_on_map(before, after, changed, step=step, when=when)
         return [f for f in out if f is not None]
 
-    def _spent_on_map(self, before: GameState, after: GameState, *, step: int,
+    def _spent_on_map(self, before: GameState, after: GameState, changed: list[str], *, step: int,
                       when: str | None) -> list[Finding]:
         """RR-25 (7.3.2): RPs are used only while in a storage box; (35) Ethiopian RPs excepted
         (PB 13.6.4). An RP marker flipped down on a map hex, its side's RPs in that hex falling
         with it (not change made with another marker), was spent on the map."""
         out: list[Finding] = []
-        for uid, old in before.units.items():
-            new = after.units.get(uid)
+        for uid in changed:                         # `changed_ids`: an RP flipped is another unit
+            old, new = before.units[uid], after.units.get(uid)
             if old.kind != "rp" or new is None or old.hex is None or new.hex != old.hex \
                     or old.side in (None, "ethiopian") or rp_value(new) >= rp_value(old):
                 continue

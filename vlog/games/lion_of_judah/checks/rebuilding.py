@@ -25,7 +25,7 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.checks.replacements import NEVER_REPLACED_1940
-from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.games.lion_of_judah.state import GameState, Unit, changed_ids
 
 __all__ = ["RebuildLedger", "REBUILT_KINDS"]
 
@@ -55,7 +55,8 @@ class RebuildLedger:
         enemy unit holds once it is over (overrun, 11.6), were eliminated."""
         arrived = {(u.side, u.hex) for uid, u in after.units.items() if u.hex is not None
                    and (uid not in before.units or before.units[uid].hex is None)}
-        for uid, old in before.units.items():
+        for uid in changed_ids(before, after):        # an unchanged unit is still where it was
+            old = before.units[uid]
             if old.hex is None or old.kind not in REBUILT_KINDS:
                 continue
             now = after.units.get(uid)

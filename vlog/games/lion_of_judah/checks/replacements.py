@@ -29,7 +29,7 @@ from vlog.games.lion_of_judah.board import Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, GameLedger, finding
 from vlog.games.lion_of_judah.step_events import PhaseTurned, StepGain
 from vlog.games.lion_of_judah.checks.supply import trace
-from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.games.lion_of_judah.state import GameState, Unit, changed_ids
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
@@ -187,8 +187,8 @@ class FormationLedger(GameLedger):
 
     def note_step(self, before: GameState, after: GameState, *, in_map: bool) -> None:
         """Steps given up on the map, breakdown units gone and (in the MAP) trucks removed."""
-        for uid, was in before.units.items():
-            now = after.units.get(uid)
+        for uid in changed_ids(before, after):        # an unchanged unit lost and gave up nothing
+            was, now = before.units[uid], after.units.get(uid)
             gone = now is None or (was.hex is not None and now.hex is None)
             if was.unit_type == "breakdown" and was.hex is not None and gone and was.counter:
                 self.eliminated.add(was.counter)

@@ -45,7 +45,7 @@ from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_numb
 from vlog.games.lion_of_judah.checks.movement import motorized_route
 from vlog.games.lion_of_judah.checks.rp_boxes import rp_value
 from vlog.games.lion_of_judah.checks.supply import supply_sources
-from vlog.games.lion_of_judah.state import GameState, Unit
+from vlog.games.lion_of_judah.state import GameState, Unit, changed_ids
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -158,8 +158,8 @@ class TruckLedger:
                 bound: bool, scenario: str | None, when: str | None) -> list[Finding]:
         """Judge the pieces moving with trucks in this step (phase-bound logs only)."""
         moves: dict[str, tuple[str, str]] = {}
-        for uid, unit in before.units.items():
-            now = after.units.get(uid)
+        for uid in changed_ids(before, after):        # a unit that moved is another unit
+            unit, now = before.units[uid], after.units.get(uid)
             if unit.hex is not None and now is not None and now.hex is not None and now.hex != unit.hex:
                 moves[uid] = (unit.hex, now.hex)
         if not moves:
