@@ -766,8 +766,8 @@ def cache_dir() -> Path | None:
 def _validated_stamp(game: str, digest: bytes, overlays: Sequence[bytes]) -> Path | None:
     """The stamp file saying that these overlays, applied in this order to the shipped data of
     this digest, passed the schemas: named by a digest of everything the schema check reads (the
-    overlays' bytes, the shipped data's digest, the schema files, the code merging them and
-    vlog's version). Schema validation was most of `vlog check`'s start-up with a module that
+    overlays' bytes, the shipped data's digest, the schema files, the code merging them, vlog's
+    version and the validator's). Schema validation was most of `vlog check`'s start-up with a module that
     carries overlays; an overlay is still validated the first time its bytes are seen, and one
     that fails leaves no stamp. None when the cache is turned off."""
     folder = cache_dir()
@@ -776,7 +776,14 @@ def _validated_stamp(game: str, digest: bytes, overlays: Sequence[bytes]) -> Pat
     from vlog import __version__
     from vlog.schemas import schema_path
 
-    h = hashlib.sha256(b"vlog validated overlays 1\0" + __version__.encode() + b"\0" + game.encode() + b"\0" + digest)
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        validator = version("jsonschema")
+    except PackageNotFoundError:
+        return None
+    h = hashlib.sha256(b"vlog validated overlays 1\0" + __version__.encode() + b"\0" + validator.encode()
+                       + b"\0" + game.encode() + b"\0" + digest)
     try:
         for schema in ("common", *KINDS, "manifest"):
             h.update(schema_path(f"{SCHEMA_SUBDIR}/{schema}.schema.json").read_bytes())
@@ -825,7 +832,7 @@ def _load_shipped(name: str, *, validate: bool = False) -> tuple[str, dict[str, 
 
     The shipped files are part of vlog: the test suite validates them (`validate_shipped`), so a
     run only parses them -- schema validation was most of `vlog check`'s start-up. Overlays,
-    which come from users, are validated whenever they are applied.
+    which come from users, are validated the first time their bytes are applied (`_validated_stamp`).
     """
     package = game_package(name)
     manifest_name = f"vlog/games/{package}/data/{MANIFEST}"
