@@ -92,6 +92,11 @@ def test_zones_known_in_part_answer_for_the_hexes_known():
     assert "beach-north" in board.zones_of_type("beach-zone")
     with pytest.raises(KeyError, match="no zone 'atlantis' on map 'main' of island-of-death"):
         board.in_zone(known, "atlantis")
+    # one of several zones: True in a known one, else Unknown naming the zones not known
+    others = [z for z in board.zones_of_type("beach-zone") if z != "beach-north"]
+    assert board.in_any_zone(known, [*others, "beach-north"]) is True
+    unsure = board.in_any_zone("0101", ["beach-north"])
+    assert unsure == Unknown("map.json zone beach-north hexes")
 
 
 def test_neighbours_and_distance_on_the_map_layout(ascari):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from vlog.engine.judge import Unknown
+from vlog.engine.judge import Unknown, unknowns
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
@@ -152,6 +152,16 @@ class Board:
                 return True
             return Unknown(f"map.json zone {zone_id} hexes")
         raise KeyError(f"no zone {zone_id!r} on map {self.map_id!r} of {self.data.game}")
+
+    def in_any_zone(self, hex_: str, zone_ids: Iterable[str]) -> bool | Unknown:
+        """Is the hex in one of the zones (the areas in play, the zones a rule exempts)? True
+        when it is in one, False when it is certainly in none, else Unknown naming the zones
+        whose hexes are not known."""
+        answers = [self.in_zone(hex_, z) for z in zone_ids]
+        if any(a is True for a in answers):
+            return True
+        missing = unknowns(*answers)
+        return Unknown(*missing) if missing else False
 
     def zone_name(self, zone_id: str) -> str:
         """The zone's name as the rulebook prints it ("Eritrea"), else its id."""

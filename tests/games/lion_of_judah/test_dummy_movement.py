@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from vlog.findings import Basis
-from vlog.games.lion_of_judah.checks.movement import (DUMMY_MF, MoveFacts, allowance_of, judge_move,
-                                                       may_force_march)
+from vlog.games.lion_of_judah.checks.movement import MoveFacts, allowance_of, judge_move, may_force_march
+from vlog.games.lion_of_judah.checks.movement_facts import DUMMY_MF
 
 from .synthetic import state, synthetic_board, unit
 

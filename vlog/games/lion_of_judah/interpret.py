@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from vlog.kit.chat import ChatGrammars
 from vlog.kit.steps import Declared, Event, Moved, Placed, Removed
-from vlog.games.lion_of_judah.checks.activation import ActivationReader
+from vlog.games.lion_of_judah.checks.activation_reading import ActivationReader
 from vlog.games.lion_of_judah.checks.activation_rules import parse_declaration
 from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.movement import MovementRules, any_class, best_of, check_move
+from vlog.kit.allowance import Allowance
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
 
@@ -129,10 +130,12 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool
         return None, sorted(ma.data)
     if ma is None:
         return None, [f"counters.json {unit.counter} level {unit.level} movement"]
+    allowance = Allowance(ma)
     if supply and out_of_supply(game, unit):
-        ma = max(OUT_OF_SUPPLY_MINIMUM, ma - OUT_OF_SUPPLY_MA)
+        allowance.less(OUT_OF_SUPPLY_MA, floor=OUT_OF_SUPPLY_MINIMUM)
     if demoralized(game, unit):
-        ma = max(DEMORALIZED_MINIMUM, ma - DEMORALIZED_MA[unit.movement_class == "foot"])
+        allowance.less(DEMORALIZED_MA[unit.movement_class == "foot"], floor=DEMORALIZED_MINIMUM)
+    ma = allowance.value
     origin = game.movement.moves.origin.get(unit.id, unit.hex)
     bonus: Any = 0
     for other in game.units(view.before).values():

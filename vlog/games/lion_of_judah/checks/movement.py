@@ -59,23 +59,27 @@ Unknown terrain, hexsides, lines and factors make the verdict POSSIBLE, naming t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from vlog.engine.combat import halve
-from vlog.engine.judge import Ruling, Unknown, unknowns
-from vlog.engine.movement import MoveCheck, MovementRules, Route, best_of, check_move, follow_route
+from vlog.engine.judge import Ruling, Unknown
+from vlog.engine.movement import MoveCheck, MovementRules, best_of, check_move, follow_route
 from vlog.findings import Finding
-from vlog.games.lion_of_judah.board import (
-    FOOT_MIN_COST,
-    MOTORIZED_MIN_COST,
-    Board,
-    hex_label,
-)
+from vlog.games.lion_of_judah.board import FOOT_MIN_COST, MOTORIZED_MIN_COST, Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number as _num
+from vlog.games.lion_of_judah.checks.movement_costs import (IN_PLAY_1935, RAINY_TURNS, _is_motorized, _tribal,
+                                                            blocks_entry, is_guerrilla, movement_rules,
+                                                            other_faction, rainy_season)
+from vlog.games.lion_of_judah.checks.movement_facts import (CORRECTIONS, DUMMY_FRONT, FORCED_MARCH_TABLE,
+                                                            INTERDICTION_MF, Interdiction, MoveFacts,
+                                                            allowance_of, facts_allowance,
+                                                            forced_march_surcharge, may_force_march)
+from vlog.games.lion_of_judah.checks.movement_hq import judge_hq_route
 from vlog.games.lion_of_judah.checks.supply import AIR_SUPPLIED
 from vlog.games.lion_of_judah.state import GameState, Unit
-from vlog.kit.movement import TerrainCosts, tec_cost, terrain_hooks
+from vlog.kit.movement import tec_cost
+from vlog.kit.routes import (along, best_walk, cheapest, classes, corrections, leg_surcharges, prohibited_into,
+                             route_evidence)
 
 __all__ = [
     "INTERDICTION_MF",
@@ -94,19 +98,6 @@ __all__ = [
     "within_allowance",
 ]
 
-ROAD_TRACK_1940 = "track-asmara-addis"
-"""PB 14.6.2.1: in 1940-41 this dirt track is a road for all purposes (MV-13)."""
-IN_PLAY_1935 = ("eritrea", "ethiopia", "italian-somaliland")
-"""PB 13.1.1: the only areas in play in 1935-36."""
-DUMMY_MF = 4
-DUMMY_FRONT = "front"
-"""PB 14.6.5: a dummy on its front side has 4 foot MPs (and may not force march, MV-45)."""
-INTERDICTION_MF = 2
-"""10.1.5: an interdicted unit's movement factors are reduced by two for the segment."""
-RAINY_TURNS = (2, 3, 4)
-"""PB 14.6.2.2: (40) July, August and September, turns 2-4, are the rainy season."""
-DRY_ZONES = ("eritrea", "ogaden", "british-somaliland", "french-somaliland", "italian-somaliland")
-"""PB 14.6.2.2: the rain does not double costs in Eritrea, the Ogaden region or the Somalilands."""
 FRIENDLY_COUNTRIES = {
     ("1935-36", "italian"): ("eritrea", "italian-somaliland"),       # PB 13.1.2
     ("1935-36", "ethiopian"): ("ethiopia",),                         # PB 13.1.2
@@ -119,286 +110,18 @@ BEYOND_ALLOWANCE = frozenset({"MV-03", "MV-23", "MV-24", "MV-45"})
 """Checks whose findings say a move went beyond the unit's allowance."""
 
 
-@dataclass(frozen=True, slots=True)
-class Interdiction:
-    """Why a unit's MF is two lower this segment (10.1.5): the check that reports a move beyond
-    the lower allowance (MV-18 air marker, MV-20 guerrillas), what interdicts, and whether that is
-    certain (an Unknown names what would settle it)."""
-
-    check: str
-    source: str
-    certain: bool | Unknown = True
-
-
-def rainy_season(scenario: str | None, turn: int | None) -> bool:
-    """PB 14.6.2.2: (40) turns 2-4."""
-    return scenario == "1940-41" and turn in RAINY_TURNS
-
-
-@dataclass(frozen=True, slots=True)
-class MoveFacts:
-    """What the log tells about one unit's move besides its start and end hexes."""
-
-    unit: Unit                        # the unit as it was before the move
-    start: str
-    goal: str
-    after_level: str | None = None    # the face/step level it shows after the move
-    forced_march_rolls: tuple[int, ...] = ()
-    out_of_supply_at_start: bool | Unknown = False
-    trucks: int = 0                   # trucks carrying an HQ (10.2.1, 10.3.3)
-    motorized_by: int = 0             # trucks motorizing a combat unit: +2 MPs (10.3.2)
-    scenario: str | None = None
-    turn: int | None = None
-    interdiction: Interdiction | None = None    # 10.1.5, PB 14.6.4.1
-    path: tuple[str, ...] = ()        # 11.1: the hexes the log shows it dragged to, from `start`
-    path_rolls: tuple[tuple[int, ...], ...] = ()   # the forced-march rolls logged before each drag
-    rainy: bool = False               # PB 14.6.2.2: the turn is known to be in the rainy season
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-# ---------------------------------------------------------------------------------------------
-# enemy hexes
-
-
-def _shares_hexes(mover: Unit, other: Unit) -> bool:
-    """PB 14.6.4.1: guerrillas may occupy the same hex as Italian-controlled units, Italian units
-    may move into or through hexes occupied by guerrillas (the guerrilla class exists only in
-    1940-41, state.py)."""
-    pair = {mover.side, other.side}
-    if pair != {"italian", "allied"}:
-        return False
-    guerrilla = other if mover.side == "italian" else mover
-    return guerrilla.unit_class == "guerrilla"
-
-
-def blocks_entry(mover: Unit, other: Unit) -> bool:
-    """11.2: True when `other`, in a hex, keeps `mover` out of it: a non-defenseless enemy unit
-    (11.6) that PB 14.6.4.1 does not let share the hex."""
-    return _is_enemy(mover, other) and not other.defenseless
-
-
-def _is_enemy(mover: Unit, other: Unit) -> bool:
-    """An enemy unit as movement sees it (air markers never count, 10.1.2)."""
-    return bool(other.side and mover.side and other.side != mover.side and other.kind != "air"
-                and not _shares_hexes(mover, other))
-
-
-# ---------------------------------------------------------------------------------------------
-# costs
-
-
-def _is_motorized(unit: Unit) -> bool | Unknown:
-    if unit.kind in ("hq", "truck"):
-        return True
-    return unit.motorized
-
-
-def _tribal(unit: Unit, scenario: str | None) -> str | None:
-    """The faction whose hexes bound this unit's path (PB 13.6.1), None for Negus units."""
-    if scenario == "1940-41" or unit.side != "ethiopian":
-        return None
-    if unit.unit_class == "imperial-guard" or unit.name == "Negus" or unit.counter == "et-negus":
-        return None
-    return unit.faction
-
-
-def movement_rules(board: Board, state: GameState, unit: Unit, *, motorized: bool,
-                   scenario: str | None = None, minimum_move: bool = True,
-                   tribal: bool = True, rainy: bool = False, goal: str | None = None,
-                   relax: frozenset[str] = frozenset()) -> MovementRules[str]:
-    """The engine hooks for one unit's move on the board as it stands (`tribal`: PB 13.6.1,
-    no path through hexes of another Ethiopian faction, the move's end `goal` excepted: ending
-    there is a stacking matter, ST-06; (40) PB 14.6.4.1 and 14.6.1.3, a guerrilla stays in
-    Ethiopia and passes through no other faction's guerrilla hex, `goal` excepted as well; `rainy`: PB 14.6.2.2, costs doubled
-    outside the dry zones; `relax`: prohibitions left out, "enemies" (11.2) or "areas" (PB 13.1.1),
-    to find which one a move breaks)."""
-    faction = _tribal(unit, scenario) if tribal else None
-    guerrilla = tribal and is_guerrilla(unit, scenario)
-    effect = "movement-motorized" if motorized else "movement-foot"
-    floor = MOTORIZED_MIN_COST if motorized else FOOT_MIN_COST
-    occupied = state.occupied()
-    wet = (lambda hex_: _rain_doubles(board, hex_)) if rainy else (lambda hex_: False)
-
-    def enemy_units(hex_: str) -> list[Unit]:
-        return [u for u in occupied.get(hex_, ()) if _is_enemy(unit, u)]
-
-    def may_enter(hex_: str) -> bool | Unknown:
-        enemies = enemy_units(hex_)
-        if "enemies" not in relax and any(not u.defenseless for u in enemies):
-            return False                                   # 11.2
-        if faction is not None and hex_ != goal and other_faction(unit, occupied.get(hex_, ()), scenario):
-            return False                                   # PB 13.6.1, MV-42
-        if guerrilla:                                      # PB 14.6.4.1, 14.6.1.3 (MV-43)
-            if hex_ != goal and any(is_guerrilla(u, scenario) and u.faction != unit.faction
-                                    for u in occupied.get(hex_, ())):
-                return False
-            return board.in_zone(hex_, "ethiopia")
-        if scenario == "1935-36" and "areas" not in relax:     # PB 13.1.1
-            answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
-            if any(a is True for a in answers):
-                return True
-            missing = unknowns(*answers)
-            return Unknown(*missing) if missing else False
-        return True
-
-    def enemy_entry(hex_: str) -> int | None:                  # 11.6
-        enemies = [u for u in enemy_units(hex_) if u.defenseless or "enemies" not in relax]
-        return 1 if enemies and not all(u.kind in ("rp", "truck") for u in enemies) else None
-
-    def line_kinds(a: str, b: str) -> Any:
-        kinds = board.line_kinds(a, b)
-        if scenario == "1940-41" and not isinstance(kinds, Unknown) and ROAD_TRACK_1940 in board.line_ids(a, b):
-            kinds = set(kinds) | {"road"}      # PB 14.6.2.1: the Asmara - Addis Ababa track is a road
-        return kinds
-
-    enter_cost, hexside_cost, line_cost = terrain_hooks(
-        board, TerrainCosts(board.tec, effect, floor),
-        row_of=lambda terrain: "mountain" if terrain == "amba" else terrain,       # 11.4.1
-        blocking=("all-sea", "impassable"), surcharges={"river": "river-hexside"},
-        lines={"road": "road", "rail": "rail"}, line_kinds=line_kinds,
-        modify=lambda cost, hex_: _doubled(cost, wet(hex_)), surcharge=enemy_entry)     # PB 14.6.2.2
-
-    def neighbours(hex_: str):
-        return board.neighbours(hex_)
-
-    return MovementRules(neighbours=neighbours, enter_cost=enter_cost, hexside_cost=hexside_cost,
-                         line_cost=line_cost, may_enter=may_enter, minimum_move=minimum_move)
-
-
-def other_faction(unit: Unit, units: Any, scenario: str | None) -> list[str]:
-    """PB 13.6.1: (35) the other tribal factions among `units` that `unit` may not pass through
-    (none for Negus units)."""
-    faction = _tribal(unit, scenario)
-    if faction is None:
-        return []
-    return sorted({_tribal(u, scenario) or "?" for u in units if u.side == "ethiopian"
-                   and _tribal(u, scenario) not in (None, faction)})
-
-
-def is_guerrilla(unit: Unit, scenario: str | None) -> bool:
-    """(40) an Ethiopian guerrilla (state.py makes 1940-41 levies Allied guerrillas)."""
-    return scenario == "1940-41" and unit.unit_class == "guerrilla"
-
-
-def _rain_doubles(board: Board, hex_: str) -> bool | Unknown:
-    """PB 14.6.2.2: True when the rainy season doubles costs in the hex (not in a dry zone)."""
-    answers = [board.in_zone(hex_, z) for z in DRY_ZONES]
-    if any(a is True for a in answers):
-        return False
-    missing = unknowns(*answers)
-    return Unknown(*missing) if missing else True
-
-
-def _doubled(cost: Any, wet: bool | Unknown) -> Any:
-    """A cost doubled by the rain, or, where the rain is unknown, at least the dry cost."""
-    if wet is False or cost is None:
-        return cost
-    if wet is True:
-        return cost * 2
-    return Unknown(*wet.data, *unknowns(cost), at_least=cost.at_least if isinstance(cost, Unknown) else cost)
-
-
-# ---------------------------------------------------------------------------------------------
-# allowances and forced march
-
-
-MOTORIZED_BONUS = 2
-"""10.3.2: a combat unit motorized by trucks gains two MPs."""
-
-
-def allowance_of(unit: Unit, oos: bool | Unknown, *, scenario: str | None = None,
-                 turn: int | None = None, interdiction: Interdiction | None = None,
-                 motorized_by: int = 0) -> tuple[Any, list[str]]:
-    """The unit's available MF and the adjustments made (9.3 halving, PB 13.6.7.1 Shoa,
-    10.3.2 motorized by trucks: +2 after halving, 10.1.5 interdiction: -2 after that; left
-    unapplied when it would leave no MP, so the one-hex minimum move (11.2) is never judged
-    away)."""
-    notes: list[str] = []
-    mf = unit.movement
-    if unit.kind == "dummy" and unit.level == DUMMY_FRONT:
-        if mf != DUMMY_MF:
-            notes.append("4 foot MPs: a dummy on its front side (PB 14.6.5)")
-        mf = DUMMY_MF
-    if mf is None:
-        return Unknown(f"{unit.name} movement factor"), notes
-    if scenario == "1935-36" and turn == 1 and unit.faction == "shoa" and (isinstance(mf, Unknown) or mf > 4):
-        mf = 4
-        notes.append("4 MPs: Shoa units on turn 1 (PB 13.6.7.1)")
-    if oos is True:
-        mf = halve(mf)
-        notes.append("halved: out of supply at the start of the movement segment (9.3)")
-    elif isinstance(oos, Unknown):
-        notes.append("supply at the start of the segment unknown; the full MF is allowed")
-    if motorized_by and not isinstance(mf, Unknown):
-        mf = mf + MOTORIZED_BONUS
-        notes.append(f"+{MOTORIZED_BONUS}: motorized by {motorized_by} truck(s), at motorized costs (10.3.2)")
-    if interdiction is not None and not isinstance(mf, Unknown) and mf > INTERDICTION_MF:
-        mf = mf - INTERDICTION_MF
-        notes.append(f"-{INTERDICTION_MF}: interdicted by {interdiction.source} (10.1.5)")
-    return mf, notes
-
-
-def facts_allowance(facts: MoveFacts, *, interdicted: bool = True) -> tuple[Any, list[str]]:
-    """`allowance_of` for the unit of a move as its facts tell (`interdicted` False: without the
-    interdiction, MV-18/MV-20's comparison)."""
-    return allowance_of(facts.unit, facts.out_of_supply_at_start, scenario=facts.scenario, turn=facts.turn,
-                        interdiction=facts.interdiction if interdicted else None,
-                        motorized_by=facts.motorized_by)
-
-
-def may_force_march(unit: Unit, oos: bool | Unknown) -> tuple[bool, str]:
-    """11.5.2: European units and Eritrean colonial regulars, never HQs, never a unit that
-    began the segment out of supply."""
-    if unit.kind == "hq":
-        return False, "HQs may not force march (11.5.2)"
-    if unit.kind == "dummy" and unit.level == DUMMY_FRONT:
-        return False, "a dummy on its front side may not force march (PB 14.6.5)"
-    if unit.kind != "combat":
-        return False, f"a {unit.kind} may not force march (11.5.2)"
-    if unit.unit_class == "eritrean-colonial-regular" or unit.european:
-        if oos is True:
-            return False, "a unit that began its movement out of supply may not force march (11.5.2)"
-        return True, ""
-    return False, "only European units and Eritrean colonial regulars may force march (11.5.2)"
-
-
-def forced_march_surcharge(board: Board, roll: int) -> tuple[Any, str | None]:
-    """Extra MPs a forced-march roll adds: from the forced march table when known, else 0 with
-    the table cell named (11.5.3 example: net 1 -> '1/A', +1 MP)."""
-    table = board.data.table("forced-march")
-    cell = table.lookup(str(roll))
-    if cell.value is None:
-        return 0, f"forced march table, roll {roll}"
-    text = str(cell.value).split("/")[0].strip()
-    try:
-        return int(text), None
-    except ValueError:
-        return 0, f"forced march table, roll {roll} ({cell.value})"
-
 
 # ---------------------------------------------------------------------------------------------
 # the judgement
 
 
 def _route_evidence(check: MoveCheck[str] | None, board: Board) -> dict[str, Any]:
-    if check is None or check.route is None:
-        return {}
-    route: Route[str] = check.route
-    return {"route": list(route.hexes), "route_cost": _num(route.cost),
-            "route_explained": route.explain(lambda h: hex_label(h, board)),
-            "forced_march_hexes": route.forced_march_hexes}
-
-
-CHEAPEST_SEARCH_FACTOR = 3
-"""The evidence's cheapest route is sought up to this many times the allowance (at least 12
-MPs): far enough to show by how much a move fails, bounded so a wild move stays cheap."""
+    return route_evidence(check, lambda h: hex_label(h, board))
 
 
 def _cheapest(rules: MovementRules[str], start: str, goal: str, allowance: Any) -> MoveCheck[str]:
     """The cheapest route ignoring the allowance, within a bound (for evidence)."""
-    rules_nm = MovementRules(**{**{f: getattr(rules, f) for f in rules.__dataclass_fields__},
-                                "minimum_move": False, "forced_march": 0})
-    return check_move(rules_nm, start, goal, max(12, CHEAPEST_SEARCH_FACTOR * allowance))
+    return cheapest(rules, start, goal, allowance)
 
 
 def motorized_route(board: Board, state: GameState, unit: Unit, start: str, goal: str, allowance: Any, *,
@@ -412,8 +135,8 @@ def motorized_route(board: Board, state: GameState, unit: Unit, start: str, goal
     return check_move(rules, start, goal, allowance), evidence
 
 
-@REGISTRY.reports("MV-03", "MV-06", "MV-07", "MV-22", "MV-23", "MV-24", "MV-28", "MV-29", "MV-40", "MV-42",
-                 "MV-43", "MV-45", "HQ-09")
+@REGISTRY.reports("MV-03", "MV-06", "MV-07", "MV-22", "MV-23", "MV-24", "MV-28", "MV-40", "MV-42", "MV-43",
+                 "MV-45")
 def judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
                when: str | None) -> list[Finding]:
     """Findings about one unit's move (empty when some legal reading explains it).
@@ -480,7 +203,7 @@ def _danakil_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck
         return plain_line(a, b) if plain_line is not None else None
 
     rules.line_cost = line
-    return _along(rules, facts, board, allowance)                       # along the logged route (11.1)
+    return along(rules, facts.path, facts.start, facts.goal, allowance)                       # along the logged route (11.1)
 
 
 TUG_CLASSES = ("eritrean-colonial-regular",)
@@ -517,7 +240,7 @@ def _tug_move(board: Board, state: GameState, facts: MoveFacts) -> MoveCheck[str
 
         bed = MovementRules(neighbours=rules.neighbours, enter_cost=lambda h: None, line_cost=along_bed,
                             may_enter=rules.may_enter, minimum_move=False)
-        found.append(_along(bed, facts, board, 2 * allowance))          # along the logged route (11.1)
+        found.append(along(bed, facts.path, facts.start, facts.goal, 2 * allowance))          # along the logged route (11.1)
     return best_of(*found)
 
 
@@ -557,8 +280,6 @@ def _blame_rain(board: Board, facts: MoveFacts, over: Finding, *, step: int | No
                    evidence=evidence, depends_on=data)
 
 
-CORRECTIONS = "whether the drags back ({}) were corrections, not moves (11.1: each hex entered is paid for)"
-"""What settles a move whose logged route is too long while its cheapest route fits."""
 
 
 def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
@@ -566,7 +287,7 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     """11.1: units move hex by hex, paying for each hex entered, so a move the log shows drag by
     drag is judged along that route (`_judge_walk`); one drag is judged on its start and end
     hexes (`_judge_search`). An HQ's move (10.2.1) and the Tug (MV-27) and Danakil (MV-40)
-    exceptions are searched, and held to the logged route when it is shown hop by hop (`_along`). A logged route that fails while some
+    exceptions are searched, and held to the logged route when it is shown hop by hop (`along`). A logged route that fails while some
     other route fits is PROVEN when its drags never go back to a hex it was in, and POSSIBLE,
     naming the drags back, when they do (they may have been corrections); when no route fits
     either, the search's finding stands."""
@@ -576,9 +297,7 @@ def _judge_move(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     if searched:
         walked = _judge_walk(board, state, facts, step=step, when=when)
         return searched if walked else []
-    back = _drags_back(facts.path)
-    return _judge_walk(board, state, facts, step=step, when=when,
-                       reading=CORRECTIONS.format(", ".join(back)) if back else None)
+    return _judge_walk(board, state, facts, step=step, when=when, reading=corrections(facts.path, CORRECTIONS))
 
 
 def within_allowance(board: Board, state: GameState, unit: Unit, path: tuple[str, ...], *,
@@ -600,31 +319,6 @@ def within_allowance(board: Board, state: GameState, unit: Unit, path: tuple[str
         if follow_route(rules, path, least).ruling is not Ruling.LEGAL:
             return False
     return True
-
-
-def _hop_by_hop(board: Board, path: tuple[str, ...]) -> bool:
-    """True when the log shows the move drag by drag, each drag to an adjacent hex (11.1): the
-    route an exception (HQ lines, Tug beds, the Danakil track) must then hold along."""
-    return len(path) >= 3 and all(b in board.neighbours(a) for a, b in zip(path, path[1:]) if a != b)
-
-
-def _along(rules: MovementRules[str], facts: MoveFacts, board: Board, allowance: Any) -> MoveCheck[str]:
-    """The move judged along the route the log shows when it is shown hop by hop, else searched
-    from its start and end hexes."""
-    if _hop_by_hop(board, facts.path):
-        return follow_route(rules, facts.path, allowance).check
-    return check_move(rules, facts.start, facts.goal, allowance)
-
-
-def _drags_back(path: tuple[str, ...]) -> list[str]:
-    """The hexes a logged route enters again after leaving them (its start included)."""
-    seen: set[str] = set()
-    back: list[str] = []
-    for hex_ in path:
-        if hex_ in seen and hex_ not in back:
-            back.append(hex_)
-        seen.add(hex_)
-    return back
 
 
 def _hop_prohibition(board: Board, state: GameState, unit: Unit, frm: str, to: str, *,
@@ -674,22 +368,13 @@ def _judge_walk(board: Board, state: GameState, facts: MoveFacts, *, step: int |
     allowance, notes = facts_allowance(facts)
     if isinstance(allowance, Unknown):
         return []
-    motorized = _is_motorized(unit)
-    candidates = [True, False] if isinstance(motorized, Unknown) else [bool(motorized)]
+    candidates = classes(_is_motorized(unit))
     eligible, why_not = may_force_march(unit, facts.out_of_supply_at_start)
     leg_rolls = tuple(facts.path_rolls) + ((),) * (len(path) - 1 - len(facts.path_rolls))
     marches: list[tuple[Any, ...]] | None = None
     surcharge_data: set[str] = set()
     if eligible:
-        marches = []
-        for rolls in leg_rolls:
-            extras = []
-            for r in rolls:
-                extra, datum = forced_march_surcharge(board, r)
-                extras.append(extra)
-                if datum:
-                    surcharge_data.add(datum)
-            marches.append(tuple(extras))
+        marches, surcharge_data = leg_surcharges(board.data, FORCED_MARCH_TABLE, leg_rolls)
     walks = []
     for mot in candidates:
         rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario,
@@ -703,8 +388,7 @@ def _judge_walk(board: Board, state: GameState, facts: MoveFacts, *, step: int |
         fm_hexes = legal[0].check.route.forced_march_hexes if legal[0].check.route else 0
         if not (surcharge_data and fm_hexes):
             return []
-    possible = [(m, w) for m, w in walks if w.ruling is Ruling.POSSIBLE]
-    mot, walk = (possible or [(m, w) for m, w in walks if w.ruling is Ruling.PROVEN] or walks)[0]
+    mot, walk = best_walk(walks)
     route = walk.check.route
     where = f"{hex_label(facts.start, board)} to {hex_label(facts.goal, board)}"
     logged = " -> ".join(hex_label(h, board) for h in path)
@@ -865,10 +549,9 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
                                message=f"HQ {unit.name} moved from {where} but shows its "
                                        f"{shown.upper()} side; a moving HQ must be flipped to M",
                                evidence={"side_shown": shown, "required": "m"}))
-        return out + _judge_hq_route(board, state, facts, step=step, when=when)
+        return out + judge_hq_route(board, state, facts, step=step, when=when)
 
-    motorized = _is_motorized(unit)
-    candidates = [True, False] if isinstance(motorized, Unknown) else [bool(motorized)]
+    candidates = classes(_is_motorized(unit))
     allowance, notes = facts_allowance(facts)
     if isinstance(allowance, Unknown):
         return out   # no factor to compare against: nothing can be judged about the cost
@@ -975,13 +658,8 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
                            evidence={**base_evidence, **_route_evidence(unlimited, board),
                                      "forced_march_rolls": [], "forced_march_hexes_needed": need}))
         return out
-    costs: list[Any] = []
-    surcharge_data: list[str] = []
-    for r in rolls:
-        extra, datum = forced_march_surcharge(board, r)
-        costs.append(extra)
-        if datum:
-            surcharge_data.append(datum)
+    surcharges, surcharge_data = leg_surcharges(board.data, FORCED_MARCH_TABLE, [rolls])
+    costs = list(surcharges[0])
     logged = _fm_search(board, state, unit, candidates, allowance, facts, tuple(costs))
     evidence = {**base_evidence, **_route_evidence(logged if logged.route else unlimited, board),
                 "forced_march_rolls": list(rolls), "forced_march_surcharges": costs,
@@ -1088,113 +766,12 @@ def _prohibited(board: Board, hex_: str, unit: Unit, scenario: str | None
         effect = "movement-motorized" if _is_motorized(unit) is True else "movement-foot"
         if tec_cost(board.tec(row, effect), 0) is None:
             return Ruling.PROVEN, f"{hex_label(hex_, board)} is {terrain}, prohibited terrain (11.2)", frozenset()
-    if scenario == "1935-36":
-        answers = [board.in_zone(hex_, z) for z in IN_PLAY_1935]
-        if not any(a is True for a in answers):
-            missing = unknowns(*answers)
-            if not missing:
-                return (Ruling.PROVEN, (f"{hex_label(hex_, board)} is outside Eritrea, Ethiopia and "
-                                        "Italian Somaliland, not in play in 1935-36 (PB 13.1.1)"), frozenset())
+    if scenario == "1935-36" and board.in_any_zone(hex_, IN_PLAY_1935) is False:
+        return (Ruling.PROVEN, (f"{hex_label(hex_, board)} is outside Eritrea, Ethiopia and "
+                                "Italian Somaliland, not in play in 1935-36 (PB 13.1.1)"), frozenset())
     return None
 
 
 def _fm_into(board: Board) -> Callable[[str], bool | Unknown]:
     """11.5.2: never force march into a desert or amba hex."""
-
-    def into(hex_: str) -> bool | Unknown:
-        amba = board.has_feature(hex_, "amba")
-        if amba is True:
-            return False
-        terrain = board.terrain(hex_)
-        if terrain == "desert":
-            return False
-        missing = unknowns(amba, terrain)
-        return Unknown(*missing) if missing else True
-
-    return into
-
-
-def _judge_hq_route(board: Board, state: GameState, facts: MoveFacts, *, step: int | None,
-                    when: str | None) -> list[Finding]:
-    """10.2.1: one hex; or the M-side MF along track/rail/road hexes; or by truck."""
-    unit, start, goal = facts.unit, facts.start, facts.goal
-    if goal in board.neighbours(start):
-        return []
-    mf = unit.movement
-    if facts.after_level == "m" and unit.level != "m" and unit.counter is not None:
-        levels = board.data.counter(unit.counter)["levels"]
-        if "m" in levels and "movement" in levels["m"]:
-            mf = levels["m"]["movement"].value
-    if mf is None:
-        mf = Unknown(f"{unit.name} M-side movement factor")
-    if isinstance(mf, Unknown):
-        return []
-    rules = movement_rules(board, state, unit, motorized=True, scenario=facts.scenario, goal=facts.goal,
-                           minimum_move=False, rainy=facts.rainy)
-    original_enter = rules.enter_cost
-
-    def along_lines_only(hex_: str) -> Any:      # no terrain route: only lines
-        return None
-
-    line_rules = MovementRules(**{**{f: getattr(rules, f) for f in rules.__dataclass_fields__},
-                                  "enter_cost": along_lines_only})
-    line_rules.line_cost = _any_line_cost(board, rules)
-    checks = [check_move(line_rules, start, goal, mf)]
-    if facts.trucks > 0:
-        rules.enter_cost = original_enter
-        checks.append(check_move(rules, start, goal, mf + facts.trucks - 1))
-    verdict = best_of(*checks)
-    logged: dict[str, Any] = {}
-    depends_on = set(verdict.verdict.depends_on)
-    if verdict.ruling is Ruling.LEGAL and _hop_by_hop(board, facts.path):
-        # 11.1: the route the log shows hop by hop holds to the lines (or fits the trucks' MPs)
-        walks = [follow_route(line_rules, facts.path, mf).check]
-        if facts.trucks > 0:
-            walks.append(follow_route(rules, facts.path, mf + facts.trucks - 1).check)
-        verdict = best_of(*walks)
-        if verdict.ruling is Ruling.LEGAL:
-            return []
-        back = _drags_back(facts.path)
-        depends_on = set(verdict.verdict.depends_on) | ({CORRECTIONS.format(", ".join(back))} if back else set())
-        if back:
-            verdict = replace(verdict, verdict=replace(verdict.verdict, ruling=Ruling.POSSIBLE))
-        logged = {"logged_route": list(facts.path)}
-    if verdict.ruling is Ruling.LEGAL:
-        return []
-    where = f"{hex_label(start, board)} to {hex_label(goal, board)}"
-    along = (" along " + " -> ".join(hex_label(h, board) for h in facts.path)) if logged else ""
-    return [finding("HQ-09" if facts.trucks else "MV-29", verdict.ruling, step=step, when=when,
-                    subjects=(unit.name,),
-                    message=f"HQ {unit.name} moved from {where}{along}, {board.distance(start, goal)} hexes, "
-                            f"neither one hex nor along a continuous track, rail or road route within "
-                            f"{_num(mf)} MPs" + (f" nor by {facts.trucks} truck(s)" if facts.trucks else ""),
-                    evidence={"from": start, "to": goal, "distance": board.distance(start, goal),
-                              "movement_factor": _num(mf), "trucks": facts.trucks, **logged},
-                    depends_on=depends_on)]
-
-
-def _any_line_cost(board: Board, rules: MovementRules[str]) -> Callable[[str, str], Any]:
-    """An HQ moving along dirt tracks, rail and roads: tracks count as route hexes (10.2.1),
-    paying the hex's terrain cost; roads 1/2 MP (10.2.2.2)."""
-
-    def cost(a: str, b: str) -> Any:
-        kinds = board.line_kinds(a, b)
-        side = rules.hexside_cost(a, b) if rules.hexside_cost else 0
-        if side is None:
-            return None
-        if isinstance(kinds, Unknown):
-            return Unknown(*kinds.data, at_least=MOTORIZED_MIN_COST)
-        if not kinds:
-            return None
-        if "road" in kinds:
-            return tec_cost(board.tec("road", "movement-motorized"), MOTORIZED_MIN_COST) + side
-        terrain = rules.enter_cost(b)
-        if terrain is None:
-            return None
-        return terrain + side
-
-    return cost
-
-
-# ---------------------------------------------------------------------------------------------
-# interdiction at the start of a movement segment (10.1.5, PB 14.6.4.1)
+    return prohibited_into(board, features=("amba",), terrains=("desert",))
