@@ -26,7 +26,8 @@ _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), (
               help="Overlay folder of .json data files completing the shipped data (repeatable).")
 @click.option("--force", is_flag=True, help="Replace OUTPUT if it exists (never an input).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="A scenario's starting save on MODULE: where pieces begin is evidence for their counters.")
+              help="A scenario's starting save on MODULE: where pieces begin is evidence for their counters, and "
+                   "fits a calibration for a board that has no grid.")
 @click.option("--review", is_flag=True,
               help="Walk through what is uncertain: prompts on a terminal; otherwise the list of questions "
                    "with the ids to answer (give them with --answers).")
@@ -41,7 +42,8 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     bindings or a --data overlay, printed names, unit designations, factors such as 5-7-4 in the
     name, side words in the palette), layer levels to step levels or
     faces, the names the map grids give to locations to hexes and boxes, and the turn
-    tracker's levels to turns and phases. The report (standard output) counts what matched
+    tracker's levels to turns and phases; a board without a grid gets a calibration fitted to
+    the --save pieces a scenario sets up at known hexes. The report (standard output) counts what matched
     and lists what did not, and the mappings taken only from the order of layer levels.
     Review the file, then use its folder as an overlay: vlog data status GAME --data FOLDER.
     A module none of whose pieces matches a counter is no module of the game: nothing is
