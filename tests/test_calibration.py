@@ -144,6 +144,7 @@ def test_bind_proposes_a_calibration_for_the_gridless_board_of_the_save(gridless
     assert record["grid"]["note"].startswith(PROPOSED_NOTE) and "24 of 24 pieces" in record["grid"]["note"]
     assert any("board 'Coatit': calibration" in c and "confirm" in c for c in draft.to_confirm)
     assert any("board 'Metemma' has no grid" in n and "--save" in n for n in draft.notes)
+    assert any("board 'Agordat' has no grid and no save given holds its pieces" in n for n in draft.notes)
     # it names the pieces' hexes as the gridded module does
     _, known = _known(gridded, "s3-start.vsav")
     calibration = Calibration.from_json(record["grid"]["value"])
@@ -158,17 +159,36 @@ def test_bind_without_a_save_says_what_to_supply(gridless_path, data):
     assert sum("has no grid" in n and "--save" in n for n in draft.notes) == 4
 
 
-def _overlay(tmp_path: Path, gridless_path: Path, data, saves: list[str]) -> Path:
-    """A bindings overlay holding the calibrations `vlog bind` proposes from the saves."""
-    records: dict[str, dict] = {}
-    for save in saves:
-        for rec in _draft(gridless_path, data, save).document.get("calibrations", ()):
-            records.setdefault(rec["id"], rec)
+@pytest.fixture(scope="module")
+def drafted(gridless_path, tmp_path_factory) -> dict:
+    """`vlog bind` of the gridless module with the starting saves of the three scenarios whose
+    set-up names hexes (S1 and S5 place their units in areas only)."""
+    out = tmp_path_factory.mktemp("bind") / "bindings.json"
+    saves = [arg for name in ("s2", "s3", "s4") for arg in ("--save", str(SYNTHETIC / f"{name}-start.vsav"))]
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), *saves]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    validate_document("bindings", doc, str(out))
+    return doc
+
+
+def test_bind_with_a_save_per_board_calibrates_each_board_they_use(drafted, gridded):
+    by_board = {r["board"]["value"]: r for r in drafted["calibrations"]}
+    assert {b: r["map"]["value"] for b, r in by_board.items()} == {
+        "Agordat": "agordat", "Coatit": "coatit", "Amba Alagi": "amba-alagi"}
+    for save in ("s2-start.vsav", "s3-start.vsav", "s4-start.vsav"):
+        board, known = _known(gridded, save)
+        calibration = Calibration.from_json(by_board[board.name]["grid"]["value"])
+        assert [calibration.name(*p) for p, _ in known] == [h for _, h in known]
+
+
+def _overlay(tmp_path: Path, drafted: dict) -> Path:
+    """A bindings overlay holding the calibrations `vlog bind` proposed (the shipped bindings
+    keep the rest)."""
     folder = tmp_path / "calibrated"
     folder.mkdir()
     doc = {"kind": "bindings", "game": "ascari", "complete": {"value": None, "note": "calibrations only"},
            "module": {"name": {"value": None, "note": "any"}, "version": {"value": None, "note": "any"}},
-           "pieces": [], "layers": [], "locations": [], "turn_track": [], "calibrations": list(records.values())}
+           "pieces": [], "layers": [], "locations": [], "turn_track": [], "calibrations": drafted["calibrations"]}
     validate_document("bindings", doc, "overlay")
     (folder / "bindings.json").write_text(json.dumps(doc), encoding="utf-8")
     return folder
@@ -182,10 +202,21 @@ def _judged(capsys, *argv: str) -> list[dict]:
 
 @pytest.mark.parametrize("log", ["SCN-03", "VIC-03", "SEQ-07", "clean-s3", "clean-s3-2815", "FDR-08", "MOV-02"])
 def test_a_log_judged_on_the_gridless_module_with_the_calibration_gets_the_same_findings(
-        log, gridless_path, data, tmp_path, capsys):
-    overlay = _overlay(tmp_path, gridless_path, data, ["s2-start.vsav", "s3-start.vsav", "s4-start.vsav"])
+        log, gridless_path, drafted, tmp_path, capsys):
+    overlay = _overlay(tmp_path, drafted)
     path = str(RULES / f"{log}.vlog")
     expected = _judged(capsys, path, "--module", str(SYNTHETIC / "ascari.vmod"))
     assert _judged(capsys, path, "--module", str(gridless_path), "--data", str(overlay)) == expected
     # without the calibration the gridless module names no hex: the verdicts differ
     assert _judged(capsys, path, "--module", str(gridless_path)) != expected
+
+
+def test_a_boards_own_grid_wins_over_a_calibration(drafted, tmp_path, capsys):
+    """A calibration applies only where the board has no grid: a wrong one changes nothing there."""
+    wrong = json.loads(json.dumps(drafted))
+    for record in wrong["calibrations"]:
+        record["grid"]["value"]["column_offset"] += 2
+    overlay = _overlay(tmp_path, wrong)
+    path = str(RULES / "SCN-03.vlog")
+    module = str(SYNTHETIC / "ascari.vmod")
+    assert _judged(capsys, path, "--module", module, "--data", str(overlay)) == _judged(capsys, path, "--module", module)

@@ -262,22 +262,9 @@ def _scenario_hexes(data: Any) -> list[tuple[str, str | None, dict[str, str]]]:
     return out
 
 
-def propose(module: Any, data: Any, save: object | None, counter_of: Any, *, origin: str,
-            board_map: Any) -> Proposals:
-    """Calibrations for the boards of `module` that have no grid, fitted to the pieces of the
-    starting `save` whose counter (`counter_of(table piece)`) a scenario sets up at a hex: the
-    scenario whose hexes the pieces fit best. `board_map(map name, board name)` is the data map a
-    board shows (None when unclear)."""
-    out = Proposals([], [], [])
-    gridless = [(m.map_name, b.name) for m in module.maps for b in m.boards
-                if b.grid is None and b.image]
-    if not gridless:
-        return out
-    if save is None:
-        out.refused += [f"map {m!r} board {b!r} has no grid, so no point on it names a hex: give a scenario's "
-                        "starting save (--save) to propose a calibration, or write one into bindings.json"
-                        for m, b in gridless]
-        return out
+def _pieces_on_gridless_boards(module: Any, save: object, counter_of: Any
+                                ) -> dict[tuple[str, str], list[tuple[tuple[int, int], str]]]:
+    """(VASSAL map, board) -> (board-local point, counter) of each save piece on a board without a grid."""
     from vlog.table import Table
 
     start = getattr(save, "start", None) or save
@@ -293,38 +280,67 @@ def propose(module: Any, data: Any, save: object | None, counter_of: Any, *, ori
         except Exception:  # noqa: BLE001 - a map that cannot be laid out gives no evidence
             continue
         board = G.find_board(placed, x, y)
-        if board is None or board.grid is not None:
-            continue
-        on_board.setdefault((vassal_map, board.name), []).append((board.local(x, y), counter))
+        if board is not None and board.grid is None:
+            on_board.setdefault((vassal_map, board.name), []).append((board.local(x, y), counter))
+    return on_board
+
+
+def propose(module: Any, data: Any, saves: Sequence[object], counter_of: Any, *, origin: str,
+            board_map: Any) -> Proposals:
+    """Calibrations for the boards of `module` that have no grid, each fitted to the pieces of a
+    starting save (of `saves`) whose counter (`counter_of(table piece)`) a scenario sets up at a
+    hex: the save and scenario whose hexes the pieces fit best. `board_map(map name, board name)`
+    is the data map a board shows (None when unclear)."""
+    out = Proposals([], [], [])
+    gridless = [(m.map_name, b.name) for m in module.maps for b in m.boards if b.grid is None and b.image]
+    if not gridless:
+        return out
+    if not saves:
+        out.refused += [f"map {m!r} board {b!r} has no grid, so no point on it names a hex: give a scenario's "
+                        "starting save (--save) to propose a calibration, or write one into bindings.json"
+                        for m, b in gridless]
+        return out
     scenarios = _scenario_hexes(data)
-    for (vassal_map, board), pieces in on_board.items():
-        map_id = board_map(vassal_map, board)
+    best: dict[tuple[str, str], tuple[Fit, str, str | None]] = {}
+    errors: dict[tuple[str, str], list[str]] = {}
+    seen: dict[tuple[str, str], int] = {}
+    for save in saves:
+        for (vassal_map, board), pieces in _pieces_on_gridless_boards(module, save, counter_of).items():
+            key = (vassal_map, board)
+            seen[key] = max(seen.get(key, 0), len(pieces))
+            map_id = board_map(vassal_map, board)
+            what = f"map {vassal_map!r} board {board!r}"
+            for scenario, scenario_map, at in scenarios:
+                if map_id is not None and scenario_map not in (None, map_id):
+                    continue
+                known = [(p, at[c]) for p, c in pieces if c in at]
+                if not known:
+                    continue
+                try:
+                    layout = data.layout(scenario_map or map_id)
+                    found = fit(known, col_digits=layout.col_digits, row_digits=layout.row_digits,
+                                what=f"{what}, scenario {scenario}")
+                except VlogError as e:
+                    errors.setdefault(key, []).append(str(e))
+                    continue
+                held = best.get(key)
+                if held is None or (found.agreeing, -found.residual) > (held[0].agreeing, -held[0].residual):
+                    best[key] = (found, scenario, scenario_map or map_id)
+    for vassal_map, board in gridless:
+        key = (vassal_map, board)
         what = f"map {vassal_map!r} board {board!r}"
-        best: tuple[Fit, str, str | None] | None = None
-        errors: list[str] = []
-        for scenario, scenario_map, at in scenarios:
-            if map_id is not None and scenario_map not in (None, map_id):
-                continue
-            known = [(p, at[c]) for p, c in pieces if c in at]
-            if not known:
-                continue
-            try:
-                layout = data.layout(scenario_map or map_id)
-                found = fit(known, col_digits=layout.col_digits, row_digits=layout.row_digits,
-                            what=f"{what}, scenario {scenario}")
-            except (CalibrationError, VlogError) as e:
-                errors.append(str(e))
-                continue
-            if best is None or (found.agreeing, -found.residual) > (best[0].agreeing, -best[0].residual):
-                best = (found, scenario, scenario_map or map_id)
-        if best is None:
-            out.refused.append(errors[0] if len(errors) == 1 else
-                               f"{what} has no grid and no calibration fits: " + (" | ".join(errors[:3]) or
-                               f"none of its {len(pieces)} pieces stands for a counter a scenario sets up at "
-                               "a hex; give a scenario's starting save (--save) or write the calibration "
-                               "into bindings.json"))
+        if key not in best:
+            if key not in seen:
+                out.refused.append(f"{what} has no grid and no save given holds its pieces: give a starting save "
+                                   "of a scenario played on it (--save) to propose a calibration")
+            else:
+                why = errors.get(key) or [f"none of its {seen[key]} pieces stands for a counter a scenario sets "
+                                          "up at a hex"]
+                out.refused.append(f"{what} has no grid and no calibration fits: " + " | ".join(why[:3]) +
+                                   ("" if errors.get(key) else "; give a scenario's starting save (--save) "
+                                    "or write the calibration into bindings.json"))
             continue
-        found, scenario, data_map = best
+        found, scenario, data_map = best[key]
         source = f"{origin}: {found.agreeing} pieces of scenario {scenario}'s starting save at their set-up hexes"
         note = (f"{PROPOSED_NOTE} (least squares over the orientations and numberings; {found.describe()}): "
                 "confirm against the printed map")
@@ -336,8 +352,4 @@ def propose(module: Any, data: Any, save: object | None, counter_of: Any, *, ori
             record["map"] = {"value": data_map, "source": source}
         out.records.append(record)
         out.proposed.append(f"{what}: calibration {note.removeprefix(PROPOSED_NOTE + ' ')}")
-    for m, b in gridless:
-        if (m, b) not in on_board:
-            out.refused.append(f"map {m!r} board {b!r} has no grid and the save holds none of its pieces: give "
-                               "a starting save of a scenario played on it (--save) to propose a calibration")
     return out
