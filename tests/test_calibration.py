@@ -220,3 +220,22 @@ def test_a_boards_own_grid_wins_over_a_calibration(drafted, tmp_path, capsys):
     path = str(RULES / "SCN-03.vlog")
     module = str(SYNTHETIC / "ascari.vmod")
     assert _judged(capsys, path, "--module", module, "--data", str(overlay)) == _judged(capsys, path, "--module", module)
+
+
+def test_review_confirms_or_corrects_a_proposed_calibration(gridless_path, tmp_path, capsys):
+    answers = tmp_path / "answers.json"
+    qid = "calibration:calibration-Main Map-Coatit"
+    answers.write_text(json.dumps({qid: {"x0": -7}}), encoding="utf-8")
+    out = tmp_path / "bindings.json"
+    save = str(SYNTHETIC / "s3-start.vsav")
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), "--save", save,
+                 "--answers", str(answers), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert qid not in [q["id"] for q in report["review"]["questions"]]
+    [record] = json.loads(out.read_text(encoding="utf-8"))["calibrations"]
+    assert "note" not in record["grid"] and record["grid"]["value"]["x0"] == -7
+    assert record["grid"]["source"].endswith("review answer")
+    answers.write_text(json.dumps({qid: {"origin": 3}}), encoding="utf-8")
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), "--force", "--save", save,
+                 "--answers", str(answers)]) != 0
+    assert "'confirm' or an object of grid attributes" in capsys.readouterr().err
