@@ -239,3 +239,28 @@ def test_review_confirms_or_corrects_a_proposed_calibration(gridless_path, tmp_p
     assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), "--force", "--save", save,
                  "--answers", str(answers)]) != 0
     assert "'confirm' or an object of grid attributes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sideways", [False, True])
+@pytest.mark.parametrize("stagger", [False, True])
+@pytest.mark.parametrize("column_offset", [1, 2, 14])
+def test_fit_recovers_any_orientation_and_numbering(sideways, stagger, column_offset):
+    """Pieces at the centres of a known grid (either orientation, shifted columns either way) fit
+    a calibration naming the points around every hex as that grid does."""
+    truth = Calibration(x0=23, y0=-11, dx=37.5, dy=43.3, sideways=sideways, stagger=stagger,
+                        column_offset=column_offset, row_offset=3)
+    grid = truth.grid()
+    rng = random.Random(f"{sideways}{stagger}{column_offset}")
+    names = {f"{c:02d}{r:02d}" for c, r in ((rng.randint(column_offset, column_offset + 9),
+                                             rng.randint(4, 14)) for _ in range(14))}
+    known = [(grid.center_of(n), n) for n in sorted(names)]
+    known = [((x + rng.randint(-2, 2), y + rng.randint(-2, 2)), n) for (x, y), n in known]   # hand-placed
+    found = fit(known, col_digits=2, row_digits=2)
+    assert found.agreeing == len(known)
+    assert found.calibration.sideways == sideways
+    for c in range(column_offset, column_offset + 10):
+        for r in range(4, 15):
+            x, y = grid.center_of(f"{c:02d}{r:02d}")
+            for _ in range(4):
+                px, py = x + rng.randint(-10, 10), y + rng.randint(-10, 10)
+                assert found.calibration.name(px, py) == grid.location_name(px, py), (c, r, px, py)

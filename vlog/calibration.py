@@ -210,8 +210,10 @@ def fit(known: Iterable[tuple[tuple[int, int], str]], *, col_digits: int, row_di
         raise CalibrationError(f"{what}: no orientation puts the hex numbers ascending across the board; {supply}")
     fits.sort(key=lambda f: (-f.agreeing, f.residual))
     best = fits[0]
-    step = best.calibration.dx
-    probes = [*points, *((x, round(y + step)) if best.calibration.sideways else (round(x + step), y) for x, y in points)]
+    # the pieces' points and the centre of a neighbour of each in the next column (half a hex on)
+    c = best.calibration
+    probes = [*points, *((round(x + c.dy / 2), round(y + c.dx)) if c.sideways else (round(x + c.dx), round(y + c.dy / 2))
+                         for x, y in points)]
     alike = [f for f in fits if f.agreeing == best.agreeing and f.residual <= best.residual + 1.0
              and all(f.calibration.name(*p) == best.calibration.name(*p) for p in probes)]
     best = min(alike, key=lambda f: (f.calibration.stagger, f.residual))   # the plainer numbering of equals
