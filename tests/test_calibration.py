@@ -219,7 +219,8 @@ def test_a_boards_own_grid_wins_over_a_calibration(drafted, tmp_path, capsys):
     overlay = _overlay(tmp_path, wrong)
     path = str(RULES / "SCN-03.vlog")
     module = str(SYNTHETIC / "ascari.vmod")
-    assert _judged(capsys, path, "--module", module, "--data", str(overlay)) == _judged(capsys, path, "--module", module)
+    expected = _judged(capsys, path, "--module", module)
+    assert _judged(capsys, path, "--module", module, "--data", str(overlay)) == expected
 
 
 def test_review_confirms_or_corrects_a_proposed_calibration(gridless_path, tmp_path, capsys):

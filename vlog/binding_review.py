@@ -93,7 +93,8 @@ def questions(draft: BindingDraft) -> list[Question]:
         note = str(record["grid"].get("note") or "")
         if note.startswith(PROPOSED_NOTE):
             out.append(Question(f"calibration:{record['id']}", "calibration",
-                                f"map {record['vassal_map']['value']!r} board {record.get('board', {}).get('value')!r}: "
+                                f"map {record['vassal_map']['value']!r} "
+                                f"board {record.get('board', {}).get('value')!r}: "
                                 f"{note}", ((CONFIRM, "it names the hexes printed on the board"),)))
     return out
 

@@ -212,8 +212,8 @@ def fit(known: Iterable[tuple[tuple[int, int], str]], *, col_digits: int, row_di
     best = fits[0]
     # the pieces' points and the centre of a neighbour of each in the next column (half a hex on)
     c = best.calibration
-    probes = [*points, *((round(x + c.dy / 2), round(y + c.dx)) if c.sideways else (round(x + c.dx), round(y + c.dy / 2))
-                         for x, y in points)]
+    probes = [*points, *((round(x + c.dy / 2), round(y + c.dx)) if c.sideways
+                         else (round(x + c.dx), round(y + c.dy / 2)) for x, y in points)]
     alike = [f for f in fits if f.agreeing == best.agreeing and f.residual <= best.residual + 1.0
              and all(f.calibration.name(*p) == best.calibration.name(*p) for p in probes)]
     best = min(alike, key=lambda f: (f.calibration.stagger, f.residual))   # the plainer numbering of equals

@@ -5,9 +5,9 @@ counter, a step level or face, and a place (a hex on one of the game's maps, or 
 bindings say how the module shows these: piece names or gpids -> counters, layer levels -> the
 counter's level keys, location names (optionally on one VASSAL map) -> a hex of a data map or a
 box; a board the module draws without a grid names its points by the calibration the bindings
-record for it (vlog.calibration). Where the bindings are silent, a piece whose name is a counter's printed name stands for
-that counter, a location named like a hex of the map ("1213") is that hex and a location named
-like a box of map.json is that box.
+record for it (vlog.calibration). Where the bindings are silent, a piece whose name is a
+counter's printed name stands for that counter, a location named like a hex of the map ("1213")
+is that hex and a location named like a box of map.json is that box.
 
 Each game keeps its own unit class (the facts its rules speak of) and supplies the function that
 makes one from a counter at a level; the kit finds the counter, level and place, keeps one unit
