@@ -265,3 +265,18 @@ def test_fit_recovers_any_orientation_and_numbering(sideways, stagger, column_of
             for _ in range(4):
                 px, py = x + rng.randint(-10, 10), y + rng.randint(-10, 10)
                 assert found.calibration.name(px, py) == grid.location_name(px, py), (c, r, px, py)
+
+
+def test_a_calibration_naming_no_board_applies_to_the_map_in_map_pixels(drafted, gridless_path, tmp_path, capsys):
+    """Without `board` the grid is in the map's pixels (here the board's: it lies at the origin)."""
+    coatit = next(r for r in drafted["calibrations"] if r["board"]["value"] == "Coatit")
+    whole = {k: v for k, v in coatit.items() if k != "board"}
+    overlay = _overlay(tmp_path, {"calibrations": [whole]})
+    path = str(RULES / "SCN-03.vlog")
+    expected = _judged(capsys, path, "--module", str(SYNTHETIC / "ascari.vmod"))
+    assert _judged(capsys, path, "--module", str(gridless_path), "--data", str(overlay)) == expected
+    shifted = json.loads(json.dumps(whole))
+    shifted["grid"]["value"]["x0"] += 40   # a column off: the verdicts change
+    (tmp_path / "shifted").mkdir()
+    overlay = _overlay(tmp_path / "shifted", {"calibrations": [shifted]})
+    assert _judged(capsys, path, "--module", str(gridless_path), "--data", str(overlay)) != expected
