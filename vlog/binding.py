@@ -12,6 +12,7 @@ can be used as an overlay (`--data DIR`).
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import unicodedata
@@ -19,6 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from vlog.calibration import propose
 from vlog.coverage import UNCONFIRMED_NOTE, UNPLACED_BOX
 from vlog.errors import VlogError
 from vlog.gamedata import GameData
@@ -547,14 +549,18 @@ def draft_binding(module: Module, game_data: GameData, *, module_file: str | Non
                   save: object | None = None) -> BindingDraft:
     """Proposes the game's bindings for `module`: pieces, layers, locations and turn track, with the report.
 
-    `save` (a scenario's starting save on this module) adds where each piece begins to the
-    evidence for its counter, as the module's own at-start stacks do."""
+    `save` (a scenario's starting save on this module, or a list of them) adds where each piece
+    begins to the evidence for its counter, as the module's own at-start stacks do, and is what
+    a calibration of a board without a grid is fitted to."""
+    saves = list(save) if isinstance(save, (list, tuple)) else [] if save is None else [save]
     draft = _Drafter(module, game_data, module_file)
     locations = draft.locations()
-    draft.place_setup(locations, save)
+    for one in saves or [None]:
+        draft.place_setup(locations, one)
     pieces, layer_uses = draft.pieces()
     layers = draft.layers(layer_uses)
     turn_track = draft.turn_track()
+    calibrations = draft.calibrations(pieces, saves)
     source = _src(f"{draft.origin}: the module's name and version")
     document = {
         "kind": "bindings",
@@ -570,6 +576,8 @@ def draft_binding(module: Module, game_data: GameData, *, module_file: str | Non
         "locations": locations,
         "turn_track": turn_track,
     }
+    if calibrations:
+        document["calibrations"] = calibrations
     return BindingDraft(document=document, matched=draft.matched, seen=draft.seen, unmatched=draft.unmatched,
                         to_confirm=draft.to_confirm, notes=draft.notes)
 
@@ -893,6 +901,29 @@ class _Drafter:
                                         tuple(box for box, _ in ranked), tuple(why for _, why in ranked),
                                         vassal_map=vassal_map))
         return None
+
+    def calibrations(self, pieces: list[dict[str, Any]], saves: list[object]) -> list[dict[str, Any]]:
+        """Calibrations for boards without a grid, fitted to the starting saves' pieces whose
+        counter a scenario sets up at a hex (vlog.calibration); what cannot be fitted is noted."""
+        by_gpid = {r["gpid"]["value"]: r["counter"]["value"] for r in pieces if r.get("gpid", {}).get("value")}
+        by_name = {r["piece_name"]["value"]: r["counter"]["value"] for r in pieces
+                   if r.get("piece_name", {}).get("value")}
+        records = self.index.records
+
+        def counter_of(piece: Any) -> str | None:
+            for prop in COUNTER_ID_PROPERTIES:
+                if piece.properties.get(prop) in records:
+                    return piece.properties[prop]
+            return by_gpid.get(piece.piece.gpid or "") or by_name.get(piece.name)
+
+        def board_map(vassal_map: str, board: str) -> str | None:
+            map_def = self.module.find_map(vassal_map)
+            return _data_map_for(dataclasses.replace(map_def, boards=[map_def.board(board)]), self.data)
+
+        found = propose(self.module, self.data, saves, counter_of, origin=self.origin, board_map=board_map)
+        self.to_confirm.extend(found.proposed)
+        self.notes.extend(found.refused)
+        return found.records
 
     def turn_track(self) -> list[dict[str, Any]]:
         """A record per turn tracker level whose values are the game's turns (counter 1, 2 ...; turn

@@ -1,13 +1,14 @@
 """Reviewing a drafted binding: what `vlog bind` could not settle, as questions with the ids to answer.
 
-A draft leaves four kinds of doubt: pieces no counter fits clearly (each with its ranked
+A draft leaves five kinds of doubt: pieces no counter fits clearly (each with its ranked
 candidates), locations no hex or box is named like (a renamed box, with the boxes ranked by its
-name), layer mappings taken from the order of levels, and turn tracker items taken as phases from
-their order. `questions` lists them, each with an id (`piece:GPID` or `piece:NAME`,
-`location:MAP:NAME`, `layer:RECORD`, `turn:RECORD`); `apply_answers` writes answers into the
-document: a counter id for a piece (null: the piece is no counter of the game), a box id for a
-location (null: no place of the game), "confirm" or a level/item mapping for a layer or a phase
-list. Answers are recorded as the data's source ("review answer"), so the
+name), layer mappings taken from the order of levels, turn tracker items taken as phases from
+their order, and calibrations fitted to a save for boards without a grid. `questions` lists them,
+each with an id (`piece:GPID` or `piece:NAME`, `location:MAP:NAME`, `layer:RECORD`, `turn:RECORD`,
+`calibration:RECORD`); `apply_answers` writes answers into the document: a counter id for a
+piece (null: the piece is no counter of the game), a box id for a location (null: no place of
+the game), "confirm" or a level/item mapping for a layer or a phase list, "confirm" or the grid
+attributes to change for a calibration. Answers are recorded as the data's source ("review answer"), so the
 bindings say who decided what.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from vlog.binding import BindingDraft, Unmatched
+from vlog.calibration import PROPOSED_NOTE, Calibration
 from vlog.coverage import UNCONFIRMED_NOTE
 from vlog.errors import GameDataError
 
@@ -87,6 +89,13 @@ def questions(draft: BindingDraft) -> list[Question]:
             shown = ", ".join(f"{k!r} = {v}" for k, v in phases["value"].items())
             out.append(Question(f"turn:{record['id']}", "turn", f"turn tracker property {record['name']['value']!r}: "
                                 f"{shown}, taken from their order", ((CONFIRM, "the order is right"),)))
+    for record in draft.document.get("calibrations", ()):
+        note = str(record["grid"].get("note") or "")
+        if note.startswith(PROPOSED_NOTE):
+            out.append(Question(f"calibration:{record['id']}", "calibration",
+                                f"map {record['vassal_map']['value']!r} "
+                                f"board {record.get('board', {}).get('value')!r}: "
+                                f"{note}", ((CONFIRM, "it names the hexes printed on the board"),)))
     return out
 
 
@@ -138,6 +147,15 @@ def apply_answers(draft: BindingDraft, answers: Mapping[str, Any], counter_ids: 
             record["counter"] = ({"value": answer, "source": REVIEW_SOURCE} if answer is not None else
                                  {"value": None, "note": "no counter of the game (review answer)"})
             doc["pieces"].append(record)
+        elif question.kind == "calibration":
+            datum = next(r for r in doc["calibrations"] if f"calibration:{r['id']}" == qid)["grid"]
+            if answer != CONFIRM:
+                if not isinstance(answer, dict) or not set(answer) <= set(Calibration.FIELDS):
+                    raise GameDataError(f"answer to {qid!r}: 'confirm' or an object of grid attributes to change "
+                                        f"({', '.join(Calibration.FIELDS)})")
+                datum["value"] = {**datum["value"], **answer}
+            datum.pop("note", None)
+            datum["source"] = f"{datum.get('source', '')}; {REVIEW_SOURCE}".lstrip("; ")
         else:
             records = doc["layers"] if question.kind == "layer" else doc["turn_track"]
             field_name = "levels" if question.kind == "layer" else "phases"

@@ -247,7 +247,11 @@ class Meter:
                 continue
             if counter is None:
                 continue
-            location = table.location_name(piece)
+            covered, location = self.binds.binds.calibrated_name(table, piece.point)
+            if not covered:
+                location = table.location_name(piece)
+            elif location is None:
+                location = f"{piece.point[0]} ({piece.point[1]}, {piece.point[2]}), named by no calibrated hex"
             if location is not None:
                 placed = self.places.get(location)
                 if placed is None:

@@ -59,7 +59,7 @@ MAX_DEPTH = 32
 
 # Records in these lists carry an "id" and are merged by it.
 _RECORD_LISTS = frozenset({"counters", "maps", "lines", "zones", "boxes", "tables", "scenarios", "setup",
-                           "reinforcements", "pieces", "layers", "locations", "turn_track"})
+                           "reinforcements", "pieces", "layers", "locations", "turn_track", "calibrations"})
 # Keyed maps whose entries a template may drop when they hold no unknown.
 _KEYED_MAPS = frozenset({"hexes", "hexsides", "cells", "levels", "turn_track", "properties"})
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -25,8 +25,9 @@ _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), (
 @click.option("--data", "overlays", multiple=True, type=click.Path(file_okay=False, path_type=Path),
               help="Overlay folder of .json data files completing the shipped data (repeatable).")
 @click.option("--force", is_flag=True, help="Replace OUTPUT if it exists (never an input).")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="A scenario's starting save on MODULE: where pieces begin is evidence for their counters.")
+@click.option("--save", "save_paths", type=click.Path(dir_okay=False, path_type=Path), multiple=True,
+              help="A scenario's starting save on MODULE: where pieces begin is evidence for their counters, and "
+                   "fits a calibration for a board that has no grid (repeatable: one per board).")
 @click.option("--review", is_flag=True,
               help="Walk through what is uncertain: prompts on a terminal; otherwise the list of questions "
                    "with the ids to answer (give them with --answers).")
@@ -34,14 +35,15 @@ _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), (
               help="Review answers, JSON: {question id: counter id, box id, null, \"confirm\" or a mapping}.")
 @format_option("text", "json")
 def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], force: bool,
-            save_path: Path | None, review: bool, answers_path: Path | None, output_format: str) -> int:
+            save_paths: tuple[Path, ...], review: bool, answers_path: Path | None, output_format: str) -> int:
     """Draft the bindings of MODULE (.vmod, module folder or buildFile.xml) to a game's data.
 
     Piece names and gpids are matched to counters (gpids and names already bound in the game's
     bindings or a --data overlay, printed names, unit designations, factors such as 5-7-4 in the
     name, side words in the palette), layer levels to step levels or
     faces, the names the map grids give to locations to hexes and boxes, and the turn
-    tracker's levels to turns and phases. The report (standard output) counts what matched
+    tracker's levels to turns and phases; a board without a grid gets a calibration fitted to
+    the --save pieces a scenario sets up at known hexes. The report (standard output) counts what matched
     and lists what did not, and the mappings taken only from the order of layer levels.
     Review the file, then use its folder as an overlay: vlog data status GAME --data FOLDER.
     A module none of whose pieces matches a counter is no module of the game: nothing is
@@ -58,6 +60,7 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
       vlog bind LionOfJudah.vmod --game lion-of-judah -o bindings/binding.json
       vlog bind LionOfJudah.vmod --game lion-of-judah -o bindings/binding.json --save start.vsav --review
       vlog bind module/buildFile.xml --game ascari -o ascari-binding.json --format json
+      vlog bind Ascari.vmod --game ascari -o ascari/bindings.json --save s2.vsav --save s3.vsav --save s4.vsav
       vlog data status lion-of-judah --data bindings
     """
     from vlog.binding import draft_binding
@@ -66,16 +69,16 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
 
     if not module.is_dir():
         check_input(module)
-    inputs = [module, *overlays]
+    inputs = [module, *overlays, *save_paths]
     check_output_path(output, inputs, force=force)
     game_data = load_game_data(game, overlays=overlays)
     read = read_module(module)
-    save = None
-    if save_path is not None:
-        import vlog
+    import vlog
 
+    save = []
+    for save_path in save_paths:
         check_input(save_path)
-        save = vlog.read(save_path)
+        save.append(vlog.read(save_path))
     draft = draft_binding(read, game_data, module_file=module.name, save=save)
     answers = _read_answers(answers_path) if answers_path is not None else {}
     asked = applied = 0

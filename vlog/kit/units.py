@@ -4,9 +4,10 @@ A VASSAL table knows pieces, points, layers and properties; a game's rules know 
 counter, a step level or face, and a place (a hex on one of the game's maps, or a box). The
 bindings say how the module shows these: piece names or gpids -> counters, layer levels -> the
 counter's level keys, location names (optionally on one VASSAL map) -> a hex of a data map or a
-box. Where the bindings are silent, a piece whose name is a counter's printed name stands for
-that counter, a location named like a hex of the map ("1213") is that hex and a location named
-like a box of map.json is that box.
+box; a board the module draws without a grid names its points by the calibration the bindings
+record for it (vlog.calibration). Where the bindings are silent, a piece whose name is a
+counter's printed name stands for that counter, a location named like a hex of the map ("1213")
+is that hex and a location named like a box of map.json is that box.
 
 Each game keeps its own unit class (the facts its rules speak of) and supplies the function that
 makes one from a counter at a level; the kit finds the counter, level and place, keeps one unit
@@ -22,8 +23,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar, Union
 
+from vlog.calibration import Calibration
 from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
+from vlog.vassal.grids import find_board
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData, Record
@@ -93,6 +96,14 @@ class _Location:
     box: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class _Calibrated:
+    vassal_map: str
+    board: str | None
+    map: str | None
+    calibration: Calibration
+
+
 @dataclass(slots=True)
 class Bindings:
     """A data set's bindings, read once (`Bindings.of`), with what the pieces were found to be."""
@@ -110,11 +121,15 @@ class Bindings:
     map_names: dict[str, str]
     """A data map's id or printed name, casefolded -> its id (a VASSAL map of that name shows it)."""
     no_counter: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    calibrations: tuple[_Calibrated, ...] = ()
+    """Hex grids for boards the module draws without one (bindings `calibrations`)."""
     """(gpids, piece names) the bindings say stand for no counter (markers, decorations)."""
     counters: dict[tuple[str, str], str | None] = field(default_factory=dict)
     classes: dict[str, tuple[Any, tuple[str, ...]]] = field(default_factory=dict)
     templates: dict[tuple[Any, str, str | None], Any] = field(default_factory=dict)
     hexes: dict[tuple[str | None, str], bool] = field(default_factory=dict)
+    boards_laid: dict[tuple[str, Any], tuple[Any, list[Any]]] = field(default_factory=dict)
+    """(VASSAL map, board layout) -> (module, its placed boards): where calibrations apply."""
 
     MAX_CACHED = 100_000
 
@@ -176,8 +191,14 @@ class Bindings:
                 shown = value(box["name"]) if "name" in box else None
                 if isinstance(shown, str) and box.id is not None:
                     box_names.setdefault(shown, box.id)
+        calibrations = []
+        for rec in b["calibrations"] if "calibrations" in b else ():
+            grid, vassal_map = value(rec["grid"]), value(rec["vassal_map"])
+            if isinstance(grid, dict) and isinstance(vassal_map, str):
+                calibrations.append(_Calibrated(vassal_map, *(value(rec[k]) if k in rec else None
+                                                              for k in ("board", "map")), Calibration.from_json(grid)))
         return cls(data, by_gpid, by_name, layers, locations, box_names, map_names,
-                   (frozenset(markers[0]), frozenset(markers[1])))
+                   (frozenset(markers[0]), frozenset(markers[1])), tuple(calibrations))
 
     # -- counter and level ---------------------------------------------------------------------
     def counter_of(self, piece: "TablePiece") -> str | None:
@@ -229,7 +250,12 @@ class Bindings:
 
     # -- place ---------------------------------------------------------------------------------
     def place_of(self, table: "Table", piece: "TablePiece") -> Place:
-        """The hex (and data map) or box a piece stands in, from its location name."""
+        """The hex (and data map) or box a piece stands in, from its location name (or the
+        calibration of a board that has no grid)."""
+        if self.calibrations:
+            calibrated = self.calibrated_place(table, piece.point)
+            if calibrated is not None:
+                return calibrated
         name = table.location_name(piece)
         if name is None:
             return NOWHERE
@@ -257,6 +283,44 @@ class Bindings:
             return Place(hex=name, map=map_id)
         box = self.box_names.get(name)
         return Place(box=box) if box is not None else NOWHERE
+
+    def calibrated_place(self, table: "Table", point: tuple[str | None, int, int]) -> Place | None:
+        """The hex a calibration names for a point of a board without a grid (NOWHERE when it
+        names no hex of the map); None when no calibration covers the point."""
+        found = self._calibration_at(table, point)
+        if found is None:
+            return None
+        cal, name = found
+        return self._hex_place(name, cal.map or self.map_shown(cal.vassal_map)) if name is not None else NOWHERE
+
+    def calibrated_name(self, table: "Table", point: tuple[str | None, int, int]) -> tuple[bool, str | None]:
+        """(covered, the hex id the calibration gives the point): covered False when no
+        calibration applies there (the module's own location name stands)."""
+        found = self._calibration_at(table, point) if self.calibrations else None
+        return (False, None) if found is None else (True, found[1])
+
+    def _calibration_at(self, table: "Table", point: tuple[str | None, int, int]
+                        ) -> tuple[_Calibrated, str | None] | None:
+        vassal_map, x, y = point
+        if vassal_map is None or table.module is None or all(c.vassal_map != vassal_map for c in self.calibrations):
+            return None
+        layout = table.layout(vassal_map)
+        key = (vassal_map, tuple(layout) if layout is not None else None)
+        known = self.boards_laid.get(key)
+        if known is None or known[0] is not table.module:
+            try:
+                placed = table.module.find_map(vassal_map).placed_boards(layout)  # type: ignore[attr-defined]
+            except Exception:  # noqa: BLE001 - a map the module cannot lay out is named as VASSAL names it
+                placed = []
+            known = self.boards_laid[key] = (table.module, placed)
+        board = find_board(known[1], x, y)
+        if board is None or board.grid is not None:
+            return None   # the module's own grid names the point
+        for cal in self.calibrations:
+            if cal.vassal_map == vassal_map and cal.board in (None, board.name):
+                px, py = board.local(x, y) if cal.board is not None else (x, y)
+                return cal, cal.calibration.name(px, py)
+        return None
 
     def map_shown(self, vassal_map: str | None) -> str | None:
         """The data map a VASSAL map shows: the one named like it, or the only one."""

@@ -1,0 +1,282 @@
+"""Calibrations: hex grids the bindings record for boards a module draws without one.
+
+The synthetic Ascari module has a VASSAL hex grid on each of its four boards; stripped of them
+(in a temporary copy) it stands for the published module, which has none. A calibration equal to
+a board's grid must name every point as that grid does; one `vlog bind` fits to a starting save
+must name the pieces' hexes as the grid does; and a log judged on the gridless module with the
+calibrated bindings must get the findings it gets on the gridded module.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import vlog
+from vlog.binding import draft_binding
+from vlog.calibration import Calibration, CalibrationError, PROPOSED_NOTE, fit
+from vlog.cli import main
+from vlog.gamedata import load_game_data, validate_document
+from vlog.table import Table
+from vlog.vassal.module import read_module
+
+ASCARI = Path(__file__).resolve().parents[1] / "fixtures" / "ascari"
+SYNTHETIC = ASCARI / "synthetic"
+RULES = ASCARI / "rules"
+_HEX_GRID = re.compile(r"<VASSAL\.build\.module\.map\.boardPicker\.board\.HexGrid\b.*?"
+                       r"</VASSAL\.build\.module\.map\.boardPicker\.board\.HexGrid>", re.S)
+
+
+def strip_grids(src: Path, dst: Path) -> Path:
+    """A copy of the module whose boards have no hex grid (as the published Ascari module)."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == "buildFile.xml":
+                text, count = _HEX_GRID.subn("", data.decode("utf-8"))
+                assert count == 4
+                data = text.encode("utf-8")
+            zout.writestr(item, data)
+    return dst
+
+
+@pytest.fixture(scope="module")
+def gridded():
+    return read_module(SYNTHETIC / "ascari.vmod")
+
+
+@pytest.fixture(scope="module")
+def gridless_path(tmp_path_factory) -> Path:
+    return strip_grids(SYNTHETIC / "ascari.vmod", tmp_path_factory.mktemp("gridless") / "ascari.vmod")
+
+
+@pytest.fixture(scope="module")
+def data():
+    return load_game_data("ascari")
+
+
+def _main_boards(module):
+    return {b.name: b for b in module.find_map("Main Map").boards}
+
+
+def _known(module, save_name: str):
+    """(board-local point, hex name the gridded module gives) of each piece on the save's board."""
+    table = Table.from_save(vlog.read(SYNTHETIC / save_name), module)
+    placed = module.find_map("Main Map").placed_boards(table.layout("Main Map"))
+    out = []
+    for piece in table.game_pieces():
+        if piece.point[0] != "Main Map":
+            continue
+        board = next(b for b in placed if b.contains(*piece.point[1:]))
+        out.append((board.local(*piece.point[1:]), table.location_name(piece)))
+    return board, out
+
+
+@pytest.mark.parametrize("board", ["Agordat", "Coatit", "Amba Alagi", "Metemma"])
+def test_a_calibration_equal_to_a_grid_names_every_point_as_the_grid(gridded, board):
+    grid = _main_boards(gridded)[board].grid
+    calibration = Calibration.of_grid(grid)
+    rng = random.Random(board)
+    width, height = grid.size
+    for _ in range(4000):
+        x, y = rng.randint(-60, width + 60), rng.randint(-60, height + 60)
+        assert calibration.name(x, y) == grid.location_name(x, y), (x, y)
+    assert Calibration.from_json(json.loads(json.dumps(calibration.to_json()))) == calibration
+
+
+@pytest.mark.parametrize("save", ["s2-start.vsav", "s3-start.vsav", "s4-start.vsav"])
+def test_fit_names_the_pieces_and_the_hexes_around_them_as_the_grid(gridded, save):
+    board, known = _known(gridded, save)
+    found = fit(known, col_digits=2, row_digits=2)
+    assert found.agreeing == found.pieces == len(known) and found.residual < 3
+    grid = board.grid
+    for (x, y), name in known:
+        assert found.calibration.name(x, y) == name
+    # every hex of the board, at its centre and a third of a hex around it
+    rng = random.Random(save)
+    width, height = grid.size
+    for gx in range(0, width, 20):
+        for gy in range(0, height, 20):
+            cx, cy = grid.snap_to_hex(gx, gy)
+            for _ in range(3):
+                x, y = cx + rng.randint(-12, 12), cy + rng.randint(-12, 12)
+                assert found.calibration.name(x, y) == grid.location_name(x, y), (x, y)
+
+
+def test_fit_refuses_too_few_pieces_one_column_and_a_poor_fit(gridded):
+    _, known = _known(gridded, "s3-start.vsav")
+    with pytest.raises(CalibrationError, match="3 pieces of known hex, 4 needed.*starting save"):
+        fit(known[:3], col_digits=2, row_digits=2)
+    column = [(p, h) for p, h in known if h[:2] == known[0][1][:2]]
+    column = (column * 4)[:5]
+    with pytest.raises(CalibrationError, match="one column or one row"):
+        fit(column, col_digits=2, row_digits=2)
+    hexes = [h for _, h in known]
+    random.Random(3).shuffle(hexes)
+    with pytest.raises(CalibrationError, match="the best fit is poor.*write the calibration into bindings.json"):
+        fit([(p, h) for (p, _), h in zip(known, hexes)], col_digits=2, row_digits=2)
+
+
+def test_fit_refuses_two_numberings_alike(gridded):
+    """Pieces all in columns of one parity cannot tell which columns are shifted."""
+    _, known = _known(gridded, "s3-start.vsav")
+    even = [(p, h) for p, h in known if int(h[:2]) % 2 == 0]
+    assert len({h[:2] for _, h in even}) >= 2
+    with pytest.raises(CalibrationError, match="two numberings fit the pieces alike"):
+        fit(even, col_digits=2, row_digits=2)
+
+
+def _draft(path: Path, data, save: str):
+    draft = draft_binding(read_module(path), data, module_file=path.name, save=vlog.read(SYNTHETIC / save))
+    validate_document("bindings", draft.document, "draft")
+    return draft
+
+
+def test_bind_proposes_a_calibration_for_the_gridless_board_of_the_save(gridless_path, gridded, data):
+    draft = _draft(gridless_path, data, "s3-start.vsav")
+    [record] = draft.document["calibrations"]
+    assert record["vassal_map"]["value"] == "Main Map" and record["board"]["value"] == "Coatit"
+    assert record["map"]["value"] == "coatit"
+    assert record["grid"]["note"].startswith(PROPOSED_NOTE) and "24 of 24 pieces" in record["grid"]["note"]
+    assert any("board 'Coatit': calibration" in c and "confirm" in c for c in draft.to_confirm)
+    assert any("board 'Metemma' has no grid" in n and "--save" in n for n in draft.notes)
+    assert any("board 'Agordat' has no grid and no save given holds its pieces" in n for n in draft.notes)
+    # it names the pieces' hexes as the gridded module does
+    _, known = _known(gridded, "s3-start.vsav")
+    calibration = Calibration.from_json(record["grid"]["value"])
+    assert [calibration.name(*p) for p, _ in known] == [h for _, h in known]
+    # the gridded module needs none
+    assert "calibrations" not in _draft(SYNTHETIC / "ascari.vmod", data, "s3-start.vsav").document
+
+
+def test_bind_without_a_save_says_what_to_supply(gridless_path, data):
+    draft = draft_binding(read_module(gridless_path), data)
+    assert "calibrations" not in draft.document
+    assert sum("has no grid" in n and "--save" in n for n in draft.notes) == 4
+
+
+@pytest.fixture(scope="module")
+def drafted(gridless_path, tmp_path_factory) -> dict:
+    """`vlog bind` of the gridless module with the starting saves of the three scenarios whose
+    set-up names hexes (S1 and S5 place their units in areas only)."""
+    out = tmp_path_factory.mktemp("bind") / "bindings.json"
+    saves = [arg for name in ("s2", "s3", "s4") for arg in ("--save", str(SYNTHETIC / f"{name}-start.vsav"))]
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), *saves]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    validate_document("bindings", doc, str(out))
+    return doc
+
+
+def test_bind_with_a_save_per_board_calibrates_each_board_they_use(drafted, gridded):
+    by_board = {r["board"]["value"]: r for r in drafted["calibrations"]}
+    assert {b: r["map"]["value"] for b, r in by_board.items()} == {
+        "Agordat": "agordat", "Coatit": "coatit", "Amba Alagi": "amba-alagi"}
+    for save in ("s2-start.vsav", "s3-start.vsav", "s4-start.vsav"):
+        board, known = _known(gridded, save)
+        calibration = Calibration.from_json(by_board[board.name]["grid"]["value"])
+        assert [calibration.name(*p) for p, _ in known] == [h for _, h in known]
+
+
+def _overlay(tmp_path: Path, drafted: dict) -> Path:
+    """A bindings overlay holding the calibrations `vlog bind` proposed (the shipped bindings
+    keep the rest)."""
+    folder = tmp_path / "calibrated"
+    folder.mkdir()
+    doc = {"kind": "bindings", "game": "ascari", "complete": {"value": None, "note": "calibrations only"},
+           "module": {"name": {"value": None, "note": "any"}, "version": {"value": None, "note": "any"}},
+           "pieces": [], "layers": [], "locations": [], "turn_track": [], "calibrations": drafted["calibrations"]}
+    validate_document("bindings", doc, "overlay")
+    (folder / "bindings.json").write_text(json.dumps(doc), encoding="utf-8")
+    return folder
+
+
+def _judged(capsys, *argv: str) -> list[dict]:
+    main(["check", *argv, "--game", "ascari", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    return [{k: log[k] for k in ("findings", "checks", "binding")} for log in report["logs"]]
+
+
+@pytest.mark.parametrize("log", ["SCN-03", "VIC-03", "SEQ-07", "clean-s3", "clean-s3-2815", "FDR-08", "MOV-02"])
+def test_a_log_judged_on_the_gridless_module_with_the_calibration_gets_the_same_findings(
+        log, gridless_path, drafted, tmp_path, capsys):
+    overlay = _overlay(tmp_path, drafted)
+    path = str(RULES / f"{log}.vlog")
+    expected = _judged(capsys, path, "--module", str(SYNTHETIC / "ascari.vmod"))
+    assert _judged(capsys, path, "--module", str(gridless_path), "--data", str(overlay)) == expected
+    # without the calibration the gridless module names no hex: the verdicts differ
+    assert _judged(capsys, path, "--module", str(gridless_path)) != expected
+
+
+def test_a_boards_own_grid_wins_over_a_calibration(drafted, tmp_path, capsys):
+    """A calibration applies only where the board has no grid: a wrong one changes nothing there."""
+    wrong = json.loads(json.dumps(drafted))
+    for record in wrong["calibrations"]:
+        record["grid"]["value"]["column_offset"] += 2
+    overlay = _overlay(tmp_path, wrong)
+    path = str(RULES / "SCN-03.vlog")
+    module = str(SYNTHETIC / "ascari.vmod")
+    expected = _judged(capsys, path, "--module", module)
+    assert _judged(capsys, path, "--module", module, "--data", str(overlay)) == expected
+
+
+def test_review_confirms_or_corrects_a_proposed_calibration(gridless_path, tmp_path, capsys):
+    answers = tmp_path / "answers.json"
+    qid = "calibration:calibration-Main Map-Coatit"
+    answers.write_text(json.dumps({qid: {"x0": -7}}), encoding="utf-8")
+    out = tmp_path / "bindings.json"
+    save = str(SYNTHETIC / "s3-start.vsav")
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), "--save", save,
+                 "--answers", str(answers), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert qid not in [q["id"] for q in report["review"]["questions"]]
+    [record] = json.loads(out.read_text(encoding="utf-8"))["calibrations"]
+    assert "note" not in record["grid"] and record["grid"]["value"]["x0"] == -7
+    assert record["grid"]["source"].endswith("review answer")
+    answers.write_text(json.dumps({qid: {"origin": 3}}), encoding="utf-8")
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), "--force", "--save", save,
+                 "--answers", str(answers)]) != 0
+    assert "'confirm' or an object of grid attributes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sideways", [False, True])
+@pytest.mark.parametrize("stagger", [False, True])
+@pytest.mark.parametrize("column_offset", [1, 2, 14])
+def test_fit_recovers_any_orientation_and_numbering(sideways, stagger, column_offset):
+    """Pieces at the centres of a known grid (either orientation, shifted columns either way) fit
+    a calibration naming the points around every hex as that grid does."""
+    truth = Calibration(x0=23, y0=-11, dx=37.5, dy=43.3, sideways=sideways, stagger=stagger,
+                        column_offset=column_offset, row_offset=3)
+    grid = truth.grid()
+    rng = random.Random(f"{sideways}{stagger}{column_offset}")
+    names = {f"{c:02d}{r:02d}" for c, r in ((rng.randint(column_offset, column_offset + 9),
+                                             rng.randint(4, 14)) for _ in range(14))}
+    known = [(grid.center_of(n), n) for n in sorted(names)]
+    known = [((x + rng.randint(-2, 2), y + rng.randint(-2, 2)), n) for (x, y), n in known]   # hand-placed
+    found = fit(known, col_digits=2, row_digits=2)
+    assert found.agreeing == len(known)
+    assert found.calibration.sideways == sideways
+    for c in range(column_offset, column_offset + 10):
+        for r in range(4, 15):
+            x, y = grid.center_of(f"{c:02d}{r:02d}")
+            for _ in range(4):
+                px, py = x + rng.randint(-10, 10), y + rng.randint(-10, 10)
+                assert found.calibration.name(px, py) == grid.location_name(px, py), (c, r, px, py)
+
+
+def test_a_calibration_naming_no_board_applies_to_the_map_in_map_pixels(drafted, gridless_path, tmp_path, capsys):
+    """Without `board` the grid is in the map's pixels (here the board's: it lies at the origin)."""
+    coatit = next(r for r in drafted["calibrations"] if r["board"]["value"] == "Coatit")
+    whole = {k: v for k, v in coatit.items() if k != "board"}
+    overlay = _overlay(tmp_path, {"calibrations": [whole]})
+    path = str(RULES / "SCN-03.vlog")
+    expected = _judged(capsys, path, "--module", str(SYNTHETIC / "ascari.vmod"))
+    assert _judged(capsys, path, "--module", str(gridless_path), "--data", str(overlay)) == expected
+    shifted = json.loads(json.dumps(whole))
+    shifted["grid"]["value"]["x0"] += 40   # a column off: the verdicts change
+    (tmp_path / "shifted").mkdir()
+    overlay = _overlay(tmp_path / "shifted", {"calibrations": [shifted]})
+    assert _judged(capsys, path, "--module", str(gridless_path), "--data", str(overlay)) != expected
