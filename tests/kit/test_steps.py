@@ -7,7 +7,8 @@ from typing import ClassVar
 import vlog
 from tests.checks.logbuild import move, restore, step, unit, write_file
 from vlog.kit.registry import Registry
-from vlog.kit.steps import Moved, PhaseChanged, Position, Removed, StepsChanged, StepView, event_kind, unit_events
+from vlog.kit.steps import (BoxMoved, Moved, PhaseChanged, Placed, Position, Removed, StepsChanged, StepView, event_kind,
+                            occasion_noun, unit_events)
 from vlog.table import Table
 from vlog.vassal.commands import Chat
 
@@ -69,6 +70,80 @@ def test_unit_events_name_what_changed_between_two_positions():
     assert removed.unit is before["c"] and removed.after is after["c"]      # sent to a box
     moved = next(e for e in events if isinstance(e, Moved))
     assert (moved.before.hex, moved.after.hex) == ("0101", "0102")
+
+
+class Boxed(U):
+    """A unit of a game with off-map boxes: it stands on a hex, or in a box, or in neither."""
+
+    def __init__(self, id, hex, box=None, level="1", steps=1):
+        super().__init__(id, hex, level, steps)
+        self.box = box
+
+    def __repr__(self):
+        return f"Boxed({self.id}@{self.hex or self.box})"
+
+
+def test_a_unit_moved_between_boxes_is_a_box_move_and_no_move_on_the_map():
+    before = {"a": Boxed("a", None, "available"), "b": Boxed("b", None, "track"), "c": Boxed("c", None),
+              "d": Boxed("d", None, "pool"), "e": Boxed("e", None, "pool", steps=2)}
+    after = {"a": Boxed("a", None, "track"), "b": Boxed("b", None), "c": Boxed("c", None, "pool"),
+             "d": Boxed("d", None, "pool"), "e": Boxed("e", None, "track", "2", steps=1)}
+    events = unit_events(4, before, after)
+    assert [(type(e).__name__, e.before.id, e.before.box, e.after.box) for e in events] == [
+        ("BoxMoved", "a", "available", "track"), ("BoxMoved", "b", "track", None),
+        ("BoxMoved", "c", None, "pool"), ("BoxMoved", "e", "pool", "track"),
+        ("StepsChanged", "e", "pool", "track"), ("Flipped", "e", "pool", "track")]
+    moved = events[0]
+    assert moved.step == 4 and moved.before is before["a"] and moved.after is after["a"]
+    assert not any(isinstance(e, (Moved, Placed, Removed)) for e in events)
+    assert unit_events(5, after, dict(after)) == []                     # still in its box
+
+
+def test_a_move_between_a_box_and_a_hex_stays_a_move_whose_ends_name_the_box():
+    before = {"in": Boxed("in", None, "available"), "out": Boxed("out", "0101")}
+    after = {"in": Boxed("in", "0202"), "out": Boxed("out", None, "track")}
+    events = unit_events(2, before, after)
+    assert [type(e).__name__ for e in events] == ["Moved", "Moved", "Removed", "Placed"]
+    came, went, removed, placed = events
+    assert (came.before.box, came.after.hex) == ("available", "0202")
+    assert (went.before.hex, went.after.box) == ("0101", "track") and removed.after.box == "track"
+    assert placed.unit is after["in"] and not any(isinstance(e, BoxMoved) for e in events)
+
+
+def test_units_of_a_game_without_boxes_never_move_between_boxes():
+    before, after = {"a": U("a", None)}, {"a": U("a", None, "2")}
+    assert [type(e).__name__ for e in unit_events(1, before, after)] == ["Flipped"]
+
+
+def test_a_box_move_has_its_own_kind_and_reaches_no_check_of_moves_on_the_map():
+    assert BoxMoved(1, None, None).kind == "box-moved" and occasion_noun("box-moved") == "move between boxes"
+    assert not issubclass(BoxMoved, Moved)
+
+    class Item:
+        def __init__(self, occasions):
+            self.occasions = occasions
+
+    class Known(dict):
+        def item(self, short):
+            return self[short]
+
+    registry = Registry("toy", Known({"MV-01": Item(("moved",)), "BX-01": Item(("box-moved",)),
+                                      "AL-01": Item(("moved", "box-moved"))}))
+
+    @registry.check("MV-01", event=Moved)
+    def on_the_map(game, event, view):
+        return []
+
+    @registry.check("BX-01", event=BoxMoved)
+    def between_boxes(game, event, view):
+        return []
+
+    @registry.check("AL-01")
+    def either(game, event, view):
+        return []
+
+    assert registry.judging("box-moved", BoxMoved) == (between_boxes, either)
+    assert registry.judging("moved", Moved) == (on_the_map, either)
 
 
 def test_a_unit_gone_from_the_table_is_removed_and_unknown_steps_never_change():

@@ -10,8 +10,8 @@ computed and the game's view of each position is built once.
 The end of a log is a view of its own (`StepView.end`): no step, the final table before and
 after, so a game closes what is still open (a combat, a move) on the path every step takes.
 
-What a step did is told in typed events (`Stepped`, `Moved`, `Placed`, `Removed`, `StepsChanged`,
-`Flipped`, `MarkerMoved`, `Declared`, `PhaseChanged`, `MoveFinished`), each naming what it
+What a step did is told in typed events (`Stepped`, `Moved`, `BoxMoved`, `Placed`, `Removed`,
+`StepsChanged`, `Flipped`, `MarkerMoved`, `Declared`, `PhaseChanged`, `MoveFinished`), each naming what it
 carries; `unit_events` reads the ones every game's units share from the units before and after.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["Position", "StepView", "Event", "event_kind", "occasion_noun", "Stepped", "Changed", "Moved", "Placed", "Removed", "StepsChanged", "Flipped",
+__all__ = ["Position", "StepView", "Event", "event_kind", "occasion_noun", "Stepped", "Changed", "Moved", "BoxMoved", "Placed", "Removed", "StepsChanged", "Flipped",
            "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events"]
 
 T = TypeVar("T")
@@ -101,7 +101,7 @@ def event_kind(cls: type) -> str:
     return named if isinstance(named, str) else re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
 
 
-_OCCASION_NOUNS = {"stepped": "step", "moved": "move", "placed": "placement", "removed": "removal",
+_OCCASION_NOUNS = {"stepped": "step", "moved": "move", "box-moved": "move between boxes", "placed": "placement", "removed": "removal",
                    "steps-changed": "step change", "flipped": "flip", "declared": "declaration",
                    "phase-changed": "phase change", "move-finished": "finished move"}
 
@@ -132,6 +132,17 @@ class Stepped(Event):
 class Moved(Event):
     """A unit changed place: `before` and `after` are the unit at either end (a hex or None
     for a box or off the map)."""
+
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class BoxMoved(Event):
+    """A unit off the map changed box (or came into a box from none, or left its box for none,
+    still on the table): `before` and `after` are the unit at either end, neither on a hex. A
+    move between a box and a hex is a `Moved` (with a `Placed` or `Removed`), whose ends carry
+    the box; this is no subclass of `Moved`, so what judges moves on the map never sees it."""
 
     before: Any
     after: Any
@@ -203,15 +214,17 @@ class MoveFinished(Event):
 
 
 def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Event]:
-    """The moves, placements, removals, step changes and flips between two sets of units by
-    id (each with `hex`, `level` and `steps`): first those of the units before, in their order
-    (moved, removed, steps changed, flipped), then the placements in the order of the units
-    after."""
+    """The moves, moves between boxes, placements, removals, step changes and flips between two
+    sets of units by id (each with `hex`, `level` and `steps`, and `box` when the game has boxes):
+    first those of the units before, in their order (moved or moved between boxes, removed,
+    steps changed, flipped), then the placements in the order of the units after."""
     out: list[Event] = []
     for uid, old in before.items():
         new = after.get(uid)
         if new is not None and new.hex != old.hex:
             out.append(Moved(step, old, new))
+        elif new is not None and old.hex is None and getattr(new, "box", None) != getattr(old, "box", None):
+            out.append(BoxMoved(step, old, new))
         if old.hex is not None and (new is None or new.hex is None):
             out.append(Removed(step, old, new))
         if new is None:
