@@ -97,6 +97,8 @@ def test_a_unit_moved_between_boxes_is_a_box_move_and_no_move_on_the_map():
     assert moved.step == 4 and moved.before is before["a"] and moved.after is after["a"]
     assert not any(isinstance(e, (Moved, Placed, Removed)) for e in events)
     assert unit_events(5, after, dict(after)) == []                     # still in its box
+    new = unit_events(6, {}, {"n": Boxed("n", None, "track"), "o": Boxed("o", None)})
+    assert [(type(e).__name__, e.before, e.after.box) for e in new] == [("BoxMoved", None, "track")]
 
 
 def test_a_move_between_a_box_and_a_hex_stays_a_move_whose_ends_name_the_box():

@@ -140,7 +140,8 @@ class Moved(Event):
 @dataclass(frozen=True, slots=True)
 class BoxMoved(Event):
     """A unit off the map changed box (or came into a box from none, or left its box for none,
-    still on the table): `before` and `after` are the unit at either end, neither on a hex. A
+    still on the table): `before` and `after` are the unit at either end, neither on a hex;
+    `before` is None for a unit new to the table that stands in a box (the box's `Placed`). A
     move between a box and a hex is a `Moved` (with a `Placed` or `Removed`), whose ends carry
     the box; this is no subclass of `Moved`, so what judges moves on the map never sees it."""
 
@@ -217,7 +218,8 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
     """The moves, moves between boxes, placements, removals, step changes and flips between two
     sets of units by id (each with `hex`, `level` and `steps`, and `box` when the game has boxes):
     first those of the units before, in their order (moved or moved between boxes, removed,
-    steps changed, flipped), then the placements in the order of the units after."""
+    steps changed, flipped), then the placements (on the map, or into a box) in the order of the
+    units after."""
     out: list[Event] = []
     for uid, old in before.items():
         new = after.get(uid)
@@ -237,4 +239,6 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
         old = before.get(uid)
         if new.hex is not None and (old is None or old.hex is None):
             out.append(Placed(step, new))
+        elif old is None and new.hex is None and getattr(new, "box", None) is not None:
+            out.append(BoxMoved(step, None, new))
     return out
