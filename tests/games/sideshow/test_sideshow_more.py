@@ -58,3 +58,15 @@ def test_cbt_04_the_german_ambush_is_one_die_once_in_a_withdrawal_with_ambush(tm
     assert checks(judge(tmp_path, attacked + 'chat "op withdraw2"\n' + ambush)) == []
     assert checks(judge(tmp_path, attacked + 'chat "op withdraw2"\n' + ambush + ambush)) == [("sideshow/CBT-04", "withdraw2")]
     assert checks(judge(tmp_path, attacked + 'chat "op withdraw"\n' + ambush)) == [("sideshow/CBT-04", "withdraw")]
+
+
+def test_att_11_a_unit_put_in_the_replacement_box_from_another_box_or_straight_onto_the_table(tmp_path):
+    """9.33, judged from the kit's moves between boxes: A. Tanga moved from the Available Troops
+    Box into the Replacement Box, and 1 SK put straight into it from off the table, leave play for
+    good; 7 FK, a Field Company, moved there from the Available Troops Box is rebuilt."""
+    boxed = lambda name, box: f'move "{name}" along "{box}" on "Off-map Boxes"\n'   # noqa: E731
+    body = turn(2, german=boxed("A. Tanga", "Available Troops Box") + boxed("A. Tanga", "Replacement Box")
+                + boxed("7 FK", "Available Troops Box") + boxed("7 FK", "Replacement Box")
+                + 'add "1 SK" at "Replacement Box" on "Off-map Boxes"\n')
+    found = [(f.check, f.basis, f.evidence["unit"]) for f in judge(tmp_path, body) if f.check == "sideshow/ATT-11"]
+    assert found == [("sideshow/ATT-11", Basis.PROVEN, "A. Tanga"), ("sideshow/ATT-11", Basis.PROVEN, "1 SK")]
