@@ -324,10 +324,12 @@ def state_of(position: "Position", data: "GameData", scenario: str | None, cache
              *, control: Mapping[str, str] | None = None) -> GameState:
     """The game state of a position: its units read from the table once (the next step's
     position before is this step's after), in a fresh GameState each call (checks may add
-    flags or control to the one they are given)."""
+    flags or control to the one they are given). The units and event markers are the
+    position's own dicts, shared by every state of it: no check changes them, and sharing
+    lets `changed_ids` answer from its last answer."""
     read = position.derived(("lion-of-judah/state", scenario),
                             lambda table: build_state(table, data, scenario=scenario, cache=cache))
-    return GameState(dict(read.units), scenario, control=dict(control or {}), events=dict(read.events))
+    return GameState(read.units, scenario, control=dict(control or {}), events=read.events)
 
 
 def update_control(state: GameState) -> None:
