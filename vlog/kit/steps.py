@@ -210,6 +210,8 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
     out: list[Event] = []
     for uid, old in before.items():
         new = after.get(uid)
+        if new is old:                      # the same unit (an unchanged piece): no event
+            continue
         if new is not None and new.hex != old.hex:
             out.append(Moved(step, old, new))
         if old.hex is not None and (new is None or new.hex is None):
@@ -222,6 +224,6 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
             out.append(Flipped(step, old, new))
     for uid, new in after.items():
         old = before.get(uid)
-        if new.hex is not None and (old is None or old.hex is None):
+        if old is not new and new.hex is not None and (old is None or old.hex is None):
             out.append(Placed(step, new))
     return out

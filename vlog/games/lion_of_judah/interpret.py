@@ -35,7 +35,7 @@ from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
 from vlog.games.lion_of_judah.step_events import (Appear, Combat, DummyFlip, EventMarker, Move, PhaseTurned, Reveal,
                                                   StepGain)
-from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state
+from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state, changed_ids
 from vlog.kit.combat import OpenCombat
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -157,8 +157,8 @@ class Interpreter:
             involved |= {u.id for u in before.at(decl.target)}
             if decl.attackers:
                 involved |= {u.id for u in before.units.values() if u.name in decl.attackers}
-        for uid, old in before.units.items():
-            new = after.units.get(uid)
+        for uid in changed_ids(before, after):     # an unchanged unit neither flips nor leaves
+            old, new = before.units[uid], after.units.get(uid)
             if new is not None and old.kind == "dummy" and new.level != old.level and uid not in involved \
                     and old.hex is not None and new.hex is not None:
                 entered = {n.hex for o, n in moved if o.side != old.side} | self.entered_before
