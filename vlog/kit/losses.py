@@ -63,8 +63,9 @@ class StepLossHistory:
         after)` when the caller has it already)."""
         arrived = list(arrivals(before, after) if arrived is None else arrived)
         for uid, old in before.items():
-            if old.side == self.side and old.hex is not None:
-                self._loss(old, after.get(uid), before, after, arrived, step=step, turn=turn)
+            new = after.get(uid)
+            if new is not old and old.side == self.side and old.hex is not None:   # the same unit lost nothing
+                self._loss(old, new, before, after, arrived, step=step, turn=turn)
         self._consolidated_later(before, after, turn)
         self._broken_down_later(before, after, arrived, turn)
         self._swapped_later(arrived, turn)
@@ -137,7 +138,7 @@ class StepLossHistory:
         gains steps was consolidated, not lost."""
         for uid, new in after.items():
             old = before.get(uid)
-            if old is None or new.side != self.side or new.hex is None or new.hex != old.hex \
+            if old is None or old is new or new.side != self.side or new.hex is None or new.hex != old.hex \
                     or not _steps_rose(old, new):
                 continue
             for loss in self.deleted_breakdowns:

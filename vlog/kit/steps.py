@@ -223,6 +223,8 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
     out: list[Event] = []
     for uid, old in before.items():
         new = after.get(uid)
+        if new is old:                      # the same unit (an unchanged piece): no event
+            continue
         if new is not None and new.hex != old.hex:
             out.append(Moved(step, old, new))
         elif new is not None and old.hex is None and getattr(new, "box", None) != getattr(old, "box", None):
@@ -237,7 +239,7 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
             out.append(Flipped(step, old, new))
     for uid, new in after.items():
         old = before.get(uid)
-        if new.hex is not None and (old is None or old.hex is None):
+        if old is not new and new.hex is not None and (old is None or old.hex is None):
             out.append(Placed(step, new))
         elif old is None and new.hex is None and getattr(new, "box", None) is not None:
             out.append(BoxMoved(step, None, new))

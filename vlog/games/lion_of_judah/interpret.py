@@ -35,7 +35,7 @@ from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
 from vlog.games.lion_of_judah.step_events import (Appear, Combat, DummyFlip, EventMarker, Move, PhaseTurned, Reveal,
                                                   StepGain)
-from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state
+from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state, changed_ids
 from vlog.kit.combat import OpenCombat
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -157,8 +157,8 @@ class Interpreter:
             involved |= {u.id for u in before.at(decl.target)}
             if decl.attackers:
                 involved |= {u.id for u in before.units.values() if u.name in decl.attackers}
-        for uid, old in before.units.items():
-            new = after.units.get(uid)
+        for uid in changed_ids(before, after):     # an unchanged unit neither flips nor leaves
+            old, new = before.units[uid], after.units.get(uid)
             if new is not None and old.kind == "dummy" and new.level != old.level and uid not in involved \
                     and old.hex is not None and new.hex is not None:
                 entered = {n.hex for o, n in moved if o.side != old.side} | self.entered_before
@@ -324,10 +324,12 @@ def state_of(position: "Position", data: "GameData", scenario: str | None, cache
              *, control: Mapping[str, str] | None = None) -> GameState:
     """The game state of a position: its units read from the table once (the next step's
     position before is this step's after), in a fresh GameState each call (checks may add
-    flags or control to the one they are given)."""
+    flags or control to the one they are given). The units and event markers are the
+    position's own dicts, shared by every state of it: no check changes them, and sharing
+    lets `changed_ids` answer from its last answer."""
     read = position.derived(("lion-of-judah/state", scenario),
                             lambda table: build_state(table, data, scenario=scenario, cache=cache))
-    return GameState(dict(read.units), scenario, control=dict(control or {}), events=dict(read.events))
+    return GameState(read.units, scenario, control=dict(control or {}), events=read.events)
 
 
 def update_control(state: GameState) -> None:

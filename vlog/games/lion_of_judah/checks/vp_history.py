@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
+from vlog.games.lion_of_judah.state import changed_ids
 from vlog.kit.losses import StepLossHistory
 from vlog.kit.tracks import highest_box
 
@@ -111,14 +112,14 @@ class VPHistory:
         turn is first seen is the IPL that turn begins at (PB 14.4.1)."""
         if turn is None:
             return
-        markers_after = with_event_markers(after)
-        for uid, old in with_event_markers(before).items():
-            event = old.properties.get("event") if old.properties else None
-            if not isinstance(event, str) or old.box != "event-cup":
-                continue
-            new = markers_after.get(uid)
-            if (new is None or new.box != "event-cup") and turn not in self.events:
-                self.events[turn] = (event.upper(), step)
+        if turn not in self.events:
+            for old, new in _markers_changed(before, after):
+                event = old.properties.get("event") if old.properties else None
+                if not isinstance(event, str) or old.box != "event-cup":
+                    continue
+                if new is None or new.box != "event-cup":
+                    self.events[turn] = (event.upper(), step)
+                    break
         if turn not in self.ipl_at_start and turn not in self.turns_seen:
             value = track_value(before, "it-ipl")
             if value is not None:
@@ -161,7 +162,7 @@ class VPHistory:
                 self.air_on_enemies.append((step, turn, unit.name, unit.hex))
         for uid, new in after.units.items():      # moved from one hex onto an enemy stack
             old = before.units.get(uid)
-            if new.kind == "air" and new.side == "italian" and new.hex is not None and old is not None \
+            if old is not new and new.kind == "air" and new.side == "italian" and new.hex is not None and old is not None \
                     and old.hex is not None and old.hex != new.hex \
                     and any(u.side == "ethiopian" for u in before.at(new.hex)):
                 self.air_on_enemies.append((step, turn, new.name, new.hex))
@@ -189,6 +190,23 @@ def counts_for_vp(unit: "Unit") -> bool:
 def whole_steps(unit: "Unit") -> int | None:
     """The steps a unit taken off the map loses: an HQ counts one (13.4.4)."""
     return 1 if unit.kind == "hq" else (unit.steps if isinstance(unit.steps, int) else None)
+
+
+def _markers_changed(before: "GameState", after: "GameState") -> list[tuple["Unit", "Unit | None"]]:
+    """(unit before, unit after or None) for the units and event markers of `before` that
+    `after` holds as another unit or not at all, in `with_event_markers(before)`'s order: a
+    marker read from an unchanged piece is the same object after (`changed_ids`), so the rest
+    need not be walked. A state's units and event markers never share an id (`build_state`)."""
+    events_before = getattr(before, "events", None) or {}
+    events_after = getattr(after, "events", None) or {}
+    units_after = after.units
+
+    def now(uid: str) -> "Unit | None":
+        return events_after[uid] if uid in events_after else units_after.get(uid)
+
+    out = [(before.units[uid], now(uid)) for uid in changed_ids(before, after)]
+    out += [(old, new) for old, new in ((old, now(uid)) for uid, old in events_before.items()) if new is not old]
+    return out
 
 
 def with_event_markers(state: "GameState") -> dict[str, "Unit"]:
