@@ -121,9 +121,9 @@ class Bindings:
     map_names: dict[str, str]
     """A data map's id or printed name, casefolded -> its id (a VASSAL map of that name shows it)."""
     no_counter: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    """(gpids, piece names) the bindings say stand for no counter (markers, decorations)."""
     calibrations: tuple[_Calibrated, ...] = ()
     """Hex grids for boards the module draws without one (bindings `calibrations`)."""
-    """(gpids, piece names) the bindings say stand for no counter (markers, decorations)."""
     counters: dict[tuple[str, str], str | None] = field(default_factory=dict)
     classes: dict[str, tuple[Any, tuple[str, ...]]] = field(default_factory=dict)
     templates: dict[tuple[Any, str, str | None], Any] = field(default_factory=dict)
