@@ -25,8 +25,7 @@ from vlog.kit.sequence import side_name
 from vlog.kit.steps import Declared
 
 from vlog.games.island_of_death.checks.combat import named_units, speaker_side
-from vlog.games.island_of_death.checks.combat_odds import DEMORALIZED
-from vlog.games.island_of_death.checks.support import printed_support
+from vlog.games.island_of_death.checks.support import printed_support, unready_artillery
 from vlog.games.island_of_death.checks.weather import weather_of
 from vlog.games.island_of_death.rules import REGISTRY
 
@@ -135,18 +134,6 @@ def judge_bombardment(game: "IslandOfDeath", event: Declared, view: "StepView") 
                 finding("WSH-03", f"the warship {unit.label()} bombards {target} on a Rainy day (16.76)",
                         {"unit": unit.counter, "weather": "rainy"})
             continue
-        if not unit.prepared:
-            finding("SPC-04", f"{unit.label()} bombards {target} on its hitched side (12.11)",
-                    {"unit": unit.counter, "side_shown": unit.level})
-        if game.combats.state(unit.id) == frozenset({DEMORALIZED}):
-            finding("SPC-04", f"{unit.label()} bombards {target} while Demoralized (11.4)",
-                    {"unit": unit.counter, "state": DEMORALIZED})
-        in_zoc = zoc.in_zoc(unit.hex) if zoc is not None else False
-        if in_zoc is True:
-            finding("SPC-04", f"{unit.label()} bombards {target} from {unit.hex}, in an enemy ZOC (12.23)",
-                    {"unit": unit.counter, "hex": unit.hex})
-        elif isinstance(in_zoc, Unknown):
-            finding("SPC-04", f"{unit.label()} bombards {target} from {unit.hex}, which may be in an enemy ZOC "
-                              f"(12.23)", {"unit": unit.counter, "hex": unit.hex}, Ruling.POSSIBLE,
-                    tuple(sorted(in_zoc.data)))
+        for ending, evidence, ruling, data in unready_artillery(game, unit, zoc):
+            finding("SPC-04", f"{unit.label()} bombards {target} {ending}", evidence, ruling, data)
     return out

@@ -41,6 +41,25 @@ MAX_WARSHIPS = {"offensive": 3, "defensive": 2}
 """16.74: warships supporting one attack / one defense."""
 
 
+def unready_artillery(game: "IslandOfDeath", unit: "Unit", zoc: Any) -> list[tuple[str, dict[str, Any], Ruling, tuple[str, ...]]]:
+    """Why artillery may not fire, for support or bombardment alike: hitched (12.11), Demoralized
+    (11.4), in an enemy ZOC (12.23; POSSIBLE where the map leaves the ZOC open). Each reason as
+    (the message's ending, evidence, ruling, the data it depends on)."""
+    out: list[tuple[str, dict[str, Any], Ruling, tuple[str, ...]]] = []
+    if not unit.prepared:
+        out.append(("on its hitched side (12.11)", {"unit": unit.counter, "side_shown": unit.level}, Ruling.PROVEN, ()))
+    if game.combats.state(unit.id) == frozenset({DEMORALIZED}):
+        out.append(("while Demoralized (11.4)", {"unit": unit.counter, "state": DEMORALIZED}, Ruling.PROVEN, ()))
+    in_zoc = zoc.in_zoc(unit.hex) if zoc is not None else False
+    if in_zoc is True:
+        out.append((f"from {unit.hex}, in an enemy ZOC (12.23)", {"unit": unit.counter, "hex": unit.hex},
+                    Ruling.PROVEN, ()))
+    elif isinstance(in_zoc, Unknown):
+        out.append((f"from {unit.hex}, which may be in an enemy ZOC (12.23)", {"unit": unit.counter, "hex": unit.hex},
+                    Ruling.POSSIBLE, tuple(sorted(in_zoc.data))))
+    return out
+
+
 def printed_support(game: "IslandOfDeath", unit: "Unit", key: str) -> Any:
     """A supporting unit's printed `key` ("offensive", "defensive", "range") at its level, or
     at its prepared level for hitched artillery (the value it would fire with)."""
@@ -196,19 +215,6 @@ def judge_support(game: "IslandOfDeath", event: Declared, view: "StepView") -> l
                         {"unit": unit.counter, "night": True})
             if not unit.is_artillery:
                 continue
-            if not unit.prepared:
-                finding("CBT-09", f"{unit.label()} gives {key} support on its hitched side (12.11)",
-                        {"unit": unit.counter, "side_shown": unit.level})
-            if game.combats.state(unit.id) == frozenset({DEMORALIZED}):
-                finding("CBT-09", f"{unit.label()} gives {key} support while Demoralized (11.4)",
-                        {"unit": unit.counter, "state": DEMORALIZED})
-            if zoc is not None:
-                in_zoc = zoc.in_zoc(unit.hex)
-                if in_zoc is True:
-                    finding("CBT-09", f"{unit.label()} gives {key} support from {unit.hex}, in an enemy ZOC (12.23)",
-                            {"unit": unit.counter, "hex": unit.hex})
-                elif isinstance(in_zoc, Unknown):
-                    finding("CBT-09", f"{unit.label()} gives {key} support from {unit.hex}, which may be in an enemy "
-                                      f"ZOC (12.23)", {"unit": unit.counter, "hex": unit.hex}, Ruling.POSSIBLE,
-                            tuple(sorted(in_zoc.data)))
+            for ending, evidence, ruling, data in unready_artillery(game, unit, zoc):
+                finding("CBT-09", f"{unit.label()} gives {key} support {ending}", evidence, ruling, data)
     return out
