@@ -11,14 +11,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
-from vlog.engine.judge import Unknown
-from vlog.engine.movement import MovementRules
+from vlog.engine.judge import Ruling, Unknown
+from vlog.engine.movement import MoveCheck, MovementRules, check_move
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.terrain import Terrain
     from vlog.games.ascari.units import Unit
 
-__all__ = ["movement_rules"]
+__all__ = ["movement_rules", "over_allowance"]
+
+
+def over_allowance(rules: MovementRules[str], start: str, goal: str, allowance: Any) -> tuple[MoveCheck, MoveCheck] | None:
+    """None when some path from `start` within `allowance` reaches `goal`; else that verdict and
+    the cheapest path with no limit (the cost a finding names)."""
+    result = check_move(rules, start, goal, allowance)
+    if result.ruling is Ruling.LEGAL:
+        return None
+    return result, check_move(rules, start, goal, None)
 
 
 def movement_rules(terrain: "Terrain", unit: "Unit", others: Iterable["Unit"]) -> MovementRules[str]:

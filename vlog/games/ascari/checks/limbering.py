@@ -14,8 +14,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.engine.movement import check_move
-from vlog.games.ascari.movement import movement_rules
+from vlog.games.ascari.movement import movement_rules, over_allowance
 from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.steps import Flipped, Moved
 
@@ -72,10 +71,10 @@ def judge_flip_cost(game: "Ascari", event: Flipped, view: "StepView") -> list:
         return []
     others = [u for u in game.units(view.before).values() if u.id != old.id]
     rules = movement_rules(game.terrain, old, others)
-    result = check_move(rules, start, old.hex, allowance - flips * FLIP_COST)
-    if result.ruling is Ruling.LEGAL:
+    judged = over_allowance(rules, start, old.hex, allowance - flips * FLIP_COST)
+    if judged is None:
         return []
-    cheapest = check_move(rules, start, old.hex, None)
+    result, cheapest = judged
     cost = cheapest.route.cost if cheapest.route is not None else None
     evidence = {"unit": old.name, "from": start, "hex": old.hex, "to_side": new.level,
                 "allowance": allowance, "flips": flips, "flip_cost": FLIP_COST, "spent": cost}
@@ -100,10 +99,10 @@ def judge_after_limbering(game: "Ascari", event: Moved, view: "StepView") -> lis
     hex_, step = flip
     others = [u for u in game.units(view.before).values() if u.id != unit.id]
     rules = dataclasses.replace(movement_rules(game.terrain, unit, others), minimum_move=True)
-    result = check_move(rules, hex_, event.after.hex, LEFT_AFTER_LIMBERING)
-    if result.ruling is Ruling.LEGAL:
+    judged = over_allowance(rules, hex_, event.after.hex, LEFT_AFTER_LIMBERING)
+    if judged is None:
         return []
-    cheapest = check_move(rules, hex_, event.after.hex, None)
+    result, cheapest = judged
     cost = cheapest.route.cost if cheapest.route is not None else None
     proven = result.ruling is Ruling.PROVEN
     return [game.finding("MOV-12", Ruling.PROVEN if proven else Ruling.POSSIBLE, step=event.step,

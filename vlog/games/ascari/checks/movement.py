@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.movement import check_move
-from vlog.games.ascari.movement import movement_rules
+from vlog.games.ascari.movement import movement_rules, over_allowance
 from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.steps import Moved
 
@@ -73,10 +73,10 @@ def judge_allowance(game: "Ascari", event: Moved, view: "StepView") -> list:
         origin, left = melee_hex, allowance - reached.route.cost
         rules = movement_rules(terrain, unit, [u for u in others if u.hex != melee_hex])
     goal = event.after.hex
-    result = check_move(rules, origin, goal, left)
-    if result.ruling is Ruling.LEGAL:
+    judged = over_allowance(rules, origin, goal, left)
+    if judged is None:
         return []
-    cheapest = check_move(rules, origin, goal, None)
+    result, cheapest = judged
     cost = cheapest.route.cost if cheapest.route is not None else None
     evidence = {"from": origin, "to": goal, "path_logged": list(path.hexes), "allowance": allowance,
                 "left": left, "cheapest_cost": cost,
