@@ -8,7 +8,7 @@ import vlog
 from tests.checks.logbuild import move, restore, step, unit, write_file
 from vlog.kit.registry import Registry
 from vlog.kit.steps import (BoxMoved, Moved, PhaseChanged, Placed, Position, Removed, StepsChanged, StepView, event_kind,
-                            occasion_noun, unit_events)
+                            occasion_noun, put_in_box, unit_events)
 from vlog.table import Table
 from vlog.vassal.commands import Chat
 
@@ -110,6 +110,17 @@ def test_a_move_between_a_box_and_a_hex_stays_a_move_whose_ends_name_the_box():
     assert (came.before.box, came.after.hex) == ("available", "0202")
     assert (went.before.hex, went.after.box) == ("0101", "track") and removed.after.box == "track"
     assert placed.unit is after["in"] and not any(isinstance(e, BoxMoved) for e in events)
+
+
+def test_a_unit_put_in_a_box_is_read_alike_from_the_map_another_box_or_the_palette():
+    before = {"hex": Boxed("hex", "0101"), "box": Boxed("box", None, "delayed"), "same": Boxed("same", None, "pool"),
+              "out": Boxed("out", None, "pool"), "on": Boxed("on", None, "pool")}
+    after = {"hex": Boxed("hex", None, "pool"), "box": Boxed("box", None, "pool"), "same": Boxed("same", None, "pool", "2"),
+             "out": Boxed("out", None), "on": Boxed("on", "0202"), "new": Boxed("new", None, "pool")}
+    events = unit_events(3, before, after)
+    assert sorted(u.id for u in map(put_in_box, events) if u is not None) == ["box", "hex", "new"]
+    assert all(put_in_box(e) is None for e in events if isinstance(e, (Placed, Removed)))
+    assert put_in_box(PhaseChanged(3, None, "x")) is None
 
 
 def test_units_of_a_game_without_boxes_never_move_between_boxes():

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.vassal.savefile import Step
 
 __all__ = ["Position", "StepView", "Event", "event_kind", "occasion_noun", "Stepped", "Changed", "Moved", "BoxMoved", "Placed", "Removed", "StepsChanged", "Flipped",
-           "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events"]
+           "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events", "put_in_box"]
 
 T = TypeVar("T")
 
@@ -244,3 +244,16 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
         elif old is None and new.hex is None and getattr(new, "box", None) is not None:
             out.append(BoxMoved(step, None, new))
     return out
+
+
+def put_in_box(event: Event) -> Any:
+    """The unit a `Moved` or `BoxMoved` put into a box it did not stand in (from the map, from
+    another box, or new to the table), as it stands there; None for any other event: what a
+    check of a box's entries reads, whichever way the unit came."""
+    if not isinstance(event, (Moved, BoxMoved)):
+        return None
+    unit = event.after
+    box = getattr(unit, "box", None) if unit is not None and unit.hex is None else None
+    if box is None or (event.before is not None and getattr(event.before, "box", None) == box):
+        return None
+    return unit

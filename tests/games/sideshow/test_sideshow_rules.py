@@ -381,6 +381,23 @@ def test_evt_06_the_units_other_theater_demands_took_never_come_back(tmp_path):
     assert [(f.check, f.evidence["to"]) for f in found] == [("sideshow/EVT-06", "3201")]
 
 
+def test_evt_06_a_unit_taken_from_the_delayed_box_does_not_come_back_through_the_boxes(tmp_path):
+    """16.2 E: 13 Raj, in the Delayed Box when Other Theater Demands is rolled, may not enter the
+    Available Box later, whether moved there from the Delayed Box it was left in or put there
+    afresh; a unit delayed after the event moves on from the Delayed Box as usual."""
+    month = (FIXTURES / "rules" / "clean-event.vscript").read_text(encoding="utf-8").split("# Turn 2, October 1914\n")[1]
+    left_in = month.replace('remove "13 Raj"', "")
+    boxes = 'on "Off-map Boxes"'
+    back = [(f.check, f.evidence.get("to") or f.evidence.get("units")) for f in
+            judge(tmp_path, left_in + f'as Bob\nmove "13 Raj" along "Available Troops Box" {boxes}\n')]
+    assert back == [("sideshow/EVT-06", ["13 Raj (delayed)"]), ("sideshow/EVT-06", "the Available Box")]
+    again = judge(tmp_path, month + f'as Bob\nadd "13 Raj" at "Available Troops Box" {boxes}\n')
+    assert [(f.check, f.evidence["to"]) for f in again] == [("sideshow/EVT-06", "the Available Box")]
+    assert "came back in the Available Box" in again[0].message
+    later = month.replace('chat "op recon"', f'chat "op recon"\nas Bob\nadd "98" at "Delayed Box" {boxes}\nas Alice')
+    assert judge(tmp_path, later + f'as Bob\nmove "98" along "Available Troops Box" {boxes}\n') == []
+
+
 def test_cbt_03_and_cbt_04_the_combat_rolls_after_a_withdrawal(tmp_path):
     """8.22: after a type 1 withdrawal only the Allied player rolls (for his KAR); after a type 2
     nobody does."""

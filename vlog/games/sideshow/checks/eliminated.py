@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
-from vlog.kit.steps import BoxMoved, Moved
+from vlog.kit.steps import BoxMoved, Moved, put_in_box
 from vlog.kit.units import value
 
 from ..registry import REGISTRY
@@ -40,9 +40,8 @@ def _not_rebuilt_from(game: "Sideshow", counter: str) -> int | None:
 @REGISTRY.check("REI-10", "ATT-11", event=Moved)
 def judge_eliminated(game: "Sideshow", moved: "Moved | BoxMoved", view: "StepView") -> list["Finding"]:
     """9.31, 9.33: the boxes eliminated units go to."""
-    unit = moved.after
-    if unit.hex is not None or unit.box not in (TRACK, GERMAN_BOX) \
-            or (moved.before is not None and moved.before.box == unit.box):
+    unit = put_in_box(moved)
+    if unit is None or unit.box not in (TRACK, GERMAN_BOX):
         return []
     if unit.side == ALLIED and unit.box == TRACK:
         month = year_month(game, game.phase.turn) if game.phase is not None and not game.phase.inferred else None

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Moved, PhaseChanged, Placed, Stepped
+from vlog.kit.steps import BoxMoved, Moved, PhaseChanged, Placed, put_in_box
 
 from ..events import EventNamed
 from ..registry import REGISTRY
@@ -172,71 +172,70 @@ def judge_removed_by_the_event(game: "Sideshow", change: PhaseChanged, view: "St
     return found
 
 
-@REGISTRY.check("EVT-13", event=Stepped)
-def judge_barred_from_the_available_box(game: "Sideshow", stepped: "Stepped", view: "StepView") -> list["Finding"]:
-    """16.2 M: no Nigerian unit enters the Available Box in the month of the uprising or the next
-    (a move between boxes is no move on the map, so each step's boxes are compared)."""
-    barred, turn = game.effects.barred, known_turn(game)
-    if not barred or turn is None:
+def _into_available(event: "Event") -> object | None:
+    """The unit an event put in the Available Box (from the map, another box, or the palette)."""
+    unit = put_in_box(event)
+    return unit if unit is not None and unit.box == AVAILABLE else None
+
+
+@REGISTRY.check("EVT-13", event=BoxMoved)
+@REGISTRY.check("EVT-13", event=Moved)
+def judge_barred_from_the_available_box(game: "Sideshow", event: "Moved | BoxMoved", view: "StepView") -> list["Finding"]:
+    """16.2 M: no Nigerian unit enters the Available Box in the month of the uprising or the next."""
+    barred, unit = game.effects.barred, _into_available(event)
+    if unit is None or unit.counter not in barred:
         return []
-    before = {u.id: u.box for u in game.units(view.before).values()}
-    found = []
-    for unit in game.units(view.after).values():
-        if unit.counter not in barred or unit.box != AVAILABLE or before.get(unit.id) == AVAILABLE:
-            continue
-        last, step, doubts = barred[unit.counter]
-        if turn <= last:
-            found.append(game.finding("EVT-13", Ruling.POSSIBLE if doubts else Ruling.PROVEN, step=stepped.step,
-                                      depends_on=doubts,
-                                      message=f"{unit.name} was put in the Available Box in turn {turn}; after the Ojo "
-                                              f"Provincial Uprising (event M, step {step}) no Nigerian unit enters it "
-                                              f"before turn {last + 1} (16.2 M)",
-                                      subjects=(unit.name,),
-                                      evidence={"unit": unit.name, "turn": turn, "first_turn": last + 1,
-                                                "event_step": step}))
-    return found
+    turn = known_turn(game)
+    last, step, doubts = barred[unit.counter]
+    if turn is None or turn > last:
+        return []
+    return [game.finding("EVT-13", Ruling.POSSIBLE if doubts else Ruling.PROVEN, step=event.step,
+                         depends_on=doubts,
+                         message=f"{unit.name} was put in the Available Box in turn {turn}; after the Ojo "
+                                 f"Provincial Uprising (event M, step {step}) no Nigerian unit enters it "
+                                 f"before turn {last + 1} (16.2 M)",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.name, "turn": turn, "first_turn": last + 1, "event_step": step})]
 
 
-@REGISTRY.check("EVT-14", "EVT-16", event=Stepped)
-def judge_back_too_soon(game: "Sideshow", stepped: "Stepped", view: "StepView") -> list["Finding"]:
+@REGISTRY.check("EVT-14", "EVT-16", event=BoxMoved)
+@REGISTRY.check("EVT-14", "EVT-16", event=Placed)
+def judge_back_too_soon(game: "Sideshow", event: "BoxMoved | Placed", view: "StepView") -> list["Finding"]:
     """16.2 N, P: the units taken out may be placed in the Available Box a die's number of turns
     later, at least one: not in the event's turn, and not on the map before the turn after that."""
-    away, turn = game.effects.away, known_turn(game)
-    if not away or turn is None:
+    away = game.effects.away
+    unit = event.unit if isinstance(event, Placed) else _into_available(event)
+    if unit is None or unit.counter not in away:
+        return []                                   # not back (one still on the map is EVT-14/16's at the phase's end)
+    turn = known_turn(game)
+    if turn is None:
         return []
-    before = {u.id: (u.hex, u.box) for u in game.units(view.before).values()}
-    found = []
-    for unit in game.units(view.after).values():
-        if unit.counter not in away:
-            continue
-        was = before.get(unit.id, (None, None))
-        if was[0] is not None or (unit.hex is None and (unit.box != AVAILABLE or was[1] == AVAILABLE)):
-            continue                                # still on the map (EVT-14/16 at the phase's end), or not back
-        since, step, removal, doubts = away[unit.counter]
-        first = since + (1 if unit.hex is None else 2)
-        if turn >= first:
-            away.pop(unit.counter)
-            continue
-        where = unit.hex or "the Available Box"
-        found.append(game.finding(removal.check, Ruling.POSSIBLE if doubts else Ruling.PROVEN, step=stepped.step,
-                                  depends_on=doubts,
-                                  message=f"{unit.name}, taken out by {removal.title} (step {step}, turn {since}), came "
-                                          f"back in {where} in turn {turn}; it returns to the Available Box a die's "
-                                          f"number of turns later, so {where} not before turn {first} ({removal.rule})",
-                                  subjects=(unit.name,),
-                                  evidence={"unit": unit.name, "to": where, "turn": turn, "first_turn": first,
-                                            "event_step": step}))
-    return found
+    since, step, removal, doubts = away[unit.counter]
+    first = since + (1 if unit.hex is None else 2)
+    if turn >= first:
+        away.pop(unit.counter)
+        return []
+    where = unit.hex or "the Available Box"
+    return [game.finding(removal.check, Ruling.POSSIBLE if doubts else Ruling.PROVEN, step=event.step,
+                         depends_on=doubts,
+                         message=f"{unit.name}, taken out by {removal.title} (step {step}, turn {since}), came "
+                                 f"back in {where} in turn {turn}; it returns to the Available Box a die's "
+                                 f"number of turns later, so {where} not before turn {first} ({removal.rule})",
+                         subjects=(unit.name,),
+                         evidence={"unit": unit.name, "to": where, "turn": turn, "first_turn": first,
+                                   "event_step": step})]
 
 
 @REGISTRY.check("EVT-06", "EVT-07", event=Placed)
+@REGISTRY.check("EVT-06", "EVT-07", event=BoxMoved)
 @REGISTRY.check("EVT-06", "EVT-07", event=Moved)
-def judge_never_again(game: "Sideshow", event: "Placed | Moved", view: "StepView") -> list["Finding"]:
-    """16.2 E, F: the units removed may never be used again."""
-    unit = event.unit if isinstance(event, Placed) else event.after
-    step = game.effects.taken.get(unit.counter, False)
-    if step is False or (isinstance(event, Moved) and unit.box != AVAILABLE):
-        return []                                   # a move onto the map is told as Placed
+def judge_never_again(game: "Sideshow", event: "Placed | Moved | BoxMoved", view: "StepView") -> list["Finding"]:
+    """16.2 E, F: the units removed may never be used again: none comes onto the map or into the
+    Available Box, from the map, another box (the Delayed Box it was taken from) or the palette."""
+    unit = event.unit if isinstance(event, Placed) else _into_available(event)
+    step = game.effects.taken.get(unit.counter, False) if unit is not None else False
+    if step is False:
+        return []
     removal = next((r for r in REMOVALS.values() if r.permanent and r.check != "EVT-06"
                     and _nationality(game, unit.counter) is not None
                     and _nationality(game, unit.counter).value == r.nationality), REMOVALS["E"])
