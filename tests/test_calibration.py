@@ -171,6 +171,22 @@ def drafted(gridless_path, tmp_path_factory) -> dict:
     return doc
 
 
+@pytest.fixture(scope="module")
+def confirmed(gridless_path, drafted, tmp_path_factory) -> dict:
+    """The same `vlog bind` with each proposed calibration confirmed by the review's answers."""
+    folder = tmp_path_factory.mktemp("review")
+    answers, out = folder / "answers.json", folder / "bindings.json"
+    answers.write_text(json.dumps({f"calibration:{r['id']}": "confirm" for r in drafted["calibrations"]}),
+                       encoding="utf-8")
+    saves = [arg for name in ("s2", "s3", "s4") for arg in ("--save", str(SYNTHETIC / f"{name}-start.vsav"))]
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), *saves,
+                 "--answers", str(answers)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert [r["grid"]["value"] for r in doc["calibrations"]] == [r["grid"]["value"] for r in drafted["calibrations"]]
+    assert not any("note" in r["grid"] for r in doc["calibrations"])
+    return doc
+
+
 def test_bind_with_a_save_per_board_calibrates_each_board_they_use(drafted, gridded):
     by_board = {r["board"]["value"]: r for r in drafted["calibrations"]}
     assert {b: r["map"]["value"] for b, r in by_board.items()} == {
@@ -202,13 +218,34 @@ def _judged(capsys, *argv: str) -> list[dict]:
 
 @pytest.mark.parametrize("log", ["SCN-03", "VIC-03", "SEQ-07", "clean-s3", "clean-s3-2815", "FDR-08", "MOV-02"])
 def test_a_log_judged_on_the_gridless_module_with_the_calibration_gets_the_same_findings(
-        log, gridless_path, drafted, tmp_path, capsys):
-    overlay = _overlay(tmp_path, drafted)
+        log, gridless_path, confirmed, tmp_path, capsys):
+    overlay = _overlay(tmp_path, confirmed)
     path = str(RULES / f"{log}.vlog")
     expected = _judged(capsys, path, "--module", str(SYNTHETIC / "ascari.vmod"))
     assert _judged(capsys, path, "--module", str(gridless_path), "--data", str(overlay)) == expected
     # without the calibration the gridless module names no hex: the verdicts differ
     assert _judged(capsys, path, "--module", str(gridless_path)) != expected
+
+
+@pytest.mark.parametrize("log, board", [("SCN-03", "Coatit"), ("MOV-02", "Agordat")])
+def test_a_calibration_only_proposed_leaves_every_finding_possible_until_it_is_confirmed(
+        log, board, gridless_path, drafted, tmp_path, capsys):
+    """A proposed grid may be a hex off: what rests on it is POSSIBLE, and the report says which
+    calibration to confirm."""
+    path = str(RULES / f"{log}.vlog")
+    [expected] = _judged(capsys, path, "--module", str(SYNTHETIC / "ascari.vmod"))
+    [proposed] = _judged(capsys, path, "--module", str(gridless_path), "--data", str(_overlay(tmp_path, drafted)))
+    calibration = f"calibration-Main Map-{board}"
+    assert proposed["binding"]["calibrations"] == {"proposed": [calibration]}
+    assert not proposed["binding"]["complete"] and expected["binding"]["calibrations"] == {"proposed": []}
+    game = [f for f in proposed["findings"] if f["check"].startswith("ascari/")]
+    was = [f for f in expected["findings"] if f["check"].startswith("ascari/")]
+    assert [(f["check"], f["step"]) for f in game] == [(f["check"], f["step"]) for f in was]
+    assert all(f["basis"] == "possible" for f in game)
+    lowered = [f for f, e in zip(game, was) if e["basis"] == "proven"]
+    assert len(lowered) == (log == "MOV-02") and all(calibration in f["evidence"]["binding"][0] for f in lowered)
+    [warning] = [f for f in proposed["findings"] if f["check"] == "vlog/binding"]
+    assert "--review" in warning["message"] and calibration in warning["message"]
 
 
 def test_a_boards_own_grid_wins_over_a_calibration(drafted, tmp_path, capsys):
@@ -267,9 +304,9 @@ def test_fit_recovers_any_orientation_and_numbering(sideways, stagger, column_of
                 assert found.calibration.name(px, py) == grid.location_name(px, py), (c, r, px, py)
 
 
-def test_a_calibration_naming_no_board_applies_to_the_map_in_map_pixels(drafted, gridless_path, tmp_path, capsys):
+def test_a_calibration_naming_no_board_applies_to_the_map_in_map_pixels(confirmed, gridless_path, tmp_path, capsys):
     """Without `board` the grid is in the map's pixels (here the board's: it lies at the origin)."""
-    coatit = next(r for r in drafted["calibrations"] if r["board"]["value"] == "Coatit")
+    coatit = next(r for r in confirmed["calibrations"] if r["board"]["value"] == "Coatit")
     whole = {k: v for k, v in coatit.items() if k != "board"}
     overlay = _overlay(tmp_path, {"calibrations": [whole]})
     path = str(RULES / "SCN-03.vlog")

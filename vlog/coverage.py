@@ -69,6 +69,9 @@ class Coverage:
     unknown_phases: tuple[str, ...] = ()
     module_mismatch: str | None = None
     """'the log was written with module X, not Y' when the module given is not the log's."""
+    proposed_calibrations: tuple[str, ...] = ()
+    """Ids of the calibrations that named where bound pieces stood while only proposed by
+    `vlog bind` (not confirmed by its review): every hex they name may be off."""
     piece_names_unplaced: frozenset[str] = field(default=frozenset(), compare=False)
     """Names of bound pieces standing in an unbound location."""
     piece_names_unstepped: frozenset[str] = field(default=frozenset(), compare=False)
@@ -87,7 +90,7 @@ class Coverage:
     def complete(self) -> bool:
         return (self.pieces_bound == self.pieces and self.placed_bound == self.placed
                 and self.stepped_bound == self.stepped and self.phases_known == self.phases
-                and self.module_mismatch is None)
+                and self.module_mismatch is None and not self.proposed_calibrations)
 
     def global_gaps(self) -> list[str]:
         """What leaves every verdict of the game in doubt (unbound pieces, unknown phases, wrong module)."""
@@ -100,6 +103,10 @@ class Coverage:
         if self.phases_known < self.phases:
             out.append(f"{self.phases - self.phases_known} of {self.phases} turn tracker items are no known turn "
                        f"or phase ({_some(self.unknown_phases)})")
+        if self.proposed_calibrations:
+            out.append(f"the hexes of the boards without a grid are named by calibrations `vlog bind` proposed and "
+                       f"nobody confirmed against the printed map ({_some(self.proposed_calibrations)}; confirm them "
+                       f"with `vlog bind MODULE --game GAME --data BINDINGS --review`)")
         return out
 
     def summary(self) -> str:
@@ -123,6 +130,7 @@ class Coverage:
                 "phases": {"items": self.phases, "known": self.phases_known,
                            "unknown": list(self.unknown_phases)},
                 "module_mismatch": self.module_mismatch,
+                "calibrations": {"proposed": list(self.proposed_calibrations)},
                 "bound": self.bound, "complete": self.complete}
 
 
@@ -226,6 +234,7 @@ class Meter:
         self.levels = {cid: len(data.counter(cid)["levels"]) if "levels" in data.counter(cid) else 0
                        for cid in data.counter_ids}
         self.module_mismatch = _mismatch(log, module)
+        self.proposed: dict[str, None] = {}
         self.phases, self.unknown_phases = _tracker_items(module, data)
         self._step_reads: dict[tuple[str, str, str], tuple[bool, tuple[str, ...]]] = {}
         """(counter, piece type, piece state) -> `step_read`'s answer: it reads only the piece's
@@ -247,7 +256,9 @@ class Meter:
                 continue
             if counter is None:
                 continue
-            covered, location = self.binds.binds.calibrated_name(table, piece.point)
+            covered, location, proposed = self.binds.binds.calibrated_name(table, piece.point)
+            if proposed is not None:
+                self.proposed.setdefault(proposed, None)
             if not covered:
                 location = table.location_name(piece)
             elif location is None:
@@ -284,6 +295,7 @@ class Meter:
             unconfirmed_layers=tuple(list(self.layers_pending)[:KEPT]),
             phases=self.phases, phases_known=self.phases - len(self.unknown_phases),
             unknown_phases=tuple(self.unknown_phases[:KEPT]), module_mismatch=self.module_mismatch,
+            proposed_calibrations=tuple(self.proposed),
             piece_names_unplaced=frozenset(self.unplaced), piece_names_unstepped=frozenset(self.unstepped))
 
 
@@ -303,7 +315,8 @@ def total(measured: Iterable[Coverage]) -> Coverage:
         unconfirmed_layers=names("unconfirmed_layers"),
         phases=sum(c.phases for c in measured), phases_known=sum(c.phases_known for c in measured),
         unknown_phases=names("unknown_phases"),
-        module_mismatch=next((c.module_mismatch for c in measured if c.module_mismatch), None))
+        module_mismatch=next((c.module_mismatch for c in measured if c.module_mismatch), None),
+        proposed_calibrations=names("proposed_calibrations"))
 
 
 def _mismatch(log: object | None, module: object | None) -> str | None:

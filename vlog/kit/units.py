@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar, Union
 
-from vlog.calibration import Calibration
+from vlog.calibration import PROPOSED_NOTE, Calibration
 from vlog.engine.judge import Unknown
 from vlog.errors import GameDataError
 from vlog.vassal.grids import find_board
@@ -102,6 +102,8 @@ class _Calibrated:
     board: str | None
     map: str | None
     calibration: Calibration
+    proposed: str | None = None
+    """The record's id while its grid is as `vlog bind` proposed it, not yet confirmed (review)."""
 
 
 @dataclass(slots=True)
@@ -195,8 +197,10 @@ class Bindings:
         for rec in b["calibrations"] if "calibrations" in b else ():
             grid, vassal_map = value(rec["grid"]), value(rec["vassal_map"])
             if isinstance(grid, dict) and isinstance(vassal_map, str):
+                proposed = str(rec["grid"].note or "").startswith(PROPOSED_NOTE)
                 calibrations.append(_Calibrated(vassal_map, *(value(rec[k]) if k in rec else None
-                                                              for k in ("board", "map")), Calibration.from_json(grid)))
+                                                              for k in ("board", "map")), Calibration.from_json(grid),
+                                                rec.id if proposed else None))
         return cls(data, by_gpid, by_name, layers, locations, box_names, map_names,
                    (frozenset(markers[0]), frozenset(markers[1])), tuple(calibrations))
 
@@ -293,11 +297,13 @@ class Bindings:
         cal, name = found
         return self._hex_place(name, cal.map or self.map_shown(cal.vassal_map)) if name is not None else NOWHERE
 
-    def calibrated_name(self, table: "Table", point: tuple[str | None, int, int]) -> tuple[bool, str | None]:
-        """(covered, the hex id the calibration gives the point): covered False when no
-        calibration applies there (the module's own location name stands)."""
+    def calibrated_name(self, table: "Table", point: tuple[str | None, int, int]
+                        ) -> tuple[bool, str | None, str | None]:
+        """(covered, the hex id the calibration gives the point, the calibration's id when it is
+        only proposed): covered False when no calibration applies there (the module's own
+        location name stands)."""
         found = self._calibration_at(table, point) if self.calibrations else None
-        return (False, None) if found is None else (True, found[1])
+        return (False, None, None) if found is None else (True, found[1], found[0].proposed)
 
     def _calibration_at(self, table: "Table", point: tuple[str | None, int, int]
                         ) -> tuple[_Calibrated, str | None] | None:

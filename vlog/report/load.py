@@ -45,6 +45,7 @@ def coverage_from_dict(data: Mapping[str, Any] | None) -> Coverage | None:
         phases=data["phases"]["items"], phases_known=data["phases"]["known"],
         unknown_phases=tuple(data["phases"]["unknown"]),
         module_mismatch=data["module_mismatch"],
+        proposed_calibrations=tuple(data.get("calibrations", {}).get("proposed", ())),
     )
 
 
