@@ -2,7 +2,9 @@
 
 `vlog check` and `vlog batch` share this loop: each file is replayed with the game's rules, its
 starting position compared with the previous file's final table (`vlog/continuity`), and its
-dice rolls gathered. Reading is left to the caller (`read`), so that each command keeps its own
+dice rolls gathered. A file that does not start where the previous one ended is no continuation
+of the game the engine followed so far: it is judged by a fresh engine (`Game.anew`), as if alone,
+so that nothing the earlier files left open (a scenario, a ledger) is held against it. Reading is left to the caller (`read`), so that each command keeps its own
 errors and progress display.
 """
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from vlog.checks import continuity
 from vlog.findings import CheckInfo, LogResult
-from vlog.replay import log_result, replay_log
+from vlog.replay import log_result, replay_log, start_table
 from vlog.table import Table
 
 __all__ = ["Judged", "judge_in_order"]
@@ -46,14 +48,17 @@ def judge_in_order(paths: Sequence[Any], read: Callable[[Any], Any], *, checks: 
         obj = read(path)
         if seen is not None:
             seen(obj)
+        start = start_table(obj, module)
+        joined = []
+        if previous is not None:
+            joined = continuity.check(previous, start, previous_name=previous_name or "", referee=referee)
+        if joined and game is not None:
+            game = game.anew()      # not the game the previous log played on: judged as if alone
         rep = replay_log(obj, module=module, game=game, referee=referee, show_player_ids=show_player_ids,
-                         debug=debug, judge_unbound=judge_anyway,
+                         debug=debug, judge_unbound=judge_anyway, start=start,
                          iterate=None if iterate is None else iterate(path))
         out.judged = out.judged and rep.judged
         out.rolls.extend(rep.rolls)
-        joined = []
-        if previous is not None:
-            joined = continuity.check(previous, rep.start, previous_name=previous_name or "", referee=referee)
         out.results.append(log_result(rep, checks, joined, seconds=time.perf_counter() - clock))
         previous, previous_name = rep.final, str(path)
     return out

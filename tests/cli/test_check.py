@@ -172,3 +172,21 @@ def test_sample_logs_in_order(path, capsys):
     assert [log["steps"] for log in data["logs"]] == [22, 8]
     continuity = [f for f in data["logs"][1]["findings"] if f["check"] == "vlog/continuity"]
     assert code == (EXIT_FINDINGS if continuity else EXIT_OK)
+
+
+def test_a_log_that_does_not_continue_the_one_before_is_judged_as_if_alone(capsys):
+    """Two Lion of Judah games in one run: the 1940-41 log does not start where the 1935-36 one
+    ended, so besides the continuity findings it gets exactly the verdicts it gets alone (the
+    scenario and ledgers of the first game are not held against it)."""
+    rules = Path(__file__).resolve().parents[2] / "fixtures" / "lion-of-judah" / "rules"
+    first, second = str(rules / "clean-1935-36.vlog"), str(rules / "clean-1940-41.vlog")
+
+    def game_findings(*logs: str) -> list[list[tuple]]:
+        data = json.loads(run(capsys, *logs, "--game", "lion-of-judah", "--format", "json")[1])
+        return [[(f["check"], f["step"], f["message"]) for f in log["findings"] if f["check"] != "vlog/continuity"]
+                for log in data["logs"]], [sum(f["check"] == "vlog/continuity" for f in log["findings"])
+                                            for log in data["logs"]]
+
+    alone, _ = game_findings(second)
+    together, continuity = game_findings(first, second)
+    assert together == [[], *alone] and continuity[0] == 0 and continuity[1] > 0

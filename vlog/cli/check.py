@@ -3,7 +3,7 @@ github annotations).
 
 Several logs are judged in the order given, each continuing the one before: the continuity
 check compares each file's starting position with the previous one's final table (and the
-first with `--after`). A save is judged as the position it holds. Player ids (passwords) never
+first with `--after`); a file that does not continue the one before gets a fresh engine. A save is judged as the position it holds. Player ids (passwords) never
 reach the report unless `--show-player-ids` is given; masked and invisible pieces are named as
 the other side sees them unless `--referee` is given.
 """
@@ -168,7 +168,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     first log (its folder, parent and grandparent, and their subfolders: the one .vmod with the
     log's module name and version), and a module built by vlog brings the game data it was built
     from (--data overlays apply after it). Several logs are judged in order, each continuing the one
-    before. The report ends with the dice statistics of all the logs (see `vlog dice`).
+    before; one that does not start where the one before ended is, besides the continuity findings,
+    judged as if alone. The report ends with the dice statistics of all the logs (see `vlog dice`).
 
     With --game, the binding of the module to the game is measured on each log (pieces bound,
     locations named as hexes or boxes, layers confirmed, turn tracker items known): findings

@@ -76,6 +76,11 @@ class Game:
         """Called once with the final table (end-of-log checks)."""
         return ()
 
+    def anew(self) -> "Game":
+        """The same game on the same data, knowing nothing of the logs judged so far: for a log
+        that does not continue them. A game that keeps nothing between logs is its own."""
+        return self
+
     def check_infos(self) -> tuple[CheckInfo, ...]:
         """The implemented checks, for the report's list of checks run."""
         return tuple(c.info() for c in self.checks if c.implemented)

@@ -89,6 +89,9 @@ class RulesEngine(Game):
 
     # -- what the game declares ------------------------------------------------------------------
 
+    def anew(self) -> "RulesEngine":
+        return type(self)(self.data, scenario=self.given_scenario)
+
     def make_unit(self, data: "GameData", counter: str, level: str | None) -> Any:
         """The game's unit for a counter at a level (vlog.kit.units reads the rest)."""
         raise NotImplementedError(f"{type(self).__name__} must say how a counter becomes a unit")
