@@ -4,7 +4,8 @@
 starting position compared with the previous file's final table (`vlog/continuity`), and its
 dice rolls gathered. A file that does not start where the previous one ended is no continuation
 of the game the engine followed so far: it is judged by a fresh engine (`Game.anew`), as if alone,
-so that nothing the earlier files left open (a scenario, a ledger) is held against it. Reading is left to the caller (`read`), so that each command keeps its own
+so that nothing the earlier files left open (a scenario, a ledger) is held against it; a file
+that continues the one before is judged by the same engine, which keeps the game's history. Reading is left to the caller (`read`), so that each command keeps its own
 errors and progress display.
 """
 from __future__ import annotations
@@ -56,6 +57,7 @@ def judge_in_order(paths: Sequence[Any], read: Callable[[Any], Any], *, checks: 
             game = game.anew()      # not the game the previous log played on: judged as if alone
         rep = replay_log(obj, module=module, game=game, referee=referee, show_player_ids=show_player_ids,
                          debug=debug, judge_unbound=judge_anyway, start=start,
+                         continues=bool(out.results) and not joined,
                          iterate=None if iterate is None else iterate(path))
         out.judged = out.judged and rep.judged
         out.rolls.extend(rep.rolls)

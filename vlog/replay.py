@@ -221,7 +221,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
                checkpoint_every: int = CHECKPOINT_EVERY,
                iterate: Callable[[list[Step]], Iterable[Step]] | None = None,
                show_player_ids: bool = False, debug: bool = False,
-               judge_unbound: bool = False) -> Replay:
+               judge_unbound: bool = False, continues: bool = False) -> Replay:
     """Replay a log (a save replays as its position, with no steps) and run the per-log checks.
 
     `start` replaces the log's own starting table (rarely wanted; continuity is checked by
@@ -232,7 +232,8 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
 
     The game's findings pass `vlog.coverage.guard`: PROVEN only where the bindings cover what
     they rest on. A module not bound to the game, or not the log's, gets its rules not judged
-    (one `vlog/binding` error says why and how to bind it) unless `judge_unbound`.
+    (one `vlog/binding` error says why and how to bind it) unless `judge_unbound`. `continues`:
+    the log starts where the last log `game` judged ended, so the game keeps its history.
     """
     path = _name(log)
     steps = log.steps if isinstance(log, Log) else []
@@ -248,7 +249,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         if roll.step is not None:
             rolls_by_step.setdefault(roll.step, []).append(roll)
     findings: list[Finding] = []
-    ctx = Context(log_path=path, step=None, module=module, referee=referee, tally=rep.tally)
+    ctx = Context(log_path=path, step=None, module=module, referee=referee, tally=rep.tally, continues=continues)
     data = getattr(game, "data", None) if game is not None else None
     meter = binding_coverage.Meter(data, module, log) if data is not None else None
     if meter is not None:

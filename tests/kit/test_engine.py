@@ -176,6 +176,23 @@ def test_a_replay_begins_afresh():
         assert log == first
 
 
+def test_a_log_that_continues_the_last_one_judged_keeps_its_ledgers_and_scenario():
+    """`continues` (the log starts where the last one the engine judged ended): one game, whose
+    ledgers, scenario and phase go on; a fresh engine (`anew`) knows nothing of them."""
+    with installed():
+        game, _ = recording_game()
+        module = read_module(toy_cases.MODULE)
+        log_file = vlog.read(toy_cases.RULES / "MV-01.vlog")
+        replay_log(log_file, module=module, game=game)
+        ledgers, scenario = game.ledgers, game.scenario
+        replay_log(log_file, module=module, game=game, continues=True)
+        assert game.ledgers is ledgers and game.scenario == scenario
+        replay_log(log_file, module=module, game=game)
+        assert game.ledgers is not ledgers
+        fresh = game.anew()
+        assert type(fresh) is type(game) and fresh.data is game.data and fresh.ledgers is not game.ledgers
+
+
 def test_a_game_must_say_how_a_counter_becomes_a_unit():
     with installed():
         class Bare(RulesEngine):

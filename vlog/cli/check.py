@@ -168,8 +168,8 @@ def command(logs: tuple[Path, ...], module_path: Path | None, game_name: str | N
     first log (its folder, parent and grandparent, and their subfolders: the one .vmod with the
     log's module name and version), and a module built by vlog brings the game data it was built
     from (--data overlays apply after it). Several logs are judged in order, each continuing the one
-    before; one that does not start where the one before ended is, besides the continuity findings,
-    judged as if alone. The report ends with the dice statistics of all the logs (see `vlog dice`).
+    before: the rules engine keeps the game's history from one to the next; one that does not start
+    where the one before ended is, besides the continuity findings, judged as if alone. The report ends with the dice statistics of all the logs (see `vlog dice`).
 
     With --game, the binding of the module to the game is measured on each log (pieces bound,
     locations named as hexes or boxes, layers confirmed, turn tracker items known): findings

@@ -51,6 +51,9 @@ class Context:
     tally: Tally = field(default_factory=Tally)
     """Where a game may say what its checks met beyond what the driver counts (the occasions of
     the inventory, the findings): an occasion judged or not settled, data it lacks."""
+    continues: bool = False
+    """The log starts where the previous one this engine judged in the run ended: one game, whose
+    history the engine keeps (False for the first log, or one judged alone)."""
 
 
 class Game:

@@ -176,14 +176,17 @@ class RulesEngine(Game):
         start = Position(table)
         view = StepView(None, start, start)
         self.tally = ctx.tally
-        self.ledgers = Ledgers(*self.new_ledgers())
-        self.scenario = self.given_scenario or self.detect_scenario(self.units(start))
+        going_on = ctx.continues and self.scenario is not None      # the same game goes on: its history stays
+        if not going_on:
+            self.ledgers = Ledgers(*self.new_ledgers())
+            self.scenario = self.given_scenario or self.detect_scenario(self.units(start))
         if self.scenario is None and len(self.data.scenario_ids) == 1:
             self.scenario = self.data.scenario_ids[0]
         self.sequence = (seq.sequence_of(self.data, self.scenario, kinds=self.phase_kinds,
                                          player_turns=self.player_turns)
                          if self.scenario is not None and self.reads_sequence else None)
-        self.phase = self.phase_at(start) if self.reads_sequence else None
+        shown = self.phase_at(start) if self.reads_sequence else None
+        self.phase = shown if shown is not None or not going_on else self.phase
         ctx.when = self.when()
         found = list(self.ledgers.begin(view))
         for check in self.registry.called_on(BEGIN):

@@ -11,6 +11,7 @@ import pytest
 
 import vlog
 from converters.log_writer import write_log
+from vlog.cli import main
 from vlog.findings import Basis
 from vlog.games.base import Context, find_game
 from vlog.games.sideshow.checks.common import commander
@@ -541,3 +542,32 @@ def test_seq_05_and_seq_03_the_9_22_example_of_october_1914(tmp_path):
     early = actions.replace('turn set Turn=3', 'add "29 Punj" at "Available Troops Box" on "Off-map Boxes"\nturn set Turn=3', 1)
     found = [f for f in judge(tmp_path, early, shipped=True) if f.check == "sideshow/SEQ-05"]
     assert [(f.basis, f.evidence["unit"]) for f in found] == [(Basis.PROVEN, "29 Punj")]
+
+
+def test_a_log_continuing_the_one_before_keeps_the_history_of_the_game(tmp_path):
+    """16.2 E across two logs of one run: 13 Raj, removed for good in October 1914's log, comes
+    back in the next log, which starts where the first ended. Judged after the first, the engine
+    remembers the event; judged alone, or after a log it does not continue, it cannot know."""
+    from vlog.judging import judge_in_order
+
+    october = tmp_path / "october.vlog"
+    write_log(FIXTURES / "rules" / "clean-event.vscript", october)
+    end = tmp_path / "october-end.vsav"
+    steps = len(vlog.read(october).steps)
+    assert main(["convert", str(october), str(end), "--step", str(steps)]) == 0
+    november = tmp_path / "november.vlog"
+    script = tmp_path / "november.vscript"
+    script.write_text(HEADER.replace(str(FIXTURES / "synthetic" / "campaign-start.vsav"), str(end))
+                      + 'as Bob\nadd "13 Raj" at "Available Troops Box" on "Off-map Boxes"\n', encoding="utf-8")
+    write_log(script, november)
+
+    def judged(*logs):
+        run = judge_in_order(logs, vlog.read, checks=(), module=module(), game=find_game("sideshow", data()))
+        return [[(f.check, f.evidence.get("event_step")) for f in r.findings] for r in run.results]
+
+    assert judged(october, november) == [[], [("sideshow/EVT-06", 18)]]
+    assert judged(november) == [[]]
+    other = tmp_path / "other.vlog"
+    write_log(FIXTURES / "rules" / "clean-opening.vscript", other)
+    second = judged(other, november)[1]
+    assert second and {c for c, _ in second} == {"vlog/continuity"}

@@ -124,6 +124,8 @@ class Ascari(RulesEngine):
         return best[0][1]
 
     def begin(self, table, ctx):
+        if ctx.continues and self.scenario is not None:
+            return super().begin(table, ctx)     # the same battle goes on: its map, set-up and control stay
         self.terrain = None
         self.started_at_setup = False
         found = list(super().begin(table, ctx))

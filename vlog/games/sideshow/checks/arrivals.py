@@ -67,9 +67,9 @@ class Arrivals(Ledger):
                         self.schedule[unit] = (min(turns), hex_, value(entry["what"]) or "")
                     elif turns and value(entry["side"]) == "allied":
                         self.scheduled[unit] = (min(turns), value(entry["what"]) or "")
-        units = self.game.units(view.after).values()
-        self.seen = {u.counter for u in units if u.hex is not None}
-        self.in_play = {u.counter for u in units if u.hex is not None or u.box in IN_PLAY}
+        units = self.game.units(view.after).values()       # added to what a log before this one showed
+        self.seen |= {u.counter for u in units if u.hex is not None}
+        self.in_play |= {u.counter for u in units if u.hex is not None or u.box in IN_PLAY}
         return ()
 
 

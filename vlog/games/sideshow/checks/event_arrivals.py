@@ -102,7 +102,7 @@ class EventArrivals(Ledger):
         self.seen: set[str] = set()
 
     def begin(self, view: "StepView") -> Iterable["Finding"]:
-        self.seen = {u.counter for u in self.game.units(view.after).values() if u.hex is not None}
+        self.seen |= {u.counter for u in self.game.units(view.after).values() if u.hex is not None}
         return ()
 
 

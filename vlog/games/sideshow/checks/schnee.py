@@ -41,7 +41,7 @@ class Schnee(Ledger):
         """The same, while that segment lasts."""
 
     def begin(self, view: "StepView") -> Iterable["Finding"]:
-        self.wahle_seen = self._wahle_on_map(view)
+        self.wahle_seen = self.wahle_seen or self._wahle_on_map(view)
         return ()
 
     def _wahle_on_map(self, view: "StepView") -> bool:
