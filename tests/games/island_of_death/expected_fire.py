@@ -1,5 +1,6 @@
 """The findings the fixture logs of fire tied to its dice plant (checks/communications.py,
-bombardment_targets.py, penetration.py, coastal_guns.py): merged into test_end_to_end.EXPECTED."""
+bombardment_targets.py, penetration.py, coastal_guns.py) and the fort an advance may not pass
+(SPR-01, judged under CBT-31): merged into test_end_to_end.EXPECTED."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -14,6 +15,7 @@ EXPECTED_FIRE: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SPR-04": [("SPR-04", 7, {"hex": "1516", "attacks": 7, "total": 13, "allowed": 12, "weather": "clear"})],
     "JMP-15": [("JMP-15", 7, {"hex": "1316", "axis_units": ["ax-iv-187"], "allied_units": [],
                                "coastal_guns": ["al-coastal-gun-2-6", "al-coastal-gun-2-4"]})],
+    "CBT-31-fort": [("CBT-31", 17, {"target": "1114", "unit": "ax-1-88", "to": "1115", "length": 2})],
     "clean-fire-intro": [],
     "clean-fire-hercules": [],
 }

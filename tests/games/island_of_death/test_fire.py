@@ -101,3 +101,12 @@ def test_on_the_shipped_data_discovery_the_map_decides_is_not_judged_and_says_wh
     assert status.unsettled and status.unsettled[0].step == 2
     assert any("map.json hex 1309 terrain" in d for d in status.unsettled[0].data)
     assert [(f.check, f.step) for f in rep.findings] == [(INVENTORY.check_id("SPC-03"), 5)]
+
+
+def test_an_advance_past_a_fort_is_judged_on_the_fort_as_it_stood_at_the_attack():
+    """17.1: the attacker's entry destroys the fort, but the advance it won was against a fort:
+    only into it (the fort's finding, not the advance-length one)."""
+    rep, game = replayed("CBT-31-fort")
+    (found,) = rep.findings
+    assert "a fort" in found.message and "allowed" not in found.evidence
+    assert "1114" in game.supply.destroyed_forts
