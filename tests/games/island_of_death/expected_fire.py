@@ -14,6 +14,8 @@ EXPECTED_FIRE: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "WSH-02": [("WSH-02", 4, {"unit": "ax-ws-trieste", "target": "al-coastal-gun-2-6", "dice": [6, 2, 1],
                                "hex": "1316"})],
     "SPR-04": [("SPR-04", 7, {"hex": "1516", "attacks": 7, "total": 13, "allowed": 12, "weather": "clear"})],
+    "WSH-02-order": [("WSH-02", 5, {"unit": "ax-ws-trieste", "target": "al-coastal-gun-2-6", "allied_step": 3})],
+    "SPR-04-dice": [("SPR-04", 6, {"dice": 6, "allowed": 4})],
     "JMP-15": [("JMP-15", 7, {"hex": "1316", "axis_units": ["ax-iv-187"], "allied_units": [],
                                "coastal_guns": ["al-coastal-gun-2-6", "al-coastal-gun-2-4"]})],
     "CBT-31-fort": [("CBT-31", 17, {"target": "1114", "unit": "ax-1-88", "to": "1115", "length": 2})],
