@@ -33,7 +33,6 @@ from vlog.kit.ledger import Ledger
 from vlog.kit.rolls import FollowingDice
 from vlog.kit.steps import Declared, PhaseChanged, Placed
 
-from vlog.games.island_of_death.checks.combat import named_units
 from vlog.games.island_of_death.checks.support import printed_support, support_units
 from vlog.games.island_of_death.checks.weather import weather_of
 from vlog.games.island_of_death.rules import GRAMMARS, REGISTRY
@@ -194,7 +193,7 @@ class CoastalGuns(Ledger):
             evidence = {"hex": jump.hex, "coastal_guns": [g.counter for g in jump.guns],
                         "allied_units": [u.counter for u in holders], "jump_step": jump.step}
             if holders and len(guns) < len(jump.guns):
-                gone = [g.label() for g in jump.guns if g not in guns and g.id not in {x.id for x in guns}]
+                gone = [g.label() for g in jump.guns if g.id not in {x.id for x in guns}]
                 out.append(self.game.inventory.finding(
                     "JMP-15", Ruling.PROVEN, step=jump.step, when=self.game.when_of(old),
                     message=f"{', '.join(gone)} were taken off {jump.hex} after the jump into it while "
