@@ -20,6 +20,7 @@ from vlog.games.island_of_death.units import make_unit
 from vlog.kit.units import read_units
 from vlog.vassal.commands import Chat
 
+from tests.games.island_of_death.expected_fire import EXPECTED_FIRE
 from tests.games.island_of_death.replays import RULES, fixture_logs, replayed, synthetic_data
 
 EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
@@ -35,7 +36,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-engineers-fort": [],
     "CBT-23-some": [("CBT-23", 14, {"target": "1114", "steps_lost": 1, "engineer_steps": 0, "engineer_steps_due": 1,
                                     "depends_on": ["engineers in every attacking hex (9.92)"]})],
-    "SEQ-07-declared": [("SEQ-07", 7, {"target": "1412", "attack_step": 6, "attacked": "1311"})],
+    "SEQ-07-declared": [("SEQ-07", 7, {"target": "1312", "attack_step": 6, "attacked": "1311"})],
     "SEQ-07": [("SEQ-07", 18, {"target": "1412", "attack_step": 8, "attack_made_step": 9, "attacked": "1311",
                                "phase": "axis-combat"})],
     "SEQ-03": [("SEQ-03", 6, {"hex": "1110", "owner": "axis", "phase": "axis-movement", "turn": 1})],
@@ -100,7 +101,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "SPC-01": [("SPC-01", 7, {"target": "1309", "speaker_side": "axis", "phase": "allied-combat", "turn": 2})],
     "SPC-02": [("SPC-02", 4, {"target": "1308", "unit": "ax-28-art", "first_target": "1309", "first_step": 2})],
     "SPC-02-twice": [("SPC-02", 4, {"target": "1309", "first_step": 2, "rolled": True})],
-    "SPC-04": [("SPC-04", 5, {"target": "1311", "unit": "ax-28-art", "distance": 5, "range": 3})],
+    "SPC-04": [("SPC-04", 7, {"target": "1311", "unit": "ax-28-art", "distance": 5, "range": 3})],
     "WSH-03-rain": [("WSH-03", 10, {"target": "0809", "unit": "ax-ws-trieste", "weather": "rainy"})],
     "JMP-03": [("JMP-03", 3, {"unit": "ax-dz-folgore", "from": "1012", "to": "1013", "phase": "axis-movement"})],
     "JMP-03-far": [("JMP-03", 4, {"unit": "ax-dz-folgore", "start": "1011", "to": "1015", "distance": 4})],
@@ -136,6 +137,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
 }
 
 KNOWN_GAPS: dict[str, str] = {}
+
+EXPECTED.update(EXPECTED_FIRE)
 
 
 def _units(table: Any) -> dict[str, tuple[str, str]]:

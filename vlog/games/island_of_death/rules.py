@@ -88,7 +88,20 @@ class IslandOfDeath(RulesEngine):
         self.bombardments, self.weather, self.dismantling = Bombardments(), Weather(), Dismantling()
         self.replacements = Replacements()
         return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
-                self.strategic, self.landings, self.bombardments, self.weather, self.dismantling, self.replacements]
+                self.strategic, self.landings, self.bombardments, self.weather, self.dismantling, self.replacements,
+                *self._fire_ledgers()]
+
+    def _fire_ledgers(self) -> list["Ledger"]:
+        """The ledgers of fire tied to its dice: communications, bombardment losses, penetration
+        attempts, coastal guns."""
+        from vlog.games.island_of_death.checks.bombardment_targets import BombardmentLosses
+        from vlog.games.island_of_death.checks.coastal_guns import CoastalGuns
+        from vlog.games.island_of_death.checks.communications import Communications
+        from vlog.games.island_of_death.checks.penetration import Penetrations
+
+        self.communications, self.bombardment_losses = Communications(self), BombardmentLosses(self)
+        self.penetrations, self.coastal_guns = Penetrations(self), CoastalGuns(self)
+        return [self.communications, self.bombardment_losses, self.penetrations, self.coastal_guns]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -155,3 +168,5 @@ class IslandOfDeath(RulesEngine):
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
     airborne, bombardment, breakdown, combat, combat_moves, combat_result, landings, movement, replacements, sequence,
     stacking, strategic, strongpoints, supply, support, victory, warships, weather)
+from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (the checks of fire tied to its dice)
+    bombardment_targets, coastal_guns, communications, penetration)

@@ -80,7 +80,7 @@ def judge_combat_moves(game: "IslandOfDeath", combat: "Combat", result: CombatRe
                                   message=message, subjects=[unit.name],
                                   evidence={"target": target, "unit": unit.counter, **evidence}))
 
-    fort = Tri.of(game.supply.fort(target))
+    fort = combat.fort                  # as it stood at the attack: the advance into it destroys it (17.1)
     terrain = game.board.terrain(target)
     city = Tri.of(terrain) if isinstance(terrain, Unknown) else Tri.of(terrain == "city")
     hexes_only = (fort | city)
