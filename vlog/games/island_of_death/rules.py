@@ -88,7 +88,20 @@ class IslandOfDeath(RulesEngine):
         self.bombardments, self.weather, self.dismantling = Bombardments(), Weather(), Dismantling()
         self.replacements = Replacements()
         return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
-                self.strategic, self.landings, self.bombardments, self.weather, self.dismantling, self.replacements]
+                self.strategic, self.landings, self.bombardments, self.weather, self.dismantling, self.replacements,
+                *self._roll_ledgers()]
+
+    def _roll_ledgers(self) -> list["Ledger"]:
+        """The ledgers of the rolls made for one piece and what they decide (leaders, HQs,
+        landing and airborne losses, security companies)."""
+        from vlog.games.island_of_death.checks.headquarters import Headquarters
+        from vlog.games.island_of_death.checks.leaders import Leaders
+        from vlog.games.island_of_death.checks.security import Security
+        from vlog.games.island_of_death.checks.unit_rolls import UnitRolls
+
+        self.unit_rolls, self.leaders = UnitRolls(self), Leaders(self)
+        self.headquarters, self.security = Headquarters(), Security()
+        return [self.unit_rolls, self.leaders, self.headquarters, self.security]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -155,3 +168,5 @@ class IslandOfDeath(RulesEngine):
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
     airborne, bombardment, breakdown, combat, combat_moves, combat_result, landings, movement, replacements, sequence,
     stacking, strategic, strongpoints, supply, support, victory, warships, weather)
+from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (the rolls made for one piece)
+    airborne_losses, headquarters, landing_losses, leaders, security, unit_rolls)
