@@ -48,42 +48,29 @@ def test_the_landing_modifier_is_two_next_to_the_allies_one_within_two_and_not_b
     assert [landing_modifier(d) for d in (None, 1, 2, 3)] == [None, 2, 1, None]
 
 
-def test_a_unit_landing_three_hexes_away_owes_no_roll_and_one_said_changes_nothing(tmp_path: Path) -> None:
-    found, game = judged(tmp_path, """as Alice
-move 2/33 along 'North "Follow-up" box' on "Off-map Boxes"
+def landing(unit: str, hex_: str, then: str = "") -> str:
+    """A script landing `unit` from the North First Wave boxes on `hex_`, then `then`."""
+    return f"""as Alice
+move {unit} along 'North "Follow-up" box' on "Off-map Boxes"
 turn set Phase=amphibious-landing
-move 2/33 along "North First Wave boxes" on "Off-map Boxes"
-move 2/33 along 1107 on "Main Map"
-chat "landing loss 2/33"
-roll 1d6 = 6
-turn next
-""", scenario="hercules")
-    # 1107 is two hexes from 1K (1208): 6 +1 = 7 would eliminate it
+move {unit} along "North First Wave boxes" on "Off-map Boxes"
+move {unit} along {hex_} on "Main Map"
+{then}turn next
+"""
+
+
+def test_a_landing_roll_is_due_within_two_hexes_of_the_allies_as_the_roll_is_said(tmp_path: Path) -> None:
+    # 1107 is two hexes from 1K (1208): 6 +1 = 7 eliminates 2/33
+    found, _ = judged(tmp_path, landing("2/33", "1107", 'chat "landing loss 2/33"\nroll 1d6 = 6\n'), "hercules")
     assert found == [("AMP-08", 6, "proven")]
-    found, game = judged(tmp_path, """as Alice
-move 3/34 along 'North "Follow-up" box' on "Off-map Boxes"
-turn set Phase=amphibious-landing
-move 3/34 along "North First Wave boxes" on "Off-map Boxes"
-move 3/34 along 1107 on "Main Map"
-as Bob
-remove 1K
-as Alice
-chat "landing loss 3/34"
-roll 1d6 = 6
-turn next
-""", scenario="hercules")
-    # with 1K gone the nearest Allied unit is four hexes off: no roll was due, the 6 changes nothing
+    # with 1K gone before the roll the nearest Allied unit is four hexes off: the 6 changes nothing
+    found, game = judged(tmp_path, landing("3/34", "1107", 'as Bob\nremove 1K\nas Alice\n'
+                                                         'chat "landing loss 3/34"\nroll 1d6 = 6\n'), "hercules")
     assert found == [] and not game.tally.status(game.inventory.check_id("AMP-08")).unsettled
 
 
 def test_a_landing_with_no_roll_said_is_not_judged_and_names_the_chat_line(tmp_path: Path) -> None:
-    found, game = judged(tmp_path, """as Alice
-move 1/33 along 'North "Follow-up" box' on "Off-map Boxes"
-turn set Phase=amphibious-landing
-move 1/33 along "North First Wave boxes" on "Off-map Boxes"
-move 1/33 along 1207 on "Main Map"
-turn next
-""", scenario="hercules")
+    found, game = judged(tmp_path, landing("1/33", "1207"), "hercules")
     status = game.tally.status(game.inventory.check_id("AMP-08"))
     assert found == [] and status.unsettled and "landing loss 1/33" in status.unsettled[-1].data[0]
 

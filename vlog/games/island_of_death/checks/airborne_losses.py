@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from vlog.engine.judge import Ruling, Unknown
 from vlog.kit.steps import PhaseChanged, Placed
 
-from vlog.games.island_of_death.checks.unit_rolls import AIRBORNE, gone_or_changed
+from vlog.games.island_of_death.checks.unit_rolls import AIRBORNE, gone_or_changed, judge_phase_rolls
 from vlog.games.island_of_death.rules import REGISTRY
 from vlog.games.island_of_death.terrain import overrunnable
 
@@ -98,32 +98,27 @@ def airborne_modifiers(game: "IslandOfDeath", position: "Position", unit: "Unit"
 
 @REGISTRY.check("JMP-10", "LDR-09", event=PhaseChanged)
 def judge_airborne_losses(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
-    """19.46 at the end of the Airborne Landing Phase."""
-    old = event.old
-    if old is None or old.name != "airborne-landing":
-        return []
-    ledger, now, out = game.unit_rolls, game.units(view.before), []
-    for roll in ledger.of(AIRBORNE, old):
-        unit = roll.unit
-        readings = airborne_modifiers(game, roll.position, unit)
-        totals = sorted({roll.total + s for s, _, _ in readings})
-        deps = sorted({d for s, data, _ in readings if roll.total + s >= ELIMINATES for d in data})
-        evidence = {"unit": unit.counter, "hex": unit.hex, "roll": roll.total, "totals": totals,
-                    "roll_step": roll.roll_step}
-        reached = [r for r in readings if roll.total + r[0] >= ELIMINATES]
-        if reached:
-            out += _judge_roll(game, unit, now, roll, readings, reached, event, evidence, deps)
-    for unit, step in ledger.unrolled(AIRBORNE, old):
-        game.unsettled("JMP-10", step, [f"the airborne-loss roll of {unit.name} in {unit.hex} (chat `airborne loss "
-                                        f"{unit.name}` before its die, 19.46)"])
-    out += _leaders_with_hq(game, event, now)
+    """19.46 at the end of the Airborne Landing Phase, and the leaders who jumped (19.44)."""
+    out = judge_phase_rolls(game, event, view, phase_name="airborne-landing", kind=AIRBORNE, arrived="jumped",
+                            check="JMP-10", say=("airborne loss", "19.46"),
+                            judge=lambda roll, old, now: _judge_roll(game, roll, old, now))
+    if event.old is not None and event.old.name == "airborne-landing":
+        out += _leaders_with_hq(game, event, game.units(view.before))
     return out
 
 
-def _judge_roll(game: "IslandOfDeath", unit: "Unit", now: dict, roll: Any, readings: list, reached: list,
-                event: Any, evidence: dict, deps: list[str]) -> list["Finding"]:
+def _judge_roll(game: "IslandOfDeath", roll: Any, old: Any, now: dict[str, "Unit"]) -> list["Finding"]:
     """A roll that reaches 7 in some reading: the unit is affected, and an HQ or leader is not."""
-    old, every = event.old, len(reached) == len(readings)
+    unit = roll.unit
+    readings = airborne_modifiers(game, roll.position, unit)
+    reached = [r for r in readings if roll.total + r[0] >= ELIMINATES]
+    if not reached:
+        return []
+    totals = sorted({roll.total + s for s, _, _ in readings})
+    deps = sorted({d for s, data, _ in reached for d in data})
+    evidence = {"unit": unit.counter, "hex": unit.hex, "roll": roll.total, "totals": totals,
+                "roll_step": roll.roll_step}
+    every = len(reached) == len(readings)
     why = reached[0][2] or "no modifier"
     if unit.kind in EXEMPT:
         if not gone_or_changed(unit, now):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import BoxMoved, Moved, Removed
+from vlog.kit.steps import BoxMoved, Placed, Removed
 
 from vlog.games.island_of_death.checks.landings import DIVISIONS, WAVE_BOXES
 from vlog.games.island_of_death.checks.weather import day_of
@@ -38,7 +38,8 @@ RETURN_AFTER = 4
 
 
 class Headquarters(Ledger):
-    """HQ id -> (the step, turn and day it was eliminated)."""
+    """HQ counter -> (the step, turn and day it was eliminated): a counter, as a piece deleted
+    and added again from the palette is another piece of the same counter."""
 
     def __init__(self) -> None:
         self.fallen: dict[str, tuple[int | None, int, str]] = {}
@@ -56,8 +57,8 @@ def days(phase: Any) -> list[str]:
 
 def _fall(game: "IslandOfDeath", unit: "Unit", step: int | None) -> None:
     phase = game.phase
-    if unit.kind == "hq" and phase is not None and unit.id not in game.headquarters.fallen:
-        game.headquarters.fallen[unit.id] = (step, phase.turn, day_of(phase) or "")
+    if unit.kind == "hq" and phase is not None and unit.counter not in game.headquarters.fallen:
+        game.headquarters.fallen[unit.counter] = (step, phase.turn, day_of(phase) or "")
 
 
 @REGISTRY.check("SPU-16", event=Removed)
@@ -81,16 +82,15 @@ def judge_hq_box(game: "IslandOfDeath", event: BoxMoved, view: "StepView") -> li
     return _judge_return(game, after, event.step)
 
 
-@REGISTRY.check("SPU-16", event=Moved)
-def judge_hq_back_on_map(game: "IslandOfDeath", event: Moved, view: "StepView") -> list["Finding"]:
-    if event.after.kind != "hq" or event.before.hex is not None or event.after.hex is None:
-        return []
-    return _judge_return(game, event.after, event.step)
+@REGISTRY.check("SPU-16", event=Placed)
+def judge_hq_back_on_map(game: "IslandOfDeath", event: Placed, view: "StepView") -> list["Finding"]:
+    """An HQ put on the map (from a box or the palette)."""
+    return _judge_return(game, event.unit, event.step) if event.unit.kind == "hq" else []
 
 
 def _judge_return(game: "IslandOfDeath", unit: "Unit", step: int | None) -> list["Finding"]:
     ledger, phase = game.headquarters, game.phase
-    fallen = ledger.fallen.pop(unit.id, None)
+    fallen = ledger.fallen.pop(unit.counter, None)
     if fallen is None or phase is None:
         return []
     fell_step, fell_turn, fell_day = fallen

@@ -23,7 +23,7 @@ from vlog.engine.judge import Ruling
 from vlog.kit.steps import PhaseChanged, Placed
 
 from vlog.games.island_of_death.checks.landings import WAVE_BOXES
-from vlog.games.island_of_death.checks.unit_rolls import LANDING, gone_or_changed
+from vlog.games.island_of_death.checks.unit_rolls import LANDING, gone_or_changed, judge_phase_rolls
 from vlog.games.island_of_death.rules import REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,43 +78,42 @@ def note_landing(game: "IslandOfDeath", event: Placed, view: "StepView") -> list
 @REGISTRY.check("AMP-08", "LDR-09", event=PhaseChanged)
 def judge_landing_losses(game: "IslandOfDeath", event: PhaseChanged, view: "StepView") -> list["Finding"]:
     """18.5 at the end of the Amphibious Landing Phase."""
-    old = event.old
-    if old is None or old.name != "amphibious-landing":
+    return judge_phase_rolls(game, event, view, phase_name="amphibious-landing", kind=LANDING,
+                             arrived="landed amphibiously", check="AMP-08", say=("landing loss", "18.5"),
+                             judge=lambda roll, old, now: _judge_roll(game, roll, old, now))
+
+
+def _judge_roll(game: "IslandOfDeath", roll: Any, old: Any, now: dict[str, "Unit"]) -> list["Finding"]:
+    """One landing-loss roll: +2 next to an Allied unit, +1 within two; 7 or more eliminates."""
+    unit = roll.unit
+    distance, allied = nearest_allied(game, roll.position, unit.hex)
+    modifier = landing_modifier(distance)
+    if modifier is None:
+        return []                                      # no roll was due: it changes nothing
+    total = roll.total + modifier
+    evidence = {"unit": unit.counter, "hex": unit.hex, "roll": roll.total, "modifier": modifier, "total": total,
+                "nearest_allied": allied, "distance": distance, "roll_step": roll.roll_step}
+    if total < ELIMINATES:
         return []
-    ledger, now, out = game.unit_rolls, game.units(view.before), []
-    for roll in ledger.of(LANDING, old):
-        unit = roll.unit
-        distance, allied = nearest_allied(game, roll.position, unit.hex)
-        modifier = landing_modifier(distance)
-        if modifier is None:
-            continue                                   # no roll was due: it changes nothing
-        total = roll.total + modifier
-        evidence = {"unit": unit.counter, "hex": unit.hex, "roll": roll.total, "modifier": modifier, "total": total,
-                    "nearest_allied": allied, "distance": distance, "roll_step": roll.roll_step}
-        if unit.kind in EXEMPT:
-            if total >= ELIMINATES and gone_or_changed(unit, now):
-                out.append(_exempt_removed(game, event, roll, evidence, distance))
-            continue
-        if total >= ELIMINATES and not gone_or_changed(unit, now):
-            out.append(game.inventory.finding(
-                "AMP-08", Ruling.PROVEN, step=roll.roll_step, when=game.when_of(old),
-                message=f"{unit.label()} landed on {unit.hex} {distance} hex(es) from {', '.join(allied)} and rolled "
-                        f"{roll.total} +{modifier} = {total} for landing losses (step {roll.roll_step}): 7 or more "
-                        f"eliminates it (18.5), but it was still on the map when the phase ended",
-                subjects=(unit.name,), evidence=evidence))
-    for unit, step in ledger.unrolled(LANDING, old):
-        game.unsettled("AMP-08", step, [f"the landing-loss roll of {unit.name} on {unit.hex} (chat `landing loss "
-                                        f"{unit.name}` before its die, 18.5)"])
-    return out
+    if unit.kind in EXEMPT:
+        return [_exempt_removed(game, old, roll, evidence, distance)] if gone_or_changed(unit, now) else []
+    if gone_or_changed(unit, now):
+        return []
+    return [game.inventory.finding(
+        "AMP-08", Ruling.PROVEN, step=roll.roll_step, when=game.when_of(old),
+        message=f"{unit.label()} landed on {unit.hex} {distance} hex(es) from {', '.join(allied)} and rolled "
+                f"{roll.total} +{modifier} = {total} for landing losses (step {roll.roll_step}): 7 or more "
+                f"eliminates it (18.5), but it was still on the map when the phase ended",
+        subjects=(unit.name,), evidence=evidence)]
 
 
-def _exempt_removed(game: "IslandOfDeath", event: Any, roll: Any, evidence: dict, distance: int | None) -> "Finding":
+def _exempt_removed(game: "IslandOfDeath", old: Any, roll: Any, evidence: dict, distance: int | None) -> "Finding":
     unit = roll.unit
     proven = distance is not None and distance > 1
     why = "no Allied unit was next to its beach hex, so no Water's Edge fire took it (18.61)" if proven else \
         "unless Water's Edge Combat took it (18.61)"
     return game.inventory.finding(
-        "LDR-09", Ruling.PROVEN if proven else Ruling.POSSIBLE, step=roll.roll_step, when=game.when_of(event.old),
+        "LDR-09", Ruling.PROVEN if proven else Ruling.POSSIBLE, step=roll.roll_step, when=game.when_of(old),
         message=f"{unit.label()}, {'an HQ' if unit.kind == 'hq' else 'a leader'}, was removed after a landing-loss "
                 f"roll of {evidence['total']} said for it (step {roll.roll_step}): HQs and leaders take no landing "
                 f"losses (18.5); {why}",

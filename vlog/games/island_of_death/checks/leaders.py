@@ -65,6 +65,8 @@ class Leaders(Ledger):
         self.overruns: list[tuple["Unit", str, int | None]] = []
         """(leader, hex, step) overrun in the current phase."""
         self.left: dict[str, tuple[int, str | None, str]] = {}
+        """Leader counter -> (turn, day, level) it left the map in (a counter: a piece deleted and
+        added again from the palette is another piece)."""
         self.survived: set[str] = set()
         """Leaders that survived an overrun and are off the map (6.52, 14.42)."""
 
@@ -235,7 +237,7 @@ def judge_overruns(game: "IslandOfDeath", event: PhaseChanged, view: "StepView")
             finding(f"rolled {roll.total}: more than 7 spares it (it goes to the Turn Record Track), but it was "
                     f"turned to its ADC", roll.roll_step, more)
         elif roll.total > OVERRUN_AT_MOST and after is not None and after.hex is None:
-            ledger.survived.add(leader.id)
+            ledger.survived.add(leader.counter)
     return out
 
 
@@ -245,7 +247,7 @@ def judge_overruns(game: "IslandOfDeath", event: PhaseChanged, view: "StepView")
 def note_leader_left(game: "IslandOfDeath", event: Removed, view: "StepView") -> list["Finding"]:
     unit, phase = event.unit, game.phase
     if unit.kind == "leader" and phase is not None:
-        game.leaders.left[unit.id] = (phase.turn, day_of(phase), unit.level or "")
+        game.leaders.left[unit.counter] = (phase.turn, day_of(phase), unit.level or "")
     return []
 
 
@@ -258,7 +260,7 @@ def judge_leader_return(game: "IslandOfDeath", event: Placed, view: "StepView") 
     if unit.kind != "leader" or phase is None or (box is not None and box != TRACK
                                                   and (game.box_type(box) or box) in ARRIVAL_BOXES):
         return []
-    left = ledger.left.get(unit.id)
+    left = ledger.left.get(unit.counter)
     if box != TRACK and left is None:
         return []                                   # a set-up placement
     units = game.units(view.before)
@@ -269,8 +271,8 @@ def judge_leader_return(game: "IslandOfDeath", event: Placed, view: "StepView") 
     if unit.level == "adc":
         short, when_ok = "LDR-06", phase.name == "initial-segment" and (left is None or left[1] != day_of(phase))
         timing = "an ADC returns in the Initial Segment of the day after its leader fell (14.43)"
-    elif unit.id in ledger.survived:
-        ledger.survived.discard(unit.id)
+    elif unit.counter in ledger.survived:
+        ledger.survived.discard(unit.counter)
         short = "LDR-05"
         when_ok = (left is None or left[0] < phase.turn) and phase.name in ("initial-segment", status)
         timing = ("a leader that survived an overrun returns in a later turn, in the next Initial Segment (6.52) or "

@@ -18,6 +18,7 @@ from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Flipped, Removed, StepsChanged
 
+from vlog.games.island_of_death.checks.replacements import _raised
 from vlog.games.island_of_death.rules import REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,20 +26,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.island_of_death.rules import IslandOfDeath
     from vlog.kit.steps import StepView
 
-LOWER_SIDES = ("remnant", "reduced")
-
-
 class Security(Ledger):
     """(turn, hex) -> the security companies taken off that hex in that turn's Initial Segment."""
 
     def __init__(self) -> None:
         self.removed: dict[tuple[int, str | None], list[str]] = {}
-
-
-def _raised(before: Any, after: Any) -> bool:
-    if isinstance(before.steps, int) and isinstance(after.steps, int):
-        return after.steps > before.steps
-    return before.level in LOWER_SIDES and after.level == "full"
 
 
 @REGISTRY.check("SPU-15", event=Removed)
@@ -51,19 +43,12 @@ def note_security_off(game: "IslandOfDeath", event: Removed, view: "StepView") -
 
 
 @REGISTRY.check("SPU-15", event=StepsChanged)
-def judge_absorbed_steps(game: "IslandOfDeath", event: StepsChanged, view: "StepView") -> list["Finding"]:
-    return _judge(game, event, view)
-
-
 @REGISTRY.check("SPU-15", event=Flipped)
-def judge_absorbed_side(game: "IslandOfDeath", event: Flipped, view: "StepView") -> list["Finding"]:
-    if isinstance(event.before.steps, int) and isinstance(event.after.steps, int):
-        return []                                   # told as a step change
-    return _judge(game, event, view)
-
-
-def _judge(game: "IslandOfDeath", event: Any, view: "StepView") -> list["Finding"]:
+def judge_absorbed(game: "IslandOfDeath", event: Any, view: "StepView") -> list["Finding"]:
+    """17.42: the unit regaining a step with a security company in its hex is a British battalion."""
     before, unit, phase = event.before, event.after, game.phase
+    if isinstance(event, Flipped) and isinstance(before.steps, int) and isinstance(unit.steps, int):
+        return []                                   # told as a step change
     if phase is None or phase.name != "initial-segment" or unit.side != "allied" or unit.hex is None \
             or not _raised(before, unit):
         return []

@@ -13,6 +13,7 @@ next phase ends, so a check at the end of a phase reads them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from vlog.kit.unit_rolls import RollFor, RollQueue, roll_for_parser
 from vlog.games.island_of_death.rules import GRAMMARS
 
 if TYPE_CHECKING:  # pragma: no cover
+    from vlog.findings import Finding
     from vlog.games.island_of_death.rules import IslandOfDeath
     from vlog.games.island_of_death.units import Unit
     from vlog.kit.steps import StepView
@@ -123,6 +125,26 @@ class UnitRolls(Ledger):
         if len(found) > 1 and phase is not None:
             found = [u for u in found if game.movement.arrived.get(u.id, (None,))[0] == phase.turn] or found
         return found[0] if len(found) == 1 else None
+
+
+def judge_phase_rolls(game: "IslandOfDeath", event: Any, view: "StepView", *, phase_name: str, kind: str,
+                      arrived: str, check: str, say: str,
+                      judge: Callable[[UnitRoll, Any, dict[str, "Unit"]], list["Finding"]]) -> list["Finding"]:
+    """When phase `phase_name` has just ended (`event` its PhaseChanged): `judge(roll, phase,
+    units now)` for each roll of `kind` said for a unit that `arrived` ("jumped", "landed
+    amphibiously") that turn; each unit that owed one with none said leaves `check` unsettled,
+    naming the chat line (`say`: its words, with the rule)."""
+    old = event.old
+    if old is None or old.name != phase_name:
+        return []
+    now, out = game.units(view.before), []
+    for roll in game.unit_rolls.of(kind, old):
+        if game.movement.arrived.get(roll.unit.id) == (old.turn, arrived):
+            out += judge(roll, old, now)
+    for unit, step in game.unit_rolls.unrolled(kind, old):
+        game.unsettled(check, step, [f"the {say[0]} roll of {unit.name} in {unit.hex} (chat `{say[0]} {unit.name}` "
+                                     f"before its die, {say[1]})"])
+    return out
 
 
 def gone_or_changed(unit: "Unit", now: dict[str, "Unit"]) -> bool:
