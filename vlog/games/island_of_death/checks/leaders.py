@@ -10,7 +10,8 @@ piece is in is not read, so the return is judged by when and where the piece com
   or retreating through a ZOC) has a casualty roll for it: 2d6 minus the steps beyond the first;
   3 or less eliminates it. A leader left on its leader side after a roll that eliminates it, or
   turned to its ADC after one that spares it, is PROVEN (POSSIBLE when all its stack is gone: an
-  overrun may have followed); steps lost the pieces leave open count every way; a stack that
+  overrun may have followed); steps lost the pieces leave open count every way (with no upper
+  bound, a leader turned to its ADC is not judged: more steps lower the total); a stack that
   lost steps with no roll said is not judged there, naming the chat line.
 * LDR-05 (6.52, 14.42): a leader in a hex enemy units enter with only leaders, coastal guns or
   zero-strength units there rolls 2d6: 7 or less eliminates it, else it leaves the map. A
@@ -158,12 +159,15 @@ def _judge_casualty(game: "IslandOfDeath", combat: Any, leader: "Unit", roll: An
     evidence = {"unit": leader.counter, "hex": hex_, "target": combat.attack.target, "roll": roll.total,
                 "steps_lost": low if high == low else [low, high], "totals": totals, "roll_step": roll.roll_step}
     stack_left = any(now.get(u.id) is not None and now[u.id].hex is not None for u in stack if u.id != leader.id)
+    overrun = () if stack_left else ("that it was not overrun after its stack was gone (14.42)",)
+    on_map = now.get(leader.id) is not None and now[leader.id].hex is not None
     if all(t <= CASUALTY_AT_MOST for t in totals) and not fell:
-        say, ruling, deps = "eliminates it, but it is still on its leader side", Ruling.PROVEN, ()
-    elif all(t > CASUALTY_AT_MOST for t in totals) and fell:
+        # off the map on its leader side it may have survived an overrun once its stack was gone
+        say = "eliminates it, but it is still on its leader side"
+        ruling, deps = (Ruling.PROVEN, ()) if on_map or stack_left else (Ruling.POSSIBLE, overrun)
+    elif all(t > CASUALTY_AT_MOST for t in totals) and fell and high is not None:   # more steps: a lower total
         say = "spares it, but it was turned to its ADC or taken off"
-        ruling = Ruling.PROVEN if stack_left else Ruling.POSSIBLE
-        deps = () if stack_left else ("that it was not overrun after its stack was gone (14.42)",)
+        ruling, deps = (Ruling.PROVEN, ()) if stack_left else (Ruling.POSSIBLE, overrun)
     else:
         return []
     return [combat.finding(
