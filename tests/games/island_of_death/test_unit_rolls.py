@@ -151,3 +151,20 @@ roll 2d6 = 2,3
 move 4 along 'West "Follow-up" box' on "Off-map Boxes"
 """)
     assert found == expected
+
+
+@pytest.mark.parametrize("hex_, expected", [
+    ("1107", []),                                   # with the 4th Division HQ
+    ("1110", []),                                   # with 1/34, a unit of its formation (4.21c)
+    ("0708", [("LDR-07", 4, "proven")]),            # with 3/88 of the 20th Division
+])
+def test_an_axis_leader_from_the_track_comes_with_its_hq_or_its_formation(tmp_path: Path, hex_: str,
+                                                                           expected: list) -> None:
+    found, _ = judged(tmp_path, f"""as Alice
+move Chirelson along "Turn Record Track" on "Off-map Boxes"
+turn set Phase=axis-status
+add "Out of Supply" at 1012
+move Chirelson along {hex_} on "Main Map"
+turn set Phase=axis-movement
+""")
+    assert found == expected

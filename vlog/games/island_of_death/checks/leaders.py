@@ -298,11 +298,14 @@ def _where(game: "IslandOfDeath", unit: "Unit", units: dict[str, "Unit"], hqs: l
     """What is wrong with the hex a returning leader was placed in (None: nothing)."""
     friends = [u for u in units.values() if u.hex == unit.hex and u.side == unit.side and u.id != unit.id
                and u.is_ground_unit]
+    if short == "LDR-07" and unit.side == "axis":
+        if any(h.hex == unit.hex for h in hqs) or any(u.formation == unit.formation for u in friends):
+            return None                             # 4.21c: with the formations of its HQ
+        return ("an Axis leader comes with its HQ or a unit of its formation, or into a Follow-up or the "
+                "Disbandment Box (4.21c)")
     if hqs:
         if any(h.hex == unit.hex for h in hqs):
             return None
-        if short == "LDR-07" and unit.side == "axis" and any(u.formation == unit.formation for u in friends):
-            return None                             # 4.21c: with the formations of its HQ
         return f"its HQ is on the map ({', '.join(f'{h.counter} in {h.hex}' for h in hqs)}) and it comes in the HQ's hex"
     if unit.side == "allied" or short == "LDR-05":
         wanted = [u for u in friends if u.kind == "infantry" or short == "LDR-05"]
@@ -311,5 +314,4 @@ def _where(game: "IslandOfDeath", unit: "Unit", units: dict[str, "Unit"], hqs: l
         return ("with no HQ on the map it comes with " +
                 ("an Allied infantry unit (14.43, 4.31d)" if short != "LDR-05" else "a friendly unit (6.52, 14.42)"))
     return ("with its formation's HQ not on the map an Axis ADC goes to the Disbandment Box or its division's "
-            "Follow-up box, not onto the map (14.43)") if short == "LDR-06" else \
-        "with its HQ not on the map it goes to a Follow-up box or the Disbandment Box (4.21c)"
+            "Follow-up box, not onto the map (14.43)")
