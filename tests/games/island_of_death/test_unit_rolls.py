@@ -168,3 +168,24 @@ move Chirelson along {hex_} on "Main Map"
 turn set Phase=axis-movement
 """)
     assert found == expected
+
+
+def test_an_axis_adc_with_no_hq_on_the_map_waits_in_the_disbandment_box_and_jumps_alone(tmp_path: Path) -> None:
+    found, _ = judged(tmp_path, """as Alice
+turn set Phase=airborne-landing
+move "Ramcke drop zone marker" along 1913 on "Main Map"
+move @1704067200077 along 1913 on "Main Map"
+move Ramcke along 1913 on "Main Map"
+turn set Phase=axis-combat
+move @1704067200077 along "Turn Record Track" on "Off-map Boxes"
+flip Ramcke
+move Ramcke along "Turn Record Track" on "Off-map Boxes"
+turn set Turn=5 Phase=initial-segment
+chat "weather"
+roll 2d6 = 2,3
+move Ramcke along "Disbandment Box" on "Off-map Boxes"
+turn set Phase=airborne-landing
+move Ramcke along 1913 on "Main Map"
+turn next
+""", scenario="hercules")
+    assert found == []             # 14.43: to the Disbandment Box; 19.44: an ADC returning jumps alone

@@ -53,7 +53,8 @@ OVERRUN_AT_MOST = 7
 """6.52, 14.42: 7 or less eliminates the leader."""
 TRACK = "turn-record-track"
 ARRIVAL_BOXES = ("disbandment", "follow-up", "first-wave", "second-wave")
-"""Boxes a leader jumps or lands from (19.21, 18.33): no return from the track."""
+"""The Disbandment Box and the box types a leader jumps or lands from (19.21, 18.33): no return
+from the track."""
 
 
 class Leaders(Ledger):
@@ -261,9 +262,8 @@ def judge_leader_return(game: "IslandOfDeath", event: Placed, view: "StepView") 
     unit, phase, ledger = event.unit, game.phase, game.leaders
     old = game.units(view.before).get(unit.id)
     box = old.box if old is not None else None
-    if unit.kind != "leader" or phase is None or (box is not None and box != TRACK
-                                                  and (game.box_type(box) or box) in ARRIVAL_BOXES):
-        return []
+    if unit.kind != "leader" or phase is None or box in ARRIVAL_BOXES or game.box_type(box) in ARRIVAL_BOXES:
+        return []                                   # a jump or a landing
     left = ledger.left.get(unit.counter)
     if box != TRACK and left is None:
         return []                                   # a set-up placement
