@@ -189,3 +189,37 @@ move Ramcke along 1913 on "Main Map"
 turn next
 """, scenario="hercules")
     assert found == []             # 14.43: to the Disbandment Box; 19.44: an ADC returning jumps alone
+
+
+@pytest.mark.parametrize("fight, expected", [
+    ("as Bob\nremove 1K\nremove Strongpoint\nas Alice\n", []),        # fought until only the Axis is left
+    ("as Bob\nremove Strongpoint\nas Alice\n", [("JMP-11", 9, "proven")]),    # 1K still there
+])
+def test_a_hostile_landing_of_the_introductory_scenario_is_fought_out(tmp_path: Path, fight: str,
+                                                                       expected: list) -> None:
+    found, _ = judged(tmp_path, f"""as Alice
+turn set Turn=5 Phase=initial-segment
+chat "weather"
+roll 2d6 = 2,3
+turn set Phase=airborne-landing
+move IV/187 along 1309 on "Main Map"
+chat "airborne loss IV/187"
+roll 1d6 = 1
+{fight}turn next
+""")
+    assert found == expected
+
+
+@pytest.mark.parametrize("hex_, expected", [
+    ("1612", []),                                   # with the Malta HQ (4.31d)
+    ("1311", [("LDR-07", 3, "proven")]),            # with 8M while the HQ is on the map
+])
+def test_an_allied_leader_from_the_track_comes_with_the_hq_while_there_is_one(tmp_path: Path, hex_: str,
+                                                                              expected: list) -> None:
+    found, _ = judged(tmp_path, f"""as Bob
+move Beak along "Turn Record Track" on "Off-map Boxes"
+turn set Turn=3 Phase=allied-status
+move Beak along {hex_} on "Main Map"
+turn set Phase=allied-movement
+""", scenario="hercules")
+    assert found == expected
