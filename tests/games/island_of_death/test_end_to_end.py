@@ -134,6 +134,20 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-16": [("CBT-16", 8, {"target": "1311", "roll": 9, "said": "-/1", "crt": ["1/1"]})],
     "CBT-19": [("CBT-19", 8, {"target": "1311", "side": "attacker", "result": "1/1", "hits": 1, "steps_due": 1,
                                "steps_lost": 0})],
+    "AMP-08": [("AMP-08", 16, {"unit": "ax-1-33", "hex": "1207", "roll": 5, "modifier": 2, "total": 7,
+                               "nearest_allied": ["al-1k"]})],
+    "JMP-10": [("JMP-10", 9, {"unit": "ax-v-186", "hex": "1013", "roll": 6, "totals": [7]})],
+    "JMP-11": [("JMP-11", 14, {"hex": "1011", "jumped": ["ax-ii-187"], "enemy_units": ["al-inf-coy", "al-inf-coy"]})],
+    "LDR-09": [("LDR-09", 12, {"unit": "ax-ramcke", "hex": "1913", "hq": "ax-hq-ram", "hq_jumped": False})],
+    "LDR-04": [("LDR-04", 17, {"unit": "al-beak", "hex": "1311", "roll": 3, "steps_lost": 1, "totals": [3]})],
+    "LDR-05": [("LDR-05", 6, {"unit": "al-beak", "hex": "1210", "roll": 6, "overrun_step": 4})],
+    "LDR-06": [("LDR-06", 22, {"unit": "al-beak", "hex": "1310", "level": "adc", "in_time": False, "place": None})],
+    "LDR-07": [("LDR-07", 3, {"unit": "ax-chirelson", "hex": "1107", "in_time": False, "place": None})],
+    "SPU-16": [("SPU-16", 10, {"unit": "ax-hq-185", "to": "disbandment", "eliminated_day": "29 June", "day": "1 July",
+                               "due_day": "3 July"})],
+    "SPU-15": [("SPU-15", 11, {"unit": "al-1k", "nationality": "maltese", "security_units": ["al-rn-security"]})],
+    "clean-rolls-intro": [],
+    "clean-rolls-hercules": [],
 }
 
 KNOWN_GAPS: dict[str, str] = {}

@@ -89,7 +89,7 @@ class IslandOfDeath(RulesEngine):
         self.replacements = Replacements()
         return [self.movement, self.timeline, self.attacks, self.surrender, self.supply, self.breakdown, self.combats,
                 self.strategic, self.landings, self.bombardments, self.weather, self.dismantling, self.replacements,
-                *self._fire_ledgers()]
+                *self._fire_ledgers(), *self._roll_ledgers()]
 
     def _fire_ledgers(self) -> list["Ledger"]:
         """The ledgers of fire tied to its dice: communications, bombardment losses, penetration
@@ -102,6 +102,18 @@ class IslandOfDeath(RulesEngine):
         self.communications, self.bombardment_losses = Communications(self), BombardmentLosses(self)
         self.penetrations, self.coastal_guns = Penetrations(self), CoastalGuns(self)
         return [self.communications, self.bombardment_losses, self.penetrations, self.coastal_guns]
+
+    def _roll_ledgers(self) -> list["Ledger"]:
+        """The ledgers of the rolls made for one piece and what they decide (leaders, HQs,
+        landing and airborne losses, security companies)."""
+        from vlog.games.island_of_death.checks.headquarters import Headquarters
+        from vlog.games.island_of_death.checks.leaders import Leaders
+        from vlog.games.island_of_death.checks.security import Security
+        from vlog.games.island_of_death.checks.unit_rolls import UnitRolls
+
+        self.unit_rolls, self.leaders = UnitRolls(self), Leaders(self)
+        self.headquarters, self.security = Headquarters(), Security()
+        return [self.unit_rolls, self.leaders, self.headquarters, self.security]
 
     # -- the map and the units as the checks read them --------------------------------------
     @cached_property
@@ -170,3 +182,5 @@ from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers t
     stacking, strategic, strongpoints, supply, support, victory, warships, weather)
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (the checks of fire tied to its dice)
     bombardment_targets, coastal_guns, communications, penetration)
+from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (the rolls made for one piece)
+    airborne_losses, headquarters, landing_losses, leaders, security, unit_rolls)

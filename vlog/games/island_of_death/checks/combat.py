@@ -130,7 +130,9 @@ def judge_attack(game: "IslandOfDeath", event: Declared, view: "StepView") -> li
                     {"defenders": [u.counter for u in defenders]},
                     Ruling.PROVEN if only is True else Ruling.POSSIBLE,
                     tuple(sorted(only.data)) if isinstance(only, Unknown) else ())
-    far = {u.name: u.hex for u in attackers if game.board.distance(u.hex, attack.target) != 1}
+    hostile = landing and phase is not None and phase.name == "airborne-landing"      # 19.5: in the drop hex
+    far = {u.name: u.hex for u in attackers
+           if game.board.distance(u.hex, attack.target) != 1 and not (hostile and u.hex == attack.target)}
     if far:
         finding("CBT-01", f"{', '.join(far)} attack {attack.target} from a hex not adjacent to it",
                 {"not_adjacent": far})
