@@ -12,7 +12,8 @@ with his HQ. A jump is a unit placed from the Disbandment Box in the Airborne La
 * JMP-11 (19.5-19.53): a stick landing with enemy units attacks until one side is left, and
   lone coastal guns, zero-strength units and leaders there are eliminated (leaders roll, 6.52):
   no unit that jumped this turn shares a hex with an enemy piece (leaders aside: their overrun
-  is LDR-05's) when the phase ends. Whether
+  is LDR-05's; the coastal guns of a hex jumped into while Allied units held it, JMP-15's) when
+  the phase ends. Whether
   odds below the lowest column eliminated the stick (19.53) is the CRT's (not judged here).
 * LDR-09 (19.44, 19.46): a leader (not an ADC) jumps with its formation's HQ and ends in its
   hex; each may then rally one hex (19.6), so a leader more than two hexes from its HQ, or one
@@ -192,8 +193,10 @@ def judge_hostile_landing(game: "IslandOfDeath", event: PhaseChanged, view: "Ste
         if unit.hex is None or unit.hex in seen or not unit.is_ground_unit or unit.kind == "leader" \
                 or not _jumped(game, unit.id, old.turn):
             continue
+        guns_judged = unit.hex in game.coastal_guns.jump_hexes_judged     # the guns' fate there is JMP-15's
         enemies = sorted(u.counter for u in units.values() if u.hex == unit.hex and u.side != unit.side
-                         and u.is_ground_unit and u.kind != "leader")      # a lone leader's fate is LDR-05's
+                         and u.is_ground_unit and u.kind != "leader"       # a lone leader's fate is LDR-05's
+                         and not (guns_judged and u.kind == "coastal-gun"))
         if not enemies:
             continue
         seen.add(unit.hex)

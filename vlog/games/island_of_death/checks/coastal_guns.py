@@ -123,6 +123,11 @@ class CoastalGuns(Ledger):
         self.allied_spoke: int | None = None
         self.fired_at_guns: dict[str, tuple[int | None, int | None]] = {}
         self.jumps: dict[str, Jump] = {}
+        self.held_when_jumped: set[str] = set()
+        """Hexes of coastal guns with other Allied units, jumped into this phase (defense known or not)."""
+        self.jump_hexes_judged: frozenset[str] = frozenset()
+        """Those hexes at the last Airborne Landing Phase's end: their guns' fate is JMP-15's
+        (not judged where the defenders' defense is unknown), not the hostile landing's (JMP-11)."""
         self.air = Segment()
 
     def step(self, view: "StepView") -> tuple[()]:
@@ -186,6 +191,7 @@ class CoastalGuns(Ledger):
     # -- JMP-15 --------------------------------------------------------------------------------
     def _jumps_closed(self, now: dict[str, "Unit"], old: Any) -> list["Finding"]:
         out = []
+        self.jump_hexes_judged, self.held_when_jumped = frozenset(self.held_when_jumped), set()
         for jump in self.jumps.values():
             guns = [now[g.id] for g in jump.guns if g.id in now and now[g.id].hex == jump.hex]
             holders = [u for u in jump.holders if u.id in now and now[u.id].hex == jump.hex]
@@ -350,6 +356,7 @@ def note_jump_into_guns(game: "IslandOfDeath", event: Placed, view: "StepView") 
     holders = [u for u in there if u.kind not in ("coastal-gun", "leader") and u.is_ground_unit]
     if not guns or not holders:
         return []
+    game.coastal_guns.held_when_jumped.add(unit.hex)
     defended = [u for u in holders if isinstance(u.defense, int) and u.defense >= 1]
     if not defended:
         unknown = [u for u in holders if not isinstance(u.defense, int)]
