@@ -96,9 +96,19 @@ class StepView:
 def event_kind(cls: type) -> str:
     """An event class as the inventory's occasions name it: `StepsChanged` -> "steps-changed",
     or the `KIND` the class itself names (a game whose inventory already calls its occasions
-    by other words than its class names: `KIND = "phase"`)."""
-    named = cls.__dict__.get("KIND")
-    return named if isinstance(named, str) else re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
+    by other words than its class names: `KIND = "phase"`). Worked out once per class."""
+    try:
+        return _KINDS[cls]
+    except KeyError:
+        named = cls.__dict__.get("KIND")
+        kind = _KINDS[cls] = named if isinstance(named, str) else _CAPITAL.sub("-", cls.__name__).lower()
+        return kind
+
+
+_KINDS: dict[type, str] = {}
+"""Event class -> its kind (a class's name and `KIND` do not change; every event's kind is asked
+for each time it is dispatched and counted)."""
+_CAPITAL = re.compile(r"(?<!^)(?=[A-Z])")
 
 
 _OCCASION_NOUNS = {"stepped": "step", "moved": "move", "box-moved": "move between boxes", "placed": "placement", "removed": "removal",
