@@ -82,6 +82,7 @@ class RulesEngine(Game):
         self.sequence: seq.Sequence | None = None
         self.phase: seq.Position | None = None
         """Where the log stands in the scenario's sequence (None: not known yet)."""
+        self._shown: seq.ShownReader | None = None
         self.ledgers = Ledgers()
         self._cache = UnitCache()
         self.tally: "Tally | None" = None
@@ -131,7 +132,9 @@ class RulesEngine(Game):
 
     def _phase_shown(self, table: "Table") -> seq.Position | None:
         assert self.sequence is not None and self.scenario is not None
-        shown = seq.shown_on_table(table, self.data, self.scenario)
+        if self._shown is None or self._shown.scenario != self.scenario or self._shown.data is not self.data:
+            self._shown = seq.ShownReader(self.data, self.scenario)
+        shown = self._shown(table)
         if shown is None:
             return None
         try:
@@ -173,6 +176,7 @@ class RulesEngine(Game):
         start = Position(table)
         view = StepView(None, start, start)
         self.tally = ctx.tally
+        self._shown = None
         self.ledgers = Ledgers(*self.new_ledgers())
         self.scenario = self.given_scenario or self.detect_scenario(self.units(start))
         if self.scenario is None and len(self.data.scenario_ids) == 1:

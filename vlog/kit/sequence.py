@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.table import Table
 
-__all__ = ["PhaseSpec", "Sequence", "Position", "Shown", "sequence_of", "side_name", "shown_on_table",
+__all__ = ["PhaseSpec", "Sequence", "Position", "Shown", "ShownReader", "sequence_of", "side_name", "shown_on_table",
            "marker_value", "tracker_properties", "turn_of_label"]
 
 ORDINALS = ("first-player", "second-player")
@@ -228,6 +228,27 @@ def shown_on_table(table: "Table", data: "GameData", scenario: str, *,
     if turn is None or key is None:
         return None
     return Shown(turn, key)
+
+
+class ShownReader:
+    """`shown_on_table` of one data set and scenario for the tables of a replay, read again only
+    when a table's turn trackers or global properties differ from the last one read (or the
+    bindings read the turn from a marker piece, which any step may move): most steps change
+    neither, and the phase is asked for at every one."""
+
+    def __init__(self, data: "GameData", scenario: str):
+        self.data, self.scenario = data, scenario
+        self.by_piece = any(kind == "piece" for kind, *_ in _turn_reading(data, scenario)[0])
+        self._last: tuple[object, dict[str, str], dict[tuple[str, str], str], Shown | None] | None = None
+
+    def __call__(self, table: "Table") -> Shown | None:
+        last = self._last
+        if last is not None and not self.by_piece and last[0] is table.module and last[1] == table.turns \
+                and last[2] == table.global_properties:
+            return last[3]
+        shown = shown_on_table(table, self.data, self.scenario)
+        self._last = (table.module, dict(table.turns), dict(table.global_properties), shown)
+        return shown
 
 
 _TURN_READING: dict[tuple[int, str], tuple[object, tuple, frozenset[str] | None]] = {}
