@@ -53,6 +53,13 @@ BEGIN, END = "begin", "end"
 """What checks registered for the first and the last position of a log are registered `on`."""
 
 
+def _changed(view: StepView) -> frozenset[str] | None:
+    """The ids of the pieces the step set or took off, when its table after is a copy of its
+    table before (as the replay makes it); None when that is not known."""
+    changed = view.after.table.changed_since_copy()
+    return changed[1] if changed is not None and changed[0] == view.before.table.revision else None
+
+
 class RulesEngine(Game):
     """A game's rules on the kit: subclasses set the class attributes and `make_unit`."""
 
@@ -202,7 +209,7 @@ class RulesEngine(Game):
             if new is not None and (self.phase is None or (new.turn, new.index) != (self.phase.turn, self.phase.index)):
                 events.append(PhaseChanged(view.index, self.phase, new, bound=shown is not None))
             self.phase = new
-        events += unit_events(view.index, self.units(view.before), self.units(view.after))
+        events += unit_events(view.index, self.units(view.before), self.units(view.after), _changed(view))
         for grammar in self.grammars:
             events += [Declared(view.index, grammar.name, d)
                        for d in self.grammars.read(grammar.name, step.commands)]
