@@ -364,10 +364,16 @@ class Tally:
 
     def met(self, kind: str, step: int | None) -> None:
         """An occasion of `kind` happened at `step`: each check waiting for that kind, unless
-        blocked, has judged it (its findings, if any, are read by `observe`)."""
+        blocked, has judged it (its findings, if any, are read by `observe`). Told for every
+        event of a replay, so `judged` is inlined (a check blocked outright is blocked)."""
+        blocked, judged = self._blocked, self._judged
         for check in self._by_kind.get(kind, ()):
-            if check not in self._blocked:
-                self.judged(check, step)
+            if check not in blocked:
+                steps = judged.get(check)
+                if steps is None:
+                    judged[check] = {step}
+                else:
+                    steps.add(step)
 
     def reported_by(self, check: str, carriers: Iterable[str]) -> None:
         """`check`'s findings are raised by `carriers` (a part of a rule reported with the whole):

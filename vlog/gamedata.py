@@ -177,6 +177,12 @@ def hexside_key(a: str, b: str) -> str:
 # records: read-only views that hand out Datums
 
 
+_WRAPPED: dict[tuple[int, str, str, str], tuple[Any, Any]] = {}
+"""(id of a stored node, its key, its record's path and file) -> (the node, its Datum, Record or
+tuple): a record's fields are read again and again (a check reading a map's zones at every step)."""
+_WRAPPED_MAX = 200_000
+
+
 class Record(Mapping[str, Any]):
     """A read-only view of one record: datum fields come back as `Datum`, nested objects as `Record`."""
 
@@ -195,7 +201,18 @@ class Record(Mapping[str, Any]):
         return value
 
     def __getitem__(self, key: str) -> Any:
-        return self._wrap(self._raw[key], _key_path(self._path, key))
+        value = self._raw[key]
+        if not isinstance(value, (dict, list)):
+            return value
+        memo = (id(value), key, self._path, self._file)
+        known = _WRAPPED.get(memo)
+        if known is not None and known[0] is value:
+            return known[1]
+        wrapped = self._wrap(value, _key_path(self._path, key))
+        if len(_WRAPPED) >= _WRAPPED_MAX:
+            _WRAPPED.clear()
+        _WRAPPED[memo] = (value, wrapped)
+        return wrapped
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._raw)

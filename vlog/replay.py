@@ -127,6 +127,11 @@ def _inverse(c: Command) -> tuple | None:
 def _is_inverse(candidate: Sequence[Command], of: Sequence[Command]) -> bool:
     """True when `candidate` is exactly what `Command.getUndoCommand` writes for `of`: the
     inverses in reverse order (turn tracker states compared by tracker only)."""
+    if not candidate:
+        return False
+    first = _signature(candidate[0])      # most steps are no undo: told by their first command
+    if first is None or first != next((sig for sig in (_inverse(c) for c in reversed(of)) if sig is not None), None):
+        return False
     expected = [sig for sig in (_inverse(c) for c in reversed(of)) if sig is not None]
     got = [_signature(c) for c in candidate]
     return bool(expected) and got == expected

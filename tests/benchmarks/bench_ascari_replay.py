@@ -1,26 +1,26 @@
 """Judged replay speed of Ascari: a few thousand steps of legal play on the synthetic module,
-against Lion of Judah's judged replay of as many steps measured in the same run.
+this code against a baseline commit, both measured in the same run.
 
 The Ascari log is scripted on fixtures/ascari/synthetic (Amba Alagi, S4): the Ethiopians enter,
 then turn after turn the flags alternate, two rifles move two hexes and back, one of them is
 fired at as it moves and fires back in its Fire Combat Phase, and the Italians fire back in
-theirs (lines of sight traced each time). Lion of Judah's log is bench_judged_replay.py's. Each is
-judged in a fresh interpreter, in CPU seconds; prints steps per second of each and their ratio.
+theirs (lines of sight traced each time). The log is judged by the code of KIT_BASELINE
+(bench_judged_replay.py: a temporary git worktree) and by this checkout, each in a fresh
+interpreter, in CPU seconds, `--repeat` times in turn; prints steps per second of each run and
+the speed-up, then Lion of Judah's judged replay of as many steps with this code (the 5,000 steps
+per second asked of it is the figure asked of the others).
 
-    python tests/benchmarks/bench_ascari_replay.py [--steps N]
+    python tests/benchmarks/bench_ascari_replay.py [--steps N] [--baseline REV] [--repeat N]
     python -m pytest tests/benchmarks/bench_ascari_replay.py -s -o addopts=""
 """
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:           # run as a script: after PYTHONPATH, as bench_judged_replay
+    sys.path.append(str(ROOT))
 SYNTHETIC = ROOT / "fixtures" / "ascari" / "synthetic"
 STEPS = 3_000
 
@@ -58,49 +58,20 @@ def build(path: Path, steps: int = STEPS) -> None:
     write_script_log(path, script(steps))
 
 
-def time_replay(log_path: str) -> dict:
-    """Judge the log with this checkout's vlog; CPU seconds of the replay alone."""
-    from tests.benchmarks.bench_judged_replay import judged
+def run(steps: int = STEPS, baseline: str | None = None, repeat: int = 1) -> dict:
+    from tests.benchmarks.bench_judged_replay import script_against_baseline
 
-    return judged("ascari", SYNTHETIC / "ascari.vmod", log_path)
-
-
-def _run(args: list[str]) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, *args], env=env, check=True, capture_output=True, text=True).stdout
-    return json.loads(out.splitlines()[-1])
-
-
-def run(steps: int = STEPS) -> dict:
-    sys.path.insert(0, str(Path(__file__).parent))
-    import bench_judged_replay as loj
-
-    with tempfile.TemporaryDirectory() as tmp:
-        ours, theirs = Path(tmp) / "ascari.vlog", Path(tmp) / "loj.vlog"
-        build(ours, steps)
-        loj.build(theirs, steps)
-        ascari = _run([__file__, "--time", str(ours)])
-        lion = _run([loj.__file__, "--time", str(theirs)])
-    for name, fig in (("lion-of-judah", lion), ("ascari", ascari)):
-        print(f"{name:14} {fig['steps']} steps {fig['seconds']:8.2f} s CPU "
-              f"{fig['steps'] / fig['seconds']:8.0f} steps/s  ({fig['findings']} findings)")
-    ratio = (ascari["steps"] / ascari["seconds"]) / (lion["steps"] / lion["seconds"])
-    print(f"ascari / lion-of-judah steps per second: {ratio:.2f}")
-    return {"ascari": ascari, "lion": lion, "ratio": ratio}
+    return script_against_baseline("ascari", SYNTHETIC / "ascari.vmod", script(steps), baseline, repeat)
 
 
 def test_bench_ascari_replay():
     figures = run()
-    assert figures["ascari"]["steps"] >= STEPS
-    assert figures["ascari"]["findings"] == 0            # legal play
+    assert figures["after"]["steps"] == figures["before"]["steps"] >= STEPS
+    assert figures["after"]["findings"] == figures["before"]["findings"] == 0      # legal play
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=STEPS)
-    parser.add_argument("--time", metavar="LOG", help=argparse.SUPPRESS)
-    options = parser.parse_args()
-    if options.time:
-        print(json.dumps(time_replay(options.time)))
-    else:
-        run(options.steps)
+    from tests.benchmarks.bench_judged_replay import options
+
+    given = options(__doc__, steps=STEPS)
+    run(given.steps, given.baseline, given.repeat)

@@ -17,17 +17,24 @@ other this checkout. Prints steps per second of each and their ratio.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:           # run as a script: `tests` and `converters` from this checkout,
+    sys.path.append(str(ROOT))          # after PYTHONPATH (a baseline's `vlog` comes first there)
 SYNTHETIC = ROOT / "fixtures" / "lion-of-judah" / "synthetic"
 BASELINE = "b796672"
 """The commit before the step pipeline (the game copied and re-applied each step itself)."""
+KIT_BASELINE = "4eb7c28"
+"""The commit before the kit's judged replay read each step's view incrementally: the baseline
+of the Ascari, Sideshow and Island of Death benchmarks."""
 STEPS = 10_000
 MOVERS = (("21A", ("1406", "1405", "1406", "1405")),)
 """The Italian units moved in each Italian movement segment and the hexes they go through: 21A
@@ -58,7 +65,6 @@ def script(steps: int = STEPS) -> dict:
 
 def write_script_log(path: Path, document: dict) -> None:
     """A log written at `path` from a play script's JSON form (beside it as .vscript.json)."""
-    sys.path.insert(0, str(ROOT))
     from converters.log_writer import write_log
 
     source = path.with_suffix(".vscript.json")
@@ -86,37 +92,97 @@ def judged(game_id: str, module_path: Path, log_path: Path | str) -> dict:
     rep = replay_log(log, module=module, game=game)
     seconds = time.process_time() - t0
     return {"steps": len(rep.steps), "seconds": seconds, "findings": len(rep.findings),
-            "checks": [f.check for f in rep.findings]}
+            "checks": [f.check for f in rep.findings], "code": str(Path(vlog.__file__).resolve().parents[1])}
 
 
 def time_replay(log_path: str) -> dict:
     """Judge the log with the `vlog` this interpreter imports; CPU seconds of the replay alone."""
-    import vlog
-
-    return {**judged("lion-of-judah", SYNTHETIC / "lion-of-judah.vmod", log_path),
-            "code": str(Path(vlog.__file__).resolve().parents[1])}
+    return judged("lion-of-judah", SYNTHETIC / "lion-of-judah.vmod", log_path)
 
 
-def _timed(code: Path, log: Path) -> dict:
+def _timed(code: Path, log: Path, *args: str) -> dict:
+    """The log judged in a fresh interpreter that imports the `vlog` of checkout `code`."""
     env = dict(os.environ, PYTHONPATH=str(code))
-    out = subprocess.run([sys.executable, __file__, "--time", str(log)], env=env, check=True,
+    out = subprocess.run([sys.executable, __file__, "--time", str(log), *args], env=env, check=True,
                          capture_output=True, text=True).stdout
     return json.loads(out.splitlines()[-1])
+
+
+@contextlib.contextmanager
+def checkout(rev: str) -> Iterator[Path]:
+    """A temporary worktree of `rev` (removed after)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "baseline"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), rev],
+                       check=True, capture_output=True)
+        try:
+            yield path
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)],
+                           check=False, capture_output=True)
+
+
+def _line(name: str, fig: dict) -> str:
+    return (f"{name:24} {fig['steps']} steps {fig['seconds']:8.2f} s CPU "
+            f"{fig['steps'] / fig['seconds']:8.0f} steps/s  ({fig['findings']} findings)")
+
+
+def against_baseline(game_id: str, module_path: Path, log: Path, baseline: str = KIT_BASELINE,
+                     repeat: int = 1) -> dict:
+    """`game_id` judging `log` with the code of `baseline` and with this checkout, each in fresh
+    interpreters, `repeat` times in turn (old, new, old, new ...: a loaded machine slows both
+    alike); prints each run and the speed-up of the fastest runs, and returns them."""
+    target = ["--game", game_id, "--module", str(module_path)]
+    before: list[dict] = []
+    after: list[dict] = []
+    with checkout(baseline) as old:
+        for _ in range(repeat):
+            before.append(_timed(old, log, *target))
+            after.append(_timed(ROOT, log, *target))
+    for n in range(repeat):
+        print(_line(f"{game_id} baseline {baseline}", before[n]))
+        print(_line(f"{game_id} this code", after[n]))
+    best_before = min(before, key=lambda f: f["seconds"])
+    best_after = min(after, key=lambda f: f["seconds"])
+    ratio = best_before["seconds"] / best_after["seconds"]
+    print(f"{game_id} speed-up against {baseline} (fastest of {repeat}): {ratio:.2f}x, "
+          f"{best_after['steps'] / best_after['seconds']:.0f} steps/s")
+    return {"before": best_before, "after": best_after, "runs": {"before": before, "after": after},
+            "ratio": ratio}
+
+
+def script_against_baseline(game_id: str, module_path: Path, document: dict, baseline: str | None = None,
+                            repeat: int = 1) -> dict:
+    """A play script's log judged by `game_id` with `baseline`'s code and this checkout's
+    (`against_baseline`), then Lion of Judah's judged replay of as many steps with this code (the
+    speed asked of every game's judged replay); prints each, returns them."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log, lion = Path(tmp) / f"{game_id}.vlog", Path(tmp) / "lion.vlog"
+        write_script_log(log, document)
+        figures = against_baseline(game_id, module_path, log, baseline or KIT_BASELINE, repeat)
+        build(lion, figures["after"]["steps"])
+        figures["lion"] = _timed(ROOT, lion)
+    print(_line("lion-of-judah this code", figures["lion"]))
+    return figures
+
+
+def options(doc: str, **sizes: int) -> argparse.Namespace:
+    """A game benchmark's command line: its sizes (`--steps N` ...), `--baseline REV`, `--repeat N`."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    for name, default in sizes.items():
+        parser.add_argument(f"--{name}", type=int, default=default)
+    parser.add_argument("--baseline", help=f"the commit to compare against (default: {KIT_BASELINE})")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each code, in turn")
+    return parser.parse_args()
 
 
 def run(baseline: str = BASELINE, steps: int = STEPS) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "judged.vlog"
         build(log, steps)
-        old = Path(tmp) / "baseline"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old), baseline],
-                       check=True, capture_output=True)
-        try:
+        with checkout(baseline) as old:
             before = _timed(old, log)
             after = _timed(ROOT, log)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
-                           check=False, capture_output=True)
     for name, fig in (("baseline " + baseline, before), ("this code", after)):
         print(f"{name:18} {fig['steps']} steps {fig['seconds']:8.2f} s CPU "
               f"{fig['steps'] / fig['seconds']:8.0f} steps/s  ({fig['findings']} findings)")
@@ -136,8 +202,12 @@ if __name__ == "__main__":
     parser.add_argument("--baseline", default=BASELINE, help="the commit to compare against")
     parser.add_argument("--steps", type=int, default=STEPS)
     parser.add_argument("--time", metavar="LOG", help=argparse.SUPPRESS)
+    parser.add_argument("--game", help=argparse.SUPPRESS)
+    parser.add_argument("--module", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.time:
+    if args.time and args.game:
+        print(json.dumps(judged(args.game, Path(args.module), args.time)))
+    elif args.time:
         print(json.dumps(time_replay(args.time)))
     else:
         run(args.baseline, args.steps)

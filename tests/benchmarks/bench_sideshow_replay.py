@@ -1,24 +1,26 @@
-"""Judged replay speed of Sideshow: 50 months of legal play, against Lion of Judah's judged replay
-measured in the same run (the speed the performance work asks of Lion of Judah).
+"""Judged replay speed of Sideshow: 50 months of legal play, this code against a baseline commit,
+both measured in the same run.
 
 The Sideshow log is scripted on the synthetic module (fixtures/sideshow/synthetic): every month
 the turn tracker walks through the six phases, the weather, initiative and Initial OP rolls are
 labelled, each player pays for two Movement Operations (IST from Mombasa five hexes out and
 back, Kraut likewise from Arusha) and the German rolls the Auxiliary Random Event. It must judge
-with no finding. The Lion of Judah log is tests/benchmarks/bench_judged_replay.py's, of as many
-steps. Both are timed in this interpreter, this code, in CPU seconds; prints steps per second of
-each and their ratio.
+with no finding. It is judged by the code of KIT_BASELINE (bench_judged_replay.py: a temporary
+git worktree) and by this checkout, each in a fresh interpreter, in CPU seconds, `--repeat` times
+in turn; prints steps per second of each run and the speed-up, then Lion of Judah's judged replay
+of as many steps with this code (the speed asked of every game's judged replay).
 
-    python tests/benchmarks/bench_sideshow_replay.py
+    python tests/benchmarks/bench_sideshow_replay.py [--turns N] [--baseline REV] [--repeat N]
     python -m pytest tests/benchmarks/bench_sideshow_replay.py -s -o addopts=""
 """
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:           # run as a script: after PYTHONPATH, as bench_judged_replay
+    sys.path.append(str(ROOT))
 SYNTHETIC = ROOT / "fixtures" / "sideshow" / "synthetic"
 TURNS = 50
 
@@ -65,36 +67,20 @@ def script(turns: int = TURNS) -> dict:
             "actions": actions}
 
 
-def build(path: Path, turns: int = TURNS) -> None:
-    from tests.benchmarks.bench_judged_replay import write_script_log
+def run(turns: int = TURNS, baseline: str | None = None, repeat: int = 1) -> dict:
+    from tests.benchmarks.bench_judged_replay import script_against_baseline
 
-    write_script_log(path, script(turns))
-
-
-def run(turns: int = TURNS) -> dict:
-    sys.path.insert(0, str(ROOT))
-    from tests.benchmarks import bench_judged_replay as loj
-
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "sideshow.vlog"
-        build(log, turns)
-        sideshow = loj.judged("sideshow", SYNTHETIC / "sideshow.vmod", log)
-        other = Path(tmp) / "lion.vlog"
-        loj.build(other, sideshow["steps"])
-        lion = loj.judged("lion-of-judah", loj.SYNTHETIC / "lion-of-judah.vmod", other)
-    for name, fig in (("lion-of-judah", lion), ("sideshow", sideshow)):
-        print(f"{name:14} {fig['steps']} steps {fig['seconds']:8.2f} s CPU "
-              f"{fig['steps'] / fig['seconds']:8.0f} steps/s  ({fig['findings']} findings)")
-    ratio = (sideshow["steps"] / sideshow["seconds"]) / (lion["steps"] / lion["seconds"])
-    print(f"sideshow speed / lion-of-judah speed: {ratio:.2f}")
-    return {"sideshow": sideshow, "lion": lion, "ratio": ratio}
+    return script_against_baseline("sideshow", SYNTHETIC / "sideshow.vmod", script(turns), baseline, repeat)
 
 
 def test_bench_sideshow_replay():
     figures = run()
-    assert figures["sideshow"]["checks"] == []
-    assert figures["sideshow"]["steps"] > 2000
+    assert figures["after"]["checks"] == figures["before"]["checks"] == []
+    assert figures["after"]["steps"] > 2000
 
 
 if __name__ == "__main__":
-    run()
+    from tests.benchmarks.bench_judged_replay import options
+
+    given = options(__doc__, turns=TURNS)
+    run(given.turns, given.baseline, given.repeat)

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from vlog.gamedata import load_game_data
-from vlog.kit.sequence import PhaseSpec, sequence_of, shown_on_table, side_name, turn_of_label
+from vlog.kit.sequence import PhaseSpec, ShownReader, sequence_of, shown_on_table, side_name, turn_of_label
 from vlog.table import Table
 from vlog.vassal.commands import MutableProperty
 
@@ -113,6 +113,26 @@ def test_turn_and_phase_properties_by_number_or_label():
     assert shown_on_table(table_with(Phase="axis-combat"), data, "intro") is None
     assert turn_of_label(data, "intro", "1 July AM") == 5
     assert turn_of_label(data, "nowhere", "1 July AM") is None
+
+
+def test_shown_reader_reads_again_only_when_what_it_reads_changed(monkeypatch):
+    """Another property leaves the phase shown as it was, unread; the Turn or Phase property
+    read again (no bindings: the properties `Turn` and `Phase`)."""
+    import vlog.kit.sequence as sequence
+
+    data = load_game_data("island-of-death")
+    reader = ShownReader(data, "intro")
+    assert reader.names == {"Turn", "Phase"} and not reader.by_piece
+    table = table_with(Turn="3", Phase="axis-combat")
+    assert reader(table) == shown_on_table(table, data, "intro")
+    reads = []
+    monkeypatch.setattr(sequence, "shown_on_table", lambda *a: reads.append(a) or "read again")
+    table = table.copy()
+    table.apply(MutableProperty("Weather", "", "rain", "Module"))
+    assert (reader(table).turn, reads) == (3, [])
+    table = table.copy()
+    table.apply(MutableProperty("Phase", "axis-combat", "axis-movement", "Module"))
+    assert reader(table) == "read again" and len(reads) == 1
 
 
 def test_turn_and_phase_through_the_bindings(tmp_path):

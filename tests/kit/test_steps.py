@@ -72,6 +72,20 @@ def test_unit_events_name_what_changed_between_two_positions():
     assert (moved.before.hex, moved.after.hex) == ("0101", "0102")
 
 
+def test_unit_events_among_the_changed_ids_alone_are_the_same_in_the_same_order():
+    """`changed` names the only ids whose units may differ: the others are the same objects on
+    both sides, and the events are those of every unit, in the order of the units."""
+    same = {k: U(k, f"09{n:02}") for n, k in enumerate("pqrs")}
+    before = {"a": U("a", "0101"), **same, "b": U("b", "0202", steps=3), "c": U("c", "0303"),
+              "d": U("d", None), "e": U("e", "0505", "front")}
+    after = {"f": U("f", "0606"), "a": U("a", "0102"), **same, "b": U("b", "0202", "2", steps=2),
+             "c": U("c", None), "d": U("d", "0404"), "e": U("e", "0505", "back")}
+    changed = frozenset("fedcba")
+    assert unit_events(7, before, after, changed) == unit_events(7, before, after)
+    assert [type(e).__name__ for e in unit_events(7, before, after, frozenset("e"))] == ["Flipped"]
+    assert unit_events(7, before, after, frozenset()) == []
+
+
 class Boxed(U):
     """A unit of a game with off-map boxes: it stands on a hex, or in a box, or in neither."""
 

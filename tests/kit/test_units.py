@@ -164,6 +164,30 @@ def test_a_copied_table_is_read_from_the_units_of_the_one_copied_as_a_fresh_read
     assert read_units(table, ascari, make, cache=cache)["r"].hex == "1503"
 
 
+def test_a_piece_is_parsed_once_per_type_and_state_and_its_place_read_at_each_point(ascari, monkeypatch):
+    """A moved piece (a new table piece, its type and state unchanged) is not read again for its
+    counter; a piece whose state changed (a flipped layer) is."""
+    from tests.checks.logbuild import move
+
+    table = table_of(piece("a", "Arimondi", "1704", map_id="Agordat"))
+    binds = Bindings.of(ascari)
+    first = read_unit(table, table["a"], ascari, make)
+    table.apply(replace(move("a", *at("1501"), *at("1704")), new_map="Agordat", old_map="Agordat"))
+    moved = table["a"]
+    key = (moved.type, moved.state)
+    assert binds.faces[key] == ("it-arimondi", "front", "Arimondi")
+    counted = []
+    real = Bindings.counter_of
+    monkeypatch.setattr(Bindings, "counter_of", lambda self, p: counted.append(p.id) or real(self, p))
+    again = read_unit(table, moved, ascari, make)
+    assert (again.hex, again.map, again.level) == ("1501", "agordat", "front") and first.hex == "1704"
+    assert counted == []
+    flipped = table_of(piece("a", "Arimondi", "1501", map_id="Agordat", level=2))["a"]
+    assert (flipped.type, flipped.state) != key
+    assert read_unit(table, flipped, ascari, make).level == "reduced" and counted == ["a"]
+    assert binds.places[("Agordat", "1501")] == Place(hex="1501", map="agordat")
+
+
 def test_the_game_transform_applies_to_every_unit_read(ascari):
     table = table_of(piece("a", "Arimondi", "1704", map_id="Agordat"),
                      piece("r", "Rifle 1", "1501", map_id="Agordat"))

@@ -66,6 +66,7 @@ class Board:
                 self._line_ids.setdefault(frozenset((a, b)), set()).add(line["id"])
         self.neighbours = lru_cache(maxsize=65536)(self._neighbours)
         self._hexsides: dict[tuple[str, str, str], bool | Unknown] = {}
+        self._terrain: dict[str, str | Unknown] = {}
 
     @property
     def name(self) -> str:
@@ -92,11 +93,13 @@ class Board:
 
     # -- hexes --------------------------------------------------------------------------------
     def terrain(self, hex_: str) -> str | Unknown:
-        """The hex's terrain (the map's default where none is listed), or Unknown."""
-        datum = self.data.terrain(hex_, self.map_id)
-        if datum.value is None:
-            return Unknown(f"map.json hex {hex_} terrain")
-        return datum.value
+        """The hex's terrain (the map's default where none is listed), or Unknown; read once per
+        hex (movement, supply and line-of-sight searches ask the same hexes many times)."""
+        found = self._terrain.get(hex_, _MISSING)
+        if found is _MISSING:
+            datum = self.data.terrain(hex_, self.map_id)
+            found = self._terrain[hex_] = Unknown(f"map.json hex {hex_} terrain") if datum.value is None else datum.value
+        return found  # type: ignore[return-value]
 
     def features(self, hex_: str) -> tuple[str, ...] | Unknown:
         """What is printed in the hex besides its terrain (town, amba ...); Unknown when not

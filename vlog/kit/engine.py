@@ -53,6 +53,13 @@ BEGIN, END = "begin", "end"
 """What checks registered for the first and the last position of a log are registered `on`."""
 
 
+def _changed(view: StepView) -> frozenset[str] | None:
+    """The ids of the pieces the step set or took off, when its table after is a copy of its
+    table before (as the replay makes it); None when that is not known."""
+    changed = view.after.table.changed_since_copy()
+    return changed[1] if changed is not None and changed[0] == view.before.table.revision else None
+
+
 class RulesEngine(Game):
     """A game's rules on the kit: subclasses set the class attributes and `make_unit`."""
 
@@ -82,6 +89,7 @@ class RulesEngine(Game):
         self.sequence: seq.Sequence | None = None
         self.phase: seq.Position | None = None
         """Where the log stands in the scenario's sequence (None: not known yet)."""
+        self._shown: seq.ShownReader | None = None
         self.ledgers = Ledgers()
         self._cache = UnitCache()
         self.tally: "Tally | None" = None
@@ -134,7 +142,9 @@ class RulesEngine(Game):
 
     def _phase_shown(self, table: "Table") -> seq.Position | None:
         assert self.sequence is not None and self.scenario is not None
-        shown = seq.shown_on_table(table, self.data, self.scenario)
+        if self._shown is None or self._shown.scenario != self.scenario or self._shown.data is not self.data:
+            self._shown = seq.ShownReader(self.data, self.scenario)
+        shown = self._shown(table)
         if shown is None:
             return None
         try:
@@ -176,6 +186,7 @@ class RulesEngine(Game):
         start = Position(table)
         view = StepView(None, start, start)
         self.tally = ctx.tally
+        self._shown = None
         going_on = ctx.continues and self.scenario is not None      # the same game goes on: its history stays
         if not going_on:
             self.ledgers = Ledgers(*self.new_ledgers())
@@ -204,7 +215,7 @@ class RulesEngine(Game):
             if new is not None and (self.phase is None or (new.turn, new.index) != (self.phase.turn, self.phase.index)):
                 events.append(PhaseChanged(view.index, self.phase, new, bound=shown is not None))
             self.phase = new
-        events += unit_events(view.index, self.units(view.before), self.units(view.after))
+        events += unit_events(view.index, self.units(view.before), self.units(view.after), _changed(view))
         for grammar in self.grammars:
             events += [Declared(view.index, grammar.name, d)
                        for d in self.grammars.read(grammar.name, step.commands)]

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.table import Table
 
-__all__ = ["PhaseSpec", "Sequence", "Position", "Shown", "sequence_of", "side_name", "shown_on_table",
+__all__ = ["PhaseSpec", "Sequence", "Position", "Shown", "ShownReader", "sequence_of", "side_name", "shown_on_table",
            "marker_value", "tracker_properties", "turn_of_label"]
 
 ORDINALS = ("first-player", "second-player")
@@ -228,6 +228,39 @@ def shown_on_table(table: "Table", data: "GameData", scenario: str, *,
     if turn is None or key is None:
         return None
     return Shown(turn, key)
+
+
+class ShownReader:
+    """`shown_on_table` of one data set and scenario for the tables of a replay, read again only
+    when a table's turn trackers or the global properties it reads differ from the last table
+    read (or the bindings read the turn from a marker piece, which any step may move): most
+    steps change neither, and the phase is asked for at every one."""
+
+    def __init__(self, data: "GameData", scenario: str):
+        self.data, self.scenario = data, scenario
+        markers = _turn_reading(data, scenario)[0]
+        self.by_piece = any(kind == "piece" for kind, *_ in markers)
+        self.names = frozenset(name for kind, name, *_ in markers if kind == "property") if markers \
+            else frozenset(("Turn", "Phase"))
+        """The global properties `shown_on_table` reads (`marker_value`: the first of each name)."""
+        self._last: tuple[object, dict[str, str], dict[tuple[str, str], str], list, Shown | None] | None = None
+
+    def _read(self, properties: dict[tuple[str, str], str]) -> list[tuple[tuple[str, str], str]]:
+        names = self.names
+        return [(key, value) for key, value in properties.items() if key[1] in names]
+
+    def __call__(self, table: "Table") -> Shown | None:
+        last, properties = self._last, table.global_properties
+        if last is not None and not self.by_piece and last[0] is table.module and last[1] == table.turns:
+            if last[2] == properties:
+                return last[4]
+            read = self._read(properties)
+            if read == last[3]:             # other properties changed: what is shown has not
+                self._last = (last[0], last[1], dict(properties), read, last[4])
+                return last[4]
+        shown = shown_on_table(table, self.data, self.scenario)
+        self._last = (table.module, dict(table.turns), dict(properties), self._read(properties), shown)
+        return shown
 
 
 _TURN_READING: dict[tuple[int, str], tuple[object, tuple, frozenset[str] | None]] = {}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 from vlog.vassal.commands import Chat
 
@@ -96,9 +96,19 @@ class StepView:
 def event_kind(cls: type) -> str:
     """An event class as the inventory's occasions name it: `StepsChanged` -> "steps-changed",
     or the `KIND` the class itself names (a game whose inventory already calls its occasions
-    by other words than its class names: `KIND = "phase"`)."""
-    named = cls.__dict__.get("KIND")
-    return named if isinstance(named, str) else re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
+    by other words than its class names: `KIND = "phase"`). Worked out once per class."""
+    try:
+        return _KINDS[cls]
+    except KeyError:
+        named = cls.__dict__.get("KIND")
+        kind = _KINDS[cls] = named if isinstance(named, str) else _CAPITAL.sub("-", cls.__name__).lower()
+        return kind
+
+
+_KINDS: dict[type, str] = {}
+"""Event class -> its kind (a class's name and `KIND` do not change; every event's kind is asked
+for each time it is dispatched and counted)."""
+_CAPITAL = re.compile(r"(?<!^)(?=[A-Z])")
 
 
 _OCCASION_NOUNS = {"stepped": "step", "moved": "move", "box-moved": "move between boxes", "placed": "placement", "removed": "removal",
@@ -214,14 +224,27 @@ class MoveFinished(Event):
     unit: Any
 
 
-def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Event]:
+def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str, Any],
+                changed: AbstractSet[str] | None = None) -> list[Event]:
     """The moves, moves between boxes, placements, removals, step changes and flips between two
     sets of units by id (each with `hex`, `level` and `steps`, and `box` when the game has boxes):
     first those of the units before, in their order (moved or moved between boxes, removed,
     steps changed, flipped), then the placements (on the map, or into a box) in the order of the
-    units after."""
+    units after. `changed`: the only ids whose units may differ (the pieces a step set or took
+    off, `Table.changed_since_copy`); every other id holds one unit read from one piece on both
+    sides, which tells no event."""
+    olds: Iterable[str] = before
+    news: Iterable[str] = after
+    if changed is not None:
+        olds = [uid for uid in changed if uid in before]
+        if len(olds) > 1:
+            olds = [uid for uid in before if uid in changed]
+        news = [uid for uid in changed if uid in after]
+        if len(news) > 1:
+            news = [uid for uid in after if uid in changed]
     out: list[Event] = []
-    for uid, old in before.items():
+    for uid in olds:
+        old = before[uid]
         new = after.get(uid)
         if new is old:                      # the same unit (an unchanged piece): no event
             continue
@@ -237,7 +260,8 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
             out.append(StepsChanged(step, old, new))
         if new.level != old.level:
             out.append(Flipped(step, old, new))
-    for uid, new in after.items():
+    for uid in news:
+        new = after[uid]
         old = before.get(uid)
         if old is not new and new.hex is not None and (old is None or old.hex is None):
             out.append(Placed(step, new))

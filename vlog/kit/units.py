@@ -132,6 +132,11 @@ class Bindings:
     hexes: dict[tuple[str | None, str], bool] = field(default_factory=dict)
     boards_laid: dict[tuple[str, Any], tuple[Any, list[Any]]] = field(default_factory=dict)
     """(VASSAL map, board layout) -> (module, its placed boards): where calibrations apply."""
+    faces: dict[tuple[str, str], tuple[str | None, str | None, str]] = field(default_factory=dict)
+    """(piece type, piece state) -> (counter, level, piece name): what a piece stands for follows
+    from its type and state alone, and a move changes neither (only the piece's point)."""
+    places: dict[tuple[str | None, str], Place] = field(default_factory=dict)
+    """(VASSAL map, location name) -> the place the bindings name it (no calibration applies)."""
 
     MAX_CACHED = 100_000
 
@@ -235,6 +240,19 @@ class Bindings:
                                              tuple(record["levels"]) if "levels" in record else ())
         return known
 
+    def face_of(self, piece: "TablePiece") -> tuple[str | None, str | None, str]:
+        """(`counter_of`, `level_of`, the piece's name) of a piece, read once per piece type and
+        state (the piece is parsed only then)."""
+        key = (piece.type, piece.state)
+        found = self.faces.get(key)
+        if found is None:
+            counter = self.counter_of(piece)
+            found = (counter, self.level_of(piece, counter) if counter is not None else None, piece.name)
+            if len(self.faces) >= self.MAX_CACHED:
+                self.faces.clear()
+            self.faces[key] = found
+        return found
+
     def level_of(self, piece: "TablePiece", counter: str) -> str | None:
         """The counter level (step level or face key) the piece's layers show; None when no
         bound layer tells (the counter's first level is then taken)."""
@@ -263,7 +281,15 @@ class Bindings:
         name = table.location_name(piece)
         if name is None:
             return NOWHERE
-        vassal_map = piece.point[0]
+        key = (piece.point[0], name)
+        found = self.places.get(key)
+        if found is None:
+            found = self._named_place(*key)
+            if len(self.places) < self.MAX_CACHED:
+                self.places[key] = found
+        return found
+
+    def _named_place(self, vassal_map: str | None, name: str) -> Place:
         for loc in self.locations:
             if loc.vassal_map is not None and loc.vassal_map != vassal_map:
                 continue
@@ -407,16 +433,16 @@ def read_unit(table: "Table", piece: "TablePiece", data: "GameData", make: MakeU
     """The unit a table piece stands for (None when it stands for no counter): `make`'s unit for
     its counter and level, with the piece's id, name (the counter id when unnamed) and place."""
     binds = Bindings.of(data)
-    counter = binds.counter_of(piece)
+    counter, level, name = binds.face_of(piece)
     if counter is None:
         return None
-    template = binds.template(make, counter, binds.level_of(piece, counter))
+    template = binds.template(make, counter, level)
     place = binds.place_of(table, piece)
     kind = type(template)
     with_map = _PLACED_FIELDS.get(kind)
     if with_map is None:
         with_map = _PLACED_FIELDS[kind] = any(f.name == "map" for f in dataclasses.fields(kind))  # type: ignore[arg-type]
-    changes: dict[str, Any] = {"id": piece.id, "name": piece.name or counter, "hex": place.hex, "box": place.box}
+    changes: dict[str, Any] = {"id": piece.id, "name": name or counter, "hex": place.hex, "box": place.box}
     if with_map:
         changes["map"] = place.map
     return dataclasses.replace(template, **changes)  # type: ignore[type-var]
