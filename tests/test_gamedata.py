@@ -578,14 +578,17 @@ def test_the_same_overlays_are_validated_once_and_each_load_gets_its_own_copy(tm
         load_game_data("lion-of-judah", overlays=[folder])
 
 
-def test_overlays_that_passed_the_schemas_are_stamped_and_not_validated_again_in_a_later_run(tmp_path, monkeypatch):
-    """An overlay is validated the first time its bytes are seen; a later run (a fresh process:
-    the in-process cache emptied) finds the stamp and only runs the checks the schemas cannot
-    express; other bytes are validated anew, a failing overlay leaves no stamp, and with the
-    cache turned off every run validates."""
+def test_overlays_that_passed_the_checks_are_stamped_and_not_checked_again_in_a_later_run(tmp_path, monkeypatch):
+    """An overlay is validated and checked the first time its bytes are seen; a later run (a
+    fresh process: the in-process cache emptied) finds the stamp and only merges it; other bytes
+    are checked anew, a failing overlay leaves no stamp, and with the cache turned off every run
+    checks."""
     from vlog import gamedata
 
     monkeypatch.setenv(gamedata.CACHE_ENV, str(tmp_path / "cache"))
+    checked = []
+    real_hexes = gamedata._check_hexes
+    monkeypatch.setattr(gamedata, "_check_hexes", lambda docs, blame: (checked.append(1), real_hexes(docs, blame)))
     folder = tmp_path / "over"
     folder.mkdir()
     overlay = folder / "counters.json"
@@ -599,7 +602,7 @@ def test_overlays_that_passed_the_schemas_are_stamped_and_not_validated_again_in
         monkeypatch.setattr(gamedata, "_MERGED", {})
         data = load_game_data("lion-of-judah", overlays=[folder])
         assert data.counter("it-21a")["name"].value == "21A stamped"
-    assert len(calls) == 1
+    assert len(calls) == 1 and len(checked) == 1
     assert len(list((tmp_path / "cache" / gamedata.STAMP_FOLDER).iterdir())) == 1
     # a name that is no string fails the schema: validated at each run, never stamped
     bad = json.loads(overlay.read_text(encoding="utf-8"))
@@ -616,4 +619,45 @@ def test_overlays_that_passed_the_schemas_are_stamped_and_not_validated_again_in
     for _run in range(2):
         monkeypatch.setattr(gamedata, "_MERGED", {})
         load_game_data("lion-of-judah", overlays=[folder])
-    assert len(calls) == 5
+    assert len(calls) == 5 and len(checked) == 3
+
+
+def test_an_overlay_that_fails_a_check_beyond_the_schemas_is_never_stamped(tmp_path, monkeypatch):
+    """A hex name the map's layout does not have passes the schema but not `_check_hexes`: every
+    run refuses it, and no stamp lets a later run skip the check."""
+    from vlog import gamedata
+
+    monkeypatch.setenv(gamedata.CACHE_ENV, str(tmp_path / "cache"))
+    folder = tmp_path / "over"
+    folder.mkdir()
+    shipped = load_game_data("lion-of-judah")
+    board = shipped.documents["map"]["maps"][0]
+    (folder / "map.json").write_text(json.dumps({"kind": "map", "game": "lion-of-judah", "maps": [
+        {"id": board["id"], "hexes": {"9999x": {"terrain": {"value": "clear", "source": "a test overlay"}}}}]}),
+        encoding="utf-8")
+    for _run in range(2):
+        monkeypatch.setattr(gamedata, "_MERGED", {})
+        with pytest.raises(GameDataError, match="9999x"):
+            load_game_data("lion-of-judah", overlays=[folder])
+    assert not (tmp_path / "cache" / gamedata.STAMP_FOLDER).exists()
+
+
+def test_the_validator_version_is_the_installed_jsonschema_s():
+    """The stamp names the validator by its distribution folder, read without importlib.metadata."""
+    from importlib.metadata import version
+
+    from vlog import gamedata
+
+    assert gamedata._validator_version() == f"jsonschema-{version('jsonschema')}.dist-info"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_blocked_data_names_what_status_names_as_blocking(game):
+    """`blocked_data` (start-up's short walk over the unknowns) gives the checks and the data
+    `blocked_checks(status(...))` gives, in the same order."""
+    from vlog.gamedata import blocked_checks, blocked_data, status
+
+    data = load_game_data(game)
+    expected = {check: [(e.file, e.path) for e in entries]
+                for check, entries in blocked_checks(status(data)).items()}
+    assert expected and list(blocked_data(data).items()) == list(expected.items())

@@ -34,6 +34,7 @@ __all__ = [
     "Record",
     "Table",
     "blocked_checks",
+    "blocked_data",
     "game_package",
     "hexside_key",
     "load_game_data",
@@ -535,7 +536,9 @@ def _deepest(errors: list[Any]) -> Any:
     return best
 
 
-def _parse_json(data: bytes, file: str) -> Any:
+def _parse_json(data: bytes, file: str, *, nesting: bool = True) -> Any:
+    """The JSON document in `data`; `nesting` false skips the depth limit (shipped files, which
+    the tests check with it)."""
     if len(data) > MAX_DATA_FILE_BYTES:
         raise GameDataError(f"is larger than {MAX_DATA_FILE_BYTES} bytes", file=file)
     try:
@@ -549,7 +552,7 @@ def _parse_json(data: bytes, file: str) -> Any:
                             where=f"line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
         raise GameDataError("is nested too deeply", file=file) from None
-    if _depth(doc) > MAX_DEPTH:
+    if nesting and _depth(doc) > MAX_DEPTH:
         raise GameDataError(f"is nested deeper than {MAX_DEPTH} levels", file=file)
     return doc
 
@@ -742,11 +745,12 @@ def _check_overlay_size(data: bytes, shown: str, limit: int) -> None:
 
 
 def _apply_overlay(docs: dict[str, dict[str, Any]], data: bytes, shown: str, game: str, *,
-                   schema: bool = True) -> None:
+                   check: bool = True) -> None:
     """Merges one overlay file's contents into `docs` (`shown` names it in messages and sources);
-    `schema` false skips the schema (the same data validated before: `_validated_stamp`), never
-    the checks of consistency, references and hexes."""
-    over = _parse_json(data, shown)
+    `check` false skips the schema and the checks of consistency, references and hexes: the same
+    overlays on the same shipped data passed them all before (`_validated_stamp`), and each is a
+    function of those bytes and of the code the stamp is named by."""
+    over = _parse_json(data, shown, nesting=check)
     if not isinstance(over, dict):
         raise GameDataError("an overlay file must hold one JSON object", file=shown, where="$")
     kind = over.get("kind")
@@ -755,8 +759,10 @@ def _apply_overlay(docs: dict[str, dict[str, Any]], data: bytes, shown: str, gam
     if over.get("game") != game:
         raise GameDataError(f"'game' is {over.get('game')!r}, not {game!r}", file=shown, where="$.game")
     merged = _merge(docs[kind], over, shown)
-    if schema:
-        _validate(kind, merged, shown)
+    if not check:
+        docs[kind] = merged
+        return
+    _validate(kind, merged, shown)
     _check_consistency(kind, merged, shown)
     trial = {**docs, kind: merged}
     blame = {k: shown for k in KINDS}   # the shipped data was consistent, so this file is at fault
@@ -782,34 +788,56 @@ def cache_dir() -> Path | None:
 
 def _validated_stamp(game: str, digest: bytes, overlays: Sequence[bytes]) -> Path | None:
     """The stamp file saying that these overlays, applied in this order to the shipped data of
-    this digest, passed the schemas: named by a digest of everything the schema check reads (the
-    overlays' bytes, the shipped data's digest, the schema files, the code merging them, vlog's
-    version and the validator's). Schema validation was most of `vlog check`'s start-up with a module that
-    carries overlays; an overlay is still validated the first time its bytes are seen, and one
-    that fails leaves no stamp. None when the cache is turned off."""
+    this digest, passed every check: named by a digest of everything the checks read (the
+    overlays' bytes, the shipped data's digest, the schema files, the code merging and checking
+    them, vlog's version and the validator's). Checking was most of `vlog check`'s start-up with
+    a module that carries overlays; an overlay is still checked the first time its bytes are
+    seen, and one that fails leaves no stamp. None when the cache is turned off."""
     folder = cache_dir()
     if folder is None:
         return None
     from vlog import __version__
+    from vlog import hexes
     from vlog.schemas import schema_path
 
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        validator = version("jsonschema")
-    except PackageNotFoundError:
+    validator = _validator_version()
+    if validator is None:
         return None
-    h = hashlib.sha256(b"vlog validated overlays 1\0" + __version__.encode() + b"\0" + validator.encode()
+    h = hashlib.sha256(b"vlog validated overlays 2\0" + __version__.encode() + b"\0" + validator.encode()
                        + b"\0" + game.encode() + b"\0" + digest)
     try:
         for schema in ("common", *KINDS, "manifest"):
             h.update(schema_path(f"{SCHEMA_SUBDIR}/{schema}.schema.json").read_bytes())
         h.update(Path(__file__).read_bytes())
+        h.update(Path(hexes.__file__).read_bytes())       # the hex names `_check_hexes` parses
     except (OSError, VlogError):
         return None
     for data in overlays:
         h.update(len(data).to_bytes(8, "big") + data)
     return folder / STAMP_FOLDER / h.hexdigest()
+
+
+def _validator_version() -> str | None:
+    """The installed jsonschema's distribution name and version (`jsonschema-4.23.0.dist-info`),
+    found beside the package without importing it or importlib.metadata (which alone took a
+    tenth of `vlog check`'s start-up); None when jsonschema is not installed."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("jsonschema")
+    if spec is None or not spec.origin:
+        return None
+    try:
+        found = sorted(p.name for p in Path(spec.origin).parent.parent.glob("jsonschema-*.dist-info"))
+    except OSError:
+        found = []
+    if found:
+        return ",".join(found)
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("jsonschema")
+    except PackageNotFoundError:
+        return None
 
 
 def _write_stamp(stamp: Path) -> None:
@@ -854,7 +882,7 @@ def _load_shipped(name: str, *, validate: bool = False) -> tuple[str, dict[str, 
     package = game_package(name)
     manifest_name = f"vlog/games/{package}/data/{MANIFEST}"
     manifest_bytes = _read_package_bytes(package, MANIFEST, name)
-    manifest = _parse_json(manifest_bytes, manifest_name)
+    manifest = _parse_json(manifest_bytes, manifest_name, nesting=validate)
     if validate:
         _validate("manifest", manifest, manifest_name)
     if manifest["game"] != name:
@@ -867,7 +895,7 @@ def _load_shipped(name: str, *, validate: bool = False) -> tuple[str, dict[str, 
         files: dict[str, str] = {}
         for kind in KINDS:
             shown = f"vlog/games/{package}/data/{manifest['files'][kind]}"
-            doc = _parse_json(raw[kind], shown)
+            doc = _parse_json(raw[kind], shown, nesting=validate)
             if validate:
                 _validate(kind, doc, shown)
             if doc["game"] != name:
@@ -899,7 +927,7 @@ def read_inventory(game: str, *, validate: bool = False) -> dict[str, Any]:
     name = _canonical_game(game)
     package = game_package(name)
     shown = f"vlog/games/{package}/data/{INVENTORY}"
-    doc = _parse_json(_read_package_bytes(package, INVENTORY, name), shown)
+    doc = _parse_json(_read_package_bytes(package, INVENTORY, name), shown, nesting=validate)
     validate_inventory(doc, shown, name, schema=validate)
     return doc
 
@@ -956,7 +984,7 @@ def load_game_data(game: str, *, overlays: Sequence[str | os.PathLike[str]] = ()
         stamp = _validated_stamp(name, digest, [data for _, data in applied]) if applied else None
         known_valid = stamp is not None and stamp.is_file()
         for shown, data in applied:
-            _apply_overlay(docs, data, shown, name, schema=not known_valid)
+            _apply_overlay(docs, data, shown, name, check=not known_valid)
         if stamp is not None and not known_valid:
             _write_stamp(stamp)
         if applied:
@@ -1000,6 +1028,40 @@ def blocked_checks(statuses: Sequence[DatumStatus]) -> dict[str, list[DatumStatu
             for check in entry.blocks:
                 blocked.setdefault(check, []).append(entry)
     return dict(sorted(blocked.items(), key=lambda kv: _check_sort_key(kv[0])))
+
+
+def blocked_data(game_data: GameData) -> dict[str, list[tuple[str, str]]]:
+    """Check id -> (file, path) of each unknown datum that disables it, in check-id order: what
+    `blocked_checks(status(game_data))` names, found without making a status for every known
+    datum (thousands of them; `vlog check` needs only the unknowns at start-up)."""
+    blocked: dict[str, list[tuple[str, str]]] = {}
+    for kind in KINDS:
+        file = game_data.files[kind]
+        for steps, raw in _unknowns(game_data.documents[kind], ()):
+            path = "$"
+            for step in steps:
+                path = _key_path(path, step) if isinstance(step, str) else _item_path(path, *step)
+            for check in raw.get("blocks", ()):
+                blocked.setdefault(check, []).append((file, path))
+    return dict(sorted(blocked.items(), key=lambda kv: _check_sort_key(kv[0])))
+
+
+def _unknowns(node: Any, steps: tuple) -> Iterator[tuple[tuple, dict[str, Any]]]:
+    """(steps, datum) for every null datum that blocks a check, in document order: the steps
+    down to it are keys and (item, index) pairs, spelt as `_walk`'s path only for those found
+    (a map's thousands of known hexes cost no path)."""
+    if isinstance(node, dict):
+        if "value" in node:
+            if node["value"] is None and node.get("blocks"):
+                yield steps, node
+            return
+        for key, child in node.items():
+            if isinstance(child, (dict, list)):
+                yield from _unknowns(child, steps + (key,))
+    elif isinstance(node, list):
+        for index, child in enumerate(node):
+            if isinstance(child, (dict, list)):
+                yield from _unknowns(child, steps + ((child, index),))
 
 
 def _check_sort_key(check: str) -> tuple[str, int, str]:

@@ -357,11 +357,11 @@ def _blocked_data(game: Game) -> dict[str, tuple[str, ...]]:
     if known is None or known[0] is not data:
         from pathlib import Path
 
-        from vlog.gamedata import blocked_checks, status
+        from vlog.gamedata import blocked_data
         if len(_BLOCKED_DATA) > 16:
             _BLOCKED_DATA.clear()
-        blocked = {f"{game.id}/{short}": tuple(f"{Path(e.file).name} {e.path}" for e in entries)
-                   for short, entries in blocked_checks(status(data)).items()}
+        blocked = {f"{game.id}/{short}": tuple(f"{Path(file).name} {path}" for file, path in entries)
+                   for short, entries in blocked_data(data).items()}
         known = _BLOCKED_DATA[id(data)] = (data, blocked)
     return known[1]
 

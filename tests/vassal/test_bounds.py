@@ -80,14 +80,14 @@ def test_the_cli_refuses_special_files(tmp_path, capsys):
 
 def test_a_file_is_read_in_chunks_not_by_reserving_the_cap(tmp_path):
     """Reading used to reserve the whole 2 GiB cap at once: under an address-space limit every
-    file failed. A child process with 1.5 GiB of address space reads a save."""
+    file failed. A child process with 1 GiB of address space reads a save."""
     resource = pytest.importorskip("resource")
     del resource
     path = tmp_path / "small.vsav"
     path.write_bytes(_zip([("savedGame", SAVE_TEXT.encode())]))
     code = ("import resource, sys\n"
             "import vlog.vassal.savefile as s\n"
-            "resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
             "s.read(sys.argv[1]).commands\n"
             "print('read')\n")
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,

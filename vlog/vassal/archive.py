@@ -166,30 +166,31 @@ class Archive:
         lim = self.limits
         cap = min(lim.max_member_size, lim.max_total - self._total_read)
         compressed = max(info.compress_size, 1)
-        out = bytearray()
-        consumed = 0
+        out = io.BytesIO()      # getvalue() hands over its buffer: no second copy of the member
+        size = consumed = 0
         try:
             with self._zip.open(info) as stream:
                 while True:
                     chunk = stream.read(_CHUNK)
                     if not chunk:
                         break
-                    out += chunk
+                    out.write(chunk)
+                    size += len(chunk)
                     consumed = _consumed(stream, compressed)
-                    if len(out) > lim.max_member_size:
+                    if size > lim.max_member_size:
                         raise ArchiveError(
                             f"member inflates to more than {lim.max_member_size} bytes",
                             file=self.path, where=where)
-                    if len(out) > cap:
+                    if size > cap:
                         raise ArchiveError(
                             f"archive inflates to more than {lim.max_total} bytes in total",
                             file=self.path, where=where)
-                    if len(out) > lim.ratio_floor and len(out) > lim.max_ratio * consumed:
+                    if size > lim.ratio_floor and size > lim.max_ratio * consumed:
                         raise ArchiveError(
                             f"member inflates more than {lim.max_ratio} times its compressed "
                             f"size of {info.compress_size} bytes (zip bomb?)",
                             file=self.path, where=where)
-                    total = self._total_read + len(out)
+                    total = self._total_read + size
                     if total > lim.ratio_floor and total > lim.max_ratio * (self._total_consumed + consumed):
                         raise ArchiveError(
                             f"the members read so far inflate more than {lim.max_ratio} times "
@@ -206,9 +207,9 @@ class Archive:
                 MemoryError) as exc:
             raise ArchiveError(f"broken member ({type(exc).__name__}: {exc})",
                                file=self.path, where=where) from None
-        self._total_read += len(out)
+        self._total_read += size
         self._total_consumed += consumed or compressed
-        return bytes(out)
+        return out.getvalue()
 
 
 def open_archive(source: str | os.PathLike | bytes, *, name: str | None = None,

@@ -14,7 +14,7 @@ import os
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator, Mapping
 
 
 from vlog.errors import ModuleError, VlogError
@@ -25,7 +25,7 @@ from vlog.vassal.sequence import Decoder, Encoder, split
 from vlog.vassal.xmlsafe import _JAVA_TRIM, parse_xml, text_of
 
 __all__ = [
-    "Module", "MapDef", "BoardDef", "PieceSlot", "Prototype", "SetupStack", "DrawPile", "DiceButton",
+    "Module", "MapDef", "BoardDef", "Attributes", "PieceSlot", "Prototype", "SetupStack", "DrawPile", "DiceButton",
     "SpecialDie", "SpecialDiceButton", "TurnLevel", "TurnTracker", "GlobalProperty", "ExtensionInfo",
     "read_module", "expand_piece", "image_size", "parse_board_layout", "ROOT_MODULE", "ROOT_LEGACY", "ROOT_EXTENSION",
     "GAME_DATA_FOLDER",
@@ -49,6 +49,8 @@ _HEX_NUM = _GRID_PKG + "mapgrid.HexGridNumbering"
 _OBLIQUE_NUM = _GRID_PKG + "mapgrid.ObliqueHexGridNumbering"
 _SQUARE_NUM = _GRID_PKG + "mapgrid.SquareGridNumbering"
 _MAP_CLASSES = {_P + "Map": "Map", _P + "PrivateMap": "PrivateMap", _P + "PlayerHand": "PlayerHand"}
+_MAP_TAGS = frozenset(_MAP_CLASSES)
+_PROPERTY_OWNERS = _MAP_TAGS | {_ZONE}
 _SETUP_STACK = _P + "map.SetupStack"
 _DRAW_PILE = _P + "map.DrawPile"
 _PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
@@ -97,6 +99,52 @@ def _float(v: str | None, default: float) -> float:
 
 
 # ---------------------------------------------------------------------------------- model
+
+class Attributes(Mapping[str, str]):
+    """An element's raw attributes, read-only, copied out of the XML tree on first use: a large
+    module's maps, boards, at-start stacks and decks carry up to fifty attributes each, most never
+    read, and copying them all was a third of `read_module`'s time past the parse. Equal to the
+    dict of the same attributes; pickles and deep-copies as that dict."""
+
+    __slots__ = ("_el", "_dict")
+
+    def __init__(self, el) -> None:
+        self._el, self._dict = el, None
+
+    def _attrs(self) -> dict[str, str]:
+        if self._dict is None:
+            self._dict, self._el = dict(self._el.items()), None
+        return self._dict
+
+    def __getitem__(self, key: str) -> str:
+        return self._attrs()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._attrs())
+
+    def __len__(self) -> int:
+        return len(self._attrs())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._attrs()
+
+    def get(self, key: str, default=None):
+        return self._attrs().get(key, default)
+
+    def __eq__(self, other: object) -> bool:
+        return self._attrs() == (other._attrs() if isinstance(other, Attributes) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._attrs())
+
+    def __reduce__(self):
+        return dict, (self._attrs(),)
+
+    def __deepcopy__(self, memo) -> dict[str, str]:
+        return dict(self._attrs())
+
 
 class _Expander:
     """A module's prototypes and the expansions already made, shared by its slots."""
@@ -178,7 +226,7 @@ class BoardDef:
     height: int | None
     size: tuple[int, int] | None
     grid_kind: str | None
-    attributes: dict[str, str] = field(default_factory=dict)
+    attributes: Mapping[str, str] = field(default_factory=dict)
     grid_source: Callable[[], object | None] | None = field(default=None, repr=False, compare=False)
     """Builds the grid (None: the board has none, or it is built)."""
     _grid: object | None = field(default=None, repr=False, compare=False)
@@ -202,7 +250,7 @@ class SetupStack:
     x: int
     y: int
     pieces: list[PieceSlot]
-    attributes: dict[str, str] = field(default_factory=dict)
+    attributes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -221,7 +269,7 @@ class DrawPile:
     reversible: bool
     draw: bool
     cards: list[PieceSlot]
-    attributes: dict[str, str] = field(default_factory=dict)
+    attributes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -309,7 +357,7 @@ class MapDef:
     layout: list[tuple[str, int, int, bool]] | None
     setup_stacks: list[SetupStack] = field(default_factory=list)
     decks: list[DrawPile] = field(default_factory=list)
-    attributes: dict[str, str] = field(default_factory=dict)
+    attributes: Mapping[str, str] = field(default_factory=dict)
 
     def board(self, name: str) -> BoardDef | None:
         for b in self.boards:
@@ -594,6 +642,7 @@ class _Source:
         self.display = display
         self.archive = None
         self.folder: Path | None = None
+        self._resolved_folder: Path | None = None
         self.build_bytes: bytes | None = None
         self.build_member: str | None = None
         if path.is_dir():
@@ -612,10 +661,14 @@ class _Source:
             return self.archive.read(name) if self.archive.has(name) else None
         if self.folder is None:
             return None
-        target = (self.folder / name)
+        target = os.path.join(self.folder, name)
         try:
-            resolved = target.resolve()
-            if self.folder.resolve() not in resolved.parents or not resolved.is_file():
+            if not os.path.isfile(target):      # what the resolved path would say, without resolving it
+                return None
+            resolved = Path(target).resolve()
+            if self._resolved_folder is None:
+                self._resolved_folder = self.folder.resolve()
+            if self._resolved_folder not in resolved.parents or not resolved.is_file():
                 return None
             if resolved.stat().st_size > limit:
                 raise ModuleError(f"{name} is larger than {limit} bytes", file=self.display)
@@ -897,7 +950,7 @@ def _board(el, src: _Source, lookup, problems: list[str]) -> BoardDef:
                     width=_int(a.get("width"), 0) if "width" in a else None,
                     height=_int(a.get("height"), 0) if "height" in a else None,
                     size=size, grid_kind=_GRID_KIND.get(grid_el.tag) if grid_el is not None else None,
-                    attributes=dict(a),
+                    attributes=Attributes(el),
                     grid_source=None if grid_el is None else lambda: _build_grid(grid_el, size, lookup))
 
 
@@ -911,9 +964,9 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
     module_props: dict[str, str] = {}
     global_properties: list[GlobalProperty] = []
     for el in root.iter(_GLOBAL_PROPERTY, _ZONE_PROPERTY):
-        owner = _ancestor(el, set(_MAP_CLASSES) | {_ZONE})
+        owner = _ancestor(el, _PROPERTY_OWNERS)
         zone = owner.get("name") if owner is not None and owner.tag == _ZONE else None
-        map_el = _ancestor(el, set(_MAP_CLASSES))
+        map_el = owner if owner is None or owner.tag != _ZONE else _ancestor(owner, _MAP_TAGS)
         gp = GlobalProperty(name=el.get("name", ""), initial_value=el.get("initialValue", ""),
                             description=el.get("description", ""), numeric=_bool(el.get("isNumeric"), False),
                             min=el.get("min"), max=el.get("max"), wrap=_bool(el.get("wrap"), False),
@@ -936,7 +989,7 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
         boards: list[BoardDef] = []
         setup = None
         for bp in el.iter(_BOARD_PICKER):
-            if _ancestor(bp, set(_MAP_CLASSES)) is not el:
+            if _ancestor(bp, _MAP_TAGS) is not el:
                 continue
             for c in bp:
                 if c.tag == "setup" and setup is None:
@@ -945,9 +998,9 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
         map_name = m_attrs.get("mapName", "")
         layout = _parse_layout(setup, map_name)
         md = MapDef(map_name=map_name, kind=_MAP_CLASSES[el.tag], edge_width=edge_w, edge_height=edge_h,
-                    boards=boards, setup=setup, layout=layout, attributes=dict(m_attrs))
+                    boards=boards, setup=setup, layout=layout, attributes=Attributes(el))
         for s in el.iter(_SETUP_STACK, _DRAW_PILE):
-            if _ancestor(s, set(_MAP_CLASSES)) is not el:
+            if _ancestor(s, _MAP_TAGS) is not el:
                 continue
             sa = s.attrib
             owning = sa.get("owningBoard") or None
@@ -956,14 +1009,14 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
                 md.setup_stacks.append(SetupStack(
                     name=sa.get("name", ""), map_name=map_name, owning_board=owning,
                     use_grid_location=_bool(sa.get("useGridLocation"), False), location=sa.get("location"),
-                    x=_int(sa.get("x"), 0), y=_int(sa.get("y"), 0), pieces=slots, attributes=dict(sa)))
+                    x=_int(sa.get("x"), 0), y=_int(sa.get("y"), 0), pieces=slots, attributes=Attributes(s)))
             else:
                 md.decks.append(DrawPile(
                     name=sa.get("name", ""), map_name=map_name, owning_board=owning, x=_int(sa.get("x"), 0),
                     y=_int(sa.get("y"), 0), width=_int(sa.get("width"), 40), height=_int(sa.get("height"), 40),
                     face_down=sa.get("faceDown", "Always"), shuffle=sa.get("shuffle", "Always"),
                     reversible=_bool(sa.get("reversible"), False), draw=_bool(sa.get("draw"), True),
-                    cards=slots, attributes=dict(sa)))
+                    cards=slots, attributes=Attributes(s)))
         maps.append(md)
 
     piece_slots: list[PieceSlot] = []

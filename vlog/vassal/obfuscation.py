@@ -13,10 +13,11 @@ import enum
 import lzma
 import random
 import re
+from typing import Callable
 
 from vlog.errors import ObfuscationError
 
-__all__ = ["Dialect", "deobfuscate", "obfuscate", "sniff", "vcsk_upper", "DEFAULT_MAX_TEXT"]
+__all__ = ["Dialect", "deobfuscate", "deobfuscate_member", "obfuscate", "sniff", "vcsk_upper", "DEFAULT_MAX_TEXT"]
 
 DEFAULT_MAX_TEXT = 512 << 20  # bytes of decoded UTF-8 text
 _XZ_MEMLIMIT = 256 << 20
@@ -78,7 +79,29 @@ def _looks_like_text(text: str) -> bool:
 def deobfuscate(data: bytes, *, file: str | None = None, member: str = "savedGame",
                 max_size: int = DEFAULT_MAX_TEXT) -> tuple[str, Dialect, int | None]:
     """Decode a `savedGame` member: (text, dialect, key). Key is None for XZ and plain text."""
-    data = bytes(data)
+    raw, dialect, key, offset_of = _plaintext(bytes(data), file, member, max_size)
+    return _text(raw, dialect, file, member, offset_of), dialect, key
+
+
+def deobfuscate_member(take: Callable[[], bytes], *, file: str | None = None, member: str = "savedGame",
+                       max_size: int = DEFAULT_MAX_TEXT) -> tuple[str, Dialect, int | None, bool]:
+    """`deobfuscate` of the member `take()` returns, plus whether it is upper-case !VCSK hex
+    (`vcsk_upper`): the member is dropped before its plaintext bytes become text, so the two
+    largest buffers (the member and the text) are never held at once."""
+    raw, dialect, key, offset_of, upper = _member_plaintext(take, file, member, max_size)
+    return _text(raw, dialect, file, member, offset_of), dialect, key, upper
+
+
+def _member_plaintext(take, file, member, max_size):
+    """The member's plaintext bytes, dialect, key, byte offsets and case; the member itself
+    lives only in this frame."""
+    data = bytes(take())
+    upper = data.startswith(VCSK_HEADER) and vcsk_upper(data)
+    return (*_plaintext(data, file, member, max_size), upper)
+
+
+def _plaintext(data: bytes, file: str | None, member: str, max_size: int):
+    """(the UTF-8 bytes of the text, dialect, key, member offset of a plaintext byte offset)."""
     dialect = sniff(data)
     if dialect is Dialect.VCSK:
         return _read_vcsk(data, file, member, max_size)
@@ -88,17 +111,24 @@ def deobfuscate(data: bytes, *, file: str | None = None, member: str = "savedGam
         return _read_xz(data, file, member, max_size)
     if len(data) > max_size:
         raise _err(f"the text is {len(data)} bytes, more than the limit of {max_size}", file, member)
+    return data, Dialect.PLAIN, None, None
+
+
+def _text(raw: bytes, dialect: Dialect, file: str | None, member: str, offset_of) -> str:
+    """The plaintext bytes as text: strict UTF-8; plain text must also look like text."""
+    if dialect is not Dialect.PLAIN:
+        return _utf8(raw, file, member, offset_of)
     try:
-        text = data.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         text = None
     if text is None or not _looks_like_text(text):
-        raise _err(f"unknown savedGame format (starts with {data[:8]!r}); expected !VCSK, VOBS, "
+        raise _err(f"unknown savedGame format (starts with {raw[:8]!r}); expected !VCSK, VOBS, "
                    "XZ or plain text", file, member, 0)
-    return text, Dialect.PLAIN, None
+    return text
 
 
-def _read_vcsk(data: bytes, file: str | None, member: str, max_size: int) -> tuple[str, Dialect, int]:
+def _read_vcsk(data: bytes, file: str | None, member: str, max_size: int):
     head = len(VCSK_HEADER)
     key_hex = data[head:head + 2]
     if len(key_hex) < 2:
@@ -109,7 +139,7 @@ def _read_vcsk(data: bytes, file: str | None, member: str, max_size: int) -> tup
                    head + bad.start())
     key = int(key_hex, 16)
     body_start = head + 2
-    body = data[body_start:]
+    body = memoryview(data)[body_start:]      # not a copy of the member
     if len(body) // 2 > max_size:
         _check_hex_body(body, body_start, data, file, member)
         raise _err(f"the text is {len(body) // 2} bytes, more than the limit of {max_size}",
@@ -119,9 +149,9 @@ def _read_vcsk(data: bytes, file: str | None, member: str, max_size: int) -> tup
     except binascii.Error as exc:
         _check_hex_body(body, body_start, data, file, member)
         raise _err(f"the !VCSK body is not hex ({exc})", file, member, body_start) from None
-    raw = raw.translate(_XOR_TABLES[key])
-    text = _utf8(raw, file, member, lambda i: body_start + 2 * i)
-    return text, Dialect.VCSK, key
+    if key:
+        raw = raw.translate(_XOR_TABLES[key])
+    return raw, Dialect.VCSK, key, lambda i: body_start + 2 * i
 
 
 def _check_hex_body(body: bytes, body_start: int, data: bytes, file: str | None, member: str) -> None:
@@ -135,7 +165,7 @@ def _check_hex_body(body: bytes, body_start: int, data: bytes, file: str | None,
         raise _err("odd trailing hex digit in the !VCSK body", file, member, len(data) - 1)
 
 
-def _read_vobs(data: bytes, file: str | None, member: str, max_size: int) -> tuple[str, Dialect, int]:
+def _read_vobs(data: bytes, file: str | None, member: str, max_size: int):
     head = len(VOBS_HEADER)
     if len(data) <= head:
         raise _err("VOBS header without its key byte", file, member, len(data))
@@ -145,12 +175,10 @@ def _read_vobs(data: bytes, file: str | None, member: str, max_size: int) -> tup
     body = data[head + 1:]
     if len(body) > max_size:
         raise _err(f"the text is {len(body)} bytes, more than the limit of {max_size}", file, member)
-    raw = body.translate(_XOR_TABLES[key])
-    text = _utf8(raw, file, member, lambda i: head + 1 + i)
-    return text, Dialect.VOBS, key
+    return body.translate(_XOR_TABLES[key]), Dialect.VOBS, key, lambda i: head + 1 + i
 
 
-def _read_xz(data: bytes, file: str | None, member: str, max_size: int) -> tuple[str, Dialect, None]:
+def _read_xz(data: bytes, file: str | None, member: str, max_size: int):
     out = bytearray()
     rest = data
     consumed = 0
@@ -180,16 +208,20 @@ def _read_xz(data: bytes, file: str | None, member: str, max_size: int) -> tuple
         raise _err(f"broken XZ stream ({exc})", file, member) from None
     except MemoryError:
         raise _err("the XZ stream needs too much memory to decode", file, member) from None
-    text = _utf8(bytes(out), file, member, lambda i: None)
-    return text, Dialect.XZ, None
+    return bytes(out), Dialect.XZ, None, lambda i: None
+
+
+_NOT_UPPER_HEX = re.compile(rb"[^0-9A-F]")
+_HEX_LETTER = re.compile(rb"[A-F]")
 
 
 def vcsk_upper(data: bytes) -> bool:
     """True for a !VCSK member written in upper-case hex (VASSAL 2.9 and 3.0 did), so that a
-    rewrite can keep the case."""
-    body = bytes(data[len(VCSK_HEADER):])
-    return (data.startswith(VCSK_HEADER) and not body.translate(None, b"0123456789ABCDEF")
-            and bool(body.translate(None, b"0123456789")))
+    rewrite can keep the case. Two scans, no copy of the member (a lower-case one is told
+    at its first letter)."""
+    head = len(VCSK_HEADER)
+    return (data.startswith(VCSK_HEADER) and _NOT_UPPER_HEX.search(data, head) is None
+            and _HEX_LETTER.search(data, head) is not None)
 
 
 def obfuscate(text: str, dialect: Dialect, key: int | None = None, *, upper: bool = False) -> bytes:

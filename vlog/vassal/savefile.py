@@ -18,7 +18,7 @@ from vlog.vassal.commands import (
     AddPiece, Command, LogStep, PlayerAdd, Setup, Undo, decode, encode, walk,
 )
 from vlog.vassal.metadata import MetaData, parse_metadata, version_tuple
-from vlog.vassal.obfuscation import Dialect, deobfuscate, obfuscate, vcsk_upper
+from vlog.vassal.obfuscation import Dialect, deobfuscate_member, obfuscate
 from vlog.vassal.pieces import Piece
 
 __all__ = ["Save", "Log", "Step", "Player", "read", "read_save", "read_log", "write",
@@ -276,13 +276,18 @@ def _open(source: Source, name: str | None):
     return shown, LazyMembers(arch)
 
 
+def saved_game_text(source: Source, *, name: str | None = None):
+    """The decode stage of `read`: (shown name, members, the savedGame text, dialect, key,
+    upper-case hex), the member inflated once and dropped before its plaintext becomes text."""
+    shown, members = _open(source, name)
+    text, dialect, key, hex_upper = deobfuscate_member(lambda: members.take(SAVED_GAME), file=shown,
+                                                       member=SAVED_GAME)
+    return shown, members, text, dialect, key, hex_upper
+
+
 def read(source: Source, *, name: str | None = None) -> Save | Log:
     """Read a .vsav or .vlog (path or bytes): a Log when steps follow end_save, else a Save."""
-    shown, members = _open(source, name)
-    saved = members.take(SAVED_GAME)
-    text, dialect, key = deobfuscate(saved, file=shown, member=SAVED_GAME)
-    hex_upper = dialect is Dialect.VCSK and vcsk_upper(saved)
-    del saved                   # the raw member is not held while the text is decoded
+    shown, members, text, dialect, key, hex_upper = saved_game_text(source, name=name)
     commands = decode(text, file=shown)
     problems: list[str] = []
     md = _meta(members, "savedata", shown, problems)

@@ -281,13 +281,14 @@ def _air_start_boxes(data: "GameData | None") -> dict[str, tuple[str, str]]:
     except KeyError:
         return {}
     out: dict[str, tuple[str, str]] = {}
+    counters = set(data.counter_ids)
     for entry in setup:
         box = entry["box"].value if "box" in entry else None
         units = entry["units"].value if "units" in entry else None
         if not isinstance(box, str) or not units:
             continue
         for counter in units:
-            if counter in data.counter_ids and "type" in data.counter(counter) \
+            if counter in counters and "type" in data.counter(counter) \
                     and data.counter(counter)["type"].value == "air":
                 out[counter] = (box, str(entry["what"].value if "what" in entry else counter))
     return out
@@ -301,8 +302,9 @@ def judge_start_markers_1935(state: "GameState", *, step: int | None, when: str 
     Italian air markers in their fronts' air marker boxes (markers not on the table are not
     judged; the RPs in the storage boxes are not judged here)."""
     out: list[Finding] = []
+    starts = _air_start_boxes(data)
     for unit in state.units.values():
-        start = _air_start_boxes(data).get(unit.counter or "")
+        start = starts.get(unit.counter or "")
         if unit.kind != "air" or start is None or unit.box == start[0]:
             continue
         where = f"hex {unit.hex}" if unit.hex is not None else (f"the {unit.box} box" if unit.box else "off the boxes")
