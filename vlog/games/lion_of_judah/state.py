@@ -21,7 +21,7 @@ from vlog.kit.units import value as _v
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
-    from vlog.table import Table
+    from vlog.table import Table, TablePiece
 
 __all__ = ["Unit", "GameState", "UnitCache", "StateCache", "Value", "SIDES", "build_state", "unit_from_counter",
            "DEFENSELESS_KINDS"]
@@ -240,6 +240,31 @@ class StateCache(UnitCache):
         super().__init__()
         self.split: tuple[int, dict[str, Unit], dict[str, Unit], dict[str, Unit]] | None = None
         """(the table's revision, what `read_units` read from it, its units, its event markers)."""
+        self._by_content: dict[tuple, Any] = {}
+
+    def get(self, piece: "TablePiece") -> tuple[bool, Any]:
+        """The unit already read from this piece, or from a piece of the same id, traits, state
+        and point (a unit moved back, an HQ flipped back): the kit's reader reads a piece from
+        these alone, naming a point the same way all through a replay (vlog.kit.units)."""
+        found, unit = super().get(piece)
+        if found:
+            return found, unit
+        key = _content(piece)
+        if key not in self._by_content:
+            return False, None
+        unit = self._by_content[key]
+        super().put(piece, unit)
+        return True, unit
+
+    def put(self, piece: "TablePiece", unit: Any) -> None:
+        super().put(piece, unit)
+        if len(self._by_content) >= self.MAX:
+            self._by_content.clear()
+        self._by_content[_content(piece)] = unit
+
+
+def _content(piece: "TablePiece") -> tuple:
+    return (piece.id, piece.type, piece.state, piece.map, piece.x, piece.y)
 
 
 def _split(table: "Table", read: dict[str, Unit], cache: StateCache | None) -> tuple[dict[str, Unit], dict[str, Unit]]:
