@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.kit.steps import Position, StepView
 
-__all__ = ["Interpreter", "parse_attack", "state_of", "ATTACK", "CHAT"]
+__all__ = ["Interpreter", "parse_attack", "state_of", "units_of", "ATTACK", "CHAT"]
 
 ATTACK = re.compile(r"\battack(?:s|ing)?\s+(?:hex\s+)?(?P<hex>\d{4})\b(?P<rest>[^\n]*)", re.IGNORECASE)
 _WITH = re.compile(r"^\s*(?:with|from|by)\s+(?P<names>[^;]+)", re.IGNORECASE)
@@ -328,9 +328,19 @@ def state_of(position: "Position", data: "GameData", scenario: str | None, cache
     flags or control to the one they are given). The units and event markers are the
     position's own dicts, shared by every state of it: no check changes them, and sharing
     lets `changed_ids` answer from its last answer."""
-    read = position.derived(("lion-of-judah/state", scenario),
-                            lambda table: build_state(table, data, scenario=scenario, cache=cache))
+    read = _read(position, data, scenario, cache)
     return GameState(read.units, scenario, control=dict(control or {}), events=read.events)
+
+
+def units_of(position: "Position", data: "GameData", scenario: str | None,
+             cache: UnitCache | None = None) -> dict[str, Unit]:
+    """The units of a position (`state_of`'s, without a state made around them)."""
+    return _read(position, data, scenario, cache).units
+
+
+def _read(position: "Position", data: "GameData", scenario: str | None, cache: UnitCache | None) -> GameState:
+    return position.derived(("lion-of-judah/state", scenario),
+                            lambda table: build_state(table, data, scenario=scenario, cache=cache))
 
 
 def update_control(state: GameState) -> None:
