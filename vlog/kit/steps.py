@@ -97,8 +97,15 @@ def event_kind(cls: type) -> str:
     """An event class as the inventory's occasions name it: `StepsChanged` -> "steps-changed",
     or the `KIND` the class itself names (a game whose inventory already calls its occasions
     by other words than its class names: `KIND = "phase"`)."""
-    named = cls.__dict__.get("KIND")
-    return named if isinstance(named, str) else re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
+    known = _KINDS.get(cls)
+    if known is None:
+        named = cls.__dict__.get("KIND")
+        known = _KINDS[cls] = named if isinstance(named, str) else re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
+    return known
+
+
+_KINDS: dict[type, str] = {}
+"""Event class -> its kind: asked of every event a few times (the driver, the registry)."""
 
 
 _OCCASION_NOUNS = {"stepped": "step", "moved": "move", "box-moved": "move between boxes", "placed": "placement", "removed": "removal",
@@ -221,6 +228,8 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
     steps changed, flipped), then the placements (on the map, or into a box) in the order of the
     units after."""
     out: list[Event] = []
+    if before is after:                     # the same units (a game keeps one dict while none changes)
+        return out
     for uid, old in before.items():
         new = after.get(uid)
         if new is old:                      # the same unit (an unchanged piece): no event
