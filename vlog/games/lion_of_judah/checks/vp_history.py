@@ -47,6 +47,8 @@ class VPHistory:
     """
 
     turns_seen: set[int] = field(default_factory=set)
+    last_turn: int | None = None
+    """The highest of `turns_seen` (asked at every step)."""
     first_turn: int | None = None
     gaps: list[tuple[int, int]] = field(default_factory=list)
     """Turn-track jumps (from, to) that skip whole turns: the log does not show those turns."""
@@ -85,9 +87,11 @@ class VPHistory:
             return
         if self.first_turn is None:
             self.first_turn = turn
-        elif self.turns_seen and turn > max(self.turns_seen) + 1:
-            self.gaps.append((max(self.turns_seen), turn))
+        elif self.last_turn is not None and turn > self.last_turn + 1:
+            self.gaps.append((self.last_turn, turn))
         self.turns_seen.add(turn)
+        if self.last_turn is None or turn > self.last_turn:
+            self.last_turn = turn
 
     def note_attack(self, side: str | None, turn: int | None, *, for_a1: bool | None = True) -> None:
         """An attack declared; `for_a1`: whether it counts for Event A1 (an Italian attack on a
