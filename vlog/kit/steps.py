@@ -233,6 +233,8 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
     units after. `changed`: the only ids whose units may differ (the pieces a step set or took
     off, `Table.changed_since_copy`); every other id holds one unit read from one piece on both
     sides, which tells no event."""
+    if before is after:                     # the same units (a game keeps one dict while none changes)
+        return []
     olds: Iterable[str] = before
     news: Iterable[str] = after
     if changed is not None:

@@ -35,14 +35,14 @@ from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
 from vlog.games.lion_of_judah.sequence import Phase, infer_phase, phase_from_table, start_phase
 from vlog.games.lion_of_judah.step_events import (Appear, Combat, DummyFlip, EventMarker, Move, PhaseTurned, Reveal,
                                                   StepGain)
-from vlog.games.lion_of_judah.state import GameState, Unit, UnitCache, build_state, changed_ids
+from vlog.games.lion_of_judah.state import GameState, StateCache, Unit, UnitCache, build_state, changed_ids
 from vlog.kit.combat import OpenCombat
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.kit.steps import Position, StepView
 
-__all__ = ["Interpreter", "parse_attack", "state_of", "ATTACK", "CHAT"]
+__all__ = ["Interpreter", "parse_attack", "state_of", "units_of", "ATTACK", "CHAT"]
 
 ATTACK = re.compile(r"\battack(?:s|ing)?\s+(?:hex\s+)?(?P<hex>\d{4})\b(?P<rest>[^\n]*)", re.IGNORECASE)
 _WITH = re.compile(r"^\s*(?:with|from|by)\s+(?P<names>[^;]+)", re.IGNORECASE)
@@ -100,7 +100,7 @@ class Interpreter:
     phase_bound: bool = False
     rolls_since_move: list[int] = field(default_factory=list)
     pending: OpenCombat | None = None
-    cache: UnitCache = field(default_factory=UnitCache)
+    cache: StateCache = field(default_factory=StateCache)
     _after: GameState | None = None
     entered_before: set[str] = field(default_factory=set)
     """Hexes units moved into in the previous step (a dummy there may be flipped, PB 14.6.5)."""
@@ -189,7 +189,7 @@ class Interpreter:
         # formed (2.4), outside any combat
         in_combat = self._combat_involved(self.pending) if self.pending is not None else set()
         removed = [e.unit for e in changes if isinstance(e, Removed)]
-        for uid, new in after.units.items():
+        for uid, new in (after.units.items() if after.units is not before.units else ()):
             old = before.units.get(uid)
             if old is None or old.hex is None or new.hex != old.hex or uid in in_combat:
                 continue
@@ -239,7 +239,8 @@ class Interpreter:
                                       phase_bound=self.phase_bound)
             rolls = rolls[1:]
             self._record_losses(before, after, index)
-        for uid in before.events.keys() | after.events.keys():      # event markers (checks/events.py)
+        for uid in (before.events.keys() | after.events.keys() if before.events is not after.events else ()):
+            # event markers (checks/events.py)
             old_ev, new_ev = before.events.get(uid), after.events.get(uid)
             if old_ev is None or new_ev is None or (old_ev.hex, old_ev.box) != (new_ev.hex, new_ev.box):
                 events.append(EventMarker(index, uid, old_ev, new_ev, before=before, after=after,
@@ -327,9 +328,19 @@ def state_of(position: "Position", data: "GameData", scenario: str | None, cache
     flags or control to the one they are given). The units and event markers are the
     position's own dicts, shared by every state of it: no check changes them, and sharing
     lets `changed_ids` answer from its last answer."""
-    read = position.derived(("lion-of-judah/state", scenario),
-                            lambda table: build_state(table, data, scenario=scenario, cache=cache))
+    read = _read(position, data, scenario, cache)
     return GameState(read.units, scenario, control=dict(control or {}), events=read.events)
+
+
+def units_of(position: "Position", data: "GameData", scenario: str | None,
+             cache: UnitCache | None = None) -> dict[str, Unit]:
+    """The units of a position (`state_of`'s, without a state made around them)."""
+    return _read(position, data, scenario, cache).units
+
+
+def _read(position: "Position", data: "GameData", scenario: str | None, cache: UnitCache | None) -> GameState:
+    return position.derived(("lion-of-judah/state", scenario),
+                            lambda table: build_state(table, data, scenario=scenario, cache=cache))
 
 
 def update_control(state: GameState) -> None:
@@ -337,18 +348,31 @@ def update_control(state: GameState) -> None:
     PB 14.6.5 (TS-07): a dummy not revealed as a true Dummy controls too; (40) TS-06 (3.2
     IMPORTANT, PB 14.6.4.1): guerrillas control a hex only alone in it; in a hex they share
     with other units, those units control it."""
-    guerrilla_only: dict[str, str] = {}
-    for unit in state.units.values():
-        if unit.hex is not None and unit.side is not None and (
-                unit.has_combat_factor or (unit.kind == "dummy" and not unit.defenseless)):
-            if unit.unit_class == "guerrilla":
-                guerrilla_only.setdefault(unit.hex, unit.side)
-            else:
-                state.control[unit.hex] = unit.side
-                guerrilla_only[unit.hex] = ""
-    for hex_, side in guerrilla_only.items():
-        if side:
-            state.control[hex_] = side
+    known = _CONTROLLED
+    if known and known[0] is state.units:
+        controlled = known[1]
+    else:
+        controlled = {}
+        guerrilla_only: dict[str, str] = {}
+        for unit in state.units.values():
+            if unit.hex is not None and unit.side is not None and (
+                    unit.has_combat_factor or (unit.kind == "dummy" and not unit.defenseless)):
+                if unit.unit_class == "guerrilla":
+                    guerrilla_only.setdefault(unit.hex, unit.side)
+                else:
+                    controlled[unit.hex] = unit.side
+                    guerrilla_only[unit.hex] = ""
+        for hex_, side in guerrilla_only.items():
+            if side:
+                controlled[hex_] = side
+        _CONTROLLED[:] = [state.units, controlled]
+    state.control.update(controlled)
+
+
+_CONTROLLED: list = []
+"""[a state's units, the hexes they control]: the units of a step that changed none are the
+same dict as the step before's (`build_state`), and control is worked out again only when they
+change (writing the same hexes in the same order as walking them)."""
 
 
 def units_named(state: GameState, names: Sequence[str] | None, side: str | None) -> tuple[Unit, ...] | None:

@@ -118,8 +118,8 @@ class StepReader(GameLedger):
                 history.start_markers_judged = True          # SU-03 when play begins
                 out += judge_start_markers_1935(states[0], step=index, when=when, data=game.data)
                 out += judge_start_boxes_1935(game.data, states[0], step=index, when=when)
-            elif history.turns_seen and turn > max(history.turns_seen):
-                out += judge_steps_marker(game.board, states[0], history, turn=max(history.turns_seen),
+            elif history.last_turn is not None and turn > history.last_turn:
+                out += judge_steps_marker(game.board, states[0], history, turn=history.last_turn,
                                           step=index, when=when)
         if states is not None:
             history.observe(states[0], states[1], step=index, turn=turn,    # set-up changes are no losses

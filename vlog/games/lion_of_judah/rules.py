@@ -46,7 +46,7 @@ from vlog.games.lion_of_judah.checks.replacements import FormationLedger, StepGa
 from vlog.games.lion_of_judah.checks.stack_moves import StackMoves
 from vlog.games.lion_of_judah.checks.trucks import TruckLedger
 from vlog.games.lion_of_judah.checks.vp_history import VPHistory
-from vlog.games.lion_of_judah.interpret import CHAT, Interpreter, state_of
+from vlog.games.lion_of_judah.interpret import CHAT, Interpreter, state_of, units_of
 from vlog.games.lion_of_judah.reading import StepReader
 from vlog.games.lion_of_judah.segments import (CombatAir, MovesInProgress, SegmentStacking, SegmentStart, TurnStart,
                                                TurnTrackTooLong)
@@ -137,7 +137,7 @@ class LionOfJudah(RulesEngine):
         read without the unit cache while the scenario is not known, as the scenario changes
         the units a counter makes (1940-41: the Ethiopians under Allied control)."""
         cache = self.interpreter.cache if self.scenario is not None else None
-        return state_of(position, self.data, self.scenario, cache).units
+        return units_of(position, self.data, self.scenario, cache)
 
     def detect_scenario(self, units: Mapping[str, Unit]) -> str | None:
         """1940-41 when Allied units are on the table, 1935-36 when Ethiopian ones are (the

@@ -106,14 +106,25 @@ class Phase:
     @property
     def name(self) -> str:
         """The phase as messages name it, without its turn ("Italian movement")."""
-        return _PHASE_TEXT[self.key].format(first=side_name(self.rules.first),
-                                            second=side_name(self.rules.second))
+        return _phase_name(self.scenario, self.key)
 
     def when(self) -> str:
-        out = f"Turn {self.turn}, {self.name}"
-        if self.inferred:
-            out += f" (inferred: {self.reason})" if self.reason else " (inferred)"
-        return out
+        return _when(self)
+
+
+@lru_cache(maxsize=None)
+def _phase_name(scenario: str, key: str) -> str:
+    rules = scenario_rules(scenario)
+    return _PHASE_TEXT[key].format(first=side_name(rules.first), second=side_name(rules.second))
+
+
+@lru_cache(maxsize=4096)
+def _when(phase: Phase) -> str:
+    """'Turn 3, Italian movement (inferred: ...)': findings and events of every step name it."""
+    out = f"Turn {phase.turn}, {phase.name}"
+    if phase.inferred:
+        out += f" (inferred: {phase.reason})" if phase.reason else " (inferred)"
+    return out
 
 
 def next_phase(phase: Phase) -> Phase:
@@ -155,5 +166,30 @@ def _key_of(name: str) -> str | None:
 def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase | None:
     """The phase the module's turn tracker, turn marker or properties show, by the bindings
     (vlog.kit.sequence.shown_on_table); None when the table does not show them."""
+    last = _LAST_SHOWN
+    if last and last[0] is table.module and last[1] is data and last[2] == scenario \
+            and last[3] == table.turns and last[4] == table.global_properties:
+        return last[5]
     shown = kit_sequence.shown_on_table(table, data, scenario, phase_of=_key_of)
-    return Phase(scenario, shown.turn, shown.phase) if shown is not None else None
+    phase = Phase(scenario, shown.turn, shown.phase) if shown is not None else None
+    if not _reads_pieces(data):
+        _LAST_SHOWN[:] = [table.module, data, scenario, dict(table.turns), dict(table.global_properties), phase]
+    return phase
+
+
+_LAST_SHOWN: list = []
+"""[module, data, scenario, the turn trackers' states, the global properties, the phase they
+show]: the phase is asked at every step and the trackers and properties change at few."""
+
+_READS_PIECES: dict[int, tuple[object, bool]] = {}
+
+
+def _reads_pieces(data: "GameData") -> bool:
+    """Whether the bindings' turn track reads a piece's place (then the pieces tell the phase too)."""
+    known = _READS_PIECES.get(id(data))
+    if known is None or known[0] is not data:
+        entries = data.bindings["turn_track"] if "turn_track" in data.bindings else ()
+        if len(_READS_PIECES) >= 16:
+            _READS_PIECES.clear()
+        known = _READS_PIECES[id(data)] = (data, any(m["source_kind"].value != "property" for m in entries))
+    return known[1]

@@ -21,9 +21,9 @@ from vlog.kit.units import value as _v
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
-    from vlog.table import Table
+    from vlog.table import Table, TablePiece
 
-__all__ = ["Unit", "GameState", "UnitCache", "Value", "SIDES", "build_state", "unit_from_counter",
+__all__ = ["Unit", "GameState", "UnitCache", "StateCache", "Value", "SIDES", "build_state", "unit_from_counter",
            "DEFENSELESS_KINDS"]
 
 SIDES = ("italian", "ethiopian", "allied")
@@ -147,6 +147,8 @@ def changed_ids(before: GameState, after: GameState) -> list[str]:
     step (vlog.kit.units' cache), so what looks only at what a step changed need not walk the
     rest; without the cache every unit counts as changed. Several ledgers ask it of the same
     two positions in a step: the last answer is kept (positions' units are never changed)."""
+    if before.units is after.units:             # a step that changed no unit (`build_state`)
+        return []
     last = _LAST_CHANGED
     if last and last[0] is before.units and last[1] is after.units:
         return list(last[2])
@@ -224,9 +226,61 @@ def build_state(table: "Table", data: "GameData", *, scenario: str | None = None
     no counter are left out (markers, the map's decorations). `cache` keeps units between calls."""
     read = read_units(table, data, _template, cache=cache,
                       transform=_under_allied_control if scenario == "1940-41" else None)
-    units = {uid: u for uid, u in read.items() if u.unit_type != EVENT_TYPE}
-    events = {uid: u for uid, u in read.items() if u.unit_type == EVENT_TYPE}
+    units, events = _split(table, read, cache if isinstance(cache, StateCache) else None)
     return GameState(units, scenario, turn, phase, dict(control or {}), events=events)
+
+
+class StateCache(UnitCache):
+    """The kit's unit cache, with the last table's units and event markers as `build_state`
+    split them: a table copied from that one whose changed pieces read as the same units gets
+    the same two dicts, so a step that changed no unit shows as the same units before and
+    after (`changed_ids` and the ledgers then skip it at once)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.split: tuple[int, dict[str, Unit], dict[str, Unit], dict[str, Unit]] | None = None
+        """(the table's revision, what `read_units` read from it, its units, its event markers)."""
+        self._by_content: dict[tuple, Any] = {}
+
+    def get(self, piece: "TablePiece") -> tuple[bool, Any]:
+        """The unit already read from this piece, or from a piece of the same id, traits, state
+        and point (a unit moved back, an HQ flipped back): the kit's reader reads a piece from
+        these alone, naming a point the same way all through a replay (vlog.kit.units)."""
+        found, unit = super().get(piece)
+        if found:
+            return found, unit
+        key = _content(piece)
+        if key not in self._by_content:
+            return False, None
+        unit = self._by_content[key]
+        super().put(piece, unit)
+        return True, unit
+
+    def put(self, piece: "TablePiece", unit: Any) -> None:
+        super().put(piece, unit)
+        if len(self._by_content) >= self.MAX:
+            self._by_content.clear()
+        self._by_content[_content(piece)] = unit
+
+
+def _content(piece: "TablePiece") -> tuple:
+    return (piece.id, piece.type, piece.state, piece.map, piece.x, piece.y)
+
+
+def _split(table: "Table", read: dict[str, Unit], cache: StateCache | None) -> tuple[dict[str, Unit], dict[str, Unit]]:
+    """The units and event markers of what was read from a table (those of the table it was
+    copied from when none of the pieces changed since reads as another unit)."""
+    last = cache.split if cache is not None else None
+    changed = table.changed_since_copy() if last is not None else None
+    if last is not None and changed is not None and changed[0] == last[0] and not changed[2] \
+            and len(read) == len(last[1]) and all(read.get(pid) is last[1].get(pid) for pid in changed[1]):
+        units, events = last[2], last[3]
+    else:
+        units = {uid: u for uid, u in read.items() if u.unit_type != EVENT_TYPE}
+        events = {uid: u for uid, u in read.items() if u.unit_type == EVENT_TYPE}
+    if cache is not None:
+        cache.split = (table.revision, read, units, events)
+    return units, events
 
 
 def _under_allied_control(unit: Unit) -> Unit:

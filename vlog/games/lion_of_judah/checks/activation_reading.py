@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vlog.games.lion_of_judah.state import GameState
+from vlog.games.lion_of_judah.state import GameState, changed_ids
 from vlog.games.lion_of_judah.step_events import ActivationDeclaration, ActivationRoll, EthiopianRemoval
 
 __all__ = ["EVENTS", "ActivationReader"]
@@ -50,8 +50,8 @@ class ActivationReader:
             rolls = rolls[1:]
         phase = interp.phase
         if phase is not None and phase.key == "end" and interp.phase_bound:
-            for uid, old in before.units.items():
-                new = after.units.get(uid)
+            for uid in changed_ids(before, after):     # an unchanged unit stayed where it was
+                old, new = before.units[uid], after.units.get(uid)
                 if old.hex is not None and old.side == "ethiopian" and (new is None or new.hex is None):
                     actions.append(EthiopianRemoval(index, old, when=interp.when()))
         return rolls, actions

@@ -109,6 +109,8 @@ class RpLedger(GameLedger):
         self.phase_bound = False
         self.sides_shown: set[str] = set()
         """Sides whose RP markers the log shows (in a box or on the map) at any time."""
+        self.sides_read: object = None
+        """The last units (a state's dict) `sides_shown` was read from."""
         self.losses: list[_BoxLoss] = []
         self.reported: set[tuple[str, str]] = set()
         self.started = False
@@ -151,7 +153,9 @@ class RpLedger(GameLedger):
         if "french-somaliland-joined" in after.flags:           # RR-26, as the event history tells
             self.french_joined = after.flags["french-somaliland-joined"]
         for state in (before, after):
-            self.sides_shown.update(u.side for u in state.units.values() if u.kind == "rp" and u.side)
+            if state.units is not self.sides_read:      # the units of a step that changed none: read
+                self.sides_shown.update(u.side for u in state.units.values() if u.kind == "rp" and u.side)
+                self.sides_read = state.units
         changed = old_phase is not None and new_phase is not None and \
             (old_phase.turn, old_phase.key) != (new_phase.turn, new_phase.key)
         if not self.started:
@@ -169,9 +173,9 @@ class RpLedger(GameLedger):
                                       != (new_phase.turn, new_phase.key)):
             self._open_phase(new_phase, bound, before)
         self.current, self.phase_bound = new_phase, bound
-        if scenario != "1935-36":
+        if scenario != "1935-36" and before.units is not after.units:
             # (35) the Italian boxes' USS are Massawa and Mogadishu, whose capture ends the
-            # game at once (PB 13.4.3): the box loss never matters there
+            # game at once (PB 13.4.3): the box loss never matters there; no unit changed, none came
             self._box_entries(before, after, step=step)
         out += self._moves(before, after, step=step, scenario=scenario, when=when)
         out += self._roads(before, after, step=step, when=when)
@@ -201,7 +205,8 @@ class RpLedger(GameLedger):
         in_map = self.current is not None and self.current.key == "map"
         changed = changed_ids(before, after)        # an unchanged RP or truck moved nothing
         ids = [uid for uid in changed if before.units[uid].kind in ("rp", "truck")]
-        ids += [uid for uid in after.units if uid not in before.units and after.units[uid].kind in ("rp", "truck")]
+        if after.units is not before.units:
+            ids += [uid for uid in after.units if uid not in before.units and after.units[uid].kind in ("rp", "truck")]
         for uid in ids:
             old, new = before.units.get(uid), after.units.get(uid)
             unit = new or old
@@ -338,7 +343,7 @@ class RpLedger(GameLedger):
         if phase is None or phase.key == "event":
             return []
         out: list[Finding] = []
-        for uid, new in after.units.items():
+        for uid, new in (after.units.items() if after.units is not before.units else ()):   # none placed
             if new.kind != "rp" or new.side != "ethiopian" or new.hex is None:
                 continue
             old = before.units.get(uid)
@@ -364,7 +369,7 @@ class RpLedger(GameLedger):
         that the hex is no road, and RP routes ignore it)."""
         out: list[Finding] = []
         phase = self.current if self.phase_bound else None
-        for uid, new in after.units.items():
+        for uid, new in (after.units.items() if after.units is not before.units else ()):   # none placed or flipped
             if new.counter != "road-marker" or new.hex is None:
                 continue
             old = before.units.get(uid)

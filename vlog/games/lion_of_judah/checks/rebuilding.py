@@ -53,9 +53,12 @@ class RebuildLedger:
     def note_step(self, before: GameState, after: GameState, *, in_combat: bool, step: int | None) -> None:
         """Counters that left the map in this step while a combat was open, or whose hex an
         enemy unit holds once it is over (overrun, 11.6), were eliminated."""
+        changed = changed_ids(before, after)
+        if not changed:                             # no unit left the map
+            return
         arrived = {(u.side, u.hex) for uid, u in after.units.items() if u.hex is not None
                    and (uid not in before.units or before.units[uid].hex is None)}
-        for uid in changed_ids(before, after):        # an unchanged unit is still where it was
+        for uid in changed:        # an unchanged unit is still where it was
             old = before.units[uid]
             if old.hex is None or old.kind not in REBUILT_KINDS:
                 continue

@@ -47,6 +47,8 @@ class VPHistory:
     """
 
     turns_seen: set[int] = field(default_factory=set)
+    last_turn: int | None = None
+    """The highest of `turns_seen` (asked at every step)."""
     first_turn: int | None = None
     gaps: list[tuple[int, int]] = field(default_factory=list)
     """Turn-track jumps (from, to) that skip whole turns: the log does not show those turns."""
@@ -76,15 +78,20 @@ class VPHistory:
     start_markers_judged: bool = False
     ipl_at_start: dict[int, str | int] = field(default_factory=dict)
     """Turn -> the IPL it began at (the marker's GRT box) or "high"/"medium"/"low" (PB 14.6.3)."""
+    walked: object = field(default=None, repr=False, compare=False)
+    """The last units (a state's dict) walked as a step's position before: a step that changed
+    no unit has the same dict before and after, and all it adds is what that walk added."""
 
     def note_turn(self, turn: int | None) -> None:
         if turn is None:
             return
         if self.first_turn is None:
             self.first_turn = turn
-        elif self.turns_seen and turn > max(self.turns_seen) + 1:
-            self.gaps.append((max(self.turns_seen), turn))
+        elif self.last_turn is not None and turn > self.last_turn + 1:
+            self.gaps.append((self.last_turn, turn))
         self.turns_seen.add(turn)
+        if self.last_turn is None or turn > self.last_turn:
+            self.last_turn = turn
 
     def note_attack(self, side: str | None, turn: int | None, *, for_a1: bool | None = True) -> None:
         """An attack declared; `for_a1`: whether it counts for Event A1 (an Italian attack on a
@@ -134,13 +141,17 @@ class VPHistory:
         replacement counter (2.3.9: the difference only). `setting_up`: the turn track still
         shows the scenario's start, where pieces are placed and broken down, not lost."""
         self._markers(before, after, step=step, turn=turn)
+        same = before.units is after.units      # a step that changed no unit (`build_state`)
+        if same and before.units is self.walked:
+            return                              # every walk below adds nothing more
         for counter in (BOMBING_MARKER, STEPS_MARKER):
             if counter not in self.markers_at_start:
                 marker = grt_marker(before, counter)
                 if marker is not None:
                     self.markers_at_start[counter] = (track_value(before, counter), marker.level)
+        self.walked = before.units
         arrived = [u for uid, u in after.units.items() if u.hex is not None
-                   and (uid not in before.units or before.units[uid].hex is None)]
+                   and (uid not in before.units or before.units[uid].hex is None)] if not same else []
         for uid, old in before.units.items():
             new = after.units.get(uid)
             on_map_after = new is not None and new.hex is not None
@@ -151,6 +162,8 @@ class VPHistory:
                         self.leaders_left[old.counter] = (step, new is None)
             if old.kind == "air" and new is None:
                 self.air_deleted.append((step, turn, old.name, old.side))
+        if same:
+            return
         if not setting_up:
             self.italian_losses.observe(before.units, after.units, step=step, turn=turn, arrived=arrived)
         for unit in arrived:
@@ -205,7 +218,8 @@ def _markers_changed(before: "GameState", after: "GameState") -> list[tuple["Uni
         return events_after[uid] if uid in events_after else units_after.get(uid)
 
     out = [(before.units[uid], now(uid)) for uid in changed_ids(before, after)]
-    out += [(old, new) for old, new in ((old, now(uid)) for uid, old in events_before.items()) if new is not old]
+    if events_before is not events_after:          # the same markers: none changed
+        out += [(old, new) for old, new in ((old, now(uid)) for uid, old in events_before.items()) if new is not old]
     return out
 
 
