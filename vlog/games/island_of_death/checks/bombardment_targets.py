@@ -22,7 +22,7 @@ from vlog.kit.sight import seen
 from vlog.kit.steps import Declared, PhaseChanged
 
 from vlog.games.island_of_death.checks.combat import named_units, speaker_side
-from vlog.games.island_of_death.checks.combat_result import _available, _lost
+from vlog.games.island_of_death.checks.combat_result import steps_available, steps_lost_since
 from vlog.games.island_of_death.rules import REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,8 +64,8 @@ class BombardmentLosses(Ledger):
             return []
         fire = answered.declaration
         now = self.game.units(view.before)
-        low_lost, _ = _lost(fire.units, now, fire.start)
-        _, had = _available(fire.units)
+        low_lost, _ = steps_lost_since(fire.units, now, fire.start)
+        _, had = steps_available(fire.units)
         if had is None:
             self.game.unsettled("SPC-06", answered.step, sorted(f"counters.json {u.counter} steps" for u in fire.units
                                                                  if not isinstance(u.steps, int)))

@@ -162,7 +162,7 @@ def _cannot_move(unit: Any) -> bool:
 
 def _judge_stands(game: "IslandOfDeath", combat: "Combat", result: CombatResult, now: Any) -> list["Finding"]:
     """CBT-25, CBT-29 for each side with retreat hexes whose units stayed in their hex."""
-    from vlog.games.island_of_death.checks.combat_result import _available, _lost
+    from vlog.games.island_of_death.checks.combat_result import steps_available, steps_lost_since
 
     out: list["Finding"] = []
     retreat = _retreat_hexes(result, combat.fort)
@@ -214,8 +214,8 @@ def _judge_stands(game: "IslandOfDeath", combat: "Combat", result: CombatResult,
                               [v for v in start.values() if v.side == combat.side
                                and v.hex in {a.hex for a in combat.attackers} and v.is_ground_unit])
                   if u.kind not in ("leader", "coastal-gun")]
-        owed = min(steps[side] + hexes, _available(takers)[0])
-        high = _lost(takers, now, start)[1]
+        owed = min(steps[side] + hexes, steps_available(takers)[0])
+        high = steps_lost_since(takers, now, start)[1]
         if high is not None and high < owed:
             out.append(combat.finding(
                 game, "CBT-29", Ruling.PROVEN, step=combat.dice[-1][1],
@@ -227,7 +227,7 @@ def _judge_stands(game: "IslandOfDeath", combat: "Combat", result: CombatResult,
 
 def _judge_stacks(game: "IslandOfDeath", combat: "Combat", result: CombatResult, now: Any) -> list["Finding"]:
     """CBT-27: one hex per retreating stack, one step more per enemy-ZOC hex it entered."""
-    from vlog.games.island_of_death.checks.combat_result import _available, _eliminated, _lost
+    from vlog.games.island_of_death.checks.combat_result import steps_available, _eliminated, steps_lost_since
 
     out: list["Finding"] = []
     start = combat.start_units
@@ -266,8 +266,8 @@ def _judge_stacks(game: "IslandOfDeath", combat: "Combat", result: CombatResult,
         due = math.ceil(hits[side] / 2) if side == "attacker" else hits[side] // 2
         if all(_eliminated(u, now) for u in sides[other]):
             due = max(0, due - 1)                    # 9.42: the excess step losses may take a hit off
-        owed = min(due + extra, _available(units)[0])
-        high = _lost(units, now, start)[1]
+        owed = min(due + extra, steps_available(units)[0])
+        high = steps_lost_since(units, now, start)[1]
         if high is not None and due <= high < owed:
             out.append(combat.finding(
                 game, "CBT-27", Ruling.PROVEN, step=max(combat.drop_steps.get(u.id) or 0 for u in retreated),

@@ -63,7 +63,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.kit.steps import StepView
     from vlog.vassal.commands import Chat
 
-__all__ = ["Combats", "read_result"]
+__all__ = ["Combats", "read_result", "steps_available", "steps_lost_since"]
 
 _RESULT = re.compile(r"\s*result\s+(\S+\s*/\s*\S+)\s*\.?\s*$", re.IGNORECASE)
 
@@ -306,17 +306,17 @@ class Combats(Ledger):
         }
         fort = 0 if combat.fort.false else 1             # an unknown fort: the fewer hits
         hits = {"attacker": result.attacker.number, "defender": max(0, result.defender.number - fort)}
-        lost = {side: _lost(units, now, start) for side, units in takers.items()}
+        lost = {side: steps_lost_since(units, now, start) for side, units in takers.items()}
         gone = {side: all(_eliminated(u, now) for u in units) for side, units in takers.items()}
         due = {"attacker": math.ceil(hits["attacker"] / 2), "defender": hits["defender"] // 2}
         for side, other in (("attacker", "defender"), ("defender", "attacker")):
-            low_steps, high_steps = _available(takers[other])
+            low_steps, high_steps = steps_available(takers[other])
             if gone[other] and due[other] > low_steps:
                 # 9.42: an eliminated side's pending steps take one hit off the other side
                 hits[side] = max(0, hits[side] - 1)
         due = {"attacker": math.ceil(hits["attacker"] / 2), "defender": hits["defender"] // 2}
         for side in ("defender", "attacker"):
-            low_steps, _ = _available(takers[side])
+            low_steps, _ = steps_available(takers[side])
             owed = min(due[side], low_steps)
             high = lost[side][1]
             if high is not None and high < owed:
@@ -351,8 +351,8 @@ class Combats(Ledger):
         att_hexes = {u.hex for u in combat.attackers}
         takers = [u for u in combat.start_units.values() if u.side == combat.side and u.hex in att_hexes
                   and u.is_ground_unit and u.kind not in ("leader", "coastal-gun")]
-        total_low, _ = _lost(takers, now, combat.start_units)
-        _, eng_high = _lost(engineers, now, combat.start_units)
+        total_low, _ = steps_lost_since(takers, now, combat.start_units)
+        _, eng_high = steps_lost_since(engineers, now, combat.start_units)
         owed = math.ceil(total_low / 2)
         if eng_high is None or eng_high >= owed:
             return
@@ -380,7 +380,7 @@ class Combats(Ledger):
         for unit in combat.supporters:
             if self.game.board.distance(unit.hex, combat.attack.target) <= 1:
                 continue
-            low, _high = _lost([unit], now, combat.start_units)
+            low, _high = steps_lost_since([unit], now, combat.start_units)
             if low:
                 found.append(combat.finding(
                     self.game, "CBT-22", Ruling.PROVEN, step=combat.said_step or combat.roll_step or combat.step,
@@ -493,7 +493,7 @@ def _eliminated(unit: "Unit", now: dict[str, "Unit"]) -> bool:
     return after is None or after.hex is None
 
 
-def _available(units: Iterable["Unit"]) -> tuple[int, int | None]:
+def steps_available(units: Iterable["Unit"]) -> tuple[int, int | None]:
     """The steps the units had: at least, and at most (None when a battalion's is unknown)."""
     low, high = 0, 0
     unknown = False
@@ -509,7 +509,7 @@ def _available(units: Iterable["Unit"]) -> tuple[int, int | None]:
     return low, None if unknown else high
 
 
-def _lost(units: Iterable["Unit"], now: dict[str, "Unit"], start: dict[str, "Unit"]) -> tuple[int, int | None]:
+def steps_lost_since(units: Iterable["Unit"], now: dict[str, "Unit"], start: dict[str, "Unit"]) -> tuple[int, int | None]:
     """The steps the units lost since the combat was declared: at least, at most (None: unknown).
     A battalion swapped for its next lower piece in its hex shows as a removal and an arrival."""
     low, high = 0, 0

@@ -35,7 +35,7 @@ from vlog.engine.judge import Ruling
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Declared, Moved, PhaseChanged, Placed, Removed
 
-from vlog.games.island_of_death.checks.combat_result import _lost
+from vlog.games.island_of_death.checks.combat_result import steps_lost_since
 from vlog.games.island_of_death.checks.unit_rolls import CASUALTY, OVERRUN
 from vlog.games.island_of_death.checks.weather import day_of
 from vlog.games.island_of_death.rules import REGISTRY
@@ -134,7 +134,7 @@ def _casualties(game: "IslandOfDeath", combat: Any, view: "StepView") -> list["F
             takers = [u for u in stack if u.kind not in ("leader", "coastal-gun")]
             if not leaders or not takers:
                 continue
-            low, high = _lost(takers, now, start)
+            low, high = steps_lost_since(takers, now, start)
             for leader in leaders:
                 roll = next((r for r in rolls if r.unit.id == leader.id), None)
                 if roll is None:
