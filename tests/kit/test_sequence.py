@@ -126,7 +126,7 @@ def test_shown_reader_reads_again_only_when_what_it_reads_changed(monkeypatch):
     table = table_with(Turn="3", Phase="axis-combat")
     assert reader(table) == shown_on_table(table, data, "intro")
     reads = []
-    monkeypatch.setattr(sequence, "shown_on_table", lambda *a: reads.append(a) or "read again")
+    monkeypatch.setattr(sequence, "shown_on_table", lambda *a, **kw: reads.append(a) or "read again")
     table = table.copy()
     table.apply(MutableProperty("Weather", "", "rain", "Module"))
     assert (reader(table).turn, reads) == (3, [])

@@ -186,7 +186,6 @@ class RulesEngine(Game):
         start = Position(table)
         view = StepView(None, start, start)
         self.tally = ctx.tally
-        self._shown = None
         going_on = ctx.continues and self.scenario is not None      # the same game goes on: its history stays
         if not going_on:
             self.ledgers = Ledgers(*self.new_ledgers())

@@ -236,8 +236,8 @@ class ShownReader:
     read (or the bindings read the turn from a marker piece, which any step may move): most
     steps change neither, and the phase is asked for at every one."""
 
-    def __init__(self, data: "GameData", scenario: str):
-        self.data, self.scenario = data, scenario
+    def __init__(self, data: "GameData", scenario: str, *, phase_of: Callable[[str], str | None] | None = None):
+        self.data, self.scenario, self.phase_of = data, scenario, phase_of
         markers = _turn_reading(data, scenario)[0]
         self.by_piece = any(kind == "piece" for kind, *_ in markers)
         self.names = frozenset(name for kind, name, *_ in markers if kind == "property") if markers \
@@ -258,7 +258,7 @@ class ShownReader:
             if read == last[3]:             # other properties changed: what is shown has not
                 self._last = (last[0], last[1], dict(properties), read, last[4])
                 return last[4]
-        shown = shown_on_table(table, self.data, self.scenario)
+        shown = shown_on_table(table, self.data, self.scenario, phase_of=self.phase_of)
         self._last = (table.module, dict(table.turns), dict(properties), self._read(properties), shown)
         return shown
 

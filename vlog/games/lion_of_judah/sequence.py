@@ -165,31 +165,21 @@ def _key_of(name: str) -> str | None:
 
 def phase_from_table(table: "Table", data: "GameData", scenario: str) -> Phase | None:
     """The phase the module's turn tracker, turn marker or properties show, by the bindings
-    (vlog.kit.sequence.shown_on_table); None when the table does not show them."""
-    last = _LAST_SHOWN
-    if last and last[0] is table.module and last[1] is data and last[2] == scenario \
-            and last[3] == table.turns and last[4] == table.global_properties:
-        return last[5]
-    shown = kit_sequence.shown_on_table(table, data, scenario, phase_of=_key_of)
-    phase = Phase(scenario, shown.turn, shown.phase) if shown is not None else None
-    if not _reads_pieces(data):
-        _LAST_SHOWN[:] = [table.module, data, scenario, dict(table.turns), dict(table.global_properties), phase]
-    return phase
+    (vlog.kit.sequence.shown_on_table, read again only when what it reads changed:
+    `ShownReader`); None when the table does not show them."""
+    reader = _READERS.get((id(data), scenario))
+    if reader is None or reader.data is not data:
+        if len(_READERS) >= 16:
+            _READERS.clear()
+        reader = _READERS[(id(data), scenario)] = kit_sequence.ShownReader(data, scenario, phase_of=_key_of)
+    shown = reader(table)
+    return _phase(scenario, shown.turn, shown.phase) if shown is not None else None
 
 
-_LAST_SHOWN: list = []
-"""[module, data, scenario, the turn trackers' states, the global properties, the phase they
-show]: the phase is asked at every step and the trackers and properties change at few."""
-
-_READS_PIECES: dict[int, tuple[object, bool]] = {}
+_READERS: dict[tuple[int, str], kit_sequence.ShownReader] = {}
+"""(id(data), scenario) -> the reader of the phase its tables show: asked at every step."""
 
 
-def _reads_pieces(data: "GameData") -> bool:
-    """Whether the bindings' turn track reads a piece's place (then the pieces tell the phase too)."""
-    known = _READS_PIECES.get(id(data))
-    if known is None or known[0] is not data:
-        entries = data.bindings["turn_track"] if "turn_track" in data.bindings else ()
-        if len(_READS_PIECES) >= 16:
-            _READS_PIECES.clear()
-        known = _READS_PIECES[id(data)] = (data, any(m["source_kind"].value != "property" for m in entries))
-    return known[1]
+@lru_cache(maxsize=4096)
+def _phase(scenario: str, turn: int, key: str) -> Phase:
+    return Phase(scenario, turn, key)
