@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from vlog import coverage as binding_coverage
+from vlog import taken_back
 from vlog.checks import GENERIC_CHECKS, continuity, internal, module_mismatch, undo_after_roll, unparsed
 from vlog.dice_rolls import DiceReportReader, module_buttons
 from vlog.dicestats import DiceRoll, dice_stats
@@ -299,6 +300,8 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
                               [BINDING_PREFIX + gap for gap in gaps])
     rep.final = table
     rep.undos = track_undos(steps)
+    if game is not None:
+        findings = taken_back.lower(findings, rep.undos, game.id)
     findings.extend(undo_after_roll.check(rep.undos, rep.rolls, steps))
     if module is not None:
         findings.extend(module_mismatch.check(log, module))
