@@ -25,7 +25,7 @@ A trail or road hex costs 1 and removes the slope cost, not the stop of a climb 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from vlog.engine.judge import Unknown
 from vlog.kit.board import Board
@@ -44,6 +44,8 @@ FEATURE_ROWS = {"camp": "camp-village", "village": "camp-village", "town": "camp
 """Features the scenario charts name together ("Camp/Village")."""
 
 STOP = "stop"
+MEMO_LIMIT = 50_000
+"""How many answers `Terrain.once` keeps (a long log's moves among ever-new enemy positions)."""
 
 
 class Terrain:
@@ -62,6 +64,19 @@ class Terrain:
         self.elevation = lru_cache(maxsize=4096)(self._elevation)
         self.impassable = lru_cache(maxsize=4096)(self._impassable)
         self.blocks_sight = lru_cache(maxsize=4096)(self._blocks_sight)
+        self._memo: dict[Any, Any] = {}
+
+    def once(self, key: Any, build: Callable[[], Any]) -> Any:
+        """`build()` worked out once per key: what the checks derive from this map alone (movement
+        rules and searches, sight lines), the key naming all else it depends on (the map does not
+        change during a log). Past MEMO_LIMIT keys all are forgotten and worked out again."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            if len(self._memo) >= MEMO_LIMIT:
+                self._memo.clear()
+            value = self._memo[key] = build()
+            return value
 
     # -- the charts --------------------------------------------------------------------------
     def _read_cell(self, table: str, row: str, effect: str) -> Any:
