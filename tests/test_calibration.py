@@ -317,3 +317,127 @@ def test_a_calibration_naming_no_board_applies_to_the_map_in_map_pixels(confirme
     (tmp_path / "shifted").mkdir()
     overlay = _overlay(tmp_path / "shifted", {"calibrations": [shifted]})
     assert _judged(capsys, path, "--module", str(gridless_path), "--data", str(overlay)) != expected
+
+
+# -- `vlog where`, `vlog dump` and the report's excerpts name hexes through the calibration ---------
+
+def _where(capsys, module, *argv: str) -> tuple[str, str]:
+    assert main(["where", str(module), "--map", "Main Map", *argv]) == 0
+    out = capsys.readouterr()
+    return out.out.strip(), out.err
+
+
+def test_where_names_the_gridless_board_by_the_calibration_of_the_game_bindings(
+        gridless_path, gridded, confirmed, drafted, tmp_path, capsys):
+    """The module's default layout shows Agordat: with the game's calibration each point is named
+    as the gridded module names it; without, the gridless board names none; a calibration only
+    proposed is said so on stderr."""
+    overlay = str(_overlay(tmp_path, confirmed))
+    [board] = [b for b in gridded.find_map("Main Map").placed_boards() if b.name == "Agordat"]
+    width, height = board.grid.size
+    rng = random.Random("where")
+    points = []       # a third of a hex around hex centres (a fitted grid may be a pixel off at the sides)
+    for _ in range(12):
+        cx, cy = board.to_map(*board.grid.snap_to_hex(rng.randint(30, width - 30), rng.randint(30, height - 30)))
+        points.append((cx + rng.randint(-12, 12), cy + rng.randint(-12, 12)))
+    for x, y in points:
+        expected, _ = _where(capsys, SYNTHETIC / "ascari.vmod", str(x), str(y))
+        assert _where(capsys, gridless_path, str(x), str(y), "--game", "ascari", "--data", overlay) == (expected, "")
+        assert _where(capsys, gridless_path, str(x), str(y))[0] == "offboard" != expected
+    name, _ = _where(capsys, SYNTHETIC / "ascari.vmod", *map(str, points[0]))
+    px, py = _where(capsys, gridless_path, "--name", name, "--game", "ascari", "--data", overlay)[0].split()
+    assert _where(capsys, gridless_path, px, py, "--game", "ascari", "--data", overlay)[0] == name
+    (tmp_path / "proposed").mkdir()
+    named, err = _where(capsys, gridless_path, *map(str, points[0]), "--game", "ascari",
+                        "--data", str(_overlay(tmp_path / "proposed", drafted)))
+    assert named == name and PROPOSED_NOTE in err and "calibration-Main Map-Agordat" in err
+
+
+def _dump(capsys, *argv: str) -> dict:
+    assert main(["dump", str(RULES / "MOV-02.vlog"), "--format", "json", *argv]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _locations(dump: dict) -> list:
+    found = [p.get("location") for p in dump["pieces"]]
+    for step in dump["steps"]:
+        for action in step["actions"]:
+            found += [action[k].get("location") for k in ("from", "to") if isinstance(action.get(k), dict)]
+    return found
+
+
+def test_dump_names_the_gridless_board_by_the_calibration_of_the_game_bindings(
+        gridless_path, confirmed, drafted, tmp_path, capsys):
+    """MOV-02 plays on Agordat: every position is named as the gridded module names it."""
+    expected = _dump(capsys, "--module", str(SYNTHETIC / "ascari.vmod"))
+    named = [n for n in _locations(expected) if n]
+    assert len(named) > 20 and all(re.fullmatch(r"\d{4}", n) for n in named)
+    calibrated = _dump(capsys, "--module", str(gridless_path), "--game", "ascari", "--data", str(_overlay(tmp_path, confirmed)))
+    assert _locations(calibrated) == _locations(expected) and calibrated["positions"] == expected["positions"]
+    assert _locations(_dump(capsys, "--module", str(gridless_path))) != _locations(expected)
+    (tmp_path / "proposed").mkdir()
+    proposed = _dump(capsys, "--module", str(gridless_path), "--game", "ascari",
+                     "--data", str(_overlay(tmp_path / "proposed", drafted)))
+    assert _locations(proposed) == _locations(expected)
+    assert PROPOSED_NOTE in proposed["positions"] and "calibration-Main Map-Agordat" in proposed["positions"]
+    assert main(["dump", str(RULES / "MOV-02.vlog"), "--game", "ascari"]) == 2     # --game needs --module
+    capsys.readouterr()
+
+
+def _continuity_excerpts(tmp_path: Path, *argv: str) -> list[tuple[list[str], str]]:
+    """The hexes (printed numbers) and caption of each map excerpt of a vlog/continuity finding
+    of MOV-02 then clean-s2 (both on Agordat; the second does not continue the first)."""
+    out = tmp_path / "page.html"
+    assert main(["check", str(RULES / "MOV-02.vlog"), str(RULES / "clean-s2.vlog"), *argv,
+                 "--format", "html", "-o", str(out), "--force"]) in (0, 1)
+    page = out.read_text(encoding="utf-8")
+    found = []
+    for article in re.findall(r'<article class="finding.*?</article>', page, re.S):
+        if "vlog/continuity" in article and 'class="map"' in article:
+            found.append((sorted(re.findall(r'class="num">([^<]*)<', article)),
+                          re.search(r"<figcaption>(.*?)</figcaption>", article).group(1)))
+    return found
+
+
+def test_report_excerpts_of_generic_findings_name_the_gridless_board_by_the_calibration(
+        gridless_path, confirmed, drafted, tmp_path, capsys):
+    expected = _continuity_excerpts(tmp_path, "--module", str(SYNTHETIC / "ascari.vmod"))
+    assert len(expected) == 4 and all(len(hexes) > 2 and all(re.fullmatch(r"\d{4}", h) for h in hexes)
+                                      for hexes, _ in expected)
+    calibrated = _continuity_excerpts(tmp_path, "--module", str(gridless_path), "--game", "ascari",
+                                      "--data", str(_overlay(tmp_path, confirmed)))
+    assert [h for h, _ in calibrated] == [h for h, _ in expected]
+    assert not any(PROPOSED_NOTE in caption for _, caption in calibrated)
+    # without the calibration the gridless board draws no hex
+    assert _continuity_excerpts(tmp_path, "--module", str(gridless_path)) == []
+    (tmp_path / "proposed").mkdir()
+    proposed = _continuity_excerpts(tmp_path, "--module", str(gridless_path), "--game", "ascari",
+                                    "--data", str(_overlay(tmp_path / "proposed", drafted)))
+    assert [h for h, _ in proposed] == [h for h, _ in expected]
+    assert all(PROPOSED_NOTE in caption and "calibration-Main Map-Agordat" in caption for _, caption in proposed)
+    capsys.readouterr()
+
+
+def test_calibrated_boards_follow_the_rules_naming_in_board_or_map_pixels():
+    """A calibration naming a board is in its pixels, one naming none in the map's (wherever the
+    board lies); a board's own grid wins; a reversed board is not given a map-pixel grid."""
+    from types import SimpleNamespace
+
+    from vlog.calibration import calibrated_boards
+    from vlog.vassal import grids as G
+
+    cal = Calibration(x0=23, y0=-11, dx=37.5, dy=43.3, column_offset=14)
+    own = Calibration(x0=0, y0=0, dx=30, dy=30).grid()
+    boards = [G.PlacedBoard("A", 400, 400, x=0, y=0), G.PlacedBoard("B", 400, 400, x=400, y=0),
+              G.PlacedBoard("C", 400, 400, grid=own, x=0, y=400), G.PlacedBoard("D", 400, 400, x=400, y=400, reversed=True)]
+    on_map = SimpleNamespace(vassal_map="Main Map", board=None, calibration=cal, proposed="cal-map")
+    on_b = SimpleNamespace(vassal_map="Main Map", board="B", calibration=cal, proposed=None)
+    other = SimpleNamespace(vassal_map="Other Map", board=None, calibration=own, proposed="x")
+    placed, proposed = calibrated_boards(boards, "Main Map", [on_b, on_map, other])
+    assert [b.grid is not None for b in boards] == [False, False, True, False]     # copies
+    assert proposed == {"A": "cal-map"} and placed[2].grid is own and placed[3].grid is None
+    rng = random.Random(5)
+    for _ in range(300):
+        x, y = rng.randint(0, 399), rng.randint(0, 399)
+        assert G.map_location_name(placed, x, y) == cal.name(x, y)                   # map pixels
+        assert G.map_location_name(placed, x + 400, y) == cal.name(x, y)             # B's own pixels

@@ -14,13 +14,14 @@ taken only when it names the pieces' hexes and no other candidate fits about as 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
 from vlog.errors import VlogError
 from vlog.vassal import grids as G
 
-__all__ = ["Calibration", "CalibrationError", "Fit", "fit", "MIN_PIECES", "MAX_RESIDUAL", "MIN_AGREEING"]
+__all__ = ["Calibration", "CalibrationError", "Fit", "fit", "bound_calibrations", "calibrated_boards", "proposed_words", "MIN_PIECES",
+           "MAX_RESIDUAL", "MIN_AGREEING"]
 
 MIN_PIECES = 4
 """Fewest pieces (in at least two columns and two rows) a calibration is proposed from."""
@@ -355,3 +356,50 @@ def propose(module: Any, data: Any, saves: Sequence[object], counter_of: Any, *,
         out.records.append(record)
         out.proposed.append(f"{what}: calibration {note.removeprefix(PROPOSED_NOTE + ' ')}")
     return out
+
+
+# -------------------------------------------------------------------------------------------- applying
+
+def bound_calibrations(data: Any) -> tuple:
+    """The calibrations a game data set's bindings record (as the rules read them: vlog/kit/units.py
+    `Bindings`); () for data without bindings."""
+    if data is None or "bindings" not in getattr(data, "documents", {}):
+        return ()
+    from vlog.kit.units import Bindings
+
+    return Bindings.of(data).calibrations
+
+
+def calibrated_boards(boards: Sequence[G.PlacedBoard], vassal_map: str, calibrations: Iterable[Any]
+                      ) -> tuple[list[G.PlacedBoard], dict[str, str]]:
+    """A map's placed boards with each board the module draws without a grid given the grid of the
+    first calibration recorded for it, so that VASSAL's naming (`grids.map_location_name`) names
+    its points as the rules engine does (vlog/kit/units.py `Bindings`): a board's own grid wins;
+    a calibration naming a board is in that board's pixels, one naming none in the map's (not
+    applied to a reversed board, whose pixels it cannot follow). `calibrations` are the bindings'
+    (`Bindings.calibrations`: vassal_map, board, calibration, proposed). Copies: the module's
+    boards stay as they are. Also returns board name -> the id of the calibration applied to it,
+    for those only proposed (`PROPOSED_NOTE`)."""
+    mine = [c for c in calibrations if c.vassal_map == vassal_map]
+    out: list[G.PlacedBoard] = []
+    proposed: dict[str, str] = {}
+    for board in boards:
+        cal = None if board.grid is not None else next((c for c in mine if c.board in (None, board.name)), None)
+        if cal is None or (cal.board is None and board.reversed):
+            out.append(board)
+            continue
+        grid = cal.calibration
+        if cal.board is None:
+            grid = replace(grid, x0=grid.x0 - board.x, y0=grid.y0 - board.y)
+        out.append(replace(board, grid=grid.grid()))
+        if cal.proposed is not None:
+            proposed[board.name] = cal.proposed
+    return out, proposed
+
+
+def proposed_words(ids: Sequence[str]) -> str:
+    """What a place named through calibrations only proposed is said to rest on (as the check
+    report's binding measure says it)."""
+    return (f"hexes named by {'calibrations' if len(ids) > 1 else 'the calibration'} {', '.join(ids)}, "
+            f"{PROPOSED_NOTE} and not confirmed against the printed map (confirm with "
+            f"`vlog bind MODULE --game GAME --data BINDINGS --review`)")

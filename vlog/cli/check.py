@@ -88,6 +88,16 @@ def load_game(name: str | None, overlays: tuple[Path, ...] = (), module: Any = N
     return find_game(entry.id, load_game_data(entry.id, overlays=overlays, embedded=carried), scenario=scenario)
 
 
+def game_calibrations(name: str | None, overlays: tuple[Path, ...] = (), module: Any = None) -> tuple:
+    """The calibrations the --game's bindings record for boards a module draws without a grid, on
+    the data `load_game` reads (the module's carried overlays, then the --data ones): what names
+    their hexes in `vlog where`, `vlog dump` and the report's map excerpts as the rules name them.
+    () without --game."""
+    from vlog.calibration import bound_calibrations
+
+    return bound_calibrations(getattr(load_game(name, overlays, module), "data", None))
+
+
 def _check_scenario(game_id: str, data: Any, scenario: str | None) -> None:
     """A --scenario the game's data does not have is a usage error naming the ones it has."""
     known = tuple(getattr(data, "scenario_ids", ()) or ())

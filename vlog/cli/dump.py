@@ -145,37 +145,69 @@ def position_text(pos: dict[str, Any]) -> str:
     return where
 
 
-def module_location_namer(module: Any, obj: Any, *, on_problem: Callable[[str], None] | None = None
-                          ) -> LocationNamer:
-    """Names map points as VASSAL does, with the module's grids and the save's board layout.
+class ModuleNamer:
+    """Names map points as VASSAL does, with the module's grids and the save's board layout, and
+    a board the module draws without a grid by the calibration the game's bindings record for it
+    (`calibrations`: `vlog.cli.check.game_calibrations`), as the rules name its hexes.
 
     A map the module lacks, or a point no grid names, gives None (the pixels are still shown);
-    `on_problem` hears once per map why its points cannot be named.
+    `on_problem` hears once per map why its points cannot be named. `proposed` collects the ids
+    of the calibrations that named a point while only proposed by `vlog bind`.
     """
-    from vlog.errors import VlogError
-    from vlog.vassal.commands import BoardPicker
-    from vlog.vassal.module import parse_board_layout
 
-    layouts: dict[str, Any] = {}
-    for c in obj.restore_commands():
-        if isinstance(c, BoardPicker):
-            layouts[c.map_id] = parse_board_layout(c.payload())
-    broken: set[str] = set()
+    def __init__(self, module: Any, obj: Any, *, on_problem: Callable[[str], None] | None = None,
+                 calibrations: tuple = ()):
+        from vlog.vassal.commands import BoardPicker
+        from vlog.vassal.module import parse_board_layout
 
-    def namer(map_id: str | None, x: int, y: int) -> str | None:
-        if map_id is None or map_id in broken:
+        self.module, self.on_problem, self.calibrations = module, on_problem, calibrations
+        self.layouts: dict[str, Any] = {}
+        for c in obj.restore_commands():
+            if isinstance(c, BoardPicker):
+                self.layouts[c.map_id] = parse_board_layout(c.payload())
+        self.broken: set[str] = set()
+        self.maps: dict[str, tuple[list[Any], list[Any], dict[str, str]]] = {}
+        self.proposed: dict[str, None] = {}
+
+    def _boards(self, map_id: str) -> tuple[list[Any], list[Any], dict[str, str]]:
+        """The map's boards as laid out (calibrated), its decks, and its boards named by a
+        calibration only proposed; read once per map."""
+        from vlog.calibration import calibrated_boards
+
+        found = self.maps.get(map_id)
+        if found is None:
+            mp = self.module.find_map(map_id)
+            placed = mp.placed_boards(self.layouts.get(map_id) or self.layouts.get(getattr(mp, "map_id", None)))
+            boards, proposed = calibrated_boards(placed, map_id, self.calibrations)
+            found = self.maps[map_id] = (boards, mp.deck_points(boards), proposed)
+        return found
+
+    def __call__(self, map_id: str | None, x: int, y: int) -> str | None:
+        from vlog.errors import VlogError
+        from vlog.vassal import grids as G
+
+        if map_id is None or map_id in self.broken:
             return None
         try:
-            mp = module.find_map(map_id)
-            return mp.location_name(x, y, layouts.get(map_id) or layouts.get(getattr(mp, "map_id", None)))
+            boards, decks, proposed = self._boards(map_id)
+            name = G.map_location_name(boards, x, y, decks)
         except VlogError as exc:
             if exc.message.startswith("map ") or exc.message.startswith("no map"):
-                broken.add(map_id)
-                if on_problem is not None:
-                    on_problem(f"locations on map {map_id!r} are not named: {exc.message}")
+                self.broken.add(map_id)
+                if self.on_problem is not None:
+                    self.on_problem(f"locations on map {map_id!r} are not named: {exc.message}")
             return None
+        if proposed:
+            board = G.find_board(boards, x, y)
+            if board is not None and board.name in proposed:
+                self.proposed.setdefault(proposed[board.name], None)
+        return name
 
-    return namer
+
+def module_location_namer(module: Any, obj: Any, *, on_problem: Callable[[str], None] | None = None,
+                          calibrations: tuple = ()) -> LocationNamer:
+    """A `ModuleNamer` of the module (and the game's calibrations) for this save or log."""
+    return ModuleNamer(module, obj, on_problem=on_problem, calibrations=calibrations)
 
 
 # -- players --------------------------------------------------------------------------------
@@ -621,6 +653,11 @@ def build_dump(obj: Any, path: Path, *, show_player_ids: bool = False,
     dump["pieces"] = piece_records(obj, players, location_namer, referee=referee)
     if is_log:
         dump["steps"] = step_records(obj, players, location_namer, referee=referee)
+    proposed = list(getattr(location_namer, "proposed", ()))
+    if proposed:
+        from vlog.calibration import proposed_words
+
+        dump["positions"] += f"; {proposed_words(proposed)}"
     return dump
 
 
@@ -710,6 +747,11 @@ def render(dump: dict[str, Any], output_format: str) -> str:
                    "zones and decks of positions as VASSAL does.")
 @click.option("--extension", "extensions", multiple=True, type=click.Path(path_type=Path),
               help="An extension (.vmdx) to add to --module; repeatable.")
+@click.option("--game", "game_name", default=None, metavar="GAME",
+              help="With --module: name the hexes of boards the module draws without a grid by the "
+                   "calibrations this game's bindings record (as `vlog check --game` names them).")
+@click.option("--data", "overlays", multiple=True, type=click.Path(file_okay=False, path_type=Path),
+              metavar="DIR", help="With --game: a game data overlay folder (its bindings' calibrations); repeatable.")
 @click.option("--at", "at_step", type=click.IntRange(min=0), default=None, metavar="STEP",
               help="Dump the position after this step of a log (0 = its start) as a save.")
 @click.option("--referee", is_flag=True,
@@ -718,7 +760,8 @@ def render(dump: dict[str, Any], output_format: str) -> str:
 @output_option()
 def command(file: Path, output_format: str, show_player_ids: bool, module_path: Path | None,
             extensions: tuple[Path, ...], output: Path | None, at_step: int | None = None,
-            referee: bool = False, force: bool = False) -> None:
+            referee: bool = False, force: bool = False, game_name: str | None = None,
+            overlays: tuple[Path, ...] = ()) -> None:
     """List everything in a save (.vsav), a log (.vlog) or its JSON form.
 
     For a save: players, global properties, turn trackers, boards, notes and every piece with
@@ -726,7 +769,10 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
     every step numbered from 1 with who did what (moves, flips and layer changes, additions,
     removals, chat, dice), undo steps marked as such. Positions are map pixels, and with
     --module also the location names VASSAL would report; without it, the points VASSAL itself
-    named in the file (where pieces were moved from) are named. Masked pieces show only their
+    named in the file (where pieces were moved from) are named. With --module and --game, a
+    board the module draws without a grid is named by the calibration the game's bindings record
+    for it (--data adds overlays), as `vlog check` names it; the header says when such a
+    calibration is only proposed by `vlog bind`. Masked pieces show only their
     mask and invisible ones nothing but that they exist, as the other side sees them, unless
     --referee is given.
 
@@ -736,6 +782,7 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
       vlog dump scenario.vsav --format json -o scenario.json
       vlog dump turn3.vlog --format jsonl | grep '"action":"move"'
       vlog dump turn3.vlog --module MyGame.vmod
+      vlog dump agordat.vlog --module Ascari.vmod --game ascari --data my-bindings
       vlog dump turn3.vlog --at 42
     """
     from converters.save_json import load
@@ -744,6 +791,10 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
     check_input(file)
     if extensions and module_path is None:
         raise click.UsageError("--extension needs --module")
+    if game_name is not None and module_path is None:
+        raise click.UsageError("--game needs --module (its boards are what the calibrations name)")
+    if overlays and game_name is None:
+        raise click.UsageError("--data applies only with --game")
     obj = load(file)
     observed = observed_namer(obj) if module_path is None else None
     if at_step is not None:
@@ -763,6 +814,9 @@ def command(file: Path, output_format: str, show_player_ids: bool, module_path: 
         module = read_module(module_path, extensions=extensions)
         for finding in module_mismatch.check(obj, module):
             warn(f"{finding.message}: location names may be wrong ({module_mismatch.CHECK_ID})")
-        namer = module_location_namer(module, obj, on_problem=warn)
+        from vlog.cli.check import game_calibrations
+
+        namer = module_location_namer(module, obj, on_problem=warn,
+                                      calibrations=game_calibrations(game_name, overlays, module))
     dump = build_dump(obj, file, show_player_ids=show_player_ids, location_namer=namer, referee=referee)
     emit(render(dump, output_format), output, inputs=[file], force=force)

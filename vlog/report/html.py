@@ -74,7 +74,9 @@ def _turn(finding: Finding) -> str:
 
 
 def _finding(finding: Finding, title: str | None, view: Any) -> str:
-    from vlog.report.svg import map_excerpt
+    """One finding; `view`: the map views (`map_view`), the first that draws its evidence drawing it."""
+    from vlog.calibration import proposed_words
+    from vlog.report.svg import GridView, map_excerpt
 
     sev = finding.severity.value
     head = (f'<div><span class="sev">{sev.upper()}</span> ({_e(finding.basis.value)}) '
@@ -84,13 +86,18 @@ def _finding(finding: Finding, title: str | None, view: Any) -> str:
              f'<p class="msg">{_e(finding.message)}</p>']
     if finding.subjects:
         parts.append(f'<div class="where">units: {_e("; ".join(finding.subjects))}</div>')
-    picture = map_excerpt(view, finding.evidence, finding.subjects, caption=f"{finding.check} at {place(finding)}") \
-        if view is not None else None
+    picture, shown = None, None
+    for shown in view or ():
+        picture = map_excerpt(shown, finding.evidence, finding.subjects, caption=f"{finding.check} at {place(finding)}")
+        if picture:
+            break
     rows = "".join(f"<dt>{_e(k)}</dt><dd>{_e(evidence_value(v))}</dd>" for k, v in finding.evidence.items())
     if picture or rows:
         parts.append('<div class="body">')
         if picture:
-            parts.append(f"<figure>{picture}<figcaption>{_e(view.title)}</figcaption></figure>")
+            proposed = shown.proposed(finding.evidence) if isinstance(shown, GridView) else []
+            caption = shown.title + (f" ({proposed_words(proposed)})" if proposed else "")
+            parts.append(f"<figure>{picture}<figcaption>{_e(caption)}</figcaption></figure>")
         if rows:
             parts.append(f'<dl class="evidence">{rows}</dl>')
         parts.append("</div>")
@@ -164,17 +171,23 @@ def _page(title: str, body: str) -> str:
 
 
 def map_view(data: Any, module: Any = None) -> Any:
-    """The map excerpts' view: the game data's map, else the module's own grids (None: neither,
-    or a game map with no hex layout)."""
+    """The map excerpts' views, tried in turn: the game data's map (the hexes a game finding
+    names), then the module's own grids (the map points a generic finding gives), a board it
+    draws without a grid laid out by the calibration the data's bindings record for it (None:
+    neither)."""
+    from vlog.calibration import bound_calibrations
     from vlog.errors import VlogError
     from vlog.report.svg import GridView, MapView
 
+    views: list[Any] = []
     if data is not None:
         try:
-            return MapView(data)
+            views.append(MapView(data))
         except (VlogError, KeyError, IndexError):
-            return None
-    return GridView(module) if module is not None else None
+            pass
+    if module is not None:
+        views.append(GridView(module, bound_calibrations(data)))
+    return tuple(views) or None
 
 
 def render(report: Report, *, redact: Callable[[str], str] | None = None, data: Any = None,

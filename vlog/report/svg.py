@@ -212,26 +212,48 @@ def points_in_evidence(evidence: Mapping[str, object]) -> list[tuple[str, str, i
 
 
 class GridView:
-    """A module's maps as its own grids lay them out: cells named as VASSAL names them."""
+    """A module's maps as its own grids lay them out: cells named as VASSAL names them; a board
+    the module draws without a grid as the calibration a game's bindings record for it lays it
+    out (`calibrations`: `vlog.cli.check.game_calibrations`), its hexes named as the rules name them."""
 
-    def __init__(self, module: Any):
+    def __init__(self, module: Any, calibrations: tuple = ()):
         self.module = module
         self.title = module.name
+        self.calibrations = calibrations
         self._boards: dict[str, Any] = {}
 
     def _placed(self, map_name: str) -> Any:
-        """The map's boards in the module's default layout and its decks' points, read once per
-        map (None when the map is not the module's or has no layout)."""
+        """The map's boards in the module's default layout (calibrated), its decks' points and its
+        boards named by a calibration only proposed, read once per map (None when the map is not
+        the module's or has no layout)."""
+        from vlog.calibration import calibrated_boards
         from vlog.errors import VlogError
 
         if map_name not in self._boards:
             try:
                 found = self.module.find_map(map_name)
-                boards = found.placed_boards()
-                self._boards[map_name] = (boards, found.deck_points(boards))
+                boards, proposed = calibrated_boards(found.placed_boards(), map_name, self.calibrations)
+                self._boards[map_name] = (boards, found.deck_points(boards), proposed)
             except VlogError:
                 self._boards[map_name] = None
         return self._boards[map_name]
+
+    def proposed(self, evidence: Mapping[str, object]) -> list[str]:
+        """The ids of the calibrations, only proposed by `vlog bind`, that name the points of the
+        evidence the excerpt draws (those on its last point's map)."""
+        from vlog.vassal import grids as G
+
+        points = points_in_evidence(evidence)
+        placed = self._placed(points[-1][1]) if points else None
+        if placed is None:
+            return []
+        boards, _, proposed = placed
+        out: dict[str, None] = {}
+        for _, m, x, y in points[:MAX_HEXES]:
+            board = G.find_board(boards, x, y) if m == points[-1][1] else None
+            if board is not None and board.name in proposed:
+                out.setdefault(proposed[board.name], None)
+        return list(out)
 
     def excerpt(self, evidence: Mapping[str, object], subjects: Iterable[str]) -> Excerpt | None:
         from vlog.vassal import grids as G
@@ -244,7 +266,7 @@ class GridView:
         placed = self._placed(map_name)
         if placed is None:
             return None
-        boards, decks = placed
+        boards, decks, _ = placed
         deck_at = {(x, y): n for n, x, y in decks}
 
         def cell(x: float, y: float):
@@ -252,7 +274,10 @@ class GridView:
             return None if board is None else cell_at(board, int(x), int(y))
 
         def name(x: float, y: float) -> str:
-            return G.map_location_name(boards, int(x), int(y), decks)
+            try:
+                return G.map_location_name(boards, int(x), int(y), decks)
+            except G.LocationError:   # a calibrated grid numbering no hex there (as the rules: none)
+                return G.OFFBOARD
 
         keyed: dict[str, str] = {}
         raw: dict[str, Any] = {}

@@ -16,7 +16,7 @@ from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import Fire, Flag, parse_fire, parse_flag
 from vlog.games.ascari.melee_table import OVERRUN, RETREAT, RETREAT_HIT, TIE, results, side_values
 from vlog.games.ascari.fire_table import AFRICAN_COLUMN, DOUBLE, MISS, SINGLE, Drms, column, readings
-from vlog.games.ascari.movement import movement_rules
+from vlog.games.ascari.movement import mover, movement_rules
 from vlog.games.ascari.rules import INVENTORY, REGISTRY, Ascari
 from vlog.games.ascari.terrain import Terrain
 from vlog.games.ascari.units import make_unit
@@ -92,7 +92,7 @@ def _move(scenario: str, counter: str, path: tuple[str, ...], data=None):
     data = data or synthetic_data()
     terrain = Terrain(data, data.scenario(scenario)["map"].value, scenario)
     unit = dataclasses.replace(make_unit(data, counter, None), hex=path[0])
-    return terrain, unit, movement_rules(terrain, unit, [])
+    return terrain, unit, movement_rules(terrain, mover(unit, []))
 
 
 def test_faq_coatit_a_ravine_climbed_stops_the_unit():

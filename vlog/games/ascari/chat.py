@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vlog.kit.chat import ChatGrammars
 
@@ -41,11 +42,13 @@ class Fire:
     opportunity: bool
 
 
+@lru_cache(maxsize=1024)           # players repeat their lines: each read once
 def parse_flag(text: str) -> Flag | None:
     match = _FLAG.match(text)
     return Flag(match.group(1).strip().lower().replace(" ", "-")) if match else None
 
 
+@lru_cache(maxsize=1024)
 def parse_fire(text: str) -> Fire | None:
     match = _FIRE.match(text)
     if not match:

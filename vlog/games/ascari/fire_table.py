@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Iterable
 from vlog.engine.judge import Unknown
 
 if TYPE_CHECKING:  # pragma: no cover
+    from vlog.gamedata import GameData
     from vlog.games.ascari.rules import Ascari
     from vlog.games.ascari.units import Unit
 
@@ -154,30 +155,36 @@ def _support(game: "Ascari", firer: "Unit", units: list["Unit"]) -> tuple[int, .
     return (0, 1) if maybe else (0,)
 
 
-def _hit(game: "Ascari", firer: "Unit", distance: int, modified: int) -> list[str | Unknown]:
+def _hit(game: "Ascari", firer: "Unit", distance: int, modified: int) -> tuple[str | Unknown, ...]:
     """What a modified roll gives at a range: one result, or the two a roll above 6 may give."""
-    if firer.type == "artillery":
-        band = next((b for b in game.data.table("artillery").labels("range").value or ()
+    artillery = firer.type == "artillery"
+    return game.hits(artillery, None if artillery else column(firer), distance, modified)
+
+
+def read_hit(data: "GameData", artillery: bool, col: str | None, distance: int,
+             modified: int) -> tuple[str | Unknown, ...]:
+    """`_hit` read from the tables (the engine keeps each answer: its data do not change)."""
+    if artillery:
+        band = next((b for b in data.table("artillery").labels("range").value or ()
                      if _in_band(distance, b)), None)
         if band is None:
-            return []
-        hits = game.data.lookup("artillery", band, "hits").value or []
-        effect = game.data.lookup("artillery", band, "effect").value
+            return ()
+        hits = data.lookup("artillery", band, "hits").value or []
+        effect = data.lookup("artillery", band, "effect").value
         if not hits or modified < min(hits):
-            return [MISS]
-        return [effect if effect in (SINGLE, DOUBLE) else Unknown(f"tables.json artillery {band} effect")]
-    col = column(firer)
-    hits = game.data.lookup("fire", str(distance), col).value or []
+            return (MISS,)
+        return (effect if effect in (SINGLE, DOUBLE) else Unknown(f"tables.json artillery {band} effect"),)
+    hits = data.lookup("fire", str(distance), col).value or []
     if not hits:
-        return []
+        return ()
     if modified < min(hits):
-        return [MISS]
+        return (MISS,)
     if modified > 6:
-        return [SINGLE, DOUBLE]
-    datum = game.data.lookup("fire-double-hits", str(distance), col, str(modified))
+        return (SINGLE, DOUBLE)
+    datum = data.lookup("fire-double-hits", str(distance), col, str(modified))
     if datum.value in (SINGLE, DOUBLE):
-        return [datum.value]
-    return [Unknown(f"tables.json fire-double-hits range {distance} {col} roll {modified}")]
+        return (datum.value,)
+    return (Unknown(f"tables.json fire-double-hits range {distance} {col} roll {modified}"),)
 
 
 def _in_band(distance: int, band: str) -> bool:

@@ -248,9 +248,7 @@ class Play(Ledger):
         elimination. Its side wins at once with the units the scenario asks for."""
         if self.game.scenario is None:
             return False
-        record = self.game.data.scenario(self.game.scenario)
-        props = record["properties"] if "properties" in record else {}
-        goal = (props["exit_to_win"].value or {}).get(unit.side) if "exit_to_win" in props else None
+        goal = (self.game.scenario_property("exit_to_win") or {}).get(unit.side)
         phase, terrain, shot = self.game.phase, self.game.terrain, self.game.fires.open
         if not goal or phase is None or terrain is None or phase.phasing != unit.side or "movement" not in phase.kinds \
                 or terrain.layout.parse(unit.hex).col != goal["column"] or unit.hex in self.melees \
@@ -277,9 +275,7 @@ class Play(Ledger):
         it, none still to be brought on)."""
         if self.won is not None or self.game.scenario is None:
             return
-        record = self.game.data.scenario(self.game.scenario)
-        props = record["properties"] if "properties" in record else {}
-        wins = props["eliminate_to_win"].value if "eliminate_to_win" in props else None
+        wins = self.game.scenario_property("eliminate_to_win")
         for side, ways in (wins or {}).items():
             gone = [c for other, cs in self.eliminated.items() if other != side for c in cs]
             for way in ways:
@@ -307,9 +303,7 @@ class Play(Ledger):
         self.control[unit.hex] = unit.side
         if self.won is not None or self.game.scenario is None:
             return
-        record = self.game.data.scenario(self.game.scenario)
-        props = record["properties"] if "properties" in record else {}
-        wins = props["occupy_to_win"].value if "occupy_to_win" in props else None
+        wins = self.game.scenario_property("occupy_to_win")
         goal = (wins or {}).get(unit.side)
         if not goal or unit.hex not in goal["hexes"]:
             return

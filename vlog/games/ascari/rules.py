@@ -14,10 +14,12 @@ map is then every unit's map (each scenario is played on one of the four maps).
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Mapping
 
 from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import GRAMMARS
+from vlog.games.ascari.fire_table import read_hit
 from vlog.games.ascari.fires import Fires
 from vlog.games.ascari.play import Play
 from vlog.games.ascari.revolts import Revolts
@@ -57,11 +59,25 @@ class Ascari(RulesEngine):
         self.play = Play(self)
         self.fires = Fires(self)
         self.revolts = Revolts(self)
+        self.hits = lru_cache(maxsize=1024)(partial(read_hit, self.data))
+        """The fire and artillery tables' result of a roll (fire_table.read_hit), each read once."""
+        self._property = lru_cache(maxsize=64)(self._read_property)
+        self._when: tuple[object, str | None] = (None, None)
         self.terrain: Terrain | None = None
         self.started_at_setup = False
         """Whether the log's starting position is the scenario's set-up (so it begins with turn 1)."""
         self.sides_at_start: frozenset[str] = frozenset()
         """The sides with a unit on the map in the log's starting position."""
+
+    def scenario_property(self, name: str):
+        """The value of a property of the scenario's record (scenarios.json `properties`), None
+        when it has none or no scenario is known; read once per scenario (the data do not change)."""
+        return self._property(self.scenario, name) if self.scenario is not None else None
+
+    def _read_property(self, scenario: str, name: str):
+        record = self.data.scenario(scenario)
+        props = record["properties"] if "properties" in record else {}
+        return props[name].value if name in props else None
 
     def make_unit(self, data: "GameData", counter: str, level: str | None) -> Unit:
         return make_unit(data, counter, level)
@@ -174,6 +190,8 @@ class Ascari(RulesEngine):
         before, after = self.units(view.before), self.units(view.after)
         for uid, old in before.items():
             new = after.get(uid)
+            if new is old:           # an unchanged piece keeps its unit (vlog/kit/units.py): no move
+                continue
             if new is None or new.hex == old.hex or old.hex is None or new.hex is None \
                     or self.play.is_retreat(old, new) or old.side not in self.sequence.sides:
                 continue
@@ -186,10 +204,13 @@ class Ascari(RulesEngine):
     def when(self) -> str | None:
         """'Turn 3 (07.00), Italian movement-melee-opportunity-fire (inferred)'."""
         phase = self.phase
+        if self._when[0] is phase and phase is not None:      # asked at every step: worded once per phase
+            return self._when[1]
         text = super().when()
-        if phase is None or text is None or phase.phasing is None:
-            return text
-        return text.replace(f", {phase.name}", f", {side_name(phase.phasing)} {phase.name}", 1)
+        if phase is not None and text is not None and phase.phasing is not None:
+            text = text.replace(f", {phase.name}", f", {side_name(phase.phasing)} {phase.name}", 1)
+        self._when = (phase, text)
+        return text
 
     @property
     def scenario_mark(self) -> str | None:
@@ -202,9 +223,16 @@ class Ascari(RulesEngine):
 
     def piece_named(self, position: "Position", name: str) -> Unit | None:
         """The unit a chat line names by its piece name (case aside); None when none or several."""
-        wanted = name.casefold()
-        found = [u for u in self.units(position).values() if u.name.casefold() == wanted]
-        return found[0] if len(found) == 1 else None
+        names = position.derived((Ascari, "names", id(self)), lambda _table: self._names(position))
+        found = names.get(name.casefold())
+        return found[0] if found is not None and len(found) == 1 else None
+
+    def _names(self, position: "Position") -> dict[str, list[Unit]]:
+        """Each unit of a position by its piece name, case aside (read once per position)."""
+        out: dict[str, list[Unit]] = {}
+        for unit in self.units(position).values():
+            out.setdefault(unit.name.casefold(), []).append(unit)
+        return out
 
 
 from vlog.games.ascari import checks  # noqa: E402,F401  (registers the checks)

@@ -13,6 +13,7 @@ from vlog.engine.sight import Sight, higher_than, line_of_sight
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
+    from vlog.games.ascari.terrain import Terrain
     from vlog.games.ascari.units import Unit
 
 __all__ = ["sight_blocks", "clear_sight"]
@@ -20,13 +21,19 @@ __all__ = ["sight_blocks", "clear_sight"]
 
 def sight_blocks(game: "Ascari", viewer: "Unit", target: str, units: Iterable["Unit"]) -> dict[str, Sight]:
     """LOS item -> the Sight that criterion alone gives, from the viewer's hex to `target`, with
-    `units` the units on the table (the viewer's own piece never blocks)."""
+    `units` the units on the table (the viewer's own piece never blocks). Traced once per pair
+    of hexes and set of occupied hexes (the map does not change during a log)."""
     terrain = game.terrain
     assert terrain is not None and viewer.hex is not None
+    occupied = frozenset(u.hex for u in units if u.hex is not None and u.combat and u.id != viewer.id)
+    return dict(terrain.once(("sight", viewer.hex, target, occupied),
+                             lambda: _sight_blocks(terrain, viewer.hex, target, occupied)))
+
+
+def _sight_blocks(terrain: "Terrain", frm: str, target: str, occupied: frozenset[str]) -> dict[str, Sight]:
     layout = terrain.layout
-    occupied = {u.hex for u in units if u.hex is not None and u.combat and u.id != viewer.id}
     target_level = terrain.elevation(target)
-    viewer_higher = higher_than(lambda h: terrain.elevation(layout.name(h)), layout.parse(viewer.hex), target_level)
+    viewer_higher = higher_than(lambda h: terrain.elevation(layout.name(h)), layout.parse(frm), target_level)
     name: Callable[[Any], str] = layout.name
 
     def by_units(h: Any) -> Any:
@@ -42,7 +49,7 @@ def sight_blocks(game: "Ascari", viewer: "Unit", target: str, units: Iterable["U
     def by_height(h: Any) -> Any:
         return higher_than(lambda x: terrain.elevation(name(x)), h, target_level)
 
-    a, b = layout.parse(viewer.hex), layout.parse(target)
+    a, b = layout.parse(frm), layout.parse(target)
     return {"LOS-01": line_of_sight(layout, a, b, by_units),
             "LOS-02": line_of_sight(layout, a, b, by_terrain),
             "LOS-04": line_of_sight(layout, a, b, by_height)}

@@ -25,7 +25,7 @@ A trail or road hex costs 1 and removes the slope cost, not the stop of a climb 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from vlog.engine.judge import Unknown
 from vlog.kit.board import Board
@@ -44,6 +44,8 @@ FEATURE_ROWS = {"camp": "camp-village", "village": "camp-village", "town": "camp
 """Features the scenario charts name together ("Camp/Village")."""
 
 STOP = "stop"
+MEMO_LIMIT = 50_000
+"""How many answers `Terrain.once` keeps (a long log's moves among ever-new enemy positions)."""
 
 
 class Terrain:
@@ -62,6 +64,21 @@ class Terrain:
         self.elevation = lru_cache(maxsize=4096)(self._elevation)
         self.impassable = lru_cache(maxsize=4096)(self._impassable)
         self.blocks_sight = lru_cache(maxsize=4096)(self._blocks_sight)
+        self.distance = lru_cache(maxsize=8192)(self._distance)
+        self._memo: dict[Any, Any] = {}
+
+    def once(self, key: Any, build: Callable[[], Any]) -> Any:
+        """`build()` worked out once per key: what the checks derive from this map and its charts
+        (movement rules and searches, sight lines, terrain DRMs), the key naming all else it
+        depends on (the map does not change during a log). Past MEMO_LIMIT keys all are forgotten
+        and worked out again."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            if len(self._memo) >= MEMO_LIMIT:
+                self._memo.clear()
+            value = self._memo[key] = build()
+            return value
 
     # -- the charts --------------------------------------------------------------------------
     def _read_cell(self, table: str, row: str, effect: str) -> Any:
@@ -83,9 +100,13 @@ class Terrain:
         """The scenario chart's entry for a row (S1.3-S5.3), None when it gives none."""
         return self._local(row, effect)
 
-    def drm(self, hex_: str, effect: str, scenario_effect: str | None = None) -> tuple[int, list[str]]:
+    def drm(self, hex_: str, effect: str, scenario_effect: str | None = None) -> tuple[int, tuple[str, ...]]:
         """A hex's DRM: the general chart's `effect` for its terrain plus, when given, the
-        scenario chart's `scenario_effect` of its features; and the data naming what is unknown."""
+        scenario chart's `scenario_effect` of its features; and the data naming what is unknown.
+        Read once per hex and effect (the map and the charts do not change during a log)."""
+        return self.once(("drm", hex_, effect, scenario_effect), lambda: self._drm(hex_, effect, scenario_effect))
+
+    def _drm(self, hex_: str, effect: str, scenario_effect: str | None) -> tuple[int, tuple[str, ...]]:
         total, unknown = 0, []
         kind = self.terrain(hex_)
         found = kind if isinstance(kind, Unknown) else self.tec(kind, effect)
@@ -97,7 +118,7 @@ class Terrain:
             entry = self._local(row, scenario_effect)
             if isinstance(entry, int):
                 total += entry
-        return total, unknown
+        return total, tuple(unknown)
 
     def tec(self, row: str, effect: str) -> Any:
         """The general chart's entry, Unknown naming it when the data lacks it."""
@@ -142,7 +163,7 @@ class Terrain:
     def neighbours(self, hex_: str) -> tuple[str, ...]:
         return self.board.neighbours(hex_)
 
-    def distance(self, a: str, b: str) -> int:
+    def _distance(self, a: str, b: str) -> int:
         return self.board.distance(a, b)
 
     def _impassable(self, hex_: str) -> bool | Unknown:

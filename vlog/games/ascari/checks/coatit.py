@@ -23,9 +23,7 @@ READING = ("the reading of S3.12's 'the unit in 2815 starts on its Reduced side'
 def judge_2815_reduced(game: "Ascari", event: Declared, view: "StepView") -> list:
     if event.grammar != "flag" or game.scenario is None or len(game.play.flags) != 1:
         return []
-    record = game.data.scenario(game.scenario)
-    props = record["properties"] if "properties" in record else {}
-    hex_ = props["reduced_at_start"].value if "reduced_at_start" in props else None
+    hex_ = game.scenario_property("reduced_at_start")
     if not hex_ or not (game.started_at_setup or "ethiopian" not in game.sides_at_start):
         return []
     return [game.finding("SCN-03", Ruling.POSSIBLE, step=event.step,

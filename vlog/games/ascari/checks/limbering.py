@@ -10,11 +10,10 @@ allowance it lacks leaves the flip not judged, naming it. The MOVED marker a bat
 after unlimbering is not in the game data (MOV-08)."""
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.games.ascari.movement import movement_rules, over_allowance
+from vlog.games.ascari.movement import mover, over_allowance
 from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.steps import Flipped, Moved
 
@@ -70,8 +69,7 @@ def judge_flip_cost(game: "Ascari", event: Flipped, view: "StepView") -> list:
                        else (f"counters.json {old.counter} movement",))
         return []
     others = [u for u in game.units(view.before).values() if u.id != old.id]
-    rules = movement_rules(game.terrain, old, others)
-    judged = over_allowance(rules, start, old.hex, allowance - flips * FLIP_COST)
+    judged = over_allowance(game.terrain, mover(old, others), start, old.hex, allowance - flips * FLIP_COST)
     if judged is None:
         return []
     result, cheapest = judged
@@ -98,8 +96,8 @@ def judge_after_limbering(game: "Ascari", event: Moved, view: "StepView") -> lis
         return []
     hex_, step = flip
     others = [u for u in game.units(view.before).values() if u.id != unit.id]
-    rules = dataclasses.replace(movement_rules(game.terrain, unit, others), minimum_move=True)
-    judged = over_allowance(rules, hex_, event.after.hex, LEFT_AFTER_LIMBERING)
+    judged = over_allowance(game.terrain, mover(unit, others, minimum_move=True), hex_, event.after.hex,
+                            LEFT_AFTER_LIMBERING)
     if judged is None:
         return []
     result, cheapest = judged

@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.engine.movement import check_move
-from vlog.games.ascari.movement import movement_rules, over_allowance
+from vlog.games.ascari.movement import move_check, mover, over_allowance
 from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.steps import Moved
 
@@ -63,17 +62,17 @@ def judge_allowance(game: "Ascari", event: Moved, view: "StepView") -> list:
     if isinstance(allowance, Unknown):
         return _unknown_allowance(game, event, path.hexes, allowance)
     others = [u for u in game.units(view.before).values() if u.id != unit.id]
-    rules = movement_rules(terrain, unit, others)
+    who = mover(unit, others)
     origin, left = path.hexes[0], allowance
     if path.melees and path.melees[-1] < len(path.hexes) - 1:
         melee_hex = path.hexes[path.melees[-1]]
-        reached = check_move(rules, origin, melee_hex, allowance)
+        reached = move_check(terrain, who, origin, melee_hex, allowance)
         if reached.ruling is not Ruling.LEGAL or reached.route is None:
             return []                      # judged when it entered the melée hex
         origin, left = melee_hex, allowance - reached.route.cost
-        rules = movement_rules(terrain, unit, [u for u in others if u.hex != melee_hex])
+        who = mover(unit, [u for u in others if u.hex != melee_hex])
     goal = event.after.hex
-    judged = over_allowance(rules, origin, goal, left)
+    judged = over_allowance(terrain, who, origin, goal, left)
     if judged is None:
         return []
     result, cheapest = judged

@@ -104,9 +104,7 @@ def judge_dervish_turn_one(game: "Ascari", event: Moved, view: "StepView") -> li
     phase, unit = game.phase, event.before
     if game.scenario is None or phase is None or phase.turn != 1 or unit.side != "dervish":
         return []
-    record = game.data.scenario(game.scenario)
-    props = record["properties"] if "properties" in record else {}
-    if "dervish_no_move_turn_1" not in props or props["dervish_no_move_turn_1"].value is not True:
+    if game.scenario_property("dervish_no_move_turn_1") is not True:
         return []
     if _unflagged(game, "MOV-17", event) or phase.phasing != "dervish":
         return []

@@ -21,8 +21,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def turn_shown(view_position) -> int | None:
-    """The Turn counter's number on the table (its tracker property), None when it shows none."""
-    text = marker_value(view_position.table, "property", "Turn")
+    """The Turn counter's number on the table (its tracker property), None when it shows none;
+    read once per position (a step's table after is the next one's before)."""
+    return view_position.derived(("ascari", "turn shown"), _turn_shown)
+
+
+def _turn_shown(table) -> int | None:
+    text = marker_value(table, "property", "Turn")
     return int(text) if text is not None and text.strip().isdigit() else None
 
 
