@@ -83,3 +83,37 @@ def test_after_a_save(tmp_path):
     (f,) = [f for _, f in replay(vlog.read(log), after=vlog.read(save)).findings()
             if f.check == "vlog/continuity"]
     assert f.evidence["before"]["x"] == 100 and f.evidence["after"]["x"] == 101
+
+
+def _log_of(tmp_path, name, units):
+    pieces = [unit(pid, kind, x, x) for pid, kind, x in units] + [stack("s" + pid, x, x, pid) for pid, _, x in units]
+    return write_file(tmp_path / name, restore(pieces), [step(roll("1d6", [4]))])
+
+
+def test_a_log_of_another_game_is_one_finding(tmp_path):
+    """More than half of the pieces differing (and more than SUMMARY_AFTER): one finding counting
+    the differences by kind and naming each piece; fewer keep a finding per piece."""
+    from vlog.checks import continuity
+
+    many = continuity.SUMMARY_AFTER + 2
+    prev = _log_of(tmp_path, "a.vlog", [(str(i), "Inf", 100 + i) for i in range(many)])
+    other = _log_of(tmp_path, "b.vlog", [(str(i), "Inf", 100 + i) for i in range(2)]
+                    + [(str(i), "Inf", 500 + i) for i in range(2, many)] + [("x", "Cav", 900)])
+    found = [f for _, f in replay(vlog.read(other), after=prev).findings() if f.check == continuity.CHECK_ID]
+    assert len(found) == 1
+    summary = found[0]
+    assert (summary.severity, summary.basis, summary.step) == (Severity.ERROR, Basis.PROVEN, 0)
+    assert summary.evidence["pieces_differing"] == many - 1
+    assert dict(summary.evidence["by_change"]) == {"moved": many - 2, "appeared": 1}
+    assert "Cav (id x): appeared" in summary.evidence["pieces"]
+    assert summary.message.startswith(f"{many - 1} pieces differ between the end of {prev} and the start "
+                                      f"({many - 2} moved, 1 appeared): Inf, Cav.")
+    assert summary.subjects == ("Inf", "Cav")
+
+    # the same differences among many more pieces that match: each its own finding
+    same = [(str(i), "Inf", 100 + i) for i in range(many, 4 * many)]
+    prev = _log_of(tmp_path, "c.vlog", [(str(i), "Inf", 100 + i) for i in range(many)] + same)
+    other = _log_of(tmp_path, "d.vlog", [(str(i), "Inf", 100 + i) for i in range(2)]
+                    + [(str(i), "Inf", 500 + i) for i in range(2, many)] + [("x", "Cav", 900)] + same)
+    found = [f for _, f in replay(vlog.read(other), after=prev).findings() if f.check == continuity.CHECK_ID]
+    assert len(found) == many - 1 and {f.evidence["change"] for f in found} == {"moved", "appeared"}

@@ -160,14 +160,17 @@ def test_check_html_of_a_log_that_does_not_continue_draws_the_modules_grid(tmp_p
 
 
 @pytest.mark.skipif(not NEVSKY.exists(), reason="../shared/samples is not here")
-def test_batch_html_draws_a_real_modules_regions_and_decks(tmp_path):
+def test_batch_html_draws_a_real_modules_regions_and_decks(tmp_path, monkeypatch):
     """Two of nevsky's scenario saves made one game by a manifest: the second does not continue
-    the first, and each piece's finding is drawn from the module's main map — a region with the
-    regions nearest it, or a deck — named as the report names the place."""
+    the first, and each piece's finding (not summed up in one here) is drawn from the module's
+    main map — a region with the regions nearest it, or a deck — named as the report names the place."""
     import json
     import re
 
+    from vlog.checks import continuity
     from vlog.cli import main
+
+    monkeypatch.setattr(continuity, "SUMMARY_SHARE", 1.0)
 
     saves = [str(NEVSKY.parent / f"Scenario_{name}.vsav") for name in ("Pleskau_1240", "Watland_1241")]
     manifest = tmp_path / "manifest.json"

@@ -9,6 +9,10 @@ files disagree on what was on the table.
 Pieces masked or invisible on either side are reported by what the other side sees (their
 true name and state only with `referee`), so the report does not reveal hidden units; where an
 invisible piece stood is not given either (a masked piece's place is seen by all, as in VASSAL).
+
+When more than SUMMARY_SHARE of the pieces differ (and more than SUMMARY_AFTER), the log is of another game
+or another point of it: one finding says so, counting the differences by kind and naming each
+piece with its change, instead of burying the report under a finding per piece.
 """
 from __future__ import annotations
 
@@ -23,6 +27,10 @@ TITLE = "continuity with the previous file"
 
 
 HIDDEN_PLACE = "at a place hidden from the other side"
+SUMMARY_AFTER = 10
+"""Pieces differing always reported one finding each, however many the two tables hold."""
+SUMMARY_SHARE = 0.5
+"""The share of the two tables' pieces differing above which the differences are summed up."""
 
 
 def _hides(p: TablePiece, referee: bool) -> bool:
@@ -73,11 +81,29 @@ def check(previous: Table, start: Table, *, previous_name: str = "the previous f
         evidence = {"change": change, "previous": previous_name, "piece": pid, "name": name,
                     "concealed": p.concealed, ("after" if new is not None else "before"): _point(table, p, referee)}
         findings.append(_finding(f"{name} (id {pid}) {verb}, {_where(table, p, referee)}", (name, pid), evidence))
+    if len(findings) > max(SUMMARY_AFTER, SUMMARY_SHARE * len(before.keys() | after.keys())):
+        findings = [_summary(findings, previous_name)]
     findings.extend(_compare_values("global property", previous.global_properties,
                                     start.global_properties, previous_name,
                                     lambda k: f"{k[1]} ({k[0]})"))
     findings.extend(_compare_values("turn tracker", previous.turns, start.turns, previous_name, str))
     return findings
+
+
+def _summary(pieces: list[Finding], previous_name: str) -> Finding:
+    """One finding for many pieces' differences, counted by kind of change."""
+    counts: dict[str, int] = {}
+    for f in pieces:
+        for change in str(f.evidence["change"]).split("+"):
+            counts[change] = counts.get(change, 0) + 1
+    kinds = ", ".join(f"{n} {change}" for change, n in counts.items())
+    names = list(dict.fromkeys(f.subjects[0] for f in pieces))
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return _finding(f"{len(pieces)} pieces differ between the end of {previous_name} and the start ({kinds}): "
+                    f"{shown}. This log does not continue that one", tuple(names),
+                    {"change": "many", "previous": previous_name, "pieces_differing": len(pieces),
+                     "by_change": counts,
+                     "pieces": [f"{f.subjects[0]} (id {f.evidence['piece']}): {f.evidence['change']}" for f in pieces]})
 
 
 def _compare(previous: Table, start: Table, old: TablePiece, new: TablePiece,
