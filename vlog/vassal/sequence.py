@@ -117,6 +117,8 @@ def iter_split(val: str | None, delim: str) -> Iterator[str]:
 
 def _java_parse_int(tok: str, bits: int) -> int | None:
     """Java `Integer.parseInt`/`Long.parseLong`: optional sign, BMP decimal digits, in range."""
+    if len(tok) < 10 and tok.isdigit() and tok.isascii():
+        return int(tok)           # nine ASCII digits or fewer: always in range
     digits = tok[1:] if tok[:1] in ("+", "-") else tok
     if not digits or not all(c.isdecimal() and c <= "\uffff" for c in digits):
         return None
@@ -150,12 +152,13 @@ class Encoder:
 class Decoder:
     """`SequenceEncoder.Decoder`: typed reads fall back to a default, as VASSAL's do."""
 
-    __slots__ = ("val", "delim", "_pos")
+    __slots__ = ("val", "delim", "_pos", "_plain")
 
     def __init__(self, val: str | None, delim: str):
         self.val = val
         self.delim = delim
         self._pos = 0
+        self._plain = val is not None and "\\" not in val   # no escapes: str.find finds tokens
 
     def has_more(self) -> bool:
         return self.val is not None and self._pos != -1
@@ -165,7 +168,17 @@ class Decoder:
             if default is not None:
                 return default
             raise StopIteration("no more tokens")
-        tok, self._pos = _next(self.val, self.delim, self._pos)
+        if not self._plain:
+            tok, self._pos = _next(self.val, self.delim, self._pos)
+            return tok
+        val, start = self.val, self._pos
+        j = val.find(self.delim, start)
+        if j < 0:
+            tok, self._pos = val[start:], -1
+        else:
+            tok, self._pos = val[start:j], j + 1
+        if len(tok) > 1 and tok[0] == "'" and tok[-1] == "'":
+            return tok[1:-1]
         return tok
 
     def next_int(self, default: int) -> int:
