@@ -141,13 +141,12 @@ class Encoder:
 class Decoder:
     """`SequenceEncoder.Decoder`: typed reads fall back to a default, as VASSAL's do."""
 
-    __slots__ = ("val", "delim", "_pos", "_plain")
+    __slots__ = ("val", "delim", "_pos")
 
     def __init__(self, val: str | None, delim: str):
         self.val = val
         self.delim = delim
         self._pos = 0
-        self._plain = val is not None and "\\" not in val   # no escapes: str.find finds tokens
 
     def has_more(self) -> bool:
         return self.val is not None and self._pos != -1
@@ -157,17 +156,7 @@ class Decoder:
             if default is not None:
                 return default
             raise StopIteration("no more tokens")
-        if not self._plain:
-            tok, self._pos = _next(self.val, self.delim, self._pos)
-            return tok
-        val, start = self.val, self._pos
-        j = val.find(self.delim, start)
-        if j < 0:
-            tok, self._pos = val[start:], -1
-        else:
-            tok, self._pos = val[start:j], j + 1
-        if len(tok) > 1 and tok[0] == "'" and tok[-1] == "'":
-            return tok[1:-1]
+        tok, self._pos = _next(self.val, self.delim, self._pos)
         return tok
 
     def next_int(self, default: int) -> int:
