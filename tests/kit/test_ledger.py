@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from vlog.kit.ledger import Ledger, Ledgers
-from vlog.kit.steps import Moved, PhaseChanged, Position, StepView
+from vlog.kit.steps import Changed, Moved, PhaseChanged, Placed, Position, StepsChanged, StepView
 from vlog.table import Table
 
 
@@ -54,3 +54,54 @@ def test_every_ledger_hears_every_hook_and_what_they_find_is_gathered_in_order()
 def test_only_ledgers_are_added():
     with pytest.raises(TypeError, match="dict is not a Ledger"):
         Ledgers().add({})
+
+
+class Kinds(Ledger):
+    """Reads only changes (StepsChanged among them, a subclass) and placements."""
+
+    events = (Changed, Placed)
+
+    def __init__(self):
+        self.heard = []
+
+    def event(self, event, view):
+        self.heard.append(type(event).__name__)
+        return ()
+
+
+class Everything(Kinds):
+    events = None
+
+
+def test_a_ledger_naming_its_event_kinds_hears_only_those_and_their_subclasses():
+    kinds, everything = Kinds(), Everything()
+    ledgers = Ledgers(kinds, everything)
+    start = Position(Table())
+    view = StepView(None, start, start)
+    for event in (Moved(1, None, None), StepsChanged(1, None, None), Placed(2, None), Moved(3, None, None)):
+        ledgers.event(event, view)
+    assert kinds.heard == ["StepsChanged", "Placed"]
+    assert everything.heard == ["Moved", "StepsChanged", "Placed", "Moved"]
+
+
+def test_a_ledger_added_later_is_told_events_already_sorted_by_kind():
+    ledgers = Ledgers(Kinds())
+    start = Position(Table())
+    view = StepView(None, start, start)
+    ledgers.event(Moved(1, None, None), view)
+    late = ledgers.add(Everything())
+    ledgers.event(Moved(2, None, None), view)
+    assert late.heard == ["Moved"]
+
+
+def test_a_ledger_is_told_only_the_hooks_it_overrides():
+    class Counting(Ledger):
+        def step(self, view):
+            return ["stepped"]
+
+    ledgers = Ledgers(Counting(), Steps())
+    assert ledgers._told["step"] == list(ledgers) and ledgers._told["event"] == []
+    start = Position(Table())
+    view = StepView(None, start, start)
+    assert ledgers.step(view) == ["stepped", "step None"]
+    assert ledgers.begin(view) == [] and ledgers.end(StepView.end(start)) == []

@@ -77,6 +77,8 @@ class _Trace(Generic[H]):
         self.certain = certain
 
     def flag(self, value: Flag, pessimistic: bool) -> tuple[bool, frozenset[str]]:
+        if value is True or value is False:
+            return value, _EMPTY
         if isinstance(value, Unknown):
             if self.certain:
                 return pessimistic, _EMPTY
@@ -90,19 +92,22 @@ class _Trace(Generic[H]):
             ok, d = self.flag(rules.may_enter(b), False)
             if not ok:
                 return False, _EMPTY
-            data |= d
+            if d:
+                data = data | d
         if rules.may_cross is not None:
             ok, d = self.flag(rules.may_cross(a, b), False)
             if not ok:
                 return False, _EMPTY
-            data |= d
+            if d:
+                data = data | d
         if rules.in_enemy_zoc is not None:
             zoc, d = self.flag(rules.in_enemy_zoc(b), True)
             if zoc:
                 friendly = rules.friendly_occupied is not None and rules.friendly_occupied(b)
                 if not friendly:
                     return False, _EMPTY
-            data |= d
+            if d:
+                data = data | d
         return True, data
 
     def run(self, start: H, every: bool = False):
@@ -161,7 +166,7 @@ class _Trace(Generic[H]):
                 for nstate, ncost, nd in moves:
                     if nstate in done:
                         continue
-                    ndata = data | nd
+                    ndata = data | nd if nd else data
                     old = best.get(nstate)
                     if old is None or (ncost, len(ndata)) < (old[0], len(old[1])):
                         best[nstate] = (ncost, ndata)

@@ -9,7 +9,6 @@ VASSAL before 3.4.0 quoted tokens that *end* with a backslash instead (`legacy=T
 from __future__ import annotations
 
 import math
-import re
 from decimal import Decimal, localcontext
 from typing import Iterable, Iterator
 
@@ -40,17 +39,6 @@ def join(tokens: Iterable[object], delim: str, *, legacy: bool = False) -> str |
     return delim.join(parts)
 
 
-_UNESCAPED: dict[str, "re.Pattern[str]"] = {}
-
-
-def _unescaped(delim: str) -> "re.Pattern[str]":
-    """A delimiter not preceded by a backslash: the Decoder's token boundary."""
-    pat = _UNESCAPED.get(delim)
-    if pat is None:
-        pat = _UNESCAPED[delim] = re.compile(r"(?<!\\)" + re.escape(delim))
-    return pat
-
-
 def _token(raw: str, delim: str) -> str:
     """A raw token with its escaped delimiters restored (the backslash dropped), then unquoted.
 
@@ -69,10 +57,11 @@ def _next(val: str, delim: str, start: int) -> tuple[str, int]:
     """The token starting at `start` and the index just past its delimiter (-1: last token)."""
     if start == len(val):
         return "", -1
-    m = _unescaped(delim).search(val, start)
-    if m is None:
+    j = val.find(delim, start)
+    while j > 0 and val[j - 1] == "\\":      # an escaped delimiter: not a boundary
+        j = val.find(delim, j + 1)
+    if j < 0:
         return _token(val[start:], delim), -1
-    j = m.start()
     return _token(val[start:j], delim), j + 1
 
 
@@ -117,6 +106,8 @@ def iter_split(val: str | None, delim: str) -> Iterator[str]:
 
 def _java_parse_int(tok: str, bits: int) -> int | None:
     """Java `Integer.parseInt`/`Long.parseLong`: optional sign, BMP decimal digits, in range."""
+    if len(tok) < 10 and tok.isdigit() and tok.isascii():
+        return int(tok)           # nine ASCII digits or fewer: always in range
     digits = tok[1:] if tok[:1] in ("+", "-") else tok
     if not digits or not all(c.isdecimal() and c <= "\uffff" for c in digits):
         return None

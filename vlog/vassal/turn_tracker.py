@@ -59,6 +59,7 @@ class LevelRun:
         self.items = list(level.items or [])
         self.first = level.first or 0
         self.active = [True] * len(self.items)
+        self._decoded: dict[str, tuple] = {}   # state code -> the fields set_state sets from it
         self.current = self.start if self.counter else 0
         self.sub = 0
         self.rolled_over = False
@@ -153,20 +154,38 @@ class LevelRun:
         return enc.value() or ""
 
     def set_state(self, code: str) -> None:
-        d = Decoder(code, ";")
-        self.current = d.next_int(self.start)
-        self.sub = d.next_int(0)
+        """Sets the fields from a state code; a code already read is not decoded again (a
+        replay sets the same few phase states over and over)."""
+        known = self._decoded.get(code)
+        if known is None:
+            known = self._decode(code)
+            if len(self._decoded) >= 256:
+                self._decoded.clear()
+            self._decoded[code] = known
+        self.current, self.sub, third, fourth, sub_codes = known
         if self.counter:
-            self.loop = d.next_bool(False)
-            self.loop_limit = d.next_int(-1)
+            self.loop, self.loop_limit = third, fourth
         else:
-            self.first = d.next_int(0)
+            self.first, self.active = third, list(fourth)
+        for s, sub_code in zip(self.subs, sub_codes):
+            s.set_state(sub_code)
+
+    def _decode(self, code: str) -> tuple:
+        d = Decoder(code, ";")
+        current = d.next_int(self.start)
+        sub = d.next_int(0)
+        if self.counter:
+            third: object = d.next_bool(False)
+            fourth: object = d.next_int(-1)
+        else:
+            third = d.next_int(0)
             flags = split(d.next(""), ",") if d.has_more() else []
-            self.active = [True] * len(self.items)
-            for i in range(min(len(flags), len(self.active))):
-                self.active[i] = flags[i] == "true"
-        for s in self.subs:
-            s.set_state(d.next("") if d.has_more() else "")
+            active = [True] * len(self.items)
+            for i in range(min(len(flags), len(active))):
+                active[i] = flags[i] == "true"
+            fourth = tuple(active)
+        sub_codes = tuple(d.next("") if d.has_more() else "" for _ in self.subs)
+        return current, sub, third, fourth, sub_codes
 
     # -- text ---------------------------------------------------------------------------------
     def value_string(self) -> str:
