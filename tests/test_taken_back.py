@@ -98,3 +98,11 @@ def test_lower_only_the_games_findings_on_matched_undos():
     assert by[("lj/MV-01", 8, ("21A",))].severity is Severity.ERROR          # the undo did not match it
     assert by[("lj/MV-01", 6, ("21A",))].severity is Severity.ERROR          # after the undo: play
     assert lower(findings, [], "lj") == findings
+
+
+def test_a_step_that_only_looks_undone_changes_nothing():
+    """A log without VASSAL's undo markers: a step exactly reversing the one before may be an undo
+    or the player's own move or flip back (Ascari's MOV-12 breach is a second flip): its findings stand."""
+    undos = [UndoRecord(step=5, target=4, matched=True, located_by="undo order", marked=False)]
+    findings = [_finding("lj/MV-01", 4), _finding("lj/MV-01", 5)]
+    assert lower(findings, undos, "lj") == findings
