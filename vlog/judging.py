@@ -5,8 +5,17 @@ starting position compared with the previous file's final table (`vlog/continuit
 dice rolls gathered. A file that does not start where the previous one ended is no continuation
 of the game the engine followed so far: it is judged by a fresh engine (`Game.anew`), as if alone,
 so that nothing the earlier files left open (a scenario, a ledger) is held against it; a file
-that continues the one before is judged by the same engine, which keeps the game's history. Reading is left to the caller (`read`), so that each command keeps its own
-errors and progress display.
+that continues the one before is judged by the same engine, which keeps the game's history.
+
+A log that starts at its scenario's opening (the first turn's first phase) after the previous
+log played past it is no continuation either, but the first log of a game of its own: its start
+is not compared (`vlog/continuity` says, as the check's status, that it had nothing to judge and
+why). Only the game's engine can tell where a game stands (`Game.clock`), so without `--game`
+every start is compared; so is the first, with the file before it (`--after`), which the user
+names as the one it continues.
+
+Reading is left to the caller (`read`), so that each command keeps its own errors and progress
+display.
 """
 from __future__ import annotations
 
@@ -17,6 +26,7 @@ from typing import Any
 
 from vlog.checks import continuity
 from vlog.findings import CheckInfo, LogResult
+from vlog.games.base import Clock
 from vlog.replay import log_result, replay_log, start_table
 from vlog.table import Table
 
@@ -44,6 +54,7 @@ def judge_in_order(paths: Sequence[Any], read: Callable[[Any], Any], *, checks: 
     file read (the caller's redactor learns its player ids); `iterate(path)` wraps the walk over
     a file's steps (a progress bar)."""
     out = Judged()
+    ended: Clock | None = None      # where the previous log of the run left the game
     for path in paths:
         clock = time.perf_counter()
         obj = read(path)
@@ -61,6 +72,21 @@ def judge_in_order(paths: Sequence[Any], read: Callable[[Any], Any], *, checks: 
                          iterate=None if iterate is None else iterate(path))
         out.judged = out.judged and rep.judged
         out.rolls.extend(rep.rolls)
-        out.results.append(log_result(rep, checks, joined, seconds=time.perf_counter() - clock))
-        previous, previous_name = rep.final, str(path)
+        own_game = _own_game(rep.opening, ended, previous_name) if joined else None
+        if own_game is not None:
+            joined = []
+        out.results.append(log_result(rep, checks, joined, seconds=time.perf_counter() - clock,
+                                      own_game=own_game))
+        previous, previous_name, ended = rep.final, str(path), rep.closing
     return out
+
+
+def _own_game(opening: Clock | None, ended: Clock | None, previous_name: str | None) -> str | None:
+    """Why a log that does not continue the previous one is the first of a game of its own: it
+    starts at its scenario's opening, where the previous log had gone past (None: it is not)."""
+    if opening is None or ended is None or not opening.opening or not ended.past(opening):
+        return None
+    other = "" if ended.scenario == opening.scenario else f" of scenario {ended.scenario}"
+    return (f"a game of its own: it starts at the opening of scenario {opening.scenario} "
+            f"({opening.label}), and {previous_name} ended later ({ended.label}{other}): "
+            f"its start is not compared with that file's end")

@@ -27,7 +27,7 @@ from vlog.checks import GENERIC_CHECKS, continuity, internal, module_mismatch, u
 from vlog.dice_rolls import DiceReportReader, module_buttons
 from vlog.dicestats import DiceRoll, dice_stats
 from vlog.findings import BINDING_PREFIX, NEEDS_MODULE, NOT_BOUND, OTHER_SCENARIO, CheckInfo, Finding, LogResult, Report, Tally
-from vlog.games.base import Context, Game
+from vlog.games.base import Clock, Context, Game
 from vlog.kit.steps import Position, StepView, occasion_noun
 from vlog.table import Table
 from vlog.vassal.commands import (
@@ -205,6 +205,10 @@ class Replay:
     """False when the module is not bound to the game (or not the log's): its rules were not judged."""
     tally: Tally = field(default_factory=Tally)
     """What each check met on the log: occasions judged or not settled, what it lacked (`statuses`)."""
+    opening: Clock | None = None
+    closing: Clock | None = None
+    """Where the game stood at the log's start and at its end, as the game's engine followed it
+    (None without a game, or when it cannot tell)."""
 
     def state_at(self, step: int) -> Table:
         """The table after `step` (0 = the starting position), rebuilt from the nearest checkpoint."""
@@ -266,6 +270,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         _declare(game, module, rep.tally)
         findings.extend(guard.run("begin", 0, None, game.begin, table, ctx))
         _declare_scenario(game, rep.tally)
+        rep.opening = game.clock(table)
     for step in (iterate(steps) if iterate is not None else steps):
         if guard is None:
             table.step = step.index
@@ -289,6 +294,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         ctx.rolls = ()
         ctx.view = StepView.end(position)
         findings.extend(guard.run("end", None, None, game.end, table, ctx))
+        rep.closing = game.clock(table)
     if meter is not None and game is not None:
         findings = _judged_on_binding(rep, findings, meter.result(), game.id, module, judge_unbound)
         if not rep.judged:
@@ -441,22 +447,27 @@ def checks_run(game: Game | None, *, continuity_checked: bool, module_given: boo
     return tuple(out)
 
 
-def statuses(rep: Replay, checks: Sequence[CheckInfo], continuity_findings: Sequence[Finding] = ()) -> tuple:
+def statuses(rep: Replay, checks: Sequence[CheckInfo], continuity_findings: Sequence[Finding] = (),
+             own_game: str | None = None) -> tuple:
     """How each check of `checks` went on the replayed log (continuity's findings added, when
-    the log was compared with a previous one)."""
+    the log was compared with a previous one; `own_game`: why it was not, being the first log
+    of a game of its own)."""
     for finding in continuity_findings:
         rep.tally.observe(finding)
-    if any(c.id == continuity.CHECK_ID for c in checks):
+    if own_game is not None:
+        rep.tally.waits_for(continuity.CHECK_ID, own_game)
+    elif any(c.id == continuity.CHECK_ID for c in checks):
         rep.tally.judged(continuity.CHECK_ID, None)
     return rep.tally.statuses(c.id for c in checks)
 
 
 def log_result(rep: Replay, checks: Sequence[CheckInfo], continuity_findings: Sequence[Finding] = (),
-               seconds: float | None = None) -> LogResult:
+               seconds: float | None = None, own_game: str | None = None) -> LogResult:
     """The verdict on one replayed log: its findings (continuity's first), how each check went
     and the binding coverage."""
     return LogResult(rep.path, len(rep.steps), (*continuity_findings, *rep.findings),
-                     statuses(rep, checks, continuity_findings), seconds=seconds, binding=rep.coverage)
+                     statuses(rep, checks, continuity_findings, own_game), seconds=seconds,
+                     binding=rep.coverage)
 
 
 def replay(log: Save, *, module: object | None = None, game: Game | None = None,

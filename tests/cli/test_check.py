@@ -174,19 +174,32 @@ def test_sample_logs_in_order(path, capsys):
     assert code == (EXIT_FINDINGS if continuity else EXIT_OK)
 
 
-def test_a_log_that_does_not_continue_the_one_before_is_judged_as_if_alone(capsys):
-    """Two Lion of Judah games in one run: the 1940-41 log does not start where the 1935-36 one
-    ended, so besides the continuity findings it gets exactly the verdicts it gets alone (the
-    scenario and ledgers of the first game are not held against it)."""
+def test_a_log_that_starts_a_game_of_its_own_is_judged_as_if_alone_and_not_compared(capsys):
+    """Two Lion of Judah games in one run: the 1940-41 log starts at its scenario's opening
+    after the 1935-36 log played past it, so it is the first log of a game of its own: it gets
+    exactly the verdicts it gets alone (the scenario and ledgers of the first game are not held
+    against it), its start is not compared, and every format says so; named with --after, the
+    same start is compared with that file's end."""
     rules = Path(__file__).resolve().parents[2] / "fixtures" / "lion-of-judah" / "rules"
     first, second = str(rules / "clean-1935-36.vlog"), str(rules / "clean-1940-41.vlog")
 
-    def game_findings(*logs: str) -> list[list[tuple]]:
-        data = json.loads(run(capsys, *logs, "--game", "lion-of-judah", "--format", "json")[1])
-        return [[(f["check"], f["step"], f["message"]) for f in log["findings"] if f["check"] != "vlog/continuity"]
-                for log in data["logs"]], [sum(f["check"] == "vlog/continuity" for f in log["findings"])
-                                            for log in data["logs"]]
+    def judged(*args: str) -> dict:
+        return json.loads(run(capsys, *args, "--game", "lion-of-judah", "--format", "json")[1])
 
-    alone, _ = game_findings(second)
-    together, continuity = game_findings(first, second)
-    assert together == [[], *alone] and continuity[0] == 0 and continuity[1] > 0
+    def game_findings(data: dict) -> list[list[tuple]]:
+        return [[(f["check"], f["step"], f["message"]) for f in log["findings"]] for log in data["logs"]]
+
+    alone = game_findings(judged(second))
+    together = judged(first, second)
+    assert game_findings(together) == [[], *alone] == [[], []]
+    status = next(c for c in together["logs"][1]["checks"] if c["id"] == "vlog/continuity")
+    assert status["status"] == "nothing-to-judge"
+    assert status["reason"].startswith("nothing to judge: a game of its own: it starts at the opening of "
+                                       "scenario 1940-41 (Turn 1, Event Phase), and ") \
+        and "clean-1935-36.vlog ended later (Turn " in status["reason"] and "of scenario 1935-36)" in status["reason"]
+    first_status = next(c for c in together["logs"][0]["checks"] if c["id"] == "vlog/continuity")
+    assert first_status["status"] == "judged"
+    code, text, _ = run(capsys, first, second, "--game", "lion-of-judah")
+    assert code == EXIT_OK and "a game of its own: it starts at the opening of scenario 1940-41" in " ".join(text.split())
+    after = judged(second, "--after", first)
+    assert {f["check"] for f in after["logs"][0]["findings"]} == {"vlog/continuity"}

@@ -185,7 +185,9 @@ def test_fixture_scripts_name_implemented_checks(entry):
     module, notes = cases(entry), implemented(entry)
     for script in Path(module.RULES).glob("*.vscript"):
         name = script.name[: -len(".vscript")]
-        if not name.startswith("clean-"):
+        if name.startswith("clean-"):
+            assert module.EXPECTED.get(name) == [], f"{script.name}: a clean log plants no finding, POSSIBLE included"
+        else:
             variant = _VARIANT.fullmatch(name)
             check = variant.group(1) if variant else name
             assert check in notes, f"{script.name} names no implemented check"

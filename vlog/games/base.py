@@ -29,7 +29,27 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
     from vlog.vassal.savefile import Step
 
-__all__ = ["CheckSpec", "Context", "Game", "find_game", "known_games"]
+__all__ = ["CheckSpec", "Clock", "Context", "Game", "find_game", "known_games"]
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Where a game stands in its scenario's sequence of play, as its engine follows it: a log
+    that starts at the scenario's opening after the previous log played past it starts a game
+    of its own (vlog/judging.py)."""
+
+    scenario: str
+    turn: int
+    order: int
+    """The phase's place in its turn."""
+    opening: bool
+    """The scenario's first turn and phase: the game has not gone past its start."""
+    label: str
+    """'Turn 1, initial-segment', as findings name the phase."""
+
+    def past(self, other: "Clock") -> bool:
+        """Whether this is later in the game than `other`, or in another scenario."""
+        return self.scenario != other.scenario or (self.turn, self.order) > (other.turn, other.order)
 
 
 @dataclass(slots=True)
@@ -78,6 +98,11 @@ class Game:
     def end(self, table: "Table", ctx: Context) -> Iterable[Finding]:
         """Called once with the final table (end-of-log checks)."""
         return ()
+
+    def clock(self, table: "Table") -> Clock | None:
+        """Where the game stands at `table`, the start or the end of the log just judged (None:
+        the game cannot tell)."""
+        return None
 
     def anew(self) -> "Game":
         """The same game on the same data, knowing nothing of the logs judged so far: for a log

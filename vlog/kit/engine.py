@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
 from vlog.engine.judge import Ruling
 from vlog.findings import MISSING_DATA
-from vlog.games.base import Context, Game
+from vlog.games.base import Clock, Context, Game
 from vlog.kit import sequence as seq
 from vlog.kit.chat import ChatGrammars
 from vlog.kit.ledger import Ledger, Ledgers
@@ -160,6 +160,13 @@ class RulesEngine(Game):
         label = phase.sequence.labels.get(phase.turn)
         turn = f"Turn {phase.turn}" + (f" ({label})" if label and label != f"Turn {phase.turn}" else "")
         return f"{turn}, {phase.name}" + (" (inferred)" if phase.inferred else "")
+
+    def clock(self, table: "Table") -> Clock | None:
+        phase = self.phase
+        if phase is None or self.scenario is None:
+            return None
+        return Clock(self.scenario, phase.turn, phase.index,
+                     (phase.turn, phase.index) == (1, phase.sequence.start), self.when() or "")
 
     def unsettled(self, short: str, step: int | None, data: Iterable[str]) -> None:
         """Inventory item `short` met an occasion at `step` it could not settle without `data`

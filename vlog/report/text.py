@@ -18,6 +18,7 @@ from rich.text import Text
 
 from vlog.findings import (CAUSES, MISSING_DATA, NEEDS_MODULE, NOT_BOUND, OTHER_SCENARIO, Finding, Judgement, LogResult,
                            Report, Severity, needs_text)
+from vlog.checks import continuity
 from vlog.report._common import evidence_value, place, printable
 
 _SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold cyan"}
@@ -109,6 +110,9 @@ def _log_heading(log: LogResult, shown: int) -> Text:
     text.append(f"  {_plural(log.steps, 'step')}, {_plural(len(log.findings), 'finding')}", style="none")
     if shown != len(log.findings):
         text.append(f" ({shown} shown)")
+    joined = log.status(continuity.CHECK_ID)
+    if joined.judgement is Judgement.NOTHING and joined.nothing:     # the first log of a game of its own
+        text.append(f"\n  {printable(joined.nothing)}", style="none")
     return text
 
 

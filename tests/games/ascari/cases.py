@@ -26,7 +26,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "clean-s2": [], "clean-s2-noflags": [], "clean-s3": [], "clean-s4": [], "clean-s5": [],
     "clean-s1-open-fire": [], "clean-s1-revolt": [], "clean-s3-2815": [], "clean-s4-open-fire-roll": [], "clean-s4-open-melee": [],
     "clean-s4-open-melee-dice": [], "clean-s4-opfire-retreat-victor": [],
-    "clean-s5-fires-then-results": [("FDR-10", 22, {"target": "2 Cav MA", "range": 1, "die": 6, "applied": "unchanged",
+    "FDR-10-applied-later": [("FDR-10", 22, {"target": "2 Cav MA", "range": 1, "die": 6, "applied": "unchanged",
                                                    "depends_on": [APPLIED_LATER]})],
     "MOV-02": [("MOV-02", 13, {"from": "1707", "to": "2208", "allowance": 4, "cheapest_cost": 5})],
     "MOV-17": [("MOV-17", 4, {"turn": 1, "from": "3101", "to": "3001"})],

@@ -25,6 +25,7 @@ from vlog.games.ascari.play import Play
 from vlog.games.ascari.revolts import Revolts
 from vlog.games.ascari.terrain import Terrain
 from vlog.games.ascari.units import Unit, make_unit
+from vlog.games.base import Clock
 from vlog.kit.engine import RulesEngine
 from vlog.kit.inventory import load_inventory
 from vlog.kit.registry import Registry
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.kit import sequence as seq
     from vlog.kit.steps import Position, StepView
+    from vlog.table import Table
 
 __all__ = ["Ascari", "INVENTORY", "REGISTRY", "NO_SCENARIO"]
 
@@ -167,6 +169,17 @@ class Ascari(RulesEngine):
         return bool(wanted) and all(w in placed for w in wanted)
 
     # -- the sequence of play, followed from play ----------------------------------------------
+    def clock(self, table: "Table") -> Clock | None:
+        """Where play has reached; before the first phase is inferred, the scenario's opening
+        when every unit stands where the set-up places it, or none is on the map yet (a set-up
+        by areas, made, cannot be told from later play: None)."""
+        found = super().clock(table)
+        before_play = self.started_at_setup or not self.sides_at_start     # set up, or nothing placed yet
+        if found is None and self.phase is None and before_play and self.sequence is not None:
+            first = self.sequence.first()
+            return Clock(self.sequence.scenario, first.turn, first.index, True, "the set-up, before turn 1")
+        return found
+
     def phase_at(self, position: "Position") -> "seq.Position | None":
         """The tracker shows no active side: the phase is always followed from play."""
         return None

@@ -24,6 +24,7 @@ import vlog.games.lion_of_judah.checks.attacks  # noqa: F401
 import vlog.games.lion_of_judah.checks.moves  # noqa: F401
 import vlog.games.lion_of_judah.checks.placements  # noqa: F401
 from vlog.engine.judge import Unknown
+from vlog.games.base import Clock
 from vlog.games.lion_of_judah.board import Board
 from vlog.games.lion_of_judah.checks.activation import ActivationJudge
 from vlog.games.lion_of_judah.checks.allied_1940 import NegusWatch
@@ -50,6 +51,7 @@ from vlog.games.lion_of_judah.interpret import CHAT, Interpreter, state_of, unit
 from vlog.games.lion_of_judah.reading import StepReader
 from vlog.games.lion_of_judah.segments import (CombatAir, MovesInProgress, SegmentStacking, SegmentStart, TurnStart,
                                                TurnTrackTooLong)
+from vlog.games.lion_of_judah.sequence import PHASES, phase_from_table, start_phase
 from vlog.games.lion_of_judah.state import GameState, Unit
 from vlog.games.lion_of_judah.sudden_death import SuddenDeath
 from vlog.kit.engine import RulesEngine
@@ -58,6 +60,7 @@ from vlog.kit.ledger import Ledger, Ledgers
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
     from vlog.kit.steps import Event, Position, StepView
+    from vlog.table import Table
 
 __all__ = ["LionOfJudah", "game"]
 
@@ -156,6 +159,16 @@ class LionOfJudah(RulesEngine):
 
     def when(self) -> str | None:
         return self.interpreter.when()
+
+    def clock(self, table: "Table") -> Clock | None:
+        """The interpreter's phase; before the first step, the one the table shows or the
+        scenario's first (the Event Phase of turn 1)."""
+        if self.scenario is None:
+            return None
+        phase = (self.interpreter.phase or phase_from_table(table, self.data, self.scenario)
+                 or start_phase(self.scenario))
+        return Clock(self.scenario, phase.turn, PHASES.index(phase.key),
+                     (phase.turn, phase.key) == (1, start_phase(self.scenario).key), phase.when())
 
     def final_state(self, view: "StepView") -> GameState:
         """The position after the view's step (at the end: the final position)."""
