@@ -441,3 +441,33 @@ def test_calibrated_boards_follow_the_rules_naming_in_board_or_map_pixels():
         x, y = rng.randint(0, 399), rng.randint(0, 399)
         assert G.map_location_name(placed, x, y) == cal.name(x, y)                   # map pixels
         assert G.map_location_name(placed, x + 400, y) == cal.name(x, y)             # B's own pixels
+
+
+def _continuity_places(tmp_path: Path, capsys, *argv: str) -> list[tuple[str, object, object]]:
+    """Each vlog/continuity finding of clean-s2 after MOV-02 (Agordat): its message and the
+    locations its evidence names."""
+    assert main(["check", str(RULES / "clean-s2.vlog"), "--after", str(RULES / "MOV-02.vlog"), *argv,
+                 "--format", "json"]) == 1
+    findings = json.loads(capsys.readouterr().out)["logs"][0]["findings"]
+    return [(f["message"], (f["evidence"].get("before") or {}).get("location"),
+             (f["evidence"].get("after") or {}).get("location"))
+            for f in findings if f["check"] == "vlog/continuity"]
+
+
+def test_continuity_names_the_gridless_board_by_the_calibration(gridless_path, confirmed, tmp_path, capsys):
+    """A continuity finding on the module without grids names hexes as on the gridded module
+    when the game's bindings calibrate its boards; without them, as VASSAL names the points."""
+    expected = _continuity_places(tmp_path, capsys, "--module", str(SYNTHETIC / "ascari.vmod"))
+    assert expected and all(re.search(r" at \d{4} \(", message) for message, _, _ in expected)
+    calibrated = _continuity_places(tmp_path, capsys, "--module", str(gridless_path), "--game", "ascari",
+                                    "--data", str(_overlay(tmp_path, confirmed)))
+    assert calibrated == expected
+    assert _continuity_places(tmp_path, capsys, "--module", str(gridless_path)) != expected
+
+
+def test_continuity_names_no_hex_by_a_calibration_only_proposed(gridless_path, drafted, tmp_path, capsys):
+    """A message cannot say its hex rests on an unchecked fit: until the review confirms the
+    calibration, continuity names the gridless board's points as VASSAL does."""
+    proposed = _continuity_places(tmp_path, capsys, "--module", str(gridless_path), "--game", "ascari",
+                                  "--data", str(_overlay(tmp_path, drafted)))
+    assert proposed == _continuity_places(tmp_path, capsys, "--module", str(gridless_path))

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Sequence
 from vlog.errors import VlogError
 from vlog.vassal import grids as G
 
-__all__ = ["Calibration", "CalibrationError", "Fit", "fit", "bound_calibrations", "calibrated_boards", "proposed_words", "MIN_PIECES",
+__all__ = ["Calibration", "CalibrationError", "Fit", "fit", "bound_calibrations", "calibrated_boards", "location_namer", "proposed_words", "MIN_PIECES",
            "MAX_RESIDUAL", "MIN_AGREEING"]
 
 MIN_PIECES = 4
@@ -395,6 +395,36 @@ def calibrated_boards(boards: Sequence[G.PlacedBoard], vassal_map: str, calibrat
         if cal.proposed is not None:
             proposed[board.name] = cal.proposed
     return out, proposed
+
+
+def location_namer(calibrations: Sequence[Any]) -> Any:
+    """`Table.location_name` with the boards a module draws without a grid named by the bindings'
+    calibrations (`calibrated_boards`), for what vlog itself reports of a table (vlog/continuity);
+    None when there is none. Only confirmed calibrations name points here: a message cannot say
+    that its hex rests on a fit no one checked (the map excerpts and the rules' findings do say
+    so). The rules read their hexes through the bindings."""
+    calibrations = [c for c in calibrations if c.proposed is None]
+    if not calibrations:
+        return None
+    boards_of: dict[tuple, tuple[list[G.PlacedBoard], list]] = {}
+
+    def name(table: Any, point: tuple[str | None, int, int]) -> str | None:
+        map_id, x, y = point
+        if table.module is None or map_id is None:
+            return None
+        layout = table.layout(map_id)
+        key = (id(table.module), map_id, tuple(layout or ()))
+        if key not in boards_of:
+            try:
+                vassal_map = table.module.find_map(map_id)
+                boards = calibrated_boards(vassal_map.placed_boards(layout), map_id, calibrations)[0]
+                boards_of[key] = (boards, vassal_map.deck_points(boards))
+            except Exception:  # noqa: BLE001 - a map the module cannot lay out is named as VASSAL names it
+                boards_of[key] = ([], [])
+        boards, decks = boards_of[key]
+        return G.map_location_name(boards, x, y, decks) if boards else table.location_name(point)
+
+    return name
 
 
 def proposed_words(ids: Sequence[str]) -> str:

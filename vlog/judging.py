@@ -1,8 +1,9 @@
 """Judging several files of one game in order, each continuing the one before.
 
 `vlog check` and `vlog batch` share this loop: each file is replayed with the game's rules, its
-starting position compared with the previous file's final table (`vlog/continuity`), and its
-dice rolls gathered. A file that does not start where the previous one ended is no continuation
+starting position compared with the previous file's final table (`vlog/continuity`, naming the
+hexes of a board the module draws without a grid by the game's calibrations), and its dice rolls
+gathered. A file that does not start where the previous one ended is no continuation
 of the game the engine followed so far: it is judged by a fresh engine (`Game.anew`), as if alone,
 so that nothing the earlier files left open (a scenario, a ledger) is held against it; a file
 that continues the one before is judged by the same engine, which keeps the game's history.
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vlog.calibration import bound_calibrations, location_namer
 from vlog.checks import continuity
 from vlog.findings import CheckInfo, LogResult
 from vlog.games.base import Clock
@@ -55,6 +57,7 @@ def judge_in_order(paths: Sequence[Any], read: Callable[[Any], Any], *, checks: 
     a file's steps (a progress bar)."""
     out = Judged()
     ended: Clock | None = None      # where the previous log of the run left the game
+    namer = location_namer(bound_calibrations(getattr(game, "data", None)))    # gridless boards' hexes
     for path in paths:
         clock = time.perf_counter()
         obj = read(path)
@@ -63,7 +66,8 @@ def judge_in_order(paths: Sequence[Any], read: Callable[[Any], Any], *, checks: 
         start = start_table(obj, module)
         joined = []
         if previous is not None:
-            joined = continuity.check(previous, start, previous_name=previous_name or "", referee=referee)
+            joined = continuity.check(previous, start, previous_name=previous_name or "", referee=referee,
+                                      namer=namer)
         if joined and game is not None:
             game = game.anew()      # not the game the previous log played on: judged as if alone
         rep = replay_log(obj, module=module, game=game, referee=referee, show_player_ids=show_player_ids,

@@ -491,11 +491,12 @@ class Table:
             return f"piece {piece_id} (not on the table)"
         return f"{p.shown_name(referee=referee)} (id {p.id}) {self.where(p)}"
 
-    def where(self, p: TablePiece | tuple[str | None, int, int]) -> str:
+    def where(self, p: TablePiece | tuple[str | None, int, int], name: str | None = None) -> str:
+        """'on Main Map at 0914 (350, 100)'; `name` replaces the location name VASSAL reports."""
         point = p.point if isinstance(p, TablePiece) else p
         if point[0] is None:
             return "off the maps"
-        name = self.location_name(point)
+        name = name if name is not None else self.location_name(point)
         at = f" at {name}" if name else ""
         return f"on {point[0]}{at} ({point[1]}, {point[2]})"
 

@@ -16,7 +16,7 @@ piece with its change, instead of burying the report under a finding per piece.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from vlog.findings import Basis, Finding, Severity
 from vlog.table import Table, TablePiece
@@ -38,14 +38,22 @@ def _hides(p: TablePiece, referee: bool) -> bool:
     return p.hidden_by is not None and not referee
 
 
-def _point(table: Table, p: TablePiece, referee: bool) -> dict[str, Any]:
+Namer = Callable[[Table, tuple], "str | None"]
+"""How a point of a table is named (`vlog.calibration.location_namer`), when not as the module's
+grids name it."""
+
+
+def _point(table: Table, p: TablePiece, referee: bool, namer: Namer | None) -> dict[str, Any]:
     if _hides(p, referee):
         return {"hidden": True}
-    return {"map": p.map, "x": p.x, "y": p.y, "location": table.location_name(p)}
+    location = namer(table, p.point) if namer is not None else table.location_name(p)
+    return {"map": p.map, "x": p.x, "y": p.y, "location": location}
 
 
-def _where(table: Table, p: TablePiece, referee: bool) -> str:
-    return HIDDEN_PLACE if _hides(p, referee) else table.where(p)
+def _where(table: Table, p: TablePiece, referee: bool, namer: Namer | None) -> str:
+    if _hides(p, referee):
+        return HIDDEN_PLACE
+    return table.where(p, namer(table, p.point) if namer is not None else None)
 
 
 def _layers(p: TablePiece) -> list[dict[str, Any]]:
@@ -60,15 +68,16 @@ def _finding(message: str, subjects: tuple[str, ...], evidence: dict[str, Any]) 
 
 
 def check(previous: Table, start: Table, *, previous_name: str = "the previous file",
-          referee: bool = False) -> list[Finding]:
-    """Every difference between `previous` (final table before) and `start` (this log's start)."""
+          referee: bool = False, namer: Namer | None = None) -> list[Finding]:
+    """Every difference between `previous` (final table before) and `start` (this log's start);
+    `namer` names the places (by default as the module's grids do)."""
     findings: list[Finding] = []
     before = {p.id: p for p in previous.game_pieces()}
     after = {p.id: p for p in start.game_pieces()}
     for pid in list(before) + [i for i in after if i not in before]:
         old, new = before.get(pid), after.get(pid)
         if old is not None and new is not None:
-            findings.extend(_compare(previous, start, old, new, previous_name, referee))
+            findings.extend(_compare(previous, start, old, new, previous_name, referee, namer))
             continue
         p = new if new is not None else old
         assert p is not None
@@ -79,8 +88,8 @@ def check(previous: Table, start: Table, *, previous_name: str = "the previous f
                 if change == "appeared" else
                 f"was on the table at the end of {previous_name} but is not at the start")
         evidence = {"change": change, "previous": previous_name, "piece": pid, "name": name,
-                    "concealed": p.concealed, ("after" if new is not None else "before"): _point(table, p, referee)}
-        findings.append(_finding(f"{name} (id {pid}) {verb}, {_where(table, p, referee)}", (name, pid), evidence))
+                    "concealed": p.concealed, ("after" if new is not None else "before"): _point(table, p, referee, namer)}
+        findings.append(_finding(f"{name} (id {pid}) {verb}, {_where(table, p, referee, namer)}", (name, pid), evidence))
     if len(findings) > max(SUMMARY_AFTER, SUMMARY_SHARE * len(before.keys() | after.keys())):
         findings = [_summary(findings, previous_name)]
     findings.extend(_compare_values("global property", previous.global_properties,
@@ -107,7 +116,7 @@ def _summary(pieces: list[Finding], previous_name: str) -> Finding:
 
 
 def _compare(previous: Table, start: Table, old: TablePiece, new: TablePiece,
-             previous_name: str, referee: bool) -> list[Finding]:
+             previous_name: str, referee: bool, namer: Namer | None) -> list[Finding]:
     changes: list[str] = []
     evidence: dict[str, Any] = {"previous": previous_name, "piece": old.id}
     concealed = old.concealed or new.concealed
@@ -115,8 +124,8 @@ def _compare(previous: Table, start: Table, old: TablePiece, new: TablePiece,
     name = (old if not old.concealed or new.concealed else new).shown_name(referee=referee)
     if old.point != new.point:
         changes.append("moved")
-        evidence["before"] = _point(previous, old, referee)
-        evidence["after"] = _point(start, new, referee)
+        evidence["before"] = _point(previous, old, referee, namer)
+        evidence["after"] = _point(start, new, referee, namer)
     if old.comparable_state() != new.comparable_state():
         changes.append("changed")
         if concealed and not referee:
@@ -148,7 +157,7 @@ def _compare(previous: Table, start: Table, old: TablePiece, new: TablePiece,
     evidence["concealed"] = concealed
     parts = []
     if "moved" in changes:
-        parts.append(f"moved from {_where(previous, old, referee)} to {_where(start, new, referee)}")
+        parts.append(f"moved from {_where(previous, old, referee, namer)} to {_where(start, new, referee, namer)}")
     if "changed" in changes:
         parts.append("changed state" + ("" if concealed and not referee else _layer_text(old, new)))
     if "restacked" in changes:
