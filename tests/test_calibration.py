@@ -471,3 +471,22 @@ def test_continuity_names_no_hex_by_a_calibration_only_proposed(gridless_path, d
     proposed = _continuity_places(tmp_path, capsys, "--module", str(gridless_path), "--game", "ascari",
                                   "--data", str(_overlay(tmp_path, drafted)))
     assert proposed == _continuity_places(tmp_path, capsys, "--module", str(gridless_path))
+
+
+def test_the_continuity_namer_names_as_the_rules(gridless_path, confirmed, tmp_path):
+    """`location_namer` on the gridless module: a point of a calibrated board gets the hex the
+    gridded module gives it, a point off every board is "offboard" as VASSAL names it, and a map
+    the module lacks is named as `Table.location_name` names it (not at all)."""
+    from vlog.calibration import bound_calibrations, location_namer
+
+    data = load_game_data("ascari", overlays=[_overlay(tmp_path, confirmed)])
+    namer = location_namer(bound_calibrations(data))
+    save = vlog.read(SYNTHETIC / "s2-start.vsav")
+    gridded, gridless = Table.from_save(save, read_module(SYNTHETIC / "ascari.vmod")), \
+        Table.from_save(save, read_module(gridless_path))
+    placed = [p for p in gridded.game_pieces() if p.map == "Main Map"]
+    assert placed and all(namer(gridless, p.point) == gridded.location_name(p) for p in placed)
+    assert all(re.fullmatch(r"\d{4}", namer(gridless, p.point)) for p in placed)
+    assert namer(gridless, ("Main Map", -100_000, -100_000)) == "offboard"
+    assert namer(gridless, ("No Such Map", 10, 10)) is None
+    assert location_namer(()) is None

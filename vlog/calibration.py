@@ -20,7 +20,7 @@ from typing import Any, Iterable, Sequence
 from vlog.errors import VlogError
 from vlog.vassal import grids as G
 
-__all__ = ["Calibration", "CalibrationError", "Fit", "fit", "bound_calibrations", "calibrated_boards", "location_namer", "proposed_words", "MIN_PIECES",
+__all__ = ["Calibration", "CalibrationError", "Fit", "fit", "bound_calibrations", "calibrated_boards", "calibrated_map", "location_namer", "proposed_words", "MIN_PIECES",
            "MAX_RESIDUAL", "MIN_AGREEING"]
 
 MIN_PIECES = 4
@@ -397,16 +397,25 @@ def calibrated_boards(boards: Sequence[G.PlacedBoard], vassal_map: str, calibrat
     return out, proposed
 
 
+def calibrated_map(vassal_map: Any, layout: Any, calibrations: Iterable[Any]
+                   ) -> tuple[list[G.PlacedBoard], list[tuple[str, int, int]], dict[str, str]]:
+    """A module map's boards in `layout` (None: the module's default) with `calibrated_boards`'s
+    grids, its decks' points on them, and its boards named by a calibration only proposed: what
+    `grids.map_location_name` needs to name its points as the rules do."""
+    boards, proposed = calibrated_boards(vassal_map.placed_boards(layout), vassal_map.map_name, calibrations)
+    return boards, vassal_map.deck_points(boards), proposed
+
+
 def location_namer(calibrations: Sequence[Any]) -> Any:
     """`Table.location_name` with the boards a module draws without a grid named by the bindings'
-    calibrations (`calibrated_boards`), for what vlog itself reports of a table (vlog/continuity);
+    calibrations (`calibrated_map`), for what vlog itself reports of a table (vlog/continuity);
     None when there is none. Only confirmed calibrations name points here: a message cannot say
     that its hex rests on a fit no one checked (the map excerpts and the rules' findings do say
     so). The rules read their hexes through the bindings."""
     calibrations = [c for c in calibrations if c.proposed is None]
     if not calibrations:
         return None
-    boards_of: dict[tuple, tuple[list[G.PlacedBoard], list]] = {}
+    maps: dict[tuple, tuple | None] = {}
 
     def name(table: Any, point: tuple[str | None, int, int]) -> str | None:
         map_id, x, y = point
@@ -414,15 +423,18 @@ def location_namer(calibrations: Sequence[Any]) -> Any:
             return None
         layout = table.layout(map_id)
         key = (id(table.module), map_id, tuple(layout or ()))
-        if key not in boards_of:
+        if key not in maps:
             try:
-                vassal_map = table.module.find_map(map_id)
-                boards = calibrated_boards(vassal_map.placed_boards(layout), map_id, calibrations)[0]
-                boards_of[key] = (boards, vassal_map.deck_points(boards))
-            except Exception:  # noqa: BLE001 - a map the module cannot lay out is named as VASSAL names it
-                boards_of[key] = ([], [])
-        boards, decks = boards_of[key]
-        return G.map_location_name(boards, x, y, decks) if boards else table.location_name(point)
+                maps[key] = calibrated_map(table.module.find_map(map_id), layout, calibrations)
+            except VlogError:       # a map the module cannot lay out is named as VASSAL names it
+                maps[key] = None
+        found = maps[key]
+        if found is None:
+            return table.location_name(point)
+        try:
+            return G.map_location_name(found[0], x, y, found[1])
+        except G.LocationError:     # a calibrated grid numbering no hex there: unnamed, as Table names it
+            return None
 
     return name
 

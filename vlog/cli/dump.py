@@ -172,14 +172,13 @@ class ModuleNamer:
     def _boards(self, map_id: str) -> tuple[list[Any], list[Any], dict[str, str]]:
         """The map's boards as laid out (calibrated), its decks, and its boards named by a
         calibration only proposed; read once per map."""
-        from vlog.calibration import calibrated_boards
+        from vlog.calibration import calibrated_map
 
         found = self.maps.get(map_id)
         if found is None:
             mp = self.module.find_map(map_id)
-            placed = mp.placed_boards(self.layouts.get(map_id) or self.layouts.get(getattr(mp, "map_id", None)))
-            boards, proposed = calibrated_boards(placed, map_id, self.calibrations)
-            found = self.maps[map_id] = (boards, mp.deck_points(boards), proposed)
+            layout = self.layouts.get(map_id) or self.layouts.get(getattr(mp, "map_id", None))
+            found = self.maps[map_id] = calibrated_map(mp, layout, self.calibrations)
         return found
 
     def __call__(self, map_id: str | None, x: int, y: int) -> str | None:

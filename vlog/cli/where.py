@@ -42,7 +42,7 @@ def command(module: Path, x: int | None, y: int | None, map_name: str, location:
       vlog where VLE.vmod --map "Main Map" --name 0908
       vlog where Ascari.vmod --map "Main Map" 640 410 --game ascari --data my-bindings
     """
-    from vlog.calibration import calibrated_boards, proposed_words
+    from vlog.calibration import calibrated_map, proposed_words
     from vlog.cli.check import game_calibrations
     from vlog.vassal import grids as G
     from vlog.vassal.module import read_module
@@ -56,12 +56,12 @@ def command(module: Path, x: int | None, y: int | None, map_name: str, location:
     mod = read_module(module, extensions=extensions)
     mp = mod.find_map(map_name)
     try:
-        boards, proposed = calibrated_boards(mp.placed_boards(), map_name, game_calibrations(game_name, overlays, mod))
+        boards, decks, proposed = calibrated_map(mp, None, game_calibrations(game_name, overlays, mod))
         if location is not None:
             x, y = G.map_location_center(boards, location)
             click.echo(f"{x} {y}")
         else:
-            click.echo(G.map_location_name(boards, x, y, mp.deck_points(boards)))
+            click.echo(G.map_location_name(boards, x, y, decks))
     except G.LocationError as e:
         raise WhereError(e.message, file=str(module), where=f"map {map_name!r}") from None
     board = G.find_board(boards, x, y)

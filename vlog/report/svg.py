@@ -226,14 +226,12 @@ class GridView:
         """The map's boards in the module's default layout (calibrated), its decks' points and its
         boards named by a calibration only proposed, read once per map (None when the map is not
         the module's or has no layout)."""
-        from vlog.calibration import calibrated_boards
+        from vlog.calibration import calibrated_map
         from vlog.errors import VlogError
 
         if map_name not in self._boards:
             try:
-                found = self.module.find_map(map_name)
-                boards, proposed = calibrated_boards(found.placed_boards(), map_name, self.calibrations)
-                self._boards[map_name] = (boards, found.deck_points(boards), proposed)
+                self._boards[map_name] = calibrated_map(self.module.find_map(map_name), None, self.calibrations)
             except VlogError:
                 self._boards[map_name] = None
         return self._boards[map_name]

@@ -165,10 +165,10 @@ class LionOfJudah(RulesEngine):
         scenario's first (the Event Phase of turn 1)."""
         if self.scenario is None:
             return None
-        phase = (self.interpreter.phase or phase_from_table(table, self.data, self.scenario)
-                 or start_phase(self.scenario))
+        first = start_phase(self.scenario)
+        phase = self.interpreter.phase or phase_from_table(table, self.data, self.scenario) or first
         return Clock(self.scenario, phase.turn, PHASES.index(phase.key),
-                     (phase.turn, phase.key) == (1, start_phase(self.scenario).key), phase.when())
+                     (phase.turn, phase.key) == (first.turn, first.key), phase.when())
 
     def final_state(self, view: "StepView") -> GameState:
         """The position after the view's step (at the end: the final position)."""
