@@ -201,5 +201,10 @@ def test_a_log_that_starts_a_game_of_its_own_is_judged_as_if_alone_and_not_compa
     assert first_status["status"] == "judged"
     code, text, _ = run(capsys, first, second, "--game", "lion-of-judah")
     assert code == EXIT_OK and "a game of its own: it starts at the opening of scenario 1940-41" in " ".join(text.split())
+    code, github, _ = run(capsys, first, second, "--game", "lion-of-judah", "--format", "github")
+    notices = {line.split("::")[1]: line.split("::", 2)[2] for line in github.splitlines()}
+    assert code == EXIT_OK and "a game of its own: it starts at the opening of scenario 1940-41" in notices[
+        f"notice file={second},title=vlog%3A not every check judged"]
+    assert "a game of its own" not in notices[f"notice file={first},title=vlog%3A not every check judged"]
     after = judged(second, "--after", first)
     assert {f["check"] for f in after["logs"][0]["findings"]} == {"vlog/continuity"}

@@ -46,7 +46,7 @@ def combat_reports(tmp_path_factory) -> dict[str, str]:
     """The combat log judged once in each format (shared by the tests of this module)."""
     folder = tmp_path_factory.mktemp("reports")
     out: dict[str, str] = {}
-    for fmt in ("text", "json", "junit", "sarif"):
+    for fmt in ("text", "json", "junit", "sarif", "github"):
         target = folder / f"report.{fmt}"
         code = main(["check", str(COMBAT_LOG), "--game", "lion-of-judah", "--module", str(MODULE),
                      "--format", fmt, "-o", str(target), *(["--verbose"] if fmt == "text" else [])])
@@ -132,6 +132,23 @@ def test_sarif_valid_for_github_with_notifications(combat_reports):
     assert crt["locations"][0]["physicalLocation"]["region"] == {"startLine": ATTACK_STEP}
     assert crt["properties"]["unsettled"] == [{"step": ATTACK_STEP, "data": FACTORS, "by": None}]
     assert "lion-of-judah/AR-01" in notes and "lion-of-judah/CB-01" not in notes
+
+
+def test_github_says_what_was_not_judged_in_one_notice(combat_reports):
+    """The findings' annotations, then one notice for the log naming each check not (wholly)
+    judged and why (GitHub shows at most 10 notices a step, so not one per check)."""
+    lines = combat_reports["github"].splitlines()
+    assert [line.split(" ", 1)[0] for line in lines].count("::notice") == 1 + sum(
+        line.startswith("::notice") and "title=vlog%3A not every" not in line for line in lines)
+    notice = lines[-1]
+    assert notice.startswith(f"::notice file={COMBAT_LOG},title=vlog%3A not every check judged::Checks: ")
+    rows = notice.split("::", 2)[2].split("%0A")
+    assert re.fullmatch(r"Checks: \d+ judged, .*\d+ not judged \(\d+ for missing data: .*\), \d+ had nothing to judge\.", rows[0])
+    assert f"{CRT}: not judged: 1 occasion not settled (step {ATTACK_STEP}): missing data: {FACTORS[0]}, {FACTORS[1]}" in rows
+    assert any(row.startswith("lion-of-judah/AR-01: not judged: missing data: map.json") for row in rows)
+    assert not any(row.startswith("lion-of-judah/CB-01:") for row in rows)          # judged: not named
+    warned = [line for line in lines if line.startswith("::warning")]
+    assert any(f"title={CRT} (rule " in line and f"step {ATTACK_STEP}" in line for line in warned)
 
 
 def test_artifact_uri_relative_to_the_working_folder(tmp_path, capsys, monkeypatch):

@@ -279,7 +279,7 @@ def _md(text: str) -> str:
 def markdown(batch: BatchReport) -> str:
     """The job summary: the summary table, every finding of every game, what was not judged, and
     the files that could not be read (GitHub shows only some annotations; this shows all)."""
-    from vlog.report.text import judged_line
+    from vlog.report._common import judged_line
 
     lines = [f"# vlog batch", "", _md(summary_line(batch)), "",
              "| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]

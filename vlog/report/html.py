@@ -131,7 +131,7 @@ def _dice(report: Report) -> str:
 
 
 def _checks(report: Report) -> str:
-    from vlog.report.text import judged_line
+    from vlog.report._common import judged_line
 
     rows = []
     for check in report.all_checks():

@@ -16,10 +16,9 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from vlog.findings import (CAUSES, MISSING_DATA, NEEDS_MODULE, NOT_BOUND, OTHER_SCENARIO, Finding, Judgement, LogResult,
-                           Report, Severity, needs_text)
+from vlog.findings import Finding, Judgement, LogResult, Report, Severity, needs_text
 from vlog.checks import continuity
-from vlog.report._common import evidence_value, place, printable
+from vlog.report._common import evidence_value, judged_line, place, printable
 
 _SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold cyan"}
 
@@ -114,39 +113,6 @@ def _log_heading(log: LogResult, shown: int) -> Text:
     if joined.judgement is Judgement.NOTHING and joined.nothing:     # the first log of a game of its own
         text.append(f"\n  {printable(joined.nothing)}", style="none")
     return text
-
-
-SHOWN_CHECKS = 5
-"""Checks named in the summary for each of partly judged and not judged (--verbose lists all)."""
-
-
-def _named(ids: list[str]) -> str:
-    shown = ", ".join(ids[:SHOWN_CHECKS])
-    return shown + (f" and {len(ids) - SHOWN_CHECKS} more" if len(ids) > SHOWN_CHECKS else "")
-
-
-def judged_line(report: Report) -> str:
-    """'Checks: 118 judged, 2 partly judged (...), 71 not judged (60 for missing data: ...; 11 of
-    another scenario: ...), 46 had nothing to judge.' (--verbose says how each went)"""
-    by: dict[Judgement, list[str]] = {j: [] for j in Judgement}
-    causes: dict[str, list[str]] = {}
-    for check in report.all_checks():
-        status = report.status(check.id)
-        by[status.judgement].append(check.id)
-        if status.judgement is Judgement.NOT_JUDGED:
-            causes.setdefault(status.cause or MISSING_DATA, []).append(check.id)
-    parts = [f"{len(by[Judgement.JUDGED])} judged"]
-    if by[Judgement.PARTLY]:
-        parts.append(f"{len(by[Judgement.PARTLY])} partly judged ({_named(by[Judgement.PARTLY])})")
-    if by[Judgement.NOT_JUDGED]:
-        why = "; ".join(f"{len(ids)} {_CAUSE_TEXT[cause]}: {_named(ids)}" for cause, ids in sorted(causes.items(), key=lambda kv: CAUSES.index(kv[0])))
-        parts.append(f"{len(by[Judgement.NOT_JUDGED])} not judged ({why})")
-    parts.append(f"{len(by[Judgement.NOTHING])} had nothing to judge")
-    return "Checks: " + ", ".join(parts) + "."
-
-
-_CAUSE_TEXT = {MISSING_DATA: "for missing data", NEEDS_MODULE: "needing the module (--module)",
-               OTHER_SCENARIO: "of another scenario", NOT_BOUND: "as the module is not (wholly) bound to the game"}
 
 
 def summary_line(report: Report) -> str:
