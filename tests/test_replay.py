@@ -210,6 +210,23 @@ def test_a_failing_check_is_a_warning_and_the_replay_goes_on(tmp_path, capsys):
     assert err.count("Traceback (most recent call last)") == 2 and "KeyError: 'not in the data'" in err
 
 
+class Lost(Recorder):
+    """Cannot tell where the game stands."""
+
+    def clock(self, table):
+        raise ValueError("no turn marker")
+
+
+def test_a_failing_clock_is_a_warning_and_leaves_the_start_unknown(tmp_path):
+    log = built(tmp_path, [step([move("1", 110, 110, 100, 100)])])
+    rep = replay_log(log, game=Lost())
+    crashes = [f for f in rep.findings if f.check == "vlog/internal"]
+    assert sorted((f.step or 0, dict(f.evidence)["hook"]) for f in crashes) == [(0, "clock"), (0, "clock")]
+    assert {f.step for f in crashes} == {0, None}              # at the start and at the end
+    assert rep.opening is None and rep.closing is None
+    assert [f.step for f in rep.findings if f.check == "test-game/MV-01"] == [1]
+
+
 class Watcher(Game):
     """Records the tables it is handed: the driver's view of each step."""
 

@@ -19,7 +19,7 @@ import os
 import sys
 import traceback
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from vlog import coverage as binding_coverage
 from vlog import taken_back
@@ -270,7 +270,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         _declare(game, module, rep.tally)
         findings.extend(guard.run("begin", 0, None, game.begin, table, ctx))
         _declare_scenario(game, rep.tally)
-        rep.opening = game.clock(table)
+        rep.opening = guard.ask("clock", 0, None, game.clock, table)
     for step in (iterate(steps) if iterate is not None else steps):
         if guard is None:
             table.step = step.index
@@ -294,7 +294,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
         ctx.rolls = ()
         ctx.view = StepView.end(position)
         findings.extend(guard.run("end", None, None, game.end, table, ctx))
-        rep.closing = game.clock(table)
+        rep.closing = guard.ask("clock", None, None, game.clock, table)
     if meter is not None and game is not None:
         findings = _judged_on_binding(rep, findings, meter.result(), game.id, module, judge_unbound)
         if not rep.judged:
@@ -332,14 +332,20 @@ class _Guard:
     def __init__(self, game: Game, findings: list[Finding], debug: bool, tally: Tally):
         self.game, self.findings, self.debug, self.tally = game, findings, debug, tally
 
-    def run(self, hook: str, step: int | None, what: str | None, fn: Callable, *args: object) -> list:
+    def ask(self, hook: str, step: int | None, what: str | None, fn: Callable, *args: object,
+            default: object = None) -> Any:
+        """fn(*args), or `default` and a `vlog/internal` finding when it raises."""
         try:
-            return list(fn(*args))
+            return fn(*args)
         except Exception as exc:  # noqa: BLE001 - a failing check must not end the report
             if self.debug:
                 traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
             self.findings.append(internal.crashed(self.game.id, hook, exc, step=step, what=what))
-            return []
+            return default
+
+    def run(self, hook: str, step: int | None, what: str | None, fn: Callable, *args: object) -> list:
+        """The findings (or actions) fn(*args) yields; none when it raises."""
+        return self.ask(hook, step, what, lambda *a: list(fn(*a)), *args, default=[])
 
     def step(self, index: int, before: Table, ctx: Context) -> None:
         """What the step does, then each action judged on its own."""
