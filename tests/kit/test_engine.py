@@ -281,3 +281,32 @@ def test_a_game_keeping_its_own_sequence_tells_its_phase_changes_itself():
     assert log[step_2:step_2 + 3] == [("ledger", "step", 2), ("ledger", "Moved", 2),
                                       ("ledger", "phase", None, "the second step on")]
     assert own.finding("MV-01", Ruling.PROVEN, step=3, message="seen").when == "the second step on"
+
+
+def test_changed_units_hold_every_unit_a_step_changed_and_not_the_others():
+    """`changed_units`: what a check of a step's effect on units walks instead of the table."""
+    with installed():
+        from tests.toy_game.toy_skirmish import rules as toy
+
+        seen: list[tuple[set, list, list]] = []
+
+        class Watch(Ledger):
+            def __init__(self, game):
+                self.game = game
+
+            def step(self, view):
+                before, after = self.game.units(view.before), self.game.units(view.after)
+                differ = {uid for uid, unit in after.items() if before.get(uid) != unit}
+                seen.append((differ, list(self.game.changed_units(view)), list(after)))
+                return ()
+
+        class Watched(toy.ToySkirmish):
+            def new_ledgers(self):
+                return [Watch(self)]
+
+        replay_log(vlog.read(toy_cases.RULES / "MV-01.vlog"), module=read_module(toy_cases.MODULE), game=Watched())
+    assert seen and any(differ for differ, _, _ in seen)
+    for differ, changed, every in seen:
+        assert differ <= set(changed)
+        assert changed == [uid for uid in every if uid in changed]          # in table order
+        assert len(changed) < len(every)

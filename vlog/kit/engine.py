@@ -28,7 +28,7 @@ one engine may judge several logs in turn.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 from vlog.engine.judge import Ruling
 from vlog.findings import MISSING_DATA
@@ -36,6 +36,7 @@ from vlog.games.base import Clock, Context, Game
 from vlog.kit import sequence as seq
 from vlog.kit.chat import ChatGrammars
 from vlog.kit.ledger import Ledger, Ledgers
+from vlog.kit.recall import Recall
 from vlog.kit.steps import Declared, Event, PhaseChanged, Position, Stepped, StepView, unit_events
 from vlog.kit.units import UnitCache, read_units
 
@@ -49,15 +50,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["RulesEngine", "BEGIN", "END"]
 
+T = TypeVar("T")
+
 BEGIN, END = "begin", "end"
 """What checks registered for the first and the last position of a log are registered `on`."""
-
-
-def _changed(view: StepView) -> frozenset[str] | None:
-    """The ids of the pieces the step set or took off, when its table after is a copy of its
-    table before (as the replay makes it); None when that is not known."""
-    changed = view.after.table.changed_since_copy()
-    return changed[1] if changed is not None and changed[0] == view.before.table.revision else None
 
 
 class RulesEngine(Game):
@@ -92,6 +88,7 @@ class RulesEngine(Game):
         self._shown: seq.ShownReader | None = None
         self.ledgers = Ledgers()
         self._cache = UnitCache()
+        self._recalls: dict[Hashable, Recall] = {}
         self.tally: "Tally | None" = None
         """The replay's account of what each check judged (set by `begin`; None outside a replay)."""
 
@@ -133,6 +130,27 @@ class RulesEngine(Game):
 
     def _read_units(self, table: "Table") -> dict[str, Any]:
         return read_units(table, self.data, self.make_unit, transform=self.transform, cache=self._cache)
+
+    def changed_units(self, view: StepView) -> Mapping[str, Any]:
+        """The units after the step that the step may have changed, by piece id in table order
+        (every unit when the pieces it changed are not known): a check of what a step did to
+        units need not walk the others, which stand as they stood."""
+        after = self.units(view.after)
+        changed = view.changed_pieces()
+        if changed is None:
+            return after
+        ids = [uid for uid in changed if uid in after]
+        if len(ids) > 1:
+            ids = [uid for uid in after if uid in changed]
+        return {uid: after[uid] for uid in ids}
+
+    def recalled(self, key: Hashable, inputs: object, build: Callable[[], T]) -> T:
+        """`build()` kept under `key` from position to position while `inputs` (everything it
+        reads) stay equal: worked out again only when they change (vlog.kit.recall)."""
+        recall = self._recalls.get(key)
+        if recall is None:
+            recall = self._recalls[key] = Recall()
+        return recall.get(inputs, build)
 
     def phase_at(self, position: Position) -> seq.Position | None:
         """The turn and phase a position's table shows (None: it shows none, or no scenario)."""
@@ -221,7 +239,7 @@ class RulesEngine(Game):
             if new is not None and (self.phase is None or (new.turn, new.index) != (self.phase.turn, self.phase.index)):
                 events.append(PhaseChanged(view.index, self.phase, new, bound=shown is not None))
             self.phase = new
-        events += unit_events(view.index, self.units(view.before), self.units(view.after), _changed(view))
+        events += unit_events(view.index, self.units(view.before), self.units(view.after), view.changed_pieces())
         for grammar in self.grammars:
             events += [Declared(view.index, grammar.name, d)
                        for d in self.grammars.read(grammar.name, step.commands)]

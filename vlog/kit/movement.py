@@ -70,10 +70,15 @@ class TerrainCosts:
 
     @classmethod
     def from_data(cls, data: Any, effect: str, floor: Any = 1, table: str = "tec") -> "TerrainCosts":
-        """The column `effect` of a `GameData`'s terrain-effects table."""
+        """The column `effect` of a `GameData`'s terrain-effects table (each entry read once)."""
+        read: dict[tuple[str, str], Any] = {}
+
         def entry(row: str, column: str) -> Any:
-            datum = data.lookup(table, row, column)
-            return Unknown(f"TEC {row} {column}") if datum.value is None else datum.value
+            found = read.get((row, column))
+            if found is None:
+                datum = data.lookup(table, row, column)
+                found = read[row, column] = Unknown(f"TEC {row} {column}") if datum.value is None else datum.value
+            return found
         return cls(entry, effect, floor)
 
     def of(self, row: str, floor: Any = None) -> Any:

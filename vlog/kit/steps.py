@@ -69,6 +69,12 @@ class StepView:
     def is_end(self) -> bool:
         return self.step is None
 
+    def changed_pieces(self) -> frozenset[str] | None:
+        """The ids of the pieces the step set or took off, when its table after is a copy of its
+        table before (as the replay makes it); None when that is not known."""
+        changed = self.after.table.changed_since_copy()
+        return changed[1] if changed is not None and changed[0] == self.before.table.revision else None
+
     @property
     def index(self) -> int | None:
         """The step's index in the log (1-based, as findings give it); None at the end."""

@@ -127,8 +127,12 @@ class IslandOfDeath(RulesEngine):
         return position.derived((GAME, "enemies", side), build)
 
     def zoc(self, position: "Position", side: str) -> "ZocMap[str]":
-        """The enemy ZOC `side`'s units move and trace supply through, read once per position."""
-        return position.derived((GAME, "zoc", side), lambda _t: zoc_of(self.enemies(position, side), self.board))
+        """The enemy ZOC `side`'s units move and trace supply through, worked out again only when
+        the enemy units changed (through a phase only the moving side's units do)."""
+        def build(_table: Any) -> "ZocMap[str]":
+            enemies = self.enemies(position, side)
+            return self.recalled((GAME, "zoc", side), enemies, lambda: zoc_of(enemies, self.board))
+        return position.derived((GAME, "zoc", side), build)
 
     # -- the time of day and the boxes ------------------------------------------------------
     def day_part(self, phase: Any = None) -> str | None:

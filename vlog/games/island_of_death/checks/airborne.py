@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling, Unknown
 from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
 
-from vlog.games.island_of_death.rules import REGISTRY
+from vlog.games.island_of_death.rules import GAME, REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -48,14 +48,16 @@ def _jumped(game: "IslandOfDeath", unit: "Unit", view: "StepView") -> bool:
 
 
 def drop_zone_markers(game: "IslandOfDeath") -> dict[str, str]:
-    """Formation -> the counter of its drop-zone marker (19.1), from counters.json."""
-    out = {}
-    for counter in game.data.counter_ids:
-        record = game.data.counter(counter)
-        props = record["properties"] if "properties" in record else {}
-        if record["type"].value == "marker" and "formation" in props and "drop zone" in (record["name"].value or ""):
-            out[props["formation"].value] = counter
-    return out
+    """Formation -> the counter of its drop-zone marker (19.1), from counters.json (read once)."""
+    def build() -> dict[str, str]:
+        out = {}
+        for counter in game.data.counter_ids:
+            record = game.data.counter(counter)
+            props = record["properties"] if "properties" in record else {}
+            if record["type"].value == "marker" and "formation" in props and "drop zone" in (record["name"].value or ""):
+                out[props["formation"].value] = counter
+        return out
+    return game.recalled((GAME, "drop-zone-markers"), (game.data,), build)
 
 
 @REGISTRY.check("JMP-01", event=Placed)

@@ -65,6 +65,8 @@ class Landings(Ledger):
         self.division_zone: dict[str, tuple[str, str]] = {}
         """Division -> (beach zone, the first unit of it seen in that zone's boxes)."""
         self.zone_reported: set[str] = set()
+        self.zones_seen = False
+        """Whether FRM-05 has looked at every unit once (after that, at those a step changed)."""
         self.first_landing: dict[str, tuple[int, str, int | None]] = {}
         """HQ 4 or Chirelson -> (turn, beach hex, step) of its first landing."""
         self.together_reported = False
@@ -102,9 +104,9 @@ def _sea_eligible(game: "IslandOfDeath", unit: "Unit") -> bool | None:
 @REGISTRY.check("AMP-01", event=Stepped)
 def judge_sea_eligible(game: "IslandOfDeath", event: Stepped, view: "StepView") -> list["Finding"]:
     """18.0: a unit put in a Follow-up or wave box is one that lands from the sea."""
-    before, after, out = game.units(view.before), game.units(view.after), []
+    before, out = game.units(view.before), []
     ledger = game.landings
-    for uid, unit in after.items():
+    for uid, unit in game.changed_units(view).items():
         box_type = game.box_type(unit.box) if unit.box else None
         if box_type not in SEA_BOXES or unit.side != "axis" or uid in ledger.sea_reported:
             continue
@@ -187,9 +189,13 @@ def judge_beach_move(game: "IslandOfDeath", event: Moved, view: "StepView") -> l
 def judge_one_zone(game: "IslandOfDeath", event: Stepped, view: "StepView") -> list["Finding"]:
     """18.21: a division's units are in the boxes of one beach zone only."""
     ledger, out = game.landings, []
-    positions = (view.before, view.after) if not ledger.division_zone else (view.after,)
-    for position in positions:
-        for unit in game.units(position).values():
+    if not ledger.zones_seen:                          # the start: every unit, then what each step changed
+        ledger.zones_seen = True
+        looked = [game.units(view.before), game.changed_units(view)]
+    else:
+        looked = [game.changed_units(view)]
+    for units in looked:
+        for unit in units.values():
             zone = zone_of_box(game, unit.box)
             if zone is None or unit.formation not in DIVISIONS:
                 continue

@@ -18,7 +18,7 @@ from vlog.engine.judge import Ruling, Unknown
 from vlog.engine.stacking import check_stacking, count_limit, weight_limit
 from vlog.kit.steps import PhaseChanged
 
-from vlog.games.island_of_death.rules import REGISTRY
+from vlog.games.island_of_death.rules import GAME, REGISTRY
 from vlog.games.island_of_death.units import Unit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,11 +71,20 @@ def _number(value: Any) -> Any:
 
 
 def _positions(units: dict[str, Unit]) -> dict[str, dict[str, list[Unit]]]:
+    """Side -> hex -> its units, for the hexes holding two or more: no limit of 7.1, 16.2, 16.51
+    or 16.72 is below one piece (even the lone HQ counts nothing)."""
     out: dict[str, dict[str, list[Unit]]] = {}
     for unit in units.values():
         if unit.hex is not None:
             out.setdefault(unit.side, {}).setdefault(unit.hex, []).append(unit)
-    return out
+    return {side: {h: us for h, us in hexes.items() if len(us) > 1} for side, hexes in out.items()}
+
+
+def _violations(hexes: dict[str, list[Unit]]) -> tuple[list, list[list]]:
+    """One side's stacks over 7.1's limit, and over each limit of `RULES_STK_02`."""
+    return (list(check_stacking(hexes, [_battalions])),
+            [list(check_stacking(hexes, [count_limit(what, lambda u, k=kind: u.kind == k, most)]))
+             for what, kind, most, _rule in RULES_STK_02])
 
 
 @REGISTRY.check("STK-01", "STK-02")
@@ -90,7 +99,8 @@ def _judge(game: "IslandOfDeath", view: "StepView", step: int | None, when: str 
     out = []
     said = game.timeline.possible_stacks
     for side, hexes in _positions(game.units(view.before)).items():
-        for violation in check_stacking(hexes, [_battalions]):
+        battalions, others = game.recalled((GAME, "stacking", side), hexes, lambda h=hexes: _violations(h))
+        for violation in battalions:
             key = (violation.hex, frozenset(u.id for u in violation.units))
             if violation.ruling is not Ruling.PROVEN:
                 if key in said:
@@ -105,9 +115,8 @@ def _judge(game: "IslandOfDeath", view: "StepView", step: int | None, when: str 
                           "limit": _number(violation.limit),
                           "units": [u.counter for u in violation.units]},
                 depends_on=tuple(sorted(violation.depends_on))))
-        for what, kind, most, rule in RULES_STK_02:
-            limit = count_limit(what, lambda u, k=kind: u.kind == k, most)
-            for violation in check_stacking(hexes, [limit]):
+        for (what, kind, most, rule), found in zip(RULES_STK_02, others):
+            for violation in found:
                 out.append(game.finding(
                     "STK-02", violation.ruling, step=step,
                     message=f"{violation.count} {what} in {violation.hex} at the end of the phase "

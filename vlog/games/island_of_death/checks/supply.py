@@ -33,14 +33,14 @@ Markers are placed and removed only in the owner's Status Phase, and not on 29 J
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from vlog.engine.judge import Ruling, Tri, Unknown, Verdict
 from vlog.engine.supply import SupplyRules, SupplyTrace, trace_supply
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Moved, PhaseChanged, Placed, Removed
 
-from vlog.games.island_of_death.rules import REGISTRY
+from vlog.games.island_of_death.rules import GAME, REGISTRY
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.findings import Finding
@@ -69,6 +69,7 @@ changes nothing for leaders, coastal guns (no attack) and strongpoints (attack 1
 WAVE_BOXES = ("first-wave", "second-wave")
 
 SUPPLIED = SupplyTrace(Verdict(Ruling.LEGAL))
+T = TypeVar("T")
 
 
 class Supply(Ledger):
@@ -99,8 +100,18 @@ class Supply(Ledger):
         return ()
 
     def step(self, view: "StepView") -> tuple[()]:
-        self._occupy(view.after)
+        if self._ground_moved(view):
+            self._occupy(view.after)
         return ()
+
+    def _ground_moved(self, view: "StepView") -> bool:
+        """Whether the step put a ground unit in another hex, took one off or set one down (only
+        that changes who controls a hex); True when the pieces it changed are not known."""
+        changed = view.changed_pieces()
+        if changed is None:
+            return True
+        before, after = self.game.units(view.before), self.game.units(view.after)
+        return any(_ground_hex(before.get(i)) != _ground_hex(after.get(i)) for i in changed)
 
     def event(self, event: Any, view: "StepView") -> tuple[()]:
         if isinstance(event, Moved) and event.before.hex is not None and event.before.is_ground_unit:
@@ -155,6 +166,10 @@ class Supply(Ledger):
         """True, False or Unknown as determined in this turn's Status Phase (False if none was)."""
         found = self.status.get(unit_id)
         return found[1] if found is not None and found[0] == turn else False
+
+
+def _ground_hex(unit: "Unit | None") -> str | None:
+    return unit.hex if unit is not None and unit.is_ground_unit else None
 
 
 def _intro_axis_control(game: "IslandOfDeath") -> tuple[frozenset[str], frozenset[str]]:
@@ -265,15 +280,14 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
     direct = Tri.of(False)
     if side == "allied":
         for h in (unit.hex, *game.board.neighbours(unit.hex)):
-            direct = direct | _city_or_fort(game, h)
+            direct = direct | _traced(game, position, ("city-or-fort", h), lambda at=h: _city_or_fort(game, at))
         if direct.true:
             return SUPPLIED
     formation = unit.formation or (ALLIED_FORMATION if side == "allied" else None)
-    hqs = [u for u in game.units(position).values() if u.kind == "hq" and u.side == side and u.hex is not None
-           and (formation is None or u.formation == formation)]
+    hqs = [u for u in _hqs_on_map(game, position) if u.side == side and (formation is None or u.formation == formation)]
     legs = []
     for hq in hqs:
-        to_hq = position.derived(("island-of-death", "supply-to", unit.hex, hq.hex, side), lambda _t, at=hq.hex: (
+        to_hq = _traced(game, position, ("to", unit.hex, hq.hex, side), lambda at=hq.hex: (
             trace_supply(_rules(game, position, side, lambda h: h == at), unit.hex)))
         legs.append(_join(to_hq, _hq_trace(game, position, hq)))
     why = f"no HQ of {formation} on the map" if formation else f"no {side} HQ on the map"
@@ -286,10 +300,31 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
     return found
 
 
+def _hqs_on_map(game: "IslandOfDeath", position: "Position") -> list["Unit"]:
+    return position.derived((GAME, "hqs-on-map"), lambda _t: [
+        u for u in game.units(position).values() if u.kind == "hq" and u.hex is not None])
+
+
 def _hq_trace(game: "IslandOfDeath", position: "Position", hq: "Unit") -> SupplyTrace:
-    """8.11: the HQ's route to a source of its own, traced once per position."""
-    return position.derived(("island-of-death", "supply-hq", hq.id), lambda _t: trace_supply(
+    """8.11: the HQ's route to a source of its own."""
+    return _traced(game, position, ("hq", hq.id), lambda: trace_supply(
         _rules(game, position, hq.side, _hq_sources(game, position, hq)), hq.hex))
+
+
+def _traced(game: "IslandOfDeath", position: "Position", key: tuple, trace: Callable[[], T]) -> T:
+    """`trace()` for the route (or source) `key` names, traced again only when something a route
+    reads has changed since it was last traced: the units (where they stand, what they are) and
+    what the ledger knows of control, landings and forts."""
+    def build(_table: Any) -> dict[tuple, Any]:
+        ledger = game.supply
+        inputs = (game.scenario, game.units(position), dict(ledger.control), frozenset(ledger.landed),
+                  frozenset(ledger.destroyed_forts))
+        return game.recalled((GAME, "supply"), inputs, dict)
+    traces = position.derived((GAME, "supply"), build)
+    found = traces.get(key)
+    if found is None:
+        found = traces[key] = trace()
+    return found
 
 
 def out_of_supply(trace: SupplyTrace) -> bool | Unknown:
