@@ -10,7 +10,7 @@ from vlog.engine.movement import check_move
 from vlog.kit.board import Board
 
 from vlog.games.island_of_death.checks.stacking import weight
-from vlog.games.island_of_death.terrain import exerts_zoc, movement_rules, overrunnable, zoc_of
+from vlog.games.island_of_death.terrain import ClassTerrain, exerts_zoc, movement_rules, overrunnable, zoc_of
 from vlog.games.island_of_death.units import make_unit
 
 from tests.games.island_of_death.replays import shipped_data, synthetic_data
@@ -58,15 +58,15 @@ def test_6_52_only_leaders_coastal_guns_and_defense_zero_are_overrun():
 def test_road_zoc_and_one_hex_minimum_in_the_search():
     data = synthetic_data()
     board = Board(data)
-    foot = movement_rules(data, board, "foot", enemies={}, zoc=zoc_of({}, board))
+    foot = movement_rules(data, ClassTerrain(data, board, "foot"), enemies={}, zoc=zoc_of({}, board))
     assert check_move(foot, "1312", "1712", 5).ruling is Ruling.LEGAL     # road 1+1+1, clear 2
     assert check_move(foot, "1311", "1711", 6).ruling is Ruling.PROVEN    # four clear hexes: 8
     assert check_move(foot, "1409", "1410", 1).ruling is Ruling.LEGAL     # woods 3: the one hex allowed
     enemy = {"1110": [unit("ax-1-34", "1110")]}
-    rules = movement_rules(data, board, "foot", enemies=enemy, zoc=zoc_of(enemy, board))
+    rules = movement_rules(data, ClassTerrain(data, board, "foot"), enemies=enemy, zoc=zoc_of(enemy, board))
     assert check_move(rules, "1311", "1210", 4).ruling is Ruling.LEGAL    # town 2 + ZOC 2, stops
     assert check_move(rules, "1311", "1109", 6).ruling is Ruling.PROVEN   # through 1209/1210: both ZOC
-    mech = movement_rules(data, board, "mechanized", enemies={}, zoc=zoc_of({}, board))
+    mech = movement_rules(data, ClassTerrain(data, board, "mechanized"), enemies={}, zoc=zoc_of({}, board))
     assert check_move(mech, "1409", "1410", 8).ruling is Ruling.PROVEN    # woods prohibited (synthetic)
 
 

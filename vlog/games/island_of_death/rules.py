@@ -17,7 +17,7 @@ from vlog.kit.inventory import load_inventory
 from vlog.kit.registry import Registry
 from vlog.kit.schedules import scenario_of_setup
 
-from vlog.games.island_of_death.terrain import by_hex, zoc_of
+from vlog.games.island_of_death.terrain import ClassTerrain, by_hex, zoc_of
 from vlog.games.island_of_death.units import Unit, make_unit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -119,6 +119,17 @@ class IslandOfDeath(RulesEngine):
     @cached_property
     def board(self) -> Board:
         return Board(self.data)
+
+    def terrain(self, movement_class: str) -> ClassTerrain:
+        """What the map costs a movement class, read once per game and class."""
+        found = self._terrains.get(movement_class)
+        if found is None:
+            found = self._terrains[movement_class] = ClassTerrain(self.data, self.board, movement_class)
+        return found
+
+    @cached_property
+    def _terrains(self) -> dict[str, ClassTerrain]:
+        return {}
 
     def enemies(self, position: "Position", side: str) -> dict[str, list[Unit]]:
         """The ground units of `side`'s enemies by hex, read once per position."""

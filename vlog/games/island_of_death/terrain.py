@@ -121,26 +121,59 @@ def road_across(board: "Board", a: str, b: str) -> Tri:
     return Tri.of(board.hexside_has(a, b, "road"))
 
 
-def movement_rules(data: "GameData", board: "Board", movement_class: str, *,
-                   enemies: Mapping[str, Sequence[Unit]], zoc: ZocMap[str],
-                   goal: str | None = None) -> MovementRules[str]:
-    """The hooks one unit's move obeys (6.1, 6.53, 5.2): TEC costs of its class (at least 0
-    where unknown: a road may cost less than a hex), no enemy hex (6.52; the goal aside, which
-    MOV-08 judges), the ZOC costs of its class, stop on entering an enemy ZOC, no ZOC to ZOC,
-    and one hex always at the cost of the whole allowance."""
-    costs = TerrainCosts.from_data(data, TEC_COLUMN[movement_class], floor=0)
-    enter, side_cost, _ = terrain_hooks(board, costs, blocking=BLOCKING,
-                                        surcharges={"creek": "creek", RISE: RISE})
+class ClassTerrain:
+    """What the map costs one movement class (6.1, 6.11): entering a hex, crossing a hexside,
+    following a road across it; each answer worked out once, as the map and the TEC do not change
+    during a game (searches ask the same hexes over and over)."""
 
-    def line(a: str, b: str) -> Any:
+    def __init__(self, data: "GameData", board: "Board", movement_class: str):
+        self.costs = costs = TerrainCosts.from_data(data, TEC_COLUMN[movement_class], floor=0)
+        self._enter, self._hexside, _ = terrain_hooks(board, costs, blocking=BLOCKING,
+                                                      surcharges={"creek": "creek", RISE: RISE})
+        self.board, self.movement_class = board, movement_class
+        self._entered: dict[str, Any] = {}
+        self._crossed: dict[tuple[str, str], Any] = {}
+        self._roads: dict[tuple[str, str], Any] = {}
+
+    def enter(self, hex_: str) -> Any:
+        found = self._entered.get(hex_, _NONE)
+        if found is _NONE:
+            found = self._entered[hex_] = self._enter(hex_)
+        return found
+
+    def hexside(self, a: str, b: str) -> Any:
+        found = self._crossed.get((a, b), _NONE)
+        if found is _NONE:
+            found = self._crossed[a, b] = self._hexside(a, b)
+        return found
+
+    def line(self, a: str, b: str) -> Any:
         """6.11: across a road hexside the road's cost alone (not the hex's nor the creek's)."""
-        road = road_across(board, a, b)
-        if road.false or Tri.of(board.hexside_has(a, b, BLOCKING[0])).true:
+        found = self._roads.get((a, b), _NONE)
+        if found is _NONE:
+            found = self._roads[a, b] = self._road(a, b)
+        return found
+
+    def _road(self, a: str, b: str) -> Any:
+        road = road_across(self.board, a, b)
+        if road.false or Tri.of(self.board.hexside_has(a, b, BLOCKING[0])).true:
             return None
-        cost = costs.of("road", 0)
+        cost = self.costs.of("road", 0)
         if road.true:
             return cost
         return Unknown(*road.depends_on, *(cost.data if isinstance(cost, Unknown) else ()), at_least=0)
+
+
+_NONE = object()
+
+
+def movement_rules(data: "GameData", terrain: ClassTerrain, *,
+                   enemies: Mapping[str, Sequence[Unit]], zoc: ZocMap[str],
+                   goal: str | None = None) -> MovementRules[str]:
+    """The hooks one unit's move obeys (6.1, 6.53, 5.2): the TEC costs of its class as `terrain`
+    gives them (at least 0 where unknown: a road may cost less than a hex), no enemy hex (6.52;
+    the goal aside, which MOV-08 judges), the ZOC costs of its class, stop on entering an enemy
+    ZOC, no ZOC to ZOC, and one hex always at the cost of the whole allowance."""
 
     def may_enter(hex_: str) -> Any:
         there = enemies.get(hex_)
@@ -148,9 +181,9 @@ def movement_rules(data: "GameData", board: "Board", movement_class: str, *,
             return True
         return overrunnable(there)
 
-    enter_zoc = data.lookup("zoc-movement-cost", movement_class, "enter").value
-    exit_zoc = data.lookup("zoc-movement-cost", movement_class, "exit").value
-    return MovementRules(neighbours=board.neighbours, enter_cost=enter, hexside_cost=side_cost,
-                         line_cost=line, may_enter=may_enter, in_enemy_zoc=zoc.in_zoc,
+    enter_zoc = data.lookup("zoc-movement-cost", terrain.movement_class, "enter").value
+    exit_zoc = data.lookup("zoc-movement-cost", terrain.movement_class, "exit").value
+    return MovementRules(neighbours=terrain.board.neighbours, enter_cost=terrain.enter, hexside_cost=terrain.hexside,
+                         line_cost=terrain.line, may_enter=may_enter, in_enemy_zoc=zoc.in_zoc,
                          zoc_enter_cost=enter_zoc, zoc_exit_cost=exit_zoc, stop_on_zoc_entry=True,
                          zoc_to_zoc=False, minimum_move=True)

@@ -177,7 +177,7 @@ def _rules(game: "IslandOfDeath", unit: Unit, view: "StepView", goal: str, **cha
     classes = (unit.movement_class,) if unit.movement_class else MOVEMENT_CLASSES
     out = []
     for movement_class in classes:
-        rules = movement_rules(game.data, game.board, movement_class, enemies=enemies, zoc=zoc, goal=goal)
+        rules = movement_rules(game.data, game.terrain(movement_class), enemies=enemies, zoc=zoc, goal=goal)
         for key, value in changes.items():
             setattr(rules, key, value)
         out.append(rules)
@@ -428,7 +428,7 @@ def _leader_move(game, event, view, unit, after, origin) -> list["Finding"]:
     if after.hex in enemies:
         return []                                      # MOV-08's
     zoc = game.zoc(view.before, unit.side)
-    rules = any_class(*(movement_rules(game.data, game.board, c, enemies=enemies, zoc=zoc, goal=after.hex)
+    rules = any_class(*(movement_rules(game.data, game.terrain(c), enemies=enemies, zoc=zoc, goal=after.hex)
                         for c in MOVEMENT_CLASSES))
     rules.stop_on_zoc_entry, rules.zoc_to_zoc, rules.zoc_enter_cost, rules.zoc_exit_cost = False, True, 0, 0
     result = check_move(rules, origin, after.hex, allowance)
