@@ -8,6 +8,7 @@ from typing import Any, Mapping
 EXPECTED_FIRE: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "CBT-13": [("CBT-13", 9, {"target": "1208", "warships": ["ax-ws-trieste", "ax-ws-gorizia"], "single_dice": 1})],
     "CBT-13-failed": [("CBT-13", 16, {"target": "0809", "unit": "ax-ws-gorizia", "failed_roll": 2, "failed_step": 11})],
+    "CBT-13-bombard": [("CBT-13", 13, {"target": "1208", "unit": "ax-ws-gorizia", "failed_roll": 2, "failed_step": 8})],
     "SPC-03": [("SPC-03", 5, {"target": "1309", "side": "axis", "night": True, "within_two": ["1110"]})],
     "SPC-06": [("SPC-06", 7, {"target": "1311", "steps_in_hex": 8, "steps_lost": 5, "limit": 4})],
     "SPC-09": [("SPC-09", 17, {"target": "1411", "formations": ["4th Infantry Division (Livorno)"]})],
