@@ -265,6 +265,46 @@ def test_a_table_follows_its_pieces_however_long_the_log():
     assert t.pieces_at(MAP, 0, 0) == [t.pieces["2"], t.pieces["1"]]  # no piece underneath: the bottom
 
 
+def test_emptied_stacks_shared_by_copies_stay_each_tables_own():
+    """The emptied stacks a table keeps for commands that name them (vlog.table._Emptied), under
+    random adds, revivals and copies, against plain dicts copied whole: every table, the copies
+    made at each step and the ones copied from, holds exactly what it would hold alone, in a
+    few layers however many copies were made."""
+    import random
+
+    from vlog.table import _Emptied
+
+    rng = random.Random(5)
+    tables = [(_Emptied(), {})]
+    for n in range(3000):
+        emptied, reference = tables[-1] if rng.random() < 0.9 else rng.choice(tables)
+        for _ in range(rng.randint(0, 3)):
+            key = f"s{rng.randint(0, 400)}"
+            if rng.random() < 0.6:
+                emptied.add(key, n)
+                reference[key] = n
+            else:
+                assert emptied.pop(key) == reference.pop(key, None)
+        if rng.random() < 0.8:
+            tables.append((emptied.copy(), dict(reference)))
+    for emptied, reference in tables:
+        assert emptied.ids() == set(reference)
+        assert all(emptied.get(k) == v for k, v in reference.items())
+        assert len(emptied.below) <= 16
+
+
+def test_a_copy_revives_a_stack_emptied_before_it_and_the_source_keeps_it():
+    t = two_stacks()
+    t.apply(move("3", 100, 100, 200, 200, under="1"))       # into s1, s2 left empty
+    assert "s2" not in t.pieces
+    later = t.copy()
+    later.apply(ChangePiece("s2", f"{MAP};200;200;3;@@1"))  # a command naming it revives it
+    assert later.pieces["s2"].children == ("3",)
+    again = t.copy()                                        # the source still keeps it aside
+    again.apply(ChangePiece("s2", f"{MAP};200;200;3;@@1"))
+    assert again.pieces["s2"].children == ("3",) and "s2" not in t.pieces
+
+
 def test_random_commands_never_raise():
     """Any sequence of typed commands on any ids is applied or recorded as a problem."""
     import random

@@ -293,6 +293,68 @@ def _merge_state(current: str, new: str, old: str) -> str:
     return join_chain(cur) if changed else current
 
 
+_ABSENT = object()
+_GONE = object()
+
+
+class _Emptied:
+    """The stacks with logged ids that lost their last piece, by id: what a later command naming
+    one revives. A copy of a table shares what the table held, as frozen layers; what either adds
+    or takes out after goes into a layer of its own. So a copy at every step costs the same however
+    many stacks a long log has emptied (a move onto an empty point logs a new stack and empties
+    the old one). Layers of like size are merged as they pile up: each entry is merged into a
+    bigger layer a few times over a log, and a look-up reads a few layers."""
+
+    __slots__ = ("own", "below")
+
+    def __init__(self, own: dict | None = None, below: tuple[dict, ...] = ()):
+        self.own: dict = {} if own is None else own
+        self.below = below
+
+    def get(self, key: str) -> "TablePiece | None":
+        found = self.own.get(key, _ABSENT)
+        if found is _ABSENT:
+            for layer in self.below:
+                found = layer.get(key, _ABSENT)
+                if found is not _ABSENT:
+                    break
+            else:
+                return None
+        return None if found is _GONE else found
+
+    def add(self, key: str, record: "TablePiece") -> None:
+        self.own[key] = record
+
+    def pop(self, key: str) -> "TablePiece | None":
+        found = self.get(key)
+        if found is not None:
+            if self.below:
+                self.own[key] = _GONE           # a layer below holds it: mark it taken out
+            else:
+                del self.own[key]
+        return found
+
+    def copy(self) -> "_Emptied":
+        """This one frozen into the layers both share, and a copy over them."""
+        if self.own:
+            layers = [self.own, *self.below]
+            while len(layers) > 1 and 2 * len(layers[0]) >= len(layers[1]):
+                merged = {**layers[1], **layers[0]}
+                if len(layers) == 2:             # the bottom layer: what was taken out is gone
+                    merged = {k: v for k, v in merged.items() if v is not _GONE}
+                layers[:2] = [merged]
+            self.own, self.below = {}, tuple(layers)
+        return _Emptied({}, self.below)
+
+    def ids(self) -> set[str]:
+        """Every id held (for tests)."""
+        out: set[str] = set()
+        for layer in (*reversed(self.below), self.own):
+            for key, value in layer.items():
+                (out.discard if value is _GONE else out.add)(key)
+        return out
+
+
 class Table:
     """Everything on the table at one moment of a game (see the module docstring)."""
 
@@ -320,7 +382,7 @@ class Table:
         self._at: dict[tuple[str | None, int, int], tuple[str, ...]] = {}
         """Point -> ids of the pieces, stacks and decks lying there outside any stack, in the
         order they arrived (the last is the top-most); kept by `_set`/`_delete`."""
-        self._emptied: dict[str, TablePiece] = {}
+        self._emptied = _Emptied()
         """Stacks with logged ids that lost their last piece, by id (see `_drop_if_empty`)."""
         self._revision = next(_REVISIONS)
         self._copied_from: int | None = None
@@ -374,7 +436,7 @@ class Table:
         new._next_stack = self._next_stack
         new._names = self._names
         new._at = dict(self._at)
-        new._emptied = dict(self._emptied)
+        new._emptied = self._emptied.copy()
         new._revision = next(_REVISIONS)
         new._copied_from = self._revision
         new._touched = set()
@@ -613,11 +675,11 @@ class Table:
             return
         self._delete(container_id)
         if not container_id.startswith(SYNTHETIC_STACK_PREFIX):
-            self._emptied[container_id] = c
+            self._emptied.add(container_id, c)
 
     def _revive(self, piece_id: str | None) -> None:
         """Put an emptied stack back on the table for a command that names it."""
-        rec = self._emptied.pop(piece_id, None) if piece_id is not None else None
+        rec = self._emptied.pop(piece_id) if piece_id is not None else None
         if rec is not None:
             self._set(rec)
 
@@ -731,7 +793,7 @@ class Table:
         if cmd.id is None:
             self._problem("add-piece", "AddPiece without an id is a piece definition, not a piece", cmd)
             return
-        self._emptied.pop(cmd.id, None)
+        self._emptied.pop(cmd.id)
         if cmd.id in self.pieces:
             self._remove(cmd.id)
         kind = _kind_of(cmd.type)
@@ -762,7 +824,7 @@ class Table:
         self._delete(piece_id)
 
     def _remove_piece(self, cmd: RemovePiece) -> None:
-        if self._emptied.pop(cmd.id, None) is not None:
+        if self._emptied.pop(cmd.id) is not None:
             return
         if cmd.id not in self.pieces:
             self._problem("missing-piece", f"RemovePiece of piece {cmd.id}, which is not on the table", cmd)

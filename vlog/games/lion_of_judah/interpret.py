@@ -189,9 +189,9 @@ class Interpreter:
         # formed (2.4), outside any combat
         in_combat = self._combat_involved(self.pending) if self.pending is not None else set()
         removed = [e.unit for e in changes if isinstance(e, Removed)]
-        for uid, new in (after.units.items() if after.units is not before.units else ()):
-            old = before.units.get(uid)
-            if old is None or old.hex is None or new.hex != old.hex or uid in in_combat:
+        for uid in _in_order_after(changed_ids(before, after), after):    # only a changed unit gains
+            old, new = before.units[uid], after.units.get(uid)
+            if new is None or old.hex is None or new.hex != old.hex or uid in in_combat:
                 continue
             if isinstance(old.steps, int) and isinstance(new.steps, int) and new.steps > old.steps:
                 merged = [u.id for u in removed if u.hex == new.hex and u.side == new.side
@@ -384,3 +384,11 @@ def units_named(state: GameState, names: Sequence[str] | None, side: str | None)
 def declared(events: Sequence[Event], grammar: str) -> list[Any]:
     """What the chat declarations of grammar `grammar` among `events` say, in order."""
     return [e.declaration for e in events if isinstance(e, Declared) and e.grammar == grammar]
+
+
+def _in_order_after(ids: list[str], after: GameState) -> list[str]:
+    """`ids` in the order of `after`'s units (those it lacks left out)."""
+    if len(ids) < 2:
+        return [uid for uid in ids if uid in after.units]
+    wanted = set(ids)
+    return [uid for uid in after.units if uid in wanted]

@@ -78,6 +78,9 @@ class VPHistory:
     start_markers_judged: bool = False
     ipl_at_start: dict[int, str | int] = field(default_factory=dict)
     """Turn -> the IPL it began at (the marker's GRT box) or "high"/"medium"/"low" (PB 14.6.3)."""
+    last_after: object = field(default=None, repr=False, compare=False)
+    """The units (a state's dict) of the last step's position after: when the next step starts
+    from it, only the units that step changed need walking (the others were walked before)."""
     walked: object = field(default=None, repr=False, compare=False)
     """The last units (a state's dict) walked as a step's position before: a step that changed
     no unit has the same dict before and after, and all it adds is what that walk added."""
@@ -149,11 +152,13 @@ class VPHistory:
                 marker = grt_marker(before, counter)
                 if marker is not None:
                     self.markers_at_start[counter] = (track_value(before, counter), marker.level)
-        self.walked = before.units
+        chained = before.units is self.last_after
+        self.walked, self.last_after = before.units, after.units
         arrived = [u for uid, u in after.units.items() if u.hex is not None
                    and (uid not in before.units or before.units[uid].hex is None)] if not same else []
-        for uid, old in before.units.items():
-            new = after.units.get(uid)
+        changed = changed_ids(before, after) if chained else list(before.units)
+        for uid in changed:                     # the others were walked as they stand (`last_after`)
+            old, new = before.units[uid], after.units.get(uid)
             on_map_after = new is not None and new.hex is not None
             if old.kind == "leader" and old.side in ("ethiopian", "allied") and old.counter:
                 if old.hex is not None:
@@ -173,9 +178,12 @@ class VPHistory:
             if unit.kind == "air" and unit.side == "italian" and unit.hex is not None \
                     and any(u.side == "ethiopian" for u in before.at(unit.hex)):
                 self.air_on_enemies.append((step, turn, unit.name, unit.hex))
-        for uid, new in after.units.items():      # moved from one hex onto an enemy stack
-            old = before.units.get(uid)
-            if old is not new and new.kind == "air" and new.side == "italian" and new.hex is not None and old is not None \
+        if len(changed) > 1:                      # in the order of the units after
+            moved = set(changed)
+            changed = [uid for uid in after.units if uid in moved]
+        for uid in changed:                       # moved from one hex onto an enemy stack
+            old, new = before.units.get(uid), after.units.get(uid)
+            if new is not None and new.kind == "air" and new.side == "italian" and new.hex is not None and old is not None \
                     and old.hex is not None and old.hex != new.hex \
                     and any(u.side == "ethiopian" for u in before.at(new.hex)):
                 self.air_on_enemies.append((step, turn, new.name, new.hex))
