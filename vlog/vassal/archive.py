@@ -246,19 +246,23 @@ def read_regular_file(path: str | os.PathLike, limit: int, shown: str | None = N
         with os.fdopen(fd, "rb", buffering=0) as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # replaced since the stat
                 raise error("is not a regular file", file=shown)
-            out = bytearray()
+            # The first read asks for the size the stat gave and one byte more, so a file read
+            # whole is one buffer of its own size (no growing buffer, no copy); a file that grew
+            # since the stat is read on in bounded chunks up to the limit.
+            want, chunks, size = st.st_size + 1, [], 0
             while True:
-                chunk = fh.read(_READ_CHUNK)
+                chunk = fh.read(want - size if size < want else _READ_CHUNK)
                 if not chunk:
                     break
-                out += chunk
-                if len(out) > limit:  # the file grew while being read
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > limit:  # the file grew while being read
                     raise error(f"is more than the limit of {limit} bytes", file=shown)
     except error:
         raise
     except OSError as exc:
         raise error(f"cannot read the file ({exc.strerror or exc})", file=shown) from None
-    return bytes(out)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def is_zip(data_or_path: str | os.PathLike | bytes) -> bool:
