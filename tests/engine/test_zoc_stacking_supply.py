@@ -285,3 +285,31 @@ def test_loj_supply_through_an_hq():
     result = trace_via_relay(to_hq, maybe, 5, direct=maybe)
     assert result.ruling is Ruling.POSSIBLE and result.depends_on == {"control of 1"}
     assert result.path[0] == 5 and result.path[-1] == 1
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_traces_sharing_their_edges_find_what_each_finds_alone(seed):
+    """`SupplyRules.edges`: traces of one side on one position to several sources (an Island of
+    Death side's units to each of its HQs) share the answers of which hex may be entered from
+    which, unknown ZOC included; each finds the trace it finds with its own."""
+    rng = random.Random(700 + seed)
+    w, h = rng.randint(3, 8), rng.randint(3, 8)
+    m = random_map(rng, w, h, roads=0)
+    hexes = m["hexes"]
+    enemy = {x for x in hexes if rng.random() < 0.08}
+    zoc = {x: (True if rng.random() < 0.5 else Unknown(f"zoc {x}")) for x in hexes if rng.random() < 0.25}
+    friendly = {x for x in hexes if rng.random() < 0.2}
+
+    def rules(sources, edges):
+        return SupplyRules(neighbours=m["neighbours"], is_source=lambda x: x in sources, max_hexes=rng.randint(1, 6),
+                           may_enter=lambda x: x not in enemy, in_enemy_zoc=lambda x: zoc.get(x, False),
+                           friendly_occupied=lambda x: x in friendly, edges=edges)
+
+    shared: dict = {}
+    for _ in range(6):
+        sources, start = set(rng.sample(hexes, 2)) - enemy, rng.choice(hexes)
+        state = rng.getstate()
+        alone = trace_supply(rules(sources, None), start)
+        rng.setstate(state)
+        assert trace_supply(rules(sources, shared), start) == alone
+    assert shared

@@ -37,7 +37,10 @@ class SupplyRules(Generic[H]):
       friendly unit is in it;
     * `line(a, b)`: a road/rail/track joins a and b; after the overland part the trace may run
       any distance along lines (and may not leave them again);
-    * `line_may_enter(hex)`: extra bans on the line part (Lion of Judah 9.5.1: no enemy town).
+    * `line_may_enter(hex)`: extra bans on the line part (Lion of Judah 9.5.1: no enemy town);
+    * `edges`: a dict the traces keep each step's answer in (whether b may be entered from a),
+      shared by the caller between traces whose hooks differ only in `is_source` (one side's
+      traces to several HQs on one position); None: each trace works them out.
     """
 
     neighbours: Callable[[H], Iterable[H]]
@@ -49,6 +52,7 @@ class SupplyRules(Generic[H]):
     friendly_occupied: Callable[[H], bool] | None = None
     line: Callable[[H, H], Flag] | None = None
     line_may_enter: Callable[[H], Flag] | None = None
+    edges: dict | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +90,16 @@ class _Trace(Generic[H]):
         return bool(value), _EMPTY
 
     def enterable(self, a: H, b: H) -> tuple[bool, frozenset[str]]:
+        edges = self.rules.edges
+        if edges is None:
+            return self._enterable(a, b)
+        key = (self.certain, a, b)
+        found = edges.get(key)
+        if found is None:
+            found = edges[key] = self._enterable(a, b)
+        return found
+
+    def _enterable(self, a: H, b: H) -> tuple[bool, frozenset[str]]:
         rules = self.rules
         data = _EMPTY
         if rules.may_enter is not None:
