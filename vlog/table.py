@@ -103,6 +103,10 @@ class Problem:
     of a masked or invisible one): shown only to a referee."""
 
 
+_PIECE_FIELDS = frozenset(("id", "type", "state", "map", "x", "y", "parent", "children"))
+"""What `TablePiece.replace` may change."""
+
+
 class TablePiece:
     """A piece (or stack, or deck) as it lies on the table now. Treat as immutable.
 
@@ -130,12 +134,24 @@ class TablePiece:
         self._piece = piece
 
     def replace(self, **changes: object) -> "TablePiece":
-        """A copy with some fields changed (the parsed piece is kept while type and state are)."""
-        fields = {name: getattr(self, name) for name in
-                  ("id", "type", "state", "map", "x", "y", "parent", "children")}
-        fields.update(changes)
-        keep = self._piece if ("state" not in changes and "type" not in changes) else None
-        return TablePiece(**fields, piece=keep)  # type: ignore[arg-type]
+        """A copy with some fields changed (the parsed piece is kept while type and state are).
+        Moves replace pieces at every step: the fields are copied one by one, not through a dict."""
+        unknown = changes.keys() - _PIECE_FIELDS
+        if unknown:
+            raise TypeError(f"TablePiece has no field {sorted(unknown)[0]!r}")
+        get = changes.get
+        new = object.__new__(TablePiece)
+        new.id = get("id", self.id)
+        new.type = kind_of = get("type", self.type)
+        new.state = get("state", self.state)
+        new.map = get("map", self.map)
+        new.x = get("x", self.x)
+        new.y = get("y", self.y)
+        new.parent = get("parent", self.parent)
+        new.children = get("children", self.children)
+        new.kind = self.kind if kind_of == self.type else _kind_of(kind_of)
+        new._piece = self._piece if ("state" not in changes and "type" not in changes) else None
+        return new
 
     def __repr__(self) -> str:
         return (f"TablePiece(id={self.id!r}, name={self.name!r}, map={self.map!r}, x={self.x}, "
