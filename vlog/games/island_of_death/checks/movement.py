@@ -39,7 +39,7 @@ from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
 
 from vlog.games.island_of_death.checks.combat_odds import DEMORALIZED
-from vlog.games.island_of_death.rules import REGISTRY
+from vlog.games.island_of_death.rules import GAME, REGISTRY
 from vlog.games.island_of_death.terrain import movement_rules
 from vlog.games.island_of_death.units import MOVEMENT_CLASSES, Unit
 
@@ -186,7 +186,17 @@ def _rules(game: "IslandOfDeath", unit: Unit, view: "StepView", goal: str, **cha
 
 def _search(game: "IslandOfDeath", unit: Unit, view: "StepView", start: str, goal: str, allowance: Any,
             **changes: Any):
-    return best_of(*(check_move(r, start, goal, allowance) for r in _rules(game, unit, view, goal, **changes)))
+    """The best of the unit's movement classes' searches, each asked once while the enemy units
+    stand as they stood (the rules read nothing else that changes): a drag taken back and made
+    again, or a check asking twice, is not searched again."""
+    enemies = game.enemies(view.before, unit.side)
+    searched = game.recalled((GAME, "searches", unit.side), enemies, dict)
+    key = (unit.movement_class, start, goal, allowance, tuple(sorted(changes.items())))
+    found = searched.get(key)
+    if found is None:
+        found = searched[key] = best_of(*(check_move(r, start, goal, allowance)
+                                          for r in _rules(game, unit, view, goal, **changes)))
+    return found
 
 
 # -- the checks ------------------------------------------------------------------------------
