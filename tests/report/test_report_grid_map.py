@@ -185,3 +185,15 @@ def test_batch_html_draws_a_real_modules_regions_and_decks(tmp_path, monkeypatch
     assert 'class="num">Volkhov<' in volkhov and 'class="num">Novgorod<' in volkhov   # a region and its nearest
     deck = next(a for a in drawn if "at Russian Command (" in a)
     assert 'class="num">Russian C…<' in deck and '<title>Russian Command (3355, 4201)' in deck   # a deck
+
+
+def test_an_excerpt_of_a_map_of_several_boards_says_it_rests_on_the_default_layout(view):
+    """Ascari's map holds four battle boards and the module lays out Agordat by default; a log
+    of S3 plays on Coatit. The report does not carry the boards a log chose, so an excerpt of
+    such a map says what it is drawn on; a map of one board needs no such note."""
+    ascari = GridView(read_module(ROOT / "fixtures/ascari/synthetic/ascari.vmod"))
+    point = {"before": {"map": "Main Map", "x": 300, "y": 300, "location": None}}
+    assert ascari.layout_note(point) == ("drawn on the module's default boards (Agordat); a log that chose "
+                                         "others of the map's 4 boards is not drawn as it was played")
+    assert view.layout_note({"after": {"map": "Main Map", "x": 300, "y": 300}}) is None
+    assert ascari.layout_note({"hex": "0405"}) is None and ascari.layout_note({"after": {"map": "Nowhere", "x": 1, "y": 1}}) is None

@@ -97,6 +97,8 @@ def _finding(finding: Finding, title: str | None, view: Any) -> str:
         if picture:
             proposed = shown.proposed(finding.evidence) if isinstance(shown, GridView) else []
             caption = shown.title + (f" ({proposed_words(proposed)})" if proposed else "")
+            note = shown.layout_note(finding.evidence) if isinstance(shown, GridView) else None
+            caption += f" ({note})" if note else ""
             parts.append(f"<figure>{picture}<figcaption>{_e(caption)}</figcaption></figure>")
         if rows:
             parts.append(f'<dl class="evidence">{rows}</dl>')

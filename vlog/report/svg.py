@@ -253,6 +253,24 @@ class GridView:
                 out.setdefault(proposed[board.name], None)
         return list(out)
 
+    def layout_note(self, evidence: Mapping[str, object]) -> str | None:
+        """What the excerpt of a map of several boards rests on: the module's default layout
+        (the report does not carry the boards a log chose); None for a map of one board."""
+        points = points_in_evidence(evidence)
+        if not points:
+            return None
+        from vlog.errors import VlogError
+
+        try:
+            vassal_map = self.module.find_map(points[-1][1])
+        except VlogError:
+            return None
+        if len(vassal_map.boards) < 2:
+            return None
+        default = ", ".join(name for name, *_ in (vassal_map.layout or ())) or "none"
+        return (f"drawn on the module's default boards ({default}); a log that chose others of the map's "
+                f"{len(vassal_map.boards)} boards is not drawn as it was played")
+
     def excerpt(self, evidence: Mapping[str, object], subjects: Iterable[str]) -> Excerpt | None:
         from vlog.vassal import grids as G
         from vlog.vassal.grid_cells import Cell as GridCell, cell_at
