@@ -458,6 +458,9 @@ class LogResult:
     """How long reading and judging it took (JUnit's `time`), when measured."""
     binding: "BindingCoverage | None" = None
     """How much of the log the game's bindings cover (`vlog.coverage`), None without a game."""
+    boards: Mapping[str, tuple[tuple[str, int, int, bool], ...]] = field(default_factory=dict)
+    """Map -> the boards the log's starting position lays out on it (board, column, row,
+    reversed), as its BoardPicker commands set them: what the map excerpts draw."""
     _by_check: dict[str, CheckStatus] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -483,6 +486,7 @@ class LogResult:
             "findings": [f.to_dict() for f in self.findings],
             "checks": [{"id": c, **self.status(c).to_dict()} for c in checks],
             "binding": None if self.binding is None else self.binding.to_dict(),
+            "boards": {m: [list(board) for board in layout] for m, layout in self.boards.items()},
         }
 
 

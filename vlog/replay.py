@@ -473,7 +473,7 @@ def log_result(rep: Replay, checks: Sequence[CheckInfo], continuity_findings: Se
     and the binding coverage."""
     return LogResult(rep.path, len(rep.steps), (*continuity_findings, *rep.findings),
                      statuses(rep, checks, continuity_findings, own_game), seconds=seconds,
-                     binding=rep.coverage)
+                     binding=rep.coverage, boards=dict(rep.start.boards))
 
 
 def replay(log: Save, *, module: object | None = None, game: Game | None = None,

@@ -187,13 +187,21 @@ def test_batch_html_draws_a_real_modules_regions_and_decks(tmp_path, monkeypatch
     assert 'class="num">Russian C…<' in deck and '<title>Russian Command (3355, 4201)' in deck   # a deck
 
 
-def test_an_excerpt_of_a_map_of_several_boards_says_it_rests_on_the_default_layout(view):
-    """Ascari's map holds four battle boards and the module lays out Agordat by default; a log
-    of S3 plays on Coatit. The report does not carry the boards a log chose, so an excerpt of
-    such a map says what it is drawn on; a map of one board needs no such note."""
-    ascari = GridView(read_module(ROOT / "fixtures/ascari/synthetic/ascari.vmod"))
-    point = {"before": {"map": "Main Map", "x": 300, "y": 300, "location": None}}
-    assert ascari.layout_note(point) == ("drawn on the module's default boards (Agordat); a log that chose "
-                                         "others of the map's 4 boards is not drawn as it was played")
+def test_an_excerpt_draws_the_boards_the_log_laid_out(view):
+    """Ascari's map holds four battle boards and the module lays out Agordat alone by default.
+    A log that lays out Agordat and Coatit side by side has points on Coatit: drawn with the
+    log's boards (`LogResult.boards`), off every board of the default layout. Without the
+    log's boards (a report of an older version) the excerpt says what it rests on; a map of
+    one board needs no such note."""
+    module = read_module(ROOT / "fixtures/ascari/synthetic/ascari.vmod")
+    ascari = GridView(module)
+    width = module.find_map("Main Map").placed_boards()[0].width
+    point = {"after": {"map": "Main Map", "x": width + 300, "y": 300, "location": None}}
+    laid_out = ascari.for_log({"Main Map": (("Agordat", 0, 0, False), ("Coatit", 1, 0, False))})
+    drawn = laid_out.excerpt(point, ["a unit"])
+    assert drawn is not None and drawn.cells and ascari.excerpt(point, ["a unit"]) is None
+    assert laid_out.layout_note(point) is None
+    assert ascari.layout_note(point) == ("drawn on the module's default boards (Agordat): the report does not "
+                                         "say which of the map's 4 boards the log laid out")
     assert view.layout_note({"after": {"map": "Main Map", "x": 300, "y": 300}}) is None
     assert ascari.layout_note({"hex": "0405"}) is None and ascari.layout_note({"after": {"map": "Nowhere", "x": 1, "y": 1}}) is None

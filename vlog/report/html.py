@@ -145,18 +145,20 @@ def _checks(report: Report) -> str:
 
 
 def _report_body(report: Report, view: Any, level: int = 3) -> str:
+    from vlog.report.svg import GridView
     from vlog.report.text import summary_line
 
     titles = {c.id: c.title for c in report.all_checks()}
     out = []
     for log in report.logs:
+        shown = tuple(v.for_log(log.boards) if isinstance(v, GridView) else v for v in view) if view else view
         out.append(f"<h{level}>{_e(log.path)} <small>({log.steps} steps, {len(log.findings)} findings)</small></h{level}>")
         turns: dict[str, list[Finding]] = {}
         for f in log.findings:
             turns.setdefault(_turn(f), []).append(f)
         for turn, findings in turns.items():
             out.append(f"<h{level + 1}>{_e(turn)}</h{level + 1}>")
-            out.extend(_finding(f, titles.get(f.check), view) for f in findings)
+            out.extend(_finding(f, titles.get(f.check), shown) for f in findings)
         if not log.findings:
             out.append("<p>No findings.</p>")
     out.append(_dice(report))

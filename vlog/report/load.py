@@ -79,7 +79,9 @@ def report_from_dict(data: Mapping[str, Any]) -> Report:
     """The `Report` a `vlog check --format json` document (or a game of a batch report) holds."""
     logs = tuple(
         LogResult(log["path"], log["steps"], tuple(Finding.from_dict(f) for f in log["findings"]),
-                  tuple(status_from_dict(c) for c in log["checks"]), binding=coverage_from_dict(log["binding"]))
+                  tuple(status_from_dict(c) for c in log["checks"]), binding=coverage_from_dict(log["binding"]),
+                  boards={m: tuple((b[0], b[1], b[2], b[3]) for b in layout)
+                          for m, layout in (log.get("boards") or {}).items()})
         for log in data["logs"]
     )
     # the listed checks include those seen only in findings (`Report.all_checks`): listed as run, they

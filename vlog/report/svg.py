@@ -12,7 +12,9 @@ puts them in (`to`, `hex`, `from`), or in a row below the map when it names none
 Without game data (a log of a game vlog has no rules for), the excerpt is drawn from the module's
 own grid (`GridView`): the cells holding the map points the evidence gives (`{"map", "x", "y"}`,
 as `vlog/continuity` writes them; `before` -> `after` as the route) and their neighbours, each
-named as VASSAL names it. Every text is escaped; nothing is fetched.
+named as VASSAL names it, on the boards the log lays out (`LogResult.boards`; a report of an
+older version draws the module's default boards and says so). Every text is escaped; nothing
+is fetched.
 """
 from __future__ import annotations
 
@@ -216,25 +218,37 @@ class GridView:
     the module draws without a grid as the calibration a game's bindings record for it lays it
     out (`calibrations`: `vlog.cli.check.game_calibrations`), its hexes named as the rules name them."""
 
-    def __init__(self, module: Any, calibrations: tuple = ()):
+    def __init__(self, module: Any, calibrations: tuple = (), boards: Mapping[str, Any] | None = None,
+                 *, _placed: dict | None = None):
         self.module = module
         self.title = module.name
         self.calibrations = calibrations
-        self._boards: dict[str, Any] = {}
+        self.boards = dict(boards or {})
+        """Map -> the boards a log lays out on it (`LogResult.boards`); a map not listed is drawn
+        as the module lays it out by default."""
+        self._laid_out: dict[tuple, Any] = {} if _placed is None else _placed
+
+    def for_log(self, boards: Mapping[str, Any]) -> "GridView":
+        """This view drawing the maps as a log lays them out (`LogResult.boards`); what was laid
+        out once is shared."""
+        return GridView(self.module, self.calibrations, boards, _placed=self._laid_out)
 
     def _placed(self, map_name: str) -> Any:
-        """The map's boards in the module's default layout (calibrated), its decks' points and its
-        boards named by a calibration only proposed, read once per map (None when the map is not
-        the module's or has no layout)."""
+        """The map's boards in the log's layout, else the module's default (calibrated), its decks'
+        points and its boards named by a calibration only proposed, read once per map and layout
+        (None when the map is not the module's or the layout cannot be laid out)."""
         from vlog.calibration import calibrated_map
         from vlog.errors import VlogError
 
-        if map_name not in self._boards:
+        layout = self.boards.get(map_name)
+        key = (map_name, tuple(tuple(b) for b in layout) if layout else None)
+        if key not in self._laid_out:
             try:
-                self._boards[map_name] = calibrated_map(self.module.find_map(map_name), None, self.calibrations)
+                self._laid_out[key] = calibrated_map(self.module.find_map(map_name),
+                                                     [tuple(b) for b in layout] if layout else None, self.calibrations)
             except VlogError:
-                self._boards[map_name] = None
-        return self._boards[map_name]
+                self._laid_out[key] = None
+        return self._laid_out[key]
 
     def proposed(self, evidence: Mapping[str, object]) -> list[str]:
         """The ids of the calibrations, only proposed by `vlog bind`, that name the points of the
@@ -254,10 +268,11 @@ class GridView:
         return list(out)
 
     def layout_note(self, evidence: Mapping[str, object]) -> str | None:
-        """What the excerpt of a map of several boards rests on: the module's default layout
-        (the report does not carry the boards a log chose); None for a map of one board."""
+        """What the excerpt of a map of several boards rests on when the log's own boards are
+        not known (a report of an older version): the module's default layout; None for a map
+        of one board or one the log lays out."""
         points = points_in_evidence(evidence)
-        if not points:
+        if not points or self.boards.get(points[-1][1]):
             return None
         from vlog.errors import VlogError
 
@@ -268,8 +283,8 @@ class GridView:
         if len(vassal_map.boards) < 2:
             return None
         default = ", ".join(name for name, *_ in (vassal_map.layout or ())) or "none"
-        return (f"drawn on the module's default boards ({default}); a log that chose others of the map's "
-                f"{len(vassal_map.boards)} boards is not drawn as it was played")
+        return (f"drawn on the module's default boards ({default}): the report does not say which of the "
+                f"map's {len(vassal_map.boards)} boards the log laid out")
 
     def excerpt(self, evidence: Mapping[str, object], subjects: Iterable[str]) -> Excerpt | None:
         from vlog.vassal import grids as G
