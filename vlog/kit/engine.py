@@ -37,7 +37,7 @@ from vlog.kit import sequence as seq
 from vlog.kit.chat import ChatGrammars
 from vlog.kit.ledger import Ledger, Ledgers
 from vlog.kit.recall import Recall
-from vlog.kit.steps import Declared, Event, PhaseChanged, Position, Stepped, StepView, unit_events
+from vlog.kit.steps import Declared, Event, PhaseChanged, Position, Stepped, StepView, in_order, unit_events
 from vlog.kit.units import UnitCache, read_units
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -139,10 +139,7 @@ class RulesEngine(Game):
         changed = view.changed_pieces()
         if changed is None:
             return after
-        ids = [uid for uid in changed if uid in after]
-        if len(ids) > 1:
-            ids = [uid for uid in after if uid in changed]
-        return {uid: after[uid] for uid in ids}
+        return {uid: after[uid] for uid in in_order(changed, after)}
 
     def recalled(self, key: Hashable, inputs: object, build: Callable[[], T]) -> T:
         """`build()` kept under `key` from position to position while `inputs` (everything it

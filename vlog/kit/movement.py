@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from typing import Any, Protocol
 
 from vlog.engine.judge import Unknown, is_known, unknowns
@@ -71,14 +72,10 @@ class TerrainCosts:
     @classmethod
     def from_data(cls, data: Any, effect: str, floor: Any = 1, table: str = "tec") -> "TerrainCosts":
         """The column `effect` of a `GameData`'s terrain-effects table (each entry read once)."""
-        read: dict[tuple[str, str], Any] = {}
-
+        @cache
         def entry(row: str, column: str) -> Any:
-            found = read.get((row, column))
-            if found is None:
-                datum = data.lookup(table, row, column)
-                found = read[row, column] = Unknown(f"TEC {row} {column}") if datum.value is None else datum.value
-            return found
+            datum = data.lookup(table, row, column)
+            return Unknown(f"TEC {row} {column}") if datum.value is None else datum.value
         return cls(entry, effect, floor)
 
     def of(self, row: str, floor: Any = None) -> Any:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.vassal.savefile import Step
 
 __all__ = ["Position", "StepView", "Event", "event_kind", "occasion_noun", "Stepped", "Changed", "Moved", "BoxMoved", "Placed", "Removed", "StepsChanged", "Flipped",
-           "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events", "put_in_box"]
+           "MarkerMoved", "Declared", "PhaseChanged", "MoveFinished", "unit_events", "put_in_box", "in_order"]
 
 T = TypeVar("T")
 
@@ -230,6 +230,16 @@ class MoveFinished(Event):
     unit: Any
 
 
+def in_order(ids: Iterable[str], units: Mapping[str, Any]) -> list[str]:
+    """The ids among `ids` that `units` holds, in `units`' order (a position's: the table's); the
+    units are walked only when there are several (a step changes one or two of them)."""
+    found = [uid for uid in ids if uid in units]
+    if len(found) > 1:
+        wanted = set(found)
+        found = [uid for uid in units if uid in wanted]
+    return found
+
+
 def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str, Any],
                 changed: AbstractSet[str] | None = None) -> list[Event]:
     """The moves, moves between boxes, placements, removals, step changes and flips between two
@@ -241,15 +251,8 @@ def unit_events(step: int | None, before: Mapping[str, Any], after: Mapping[str,
     sides, which tells no event."""
     if before is after:                     # the same units (a game keeps one dict while none changes)
         return []
-    olds: Iterable[str] = before
-    news: Iterable[str] = after
-    if changed is not None:
-        olds = [uid for uid in changed if uid in before]
-        if len(olds) > 1:
-            olds = [uid for uid in before if uid in changed]
-        news = [uid for uid in changed if uid in after]
-        if len(news) > 1:
-            news = [uid for uid in after if uid in changed]
+    olds: Iterable[str] = before if changed is None else in_order(changed, before)
+    news: Iterable[str] = after if changed is None else in_order(changed, after)
     out: list[Event] = []
     for uid in olds:
         old = before[uid]

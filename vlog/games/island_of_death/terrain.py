@@ -15,6 +15,7 @@ Readings taken where the text leaves a choice (rules inventory §6.2):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Tri, Unknown
@@ -128,31 +129,12 @@ class ClassTerrain:
 
     def __init__(self, data: "GameData", board: "Board", movement_class: str):
         self.costs = costs = TerrainCosts.from_data(data, TEC_COLUMN[movement_class], floor=0)
-        self._enter, self._hexside, _ = terrain_hooks(board, costs, blocking=BLOCKING,
-                                                      surcharges={"creek": "creek", RISE: RISE})
+        enter, hexside, _ = terrain_hooks(board, costs, blocking=BLOCKING, surcharges={"creek": "creek", RISE: RISE})
         self.board, self.movement_class = board, movement_class
-        self._entered: dict[str, Any] = {}
-        self._crossed: dict[tuple[str, str], Any] = {}
-        self._roads: dict[tuple[str, str], Any] = {}
-
-    def enter(self, hex_: str) -> Any:
-        found = self._entered.get(hex_, _NONE)
-        if found is _NONE:
-            found = self._entered[hex_] = self._enter(hex_)
-        return found
-
-    def hexside(self, a: str, b: str) -> Any:
-        found = self._crossed.get((a, b), _NONE)
-        if found is _NONE:
-            found = self._crossed[a, b] = self._hexside(a, b)
-        return found
-
-    def line(self, a: str, b: str) -> Any:
+        self.enter = cache(enter)
+        self.hexside = cache(hexside)
+        self.line = cache(self._road)
         """6.11: across a road hexside the road's cost alone (not the hex's nor the creek's)."""
-        found = self._roads.get((a, b), _NONE)
-        if found is _NONE:
-            found = self._roads[a, b] = self._road(a, b)
-        return found
 
     def _road(self, a: str, b: str) -> Any:
         road = road_across(self.board, a, b)
@@ -162,9 +144,6 @@ class ClassTerrain:
         if road.true:
             return cost
         return Unknown(*road.depends_on, *(cost.data if isinstance(cost, Unknown) else ()), at_least=0)
-
-
-_NONE = object()
 
 
 def movement_rules(data: "GameData", terrain: ClassTerrain, *,

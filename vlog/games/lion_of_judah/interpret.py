@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from vlog.kit.chat import ChatGrammars
-from vlog.kit.steps import Declared, Event, Moved, Placed, Removed
+from vlog.kit.steps import Declared, Event, Moved, Placed, Removed, in_order
 from vlog.games.lion_of_judah.checks.activation_reading import ActivationReader
 from vlog.games.lion_of_judah.checks.activation_rules import parse_declaration
 from vlog.games.lion_of_judah.checks.victory import parse_victory_claim
@@ -189,7 +189,7 @@ class Interpreter:
         # formed (2.4), outside any combat
         in_combat = self._combat_involved(self.pending) if self.pending is not None else set()
         removed = [e.unit for e in changes if isinstance(e, Removed)]
-        for uid in _in_order_after(changed_ids(before, after), after):    # only a changed unit gains
+        for uid in in_order(changed_ids(before, after), after.units):     # only a changed unit gains
             old, new = before.units[uid], after.units.get(uid)
             if new is None or old.hex is None or new.hex != old.hex or uid in in_combat:
                 continue
@@ -384,11 +384,3 @@ def units_named(state: GameState, names: Sequence[str] | None, side: str | None)
 def declared(events: Sequence[Event], grammar: str) -> list[Any]:
     """What the chat declarations of grammar `grammar` among `events` say, in order."""
     return [e.declaration for e in events if isinstance(e, Declared) and e.grammar == grammar]
-
-
-def _in_order_after(ids: list[str], after: GameState) -> list[str]:
-    """`ids` in the order of `after`'s units (those it lacks left out)."""
-    if len(ids) < 2:
-        return [uid for uid in ids if uid in after.units]
-    wanted = set(ids)
-    return [uid for uid in after.units if uid in wanted]

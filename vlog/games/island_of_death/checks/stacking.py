@@ -99,7 +99,7 @@ def _judge(game: "IslandOfDeath", view: "StepView", step: int | None, when: str 
     out = []
     said = game.timeline.possible_stacks
     for side, hexes in _positions(game.units(view.before)).items():
-        battalions, others = game.recalled((GAME, "stacking", side), hexes, lambda h=hexes: _violations(h))
+        battalions, others = game.recalled((GAME, "stacking", side), hexes, lambda: _violations(hexes))
         for violation in battalions:
             key = (violation.hex, frozenset(u.id for u in violation.units))
             if violation.ruling is not Ruling.PROVEN:

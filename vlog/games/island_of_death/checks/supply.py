@@ -200,7 +200,7 @@ def _rules(game: "IslandOfDeath", position: "Position", side: str, is_source) ->
                        may_cross=lambda a, b: _not(board.hexside_has(a, b, "all-ocean")),
                        in_enemy_zoc=game.zoc(position, side).in_zoc,
                        friendly_occupied=lambda h: h in friends,
-                       edges=position.derived(("island-of-death", "supply-edges", side), lambda _t: {}))
+                       edges=position.derived((GAME, "supply-edges", side), lambda _t: {}))
 
 
 def _not(flag: bool | Unknown) -> bool | Unknown:

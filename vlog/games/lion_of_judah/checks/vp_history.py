@@ -14,6 +14,7 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding
 from vlog.games.lion_of_judah.state import changed_ids
 from vlog.kit.losses import StepLossHistory
+from vlog.kit.steps import in_order
 from vlog.kit.tracks import highest_box
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -178,12 +179,9 @@ class VPHistory:
             if unit.kind == "air" and unit.side == "italian" and unit.hex is not None \
                     and any(u.side == "ethiopian" for u in before.at(unit.hex)):
                 self.air_on_enemies.append((step, turn, unit.name, unit.hex))
-        if len(changed) > 1:                      # in the order of the units after
-            moved = set(changed)
-            changed = [uid for uid in after.units if uid in moved]
-        for uid in changed:                       # moved from one hex onto an enemy stack
-            old, new = before.units.get(uid), after.units.get(uid)
-            if new is not None and new.kind == "air" and new.side == "italian" and new.hex is not None and old is not None \
+        for uid in in_order(changed, after.units):   # moved from one hex onto an enemy stack
+            old, new = before.units.get(uid), after.units[uid]
+            if new.kind == "air" and new.side == "italian" and new.hex is not None and old is not None \
                     and old.hex is not None and old.hex != new.hex \
                     and any(u.side == "ethiopian" for u in before.at(new.hex)):
                 self.air_on_enemies.append((step, turn, new.name, new.hex))
