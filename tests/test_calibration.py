@@ -3,7 +3,8 @@
 The synthetic Ascari module has a VASSAL hex grid on each of its four boards; stripped of them
 (in a temporary copy) it stands for the published module, which has none. A calibration equal to
 a board's grid must name every point as that grid does; one `vlog bind` fits to a starting save
-must name the pieces' hexes as the grid does; and a log judged on the gridless module with the
+(or, for Metemma, whose scenarios set up by areas, to pieces a save holds and --hex names) must
+name the pieces' hexes as the grid does; and a log judged on the gridless module with the
 calibrated bindings must get the findings it gets on the gridded module.
 """
 from __future__ import annotations
@@ -159,27 +160,33 @@ def test_bind_without_a_save_says_what_to_supply(gridless_path, data):
     assert sum("has no grid" in n and "--save" in n for n in draft.notes) == 4
 
 
-@pytest.fixture(scope="module")
-def drafted(gridless_path, tmp_path_factory) -> dict:
-    """`vlog bind` of the gridless module with the starting saves of the three scenarios whose
-    set-up names hexes (S1 and S5 place their units in areas only)."""
-    out = tmp_path_factory.mktemp("bind") / "bindings.json"
+def _evidence(gridded, placed: Path) -> list[str]:
+    """`vlog bind`'s evidence for every board: the starting saves of the three scenarios whose
+    set-up names hexes, and for Metemma (S1 and S5 place their units in areas only) a save with
+    pieces on it, each named with --hex at the hex it stands on."""
     saves = [arg for name in ("s2", "s3", "s4") for arg in ("--save", str(SYNTHETIC / f"{name}-start.vsav"))]
-    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), *saves]) == 0
+    return [*saves, "--save", str(placed),
+            *(arg for name, hex_ in _placed_hexes(gridded, placed).items() for arg in ("--hex", f"{name}={hex_}"))]
+
+
+@pytest.fixture(scope="module")
+def drafted(gridless_path, gridded, placed, tmp_path_factory) -> dict:
+    """`vlog bind` of the gridless module with the evidence for each board (`_evidence`)."""
+    out = tmp_path_factory.mktemp("bind") / "bindings.json"
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), *_evidence(gridded, placed)]) == 0
     doc = json.loads(out.read_text(encoding="utf-8"))
     validate_document("bindings", doc, str(out))
     return doc
 
 
 @pytest.fixture(scope="module")
-def confirmed(gridless_path, drafted, tmp_path_factory) -> dict:
+def confirmed(gridless_path, gridded, placed, drafted, tmp_path_factory) -> dict:
     """The same `vlog bind` with each proposed calibration confirmed by the review's answers."""
     folder = tmp_path_factory.mktemp("review")
     answers, out = folder / "answers.json", folder / "bindings.json"
     answers.write_text(json.dumps({f"calibration:{r['id']}": "confirm" for r in drafted["calibrations"]}),
                        encoding="utf-8")
-    saves = [arg for name in ("s2", "s3", "s4") for arg in ("--save", str(SYNTHETIC / f"{name}-start.vsav"))]
-    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), *saves,
+    assert main(["bind", str(gridless_path), "--game", "ascari", "-o", str(out), *_evidence(gridded, placed),
                  "--answers", str(answers)]) == 0
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert [r["grid"]["value"] for r in doc["calibrations"]] == [r["grid"]["value"] for r in drafted["calibrations"]]
@@ -190,7 +197,7 @@ def confirmed(gridless_path, drafted, tmp_path_factory) -> dict:
 def test_bind_with_a_save_per_board_calibrates_each_board_they_use(drafted, gridded):
     by_board = {r["board"]["value"]: r for r in drafted["calibrations"]}
     assert {b: r["map"]["value"] for b, r in by_board.items()} == {
-        "Agordat": "agordat", "Coatit": "coatit", "Amba Alagi": "amba-alagi"}
+        "Agordat": "agordat", "Coatit": "coatit", "Amba Alagi": "amba-alagi", "Metemma": "metemma"}
     for save in ("s2-start.vsav", "s3-start.vsav", "s4-start.vsav"):
         board, known = _known(gridded, save)
         calibration = Calibration.from_json(by_board[board.name]["grid"]["value"])
@@ -216,7 +223,8 @@ def _judged(capsys, *argv: str) -> list[dict]:
     return [{k: log[k] for k in ("findings", "checks", "binding")} for log in report["logs"]]
 
 
-@pytest.mark.parametrize("log", ["SCN-03", "VIC-03", "SEQ-07", "clean-s3", "clean-s3-2815", "FDR-08", "MOV-02"])
+@pytest.mark.parametrize("log", ["SCN-03", "VIC-03", "SEQ-07", "clean-s3", "clean-s3-2815", "FDR-08", "MOV-02",
+                                 "clean-s5", "TER-15", "MOV-19"])
 def test_a_log_judged_on_the_gridless_module_with_the_calibration_gets_the_same_findings(
         log, gridless_path, confirmed, tmp_path, capsys):
     overlay = _overlay(tmp_path, confirmed)
@@ -490,3 +498,79 @@ def test_the_continuity_namer_names_as_the_rules(gridless_path, confirmed, tmp_p
     assert namer(gridless, ("Main Map", -100_000, -100_000)) == "offboard"
     assert namer(gridless, ("No Such Map", 10, 10)) is None
     assert location_namer(()) is None
+
+
+@pytest.fixture(scope="module")
+def placed(tmp_path_factory) -> Path:
+    """A save of Metemma (S5), whose scenario sets up by areas, with five pieces on the map: the
+    table after step 6 of clean-s5 (the Dervishes set up, two Ethiopians entered)."""
+    out = tmp_path_factory.mktemp("placed") / "metemma.vsav"
+    assert main(["convert", str(RULES / "clean-s5.vlog"), str(out), "--step", "6"]) == 0
+    return out
+
+
+def _placed_hexes(gridded, path: Path) -> dict[str, str]:
+    """Piece name -> the hex the gridded module names it at, for the pieces on the map."""
+    table = Table.from_save(vlog.read(path), gridded)
+    return {p.name: table.location_name(p) for p in table.game_pieces() if p.point[0] == "Main Map"}
+
+
+def test_bind_calibrates_a_board_set_up_by_areas_from_pieces_named_with_hex(gridless_path, gridded, placed,
+                                                                             tmp_path, capsys):
+    """No scenario sets up a piece at a hex of Metemma, so no save calibrates it alone; pieces a
+    player puts on printed hexes and names with --hex do, and the fit names every hex of the
+    board as its grid does."""
+    at = _placed_hexes(gridded, placed)
+    assert len(at) == 5 and len({h[:2] for h in at.values()}) >= 2 and len({h[2:] for h in at.values()}) >= 2
+    out = tmp_path / "bindings.json"
+    alone = ["bind", str(gridless_path), "--game", "ascari", "-o", str(out), "--save", str(placed)]
+    assert main(alone) == 0
+    assert "calibrations" not in json.loads(out.read_text(encoding="utf-8"))
+    assert "--hex NAME=HEX" in capsys.readouterr().out
+    given = [arg for name, hex_ in at.items() for arg in ("--hex", f"{name.upper()} = {hex_}")]
+    assert main([*alone, "--force", *given, "--hex", "Nobody=1010"]) == 0
+    printed = capsys.readouterr().out
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    validate_document("bindings", doc, str(out))
+    [record] = doc["calibrations"]
+    assert record["board"]["value"] == "Metemma" and record["map"]["value"] == "metemma"
+    assert "5 pieces of a save at the hexes given with --hex" in record["grid"]["source"]
+    assert record["grid"]["note"].startswith(PROPOSED_NOTE)
+    assert "--hex 'nobody': no piece of that name stands on a board without a grid" in printed
+    calibration = Calibration.from_json(record["grid"]["value"])
+    grid = _main_boards(gridded)["Metemma"].grid
+    width, height = grid.size
+    for gx in range(0, width, 20):
+        for gy in range(0, height, 20):
+            x, y = grid.snap_to_hex(gx, gy)
+            assert calibration.name(x, y) == grid.location_name(x, y), (x, y)
+
+
+def test_bind_says_what_is_wrong_with_the_pieces_named_with_hex(gridless_path, gridded, placed, tmp_path, capsys):
+    at = _placed_hexes(gridded, placed)
+    out = tmp_path / "bindings.json"
+    base = ["bind", str(gridless_path), "--game", "ascari", "-o", str(out)]
+    first, hex_ = next(iter(at.items()))
+    assert main([*base, "--hex", f"{first}={hex_}"]) == 2
+    assert "give the save with --save" in capsys.readouterr().err
+    for bad in (f"{first}", f"{first}=B12", f"={hex_}"):
+        assert main([*base, "--save", str(placed), "--hex", bad]) == 2
+        assert "give a piece's name and its printed hex" in capsys.readouterr().err
+    assert main([*base, "--save", str(placed), "--hex", f"{first}=0101", "--hex", f"{first}=0202"]) == 2
+    assert "is given two hexes" in capsys.readouterr().err
+    # a hex of the wrong length, and too few pieces: a note, no calibration
+    given = [arg for name, h in list(at.items())[:3] for arg in ("--hex", f"{name}={h}")]
+    assert main([*base, "--save", str(placed), *given]) == 0
+    assert "3 pieces of known hex, 4 needed" in capsys.readouterr().out
+    assert main([*base, "--force", "--save", str(placed), *given, "--hex", f"{list(at)[3]}=123"]) == 0
+    assert "--hex 123: not a hex of its map (4 digits, column first)" in capsys.readouterr().out
+    assert "calibrations" not in json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_a_name_given_with_hex_that_several_pieces_bear_is_refused():
+    from vlog.calibration import _given_hexes
+
+    pieces = [((10, 10), "c1", "Rifle"), ((50, 10), "c1", "Rifle "), ((90, 40), None, "Gun")]
+    with pytest.raises(CalibrationError, match="several pieces on the board are named 'rifle'"):
+        _given_hexes(pieces, {"rifle": "0101", "gun": "0202"})
+    assert _given_hexes(pieces, {"gun": "0202"}) == [((90, 40), "0202")]

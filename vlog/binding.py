@@ -546,12 +546,13 @@ def _all_slots(module: Module) -> list[PieceSlot]:
 
 
 def draft_binding(module: Module, game_data: GameData, *, module_file: str | None = None,
-                  save: object | None = None) -> BindingDraft:
+                  save: object | None = None, hexes: Mapping[str, str] | None = None) -> BindingDraft:
     """Proposes the game's bindings for `module`: pieces, layers, locations and turn track, with the report.
 
     `save` (a scenario's starting save on this module, or a list of them) adds where each piece
     begins to the evidence for its counter, as the module's own at-start stacks do, and is what
-    a calibration of a board without a grid is fitted to."""
+    a calibration of a board without a grid is fitted to; `hexes` (piece name -> the printed hex
+    a player put that piece of a save on) is fitted too, for boards no scenario sets up at hexes."""
     saves = list(save) if isinstance(save, (list, tuple)) else [] if save is None else [save]
     draft = _Drafter(module, game_data, module_file)
     locations = draft.locations()
@@ -560,7 +561,7 @@ def draft_binding(module: Module, game_data: GameData, *, module_file: str | Non
     pieces, layer_uses = draft.pieces()
     layers = draft.layers(layer_uses)
     turn_track = draft.turn_track()
-    calibrations = draft.calibrations(pieces, saves)
+    calibrations = draft.calibrations(pieces, saves, hexes)
     source = _src(f"{draft.origin}: the module's name and version")
     document = {
         "kind": "bindings",
@@ -902,9 +903,11 @@ class _Drafter:
                                         vassal_map=vassal_map))
         return None
 
-    def calibrations(self, pieces: list[dict[str, Any]], saves: list[object]) -> list[dict[str, Any]]:
-        """Calibrations for boards without a grid, fitted to the starting saves' pieces whose
-        counter a scenario sets up at a hex (vlog.calibration); what cannot be fitted is noted."""
+    def calibrations(self, pieces: list[dict[str, Any]], saves: list[object],
+                     hexes: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+        """Calibrations for boards without a grid, fitted to the saves' pieces whose counter a
+        scenario sets up at a hex or whose hex `hexes` gives (vlog.calibration); what cannot be
+        fitted is noted."""
         by_gpid = {r["gpid"]["value"]: r["counter"]["value"] for r in pieces if r.get("gpid", {}).get("value")}
         by_name = {r["piece_name"]["value"]: r["counter"]["value"] for r in pieces
                    if r.get("piece_name", {}).get("value")}
@@ -920,7 +923,8 @@ class _Drafter:
             map_def = self.module.find_map(vassal_map)
             return _data_map_for(dataclasses.replace(map_def, boards=[map_def.board(board)]), self.data)
 
-        found = propose(self.module, self.data, saves, counter_of, origin=self.origin, board_map=board_map)
+        found = propose(self.module, self.data, saves, counter_of, origin=self.origin, board_map=board_map,
+                        hexes=hexes)
         self.to_confirm.extend(found.proposed)
         self.notes.extend(found.refused)
         return found.records

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from vlog.errors import VlogError
 from vlog.vassal import grids as G
@@ -189,7 +189,8 @@ def fit(known: Iterable[tuple[tuple[int, int], str]], *, col_digits: int, row_di
     too few, spread over one column or row, fit poorly or fit two numberings alike."""
     pairs = [(p, h) for p, h in known if len(h) == col_digits + row_digits and h.isdigit()]
     supply = ("supply a starting save whose pieces stand at the hexes scenarios.json gives (pieces in "
-              "several columns and rows), or write the calibration into bindings.json by hand")
+              "several columns and rows), or a save with pieces put on printed hexes and named with --hex, "
+              "or write the calibration into bindings.json by hand")
     if len(pairs) < MIN_PIECES:
         raise CalibrationError(f"{what}: {len(pairs)} pieces of known hex, {MIN_PIECES} needed to propose a "
                                f"calibration; {supply}")
@@ -265,18 +266,19 @@ def _scenario_hexes(data: Any) -> list[tuple[str, str | None, dict[str, str]]]:
     return out
 
 
-def _pieces_on_gridless_boards(module: Any, save: object, counter_of: Any
-                                ) -> dict[tuple[str, str], list[tuple[tuple[int, int], str]]]:
-    """(VASSAL map, board) -> (board-local point, counter) of each save piece on a board without a grid."""
+def _pieces_on_gridless_boards(module: Any, save: object, counter_of: Any, named: Mapping[str, str]
+                                ) -> dict[tuple[str, str], list[tuple[tuple[int, int], str | None, str]]]:
+    """(VASSAL map, board) -> (board-local point, counter, name) of each save piece on a board
+    without a grid that is a counter's or is `named` (by its name as `hex_key` keys it)."""
     from vlog.table import Table
 
     start = getattr(save, "start", None) or save
     table = Table.from_save(start, module)
-    on_board: dict[tuple[str, str], list[tuple[tuple[int, int], str]]] = {}
+    on_board: dict[tuple[str, str], list[tuple[tuple[int, int], str | None, str]]] = {}
     for piece in table.game_pieces():
         vassal_map, x, y = piece.point
         counter = counter_of(piece)
-        if vassal_map is None or counter is None:
+        if vassal_map is None or (counter is None and hex_key(piece.name or "") not in named):
             continue
         try:
             placed = module.find_map(vassal_map).placed_boards(table.layout(vassal_map))
@@ -284,67 +286,112 @@ def _pieces_on_gridless_boards(module: Any, save: object, counter_of: Any
             continue
         board = G.find_board(placed, x, y)
         if board is not None and board.grid is None:
-            on_board.setdefault((vassal_map, board.name), []).append((board.local(x, y), counter))
+            on_board.setdefault((vassal_map, board.name), []).append((board.local(x, y), counter, piece.name or ""))
     return on_board
 
 
+def hex_key(name: str) -> str:
+    """A piece name as `--hex NAME=HEX` matches it: case and surrounding spaces aside."""
+    return name.strip().casefold()
+
+
+BY_HAND = ("for a board whose scenarios set up by areas, put four or more pieces on printed hexes in two "
+           "or more columns and rows, save, and name each with --hex NAME=HEX")
+"""What a player does when no scenario sets up pieces at hexes on a board."""
+GIVEN = "the pieces named with --hex"
+"""The evidence `propose` fits besides the scenarios' set-up hexes: pieces a player put on hexes."""
+
+
+def _given_hexes(pieces: Sequence[tuple[tuple[int, int], str | None, str]], named: Mapping[str, str]
+                 ) -> list[tuple[tuple[int, int], str]]:
+    """(point, hex) of the pieces of one board that `named` gives a hex; CalibrationError when a
+    name stands for several of them (which one is at the hex is not known)."""
+    by_name: dict[str, list[tuple[int, int]]] = {}
+    for point, _counter, name in pieces:
+        if hex_key(name) in named:
+            by_name.setdefault(hex_key(name), []).append(point)
+    several = sorted(name for name, points in by_name.items() if len(points) > 1)
+    if several:
+        raise CalibrationError(f"several pieces on the board are named {', '.join(map(repr, several))}: name "
+                               "with --hex only pieces that stand alone under their name")
+    return [(points[0], named[name]) for name, points in by_name.items()]
+
+
 def propose(module: Any, data: Any, saves: Sequence[object], counter_of: Any, *, origin: str,
-            board_map: Any) -> Proposals:
+            board_map: Any, hexes: Mapping[str, str] | None = None) -> Proposals:
     """Calibrations for the boards of `module` that have no grid, each fitted to the pieces of a
     starting save (of `saves`) whose counter (`counter_of(table piece)`) a scenario sets up at a
-    hex: the save and scenario whose hexes the pieces fit best. `board_map(map name, board name)`
-    is the data map a board shows (None when unclear)."""
+    hex, or to the pieces `hexes` names (piece name -> the printed hex a player put it on: the
+    way to calibrate a board whose scenarios set up by areas): the save and evidence whose hexes
+    the pieces fit best. `board_map(map name, board name)` is the data map a board shows (None
+    when unclear)."""
     out = Proposals([], [], [])
+    named = {hex_key(name): hex_ for name, hex_ in (hexes or {}).items()}
     gridless = [(m.map_name, b.name) for m in module.maps for b in m.boards if b.grid is None and b.image]
     if not gridless:
         return out
     if not saves:
         out.refused += [f"map {m!r} board {b!r} has no grid, so no point on it names a hex: give a scenario's "
-                        "starting save (--save) to propose a calibration, or write one into bindings.json"
-                        for m, b in gridless]
+                        f"starting save (--save) to propose a calibration ({BY_HAND}), or write one into "
+                        "bindings.json" for m, b in gridless]
         return out
     scenarios = _scenario_hexes(data)
-    best: dict[tuple[str, str], tuple[Fit, str, str | None]] = {}
+    best: dict[tuple[str, str], tuple[Fit, str | None, str | None]] = {}
     errors: dict[tuple[str, str], list[str]] = {}
     seen: dict[tuple[str, str], int] = {}
+    found_names: set[str] = set()
     for save in saves:
-        for (vassal_map, board), pieces in _pieces_on_gridless_boards(module, save, counter_of).items():
+        for (vassal_map, board), pieces in _pieces_on_gridless_boards(module, save, counter_of, named).items():
             key = (vassal_map, board)
             seen[key] = max(seen.get(key, 0), len(pieces))
             map_id = board_map(vassal_map, board)
             what = f"map {vassal_map!r} board {board!r}"
-            for scenario, scenario_map, at in scenarios:
-                if map_id is not None and scenario_map not in (None, map_id):
-                    continue
-                known = [(p, at[c]) for p, c in pieces if c in at]
+            evidence: list[tuple[str | None, str | None, list[tuple[tuple[int, int], str]]]] = [
+                (scenario, scenario_map, [(p, at[c]) for p, c, _ in pieces if c in at])
+                for scenario, scenario_map, at in scenarios
+                if map_id is None or scenario_map in (None, map_id)]
+            found_names |= {hex_key(name) for _, _, name in pieces} & named.keys()
+            try:
+                evidence.append((None, map_id, _given_hexes(pieces, named)))
+            except CalibrationError as e:
+                errors.setdefault(key, []).append(f"{what}: {e}")
+            for scenario, scenario_map, known in evidence:
                 if not known:
                     continue
                 try:
                     layout = data.layout(scenario_map or map_id)
+                    digits = layout.col_digits + layout.row_digits
+                    wrong = sorted({h for _, h in known if not (h.isdigit() and len(h) == digits)})
+                    if scenario is None and wrong:
+                        raise CalibrationError(f"{what}: --hex {', '.join(wrong)}: not a hex of its map ({digits} "
+                                               "digits, column first)")
                     found = fit(known, col_digits=layout.col_digits, row_digits=layout.row_digits,
-                                what=f"{what}, scenario {scenario}")
+                                what=f"{what}, " + (f"scenario {scenario}" if scenario else GIVEN))
                 except VlogError as e:
                     errors.setdefault(key, []).append(str(e))
                     continue
                 held = best.get(key)
                 if held is None or (found.agreeing, -found.residual) > (held[0].agreeing, -held[0].residual):
                     best[key] = (found, scenario, scenario_map or map_id)
+    out.refused += [f"--hex {name!r}: no piece of that name stands on a board without a grid in the --save files"
+                    for name in sorted(named.keys() - found_names)]
     for vassal_map, board in gridless:
         key = (vassal_map, board)
         what = f"map {vassal_map!r} board {board!r}"
         if key not in best:
             if key not in seen:
                 out.refused.append(f"{what} has no grid and no save given holds its pieces: give a starting save "
-                                   "of a scenario played on it (--save) to propose a calibration")
+                                   f"of a scenario played on it (--save) to propose a calibration ({BY_HAND})")
             else:
                 why = errors.get(key) or [f"none of its {seen[key]} pieces stands for a counter a scenario sets "
                                           "up at a hex"]
                 out.refused.append(f"{what} has no grid and no calibration fits: " + " | ".join(why[:3]) +
-                                   ("" if errors.get(key) else "; give a scenario's starting save (--save) "
-                                    "or write the calibration into bindings.json"))
+                                   ("" if errors.get(key) else f"; give a scenario's starting save (--save; "
+                                    f"{BY_HAND}) or write the calibration into bindings.json"))
             continue
         found, scenario, data_map = best[key]
-        source = f"{origin}: {found.agreeing} pieces of scenario {scenario}'s starting save at their set-up hexes"
+        source = (f"{origin}: {found.agreeing} pieces of scenario {scenario}'s starting save at their set-up hexes"
+                  if scenario else f"{origin}: {found.agreeing} pieces of a save at the hexes given with --hex")
         note = (f"{PROPOSED_NOTE} (least squares over the orientations and numberings; {found.describe()}): "
                 "confirm against the printed map")
         record: dict[str, Any] = {"id": f"calibration-{vassal_map}-{board}"[:80],

@@ -28,6 +28,10 @@ _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), (
 @click.option("--save", "save_paths", type=click.Path(dir_okay=False, path_type=Path), multiple=True,
               help="A scenario's starting save on MODULE: where pieces begin is evidence for their counters, and "
                    "fits a calibration for a board that has no grid (repeatable: one per board).")
+@click.option("--hex", "hex_args", multiple=True, metavar="NAME=HEX",
+              help="A piece of a --save and the hex it was put on, as the printed map numbers it (repeatable): "
+                   "what calibrates a board without a grid whose scenarios set up by areas (four or more "
+                   "pieces, in two or more columns and rows).")
 @click.option("--review", is_flag=True,
               help="Walk through what is uncertain: prompts on a terminal; otherwise the list of questions "
                    "with the ids to answer (give them with --answers).")
@@ -35,7 +39,8 @@ _KINDS = (("piece", "pieces"), ("layer", "layers"), ("location", "locations"), (
               help="Review answers, JSON: {question id: counter id, box id, null, \"confirm\" or a mapping}.")
 @format_option("text", "json")
 def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], force: bool,
-            save_paths: tuple[Path, ...], review: bool, answers_path: Path | None, output_format: str) -> int:
+            save_paths: tuple[Path, ...], hex_args: tuple[str, ...], review: bool, answers_path: Path | None,
+            output_format: str) -> int:
     """Draft the bindings of MODULE (.vmod, module folder or buildFile.xml) to a game's data.
 
     Piece names and gpids are matched to counters (gpids and names already bound in the game's
@@ -43,7 +48,9 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     name, side words in the palette), layer levels to step levels or
     faces, the names the map grids give to locations to hexes and boxes, and the turn
     tracker's levels to turns and phases; a board without a grid gets a calibration fitted to
-    the --save pieces a scenario sets up at known hexes. The report (standard output) counts what matched
+    the --save pieces a scenario sets up at known hexes, or to the pieces named with --hex (on a
+    board whose scenarios set up by areas: put four or more pieces on printed hexes in VASSAL,
+    save, and name each with the hex it stands on). The report (standard output) counts what matched
     and lists what did not, and the mappings taken only from the order of layer levels.
     Review the file, then use its folder as an overlay: vlog data status GAME --data FOLDER.
     A module none of whose pieces matches a counter is no module of the game: nothing is
@@ -61,6 +68,7 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
       vlog bind LionOfJudah.vmod --game lion-of-judah -o bindings/binding.json --save start.vsav --review
       vlog bind module/buildFile.xml --game ascari -o ascari-binding.json --format json
       vlog bind Ascari.vmod --game ascari -o ascari/bindings.json --save s2.vsav --save s3.vsav --save s4.vsav
+      vlog bind Ascari.vmod --game ascari -o metemma.json --save placed.vsav --hex "1 Rifle IB=2304" --hex ...
       vlog data status lion-of-judah --data bindings
     """
     from vlog.binding import draft_binding
@@ -70,6 +78,7 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     if not module.is_dir():
         check_input(module)
     inputs = [module, *overlays, *save_paths]
+    hexes = _hexes(hex_args, save_paths)
     check_output_path(output, inputs, force=force)
     game_data = load_game_data(game, overlays=overlays)
     read = read_module(module)
@@ -79,12 +88,12 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     for save_path in save_paths:
         check_input(save_path)
         save.append(vlog.read(save_path))
-    draft = draft_binding(read, game_data, module_file=module.name, save=save)
+    draft = draft_binding(read, game_data, module_file=module.name, save=save, hexes=hexes)
     answers = _read_answers(answers_path) if answers_path is not None else {}
     asked = applied = 0
     if review or answers:
         draft, asked, applied = _review(draft, answers, prompt=review and _interactive(),
-                                        redraft=lambda doc: _redraft(doc, read, game, overlays, module.name, save),
+                                        redraft=lambda doc: _redraft(doc, read, game, overlays, module.name, save, hexes),
                                         counter_ids=set(game_data.counter_ids),
                                         box_ids={box["id"] for board in game_data.documents["map"]["maps"]
                                                  for box in board["boxes"]},
@@ -152,6 +161,24 @@ def command(module: Path, game: str, output: Path, overlays: tuple[Path, ...], f
     return code
 
 
+def _hexes(args: tuple[str, ...], saves: tuple[Path, ...]) -> dict[str, str]:
+    """--hex NAME=HEX values: piece name -> hex; a malformed one, a name given two hexes or --hex
+    without --save is a usage error."""
+    out: dict[str, str] = {}
+    for arg in args:
+        name, sep, hex_ = arg.rpartition("=")
+        name, hex_ = name.strip(), hex_.strip()
+        if not sep or not name or not hex_.isdigit():
+            raise click.BadParameter(f"{arg!r}: give a piece's name and its printed hex, e.g. \"1 Rifle IB=2304\"",
+                                     param_hint="--hex")
+        if out.get(name.casefold(), hex_) != hex_:
+            raise click.BadParameter(f"{name!r} is given two hexes", param_hint="--hex")
+        out[name.casefold()] = hex_
+    if out and not saves:
+        raise click.UsageError("--hex names pieces of a save: give the save with --save")
+    return out
+
+
 def _interactive() -> bool:
     import sys
 
@@ -171,7 +198,8 @@ def _read_answers(path: Path) -> dict:
     return answers
 
 
-def _redraft(document: dict, module, game: str, overlays: tuple[Path, ...], module_file: str, save):  # type: ignore[no-untyped-def]
+def _redraft(document: dict, module, game: str, overlays: tuple[Path, ...], module_file: str, save,  # type: ignore[no-untyped-def]
+             hexes: dict[str, str]):
     """The draft made again with the answered pieces as current bindings (their layers drafted too)."""
     import tempfile
 
@@ -181,7 +209,7 @@ def _redraft(document: dict, module, game: str, overlays: tuple[Path, ...], modu
     with tempfile.TemporaryDirectory(prefix="vlog-bind-") as folder:
         (Path(folder) / "bindings.json").write_text(json.dumps(document), encoding="utf-8")
         data = load_game_data(game, overlays=(*overlays, Path(folder)))
-        return draft_binding(module, data, module_file=module_file, save=save)
+        return draft_binding(module, data, module_file=module_file, save=save, hexes=hexes)
 
 
 def _ask(question) -> object:  # type: ignore[no-untyped-def]
