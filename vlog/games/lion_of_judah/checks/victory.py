@@ -23,6 +23,7 @@ from vlog.findings import Finding
 from vlog.games.lion_of_judah.checks.common import GAME, REGISTRY, finding
 from vlog.games.lion_of_judah.checks.vp_history import (BOMBING_MARKER, STEPS_MARKER, VPHistory, grt_marker,
                                                         with_event_markers)
+from vlog.games.lion_of_judah.sequence import scenario_rules
 from vlog.games.lion_of_judah.step_events import VictoryClaimed
 from vlog.kit.victory import (ClaimReader, VictoryClaim, VPTally, VPTerm, held_hex_terms, judge_level, judge_total,
                               level_name)
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.lion_of_judah.state import GameState, Unit
 
 __all__ = ["VictoryClaim", "claim_reader", "parse_victory_claim", "judge_victory_claim", "LEVEL_TABLES", "LEVEL_CHECKS",
-           "VPTerm", "VPTally", "tally", "tally_1935", "tally_1940", "judge_vp_claim", "LAST_TURN"]
+           "VPTerm", "VPTally", "tally", "tally_1935", "tally_1940", "judge_vp_claim", "last_turn"]
 
 LEVEL_TABLES = {"1935-36": "victory-levels-1935-36", "1940-41": "victory-levels-1940-41"}
 """The victory-level table of each scenario (PB 13.4.2, 14.4.2)."""
@@ -92,8 +93,12 @@ def judge_victory_claim(data: "GameData", scenario: str | None, claim: VictoryCl
 # ---------------------------------------------------------------------------------------------
 # the VP tally (PB 13.4.1, 13.4.4: VC-01, VC-02; PB 14.4.1: VC-05, VC-06)
 
-LAST_TURN = {"1935-36": 7, "1940-41": 11}
-"""PB 13.4.1 (end of turn 7), PB 14.4.1 (end of turn 11)."""
+def last_turn(scenario: str) -> int:
+    """The turn at whose end the scenario's VP are counted, its last (scenarios.json `turns`:
+    PB 13.4.1 turn 7, PB 14.4.1 turn 11)."""
+    return scenario_rules(scenario).turns
+
+
 VP_HEXES = {"1935-36": "vp-hexes-1935-36", "1940-41": "vp-hexes-1940-41"}
 SCORING_SIDE = {"1935-36": "italian", "1940-41": "allied"}
 HEX_CHECKS = {"1935-36": "VC-01", "1940-41": "VC-05"}
@@ -284,7 +289,7 @@ def _air_lost_term(history: VPHistory, side: str, last: int, check: str) -> VPTe
 
 def tally_1935(board: "Board", state: "GameState", history: VPHistory) -> VPTally:
     """The Italian VP at the end of turn 7 (PB 13.4.1)."""
-    last = LAST_TURN["1935-36"]
+    last = last_turn("1935-36")
     terms = _hex_terms(board, state, "1935-36") + _leader_terms(board, state, history, last)
     terms += [_steps_term(history, last), _mussolini_term(history, last), _league_term(history, last, grt_marker(state, BOMBING_MARKER)),
               _great_offensive_term(history), _air_lost_term(history, "italian", last, "VC-02")]
@@ -380,7 +385,7 @@ def _open_city_term(state: "GameState", hexes: list[VPTerm], history: VPHistory,
 
 def tally_1940(board: "Board", state: "GameState", history: VPHistory) -> VPTally:
     """The Allied VP at the end of turn 11 (PB 14.4.1)."""
-    last = LAST_TURN["1940-41"]
+    last = last_turn("1940-41")
     hexes = _hex_terms(board, state, "1940-41")
     terms = hexes + [_open_city_term(state, hexes, history, last), _negus_term(state, history, last),
                      _berbera_term(board, state), _ipl_term(board, history, last),
@@ -409,7 +414,7 @@ def judge_vp_claim(result: VPTally, claim: VictoryClaim, *, step: int | None, wh
     low, high, scenario = result.low, result.high, result.scenario
     side = "Italian" if scenario == "1935-36" else "Allied"
     total = f"{low} VP" if low == high else f"between {low} and {high} VP"
-    message = (f"{side} {claim.vp} VP declared; the tally at the end of turn {LAST_TURN[scenario]} is {total} "
+    message = (f"{side} {claim.vp} VP declared; the tally at the end of turn {last_turn(scenario)} is {total} "
                f"({result.listing('no VP hex held, nothing else scored')})")
     evidence: dict[str, object] = {"vp": claim.vp, "tally": low if low == high else [low, high],
                                    "terms": [t.as_evidence() for t in result.terms]}
@@ -434,9 +439,9 @@ def _claimed_total(game: Any, action: VictoryClaimed) -> list[Finding]:
     """VC-01/VC-02, VC-05/VC-06: a total declared at the end of the last turn (or when the
     turn is not known) against the tally; none after a sudden death (VC-04, VC-08)."""
     state, turn = action.state, action.turn
-    if state is None or game.scenario not in LAST_TURN or game.sudden_death.at is not None:
+    if state is None or game.scenario not in SCORING_SIDE or game.sudden_death.at is not None:
         return []
-    if turn is not None and turn < LAST_TURN[game.scenario]:
+    if turn is not None and turn < last_turn(game.scenario):
         return []
     state.scenario = game.scenario
     result = tally(game.board, state, game.vp_history, game.scenario)
