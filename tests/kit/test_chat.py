@@ -43,3 +43,12 @@ def test_lines_are_told_by_class_not_by_name():
 
     Chat2.__name__ = "Chat"
     assert grammars().read("attack", [Chat2()]) == []
+
+
+def test_names_listed_splits_on_commas_and_the_word_and():
+    from vlog.kit.chat import names_listed
+
+    assert names_listed("Sb, 2E and 3E") == ("Sb", "2E", "3E")
+    assert names_listed(" 1 Rifle IB ,, Band of Alula ") == ("1 Rifle IB", "Band of Alula")
+    assert names_listed("Rolando,and Sandro") == ("Rolando", "Sandro")
+    assert names_listed("") == ()

@@ -9,12 +9,21 @@ starting with ``*``). Lines are told apart by their command class (`Chat`), neve
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Generic, Iterable, Iterator, TypeVar
 
 from vlog.vassal.commands import Chat, Command
 
-__all__ = ["ChatGrammars", "Grammar"]
+__all__ = ["ChatGrammars", "Grammar", "names_listed"]
+
+_LIST = re.compile(r",|\band\b")
+
+
+def names_listed(text: str) -> tuple[str, ...]:
+    """The names a declaration lists, as players write them: ``Sb, 2E and 3E`` -> ('Sb', '2E',
+    '3E') (commas or "and", the spaces around each name dropped, empty ones passed over)."""
+    return tuple(n.strip() for n in _LIST.split(text) if n.strip())
 
 T = TypeVar("T")
 

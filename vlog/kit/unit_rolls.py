@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from vlog.kit.chat import names_listed
+
 __all__ = ["BoundRoll", "RollFor", "RollQueue", "roll_for_parser"]
 
 
@@ -40,8 +42,6 @@ class BoundRoll:
     roll_step: int | None
 
 
-def _names(text: str) -> tuple[str, ...]:
-    return tuple(n.strip() for n in re.split(r",|\band\b", text) if n.strip())
 
 
 def roll_for_parser(phrases: Mapping[str, str]) -> Callable[[Any], RollFor | None]:
@@ -53,7 +53,7 @@ def roll_for_parser(phrases: Mapping[str, str]) -> Callable[[Any], RollFor | Non
     def parse(line: Any) -> RollFor | None:
         for pattern, kind in compiled:
             match = pattern.match(line.message)
-            if match is not None and (names := _names(match.group(1))):
+            if match is not None and (names := names_listed(match.group(1))):
                 return RollFor(kind, names)
         return None
 

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from vlog.kit.chat import ChatGrammars
+from vlog.kit.chat import ChatGrammars, names_listed
 from vlog.kit.steps import Declared, Event, Moved, Placed, Removed, in_order
 from vlog.games.lion_of_judah.checks.activation_reading import ActivationReader
 from vlog.games.lion_of_judah.checks.activation_rules import parse_declaration
@@ -68,11 +68,11 @@ def parse_attack(text: str) -> AttackDeclaration | None:
     names = None
     with_ = _WITH.match(rest)
     if with_:
-        names = tuple(n.strip() for n in re.split(r",|\band\b", with_.group("names")) if n.strip())
+        names = names_listed(with_.group("names"))
     hqs: tuple[str, ...] | None = None
     hq = _HQ.search(rest)
     if hq:
-        hqs = tuple(n.strip() for n in re.split(r",|\band\b", hq.group("names")) if n.strip())
+        hqs = names_listed(hq.group("names"))
     elif _NO_HQ.search(rest):
         hqs = ()
     air_m = _AIR.search(rest)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from vlog.engine.judge import Ruling, Unknown
 from vlog.kit.combat import SegmentAttacks
+from vlog.kit.chat import names_listed
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Declared
 
@@ -72,12 +73,10 @@ def read_attack(line: "Chat") -> Attack | None:
             if clause.strip():
                 return None
             continue
-        support[bool(found.group(1))] += _names(found.group(2))
-    return Attack(match.group(1), _names(match.group(2) or ""), support[False], support[True])
+        support[bool(found.group(1))] += names_listed(found.group(2))
+    return Attack(match.group(1), names_listed(match.group(2) or ""), support[False], support[True])
 
 
-def _names(text: str) -> tuple[str, ...]:
-    return tuple(n.strip() for n in re.split(r",|\band\b", text) if n.strip())
 
 
 GRAMMARS.add("attack", read_attack)

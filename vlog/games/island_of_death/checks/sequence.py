@@ -29,6 +29,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
+from vlog.kit.chat import names_listed
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Declared, Moved, PhaseChanged, Placed
 
@@ -63,7 +64,7 @@ def read_bombard(line: Any) -> tuple[str, tuple[str, ...]] | None:
     match = _BOMBARD.match(line.message)
     if match is None:
         return None
-    names = tuple(n.strip() for n in re.split(r",|\band\b", match.group(2) or "") if n.strip())
+    names = names_listed(match.group(2) or "")
     return match.group(1), names
 
 

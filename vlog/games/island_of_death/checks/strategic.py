@@ -26,6 +26,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling
+from vlog.kit.chat import names_listed
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Declared, Moved
 
@@ -49,7 +50,7 @@ def read_strategic(line: Any) -> tuple[str, ...] | None:
     match = _STRATEGIC.match(line.message)
     if match is None:
         return None
-    names = tuple(n.strip() for n in re.split(r",|\band\b", match.group(1)) if n.strip())
+    names = names_listed(match.group(1))
     return names or None
 
 
