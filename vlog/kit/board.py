@@ -67,6 +67,7 @@ class Board:
         self.neighbours = lru_cache(maxsize=65536)(self._neighbours)
         self._hexsides: dict[tuple[str, str, str], bool | Unknown] = {}
         self._terrain: dict[str, str | Unknown] = {}
+        self._zones: dict[tuple[str, str], bool | Unknown] = {}
 
     @property
     def name(self) -> str:
@@ -143,7 +144,15 @@ class Board:
     # -- zones --------------------------------------------------------------------------------
     def in_zone(self, hex_: str, zone_id: str) -> bool | Unknown:
         """Is the hex in a zone (a country, region, beach zone ...)? Unknown when the zone's
-        hexes are not transcribed and the hex is not among those known."""
+        hexes are not transcribed and the hex is not among those known. Read once per hex and
+        zone (a movement search asks it of every hex it reaches)."""
+        key = (hex_, zone_id)
+        found = self._zones.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._zones[key] = self._in_zone(hex_, zone_id)
+        return found  # type: ignore[return-value]
+
+    def _in_zone(self, hex_: str, zone_id: str) -> bool | Unknown:
         for zone in self._raw.get("zones", []):
             if zone["id"] != zone_id:
                 continue

@@ -38,10 +38,13 @@ class Board(kit_board.Board):
 
     def __init__(self, data: "GameData", layout: "HexLayout | None" = None):
         super().__init__(data, layout=layout, line_kinds=MOVEMENT_LINES)
+        self._tec: dict[tuple[str, str], Any] = {}
 
     def tec(self, row: str, effect: str) -> Any:
-        """A TEC entry (number, '+1', 'prohibited', '1L' ...) or Unknown naming the cell."""
-        datum = self.data.lookup("tec", row, effect)
-        if datum.value is None:
-            return Unknown(f"TEC {row} {effect}")
-        return datum.value
+        """A TEC entry (number, '+1', 'prohibited', '1L' ...) or Unknown naming the cell; read
+        once per cell (a movement search asks the TEC at every hex it reaches)."""
+        key = (row, effect)
+        if key not in self._tec:
+            datum = self.data.lookup("tec", row, effect)
+            self._tec[key] = Unknown(f"TEC {row} {effect}") if datum.value is None else datum.value
+        return self._tec[key]
