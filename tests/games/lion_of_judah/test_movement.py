@@ -284,3 +284,35 @@ def test_who_may_force_march():
         u = unit("u", "1603", side=side, unit_class=cls, kind=kind)
         assert may_force_march(u, False)[0] is ok, (side, cls, kind)
     assert may_force_march(unit("u", "1603"), True)[0] is False
+
+
+def test_a_search_is_kept_only_while_what_it_reads_stands(plain):
+    """`plain_check` answers as `check_move` does, from its keeping when the same unit (wherever
+    it stands now) asks the same move among the same other units, afresh when another unit
+    stands elsewhere or the unit itself differs."""
+    from dataclasses import replace
+
+    from vlog.games.lion_of_judah.checks.movement import plain_check
+
+    def fresh(position, mover, goal, allowance=4):
+        rules = movement_rules(plain, position, mover, motorized=False, goal=goal)
+        return check_move(rules, "1603", goal, allowance)
+
+    sb = unit("sb", "1603", name="Sb")
+    enemy = unit("ras", "1606", name="Ras", side="ethiopian", unit_class="tribal-levy", faction="tigray")
+    first = state(sb, enemy)
+    asked = plain_check(plain, first, sb, "1603", "1607", 4, motorized=False, scenario=None, rainy=False)
+    assert asked == fresh(first, sb, "1607")
+    assert len(plain.move_checks) == 1
+    dragged = replace(sb, hex="1604")                   # the unit itself stands elsewhere: kept
+    again = plain_check(plain, state(dragged, enemy), dragged, "1603", "1607", 4, motorized=False,
+                        scenario=None, rainy=False)
+    assert again is asked and len(plain.move_checks) == 1
+    moved = replace(enemy, hex="1505")                  # another unit moved: searched again
+    there = state(sb, moved)
+    assert plain_check(plain, there, sb, "1603", "1607", 4, motorized=False, scenario=None,
+                       rainy=False) == fresh(there, sb, "1607") != asked
+    other = replace(sb, level="2")                      # the unit differs: searched again, kept for it
+    plain_check(plain, first, other, "1603", "1607", 4, motorized=False, scenario=None, rainy=False)
+    assert [units[0] for units, _ in plain.move_checks.values()].count(other) == 1
+    assert [units[0] for units, _ in plain.move_checks.values()].count(sb) == 1      # the one among `there`

@@ -39,6 +39,8 @@ class Board(kit_board.Board):
     def __init__(self, data: "GameData", layout: "HexLayout | None" = None):
         super().__init__(data, layout=layout, line_kinds=MOVEMENT_LINES)
         self._tec: dict[tuple[str, str], Any] = {}
+        self.move_checks: dict[tuple, tuple] = {}
+        """The movement searches' answers, by what they read (checks/movement.py `plain_check`)."""
 
     def tec(self, row: str, effect: str) -> Any:
         """A TEC entry (number, '+1', 'prohibited', '1L' ...) or Unknown naming the cell; read

@@ -555,12 +555,8 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
     allowance, notes = facts_allowance(facts)
     if isinstance(allowance, Unknown):
         return out   # no factor to compare against: nothing can be judged about the cost
-    checks = []
-    for mot in candidates:
-        rules = movement_rules(board, state, unit, motorized=mot, scenario=facts.scenario, goal=facts.goal,
-                               rainy=facts.rainy)
-        checks.append(check_move(rules, start, goal, allowance))
-    plain = best_of(*checks)
+    plain = best_of(*(plain_check(board, state, unit, start, goal, allowance, motorized=mot,
+                                  scenario=facts.scenario, rainy=facts.rainy) for mot in candidates))
     if plain.ruling is Ruling.LEGAL:
         return out
     if _tribal(unit, facts.scenario) is not None:
@@ -679,6 +675,32 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
                        message=f"{unit.name} force-marched from {where} with roll(s) "
                                f"{', '.join(map(str, rolls))}", evidence=evidence, depends_on=data))
     return out
+
+
+MOVE_CHECKS_KEPT = 4096
+"""The movement searches' answers a board keeps (`plain_check`)."""
+
+
+def plain_check(board: Board, state: GameState, unit: Unit, start: str, goal: str, allowance: Any, *,
+                motorized: bool, scenario: str | None, rainy: bool) -> MoveCheck[str]:
+    """`check_move` of the unit's move under `movement_rules`, asked once while the other units
+    on the map stand as they stood: a drag taken back and made again, or a move judged again,
+    is not searched again. The rules read the unit but for where it stands (its own hex counts
+    for nothing: it is neither its enemy nor of another faction), the scenario, the rain, the
+    goal and the other units on the map. Those are the position's own objects (a unit the log
+    changed is another), and the answer keeps them, so an id in its key is never another
+    unit's; the unit is compared whole, its place aside."""
+    others = tuple(u for u in state.units.values() if u.hex is not None and u.id != unit.id)
+    key = (unit.id, start, goal, allowance, motorized, scenario, rainy, tuple(map(id, others)))
+    kept = board.move_checks.get(key)
+    if kept is not None and replace(kept[0][0], hex=unit.hex, box=unit.box) == unit:
+        return kept[1]
+    rules = movement_rules(board, state, unit, motorized=motorized, scenario=scenario, goal=goal, rainy=rainy)
+    found = check_move(rules, start, goal, allowance)
+    if len(board.move_checks) >= MOVE_CHECKS_KEPT:
+        board.move_checks.clear()
+    board.move_checks[key] = ((unit, others), found)
+    return found
 
 
 def _blocked_by(board: Board, state: GameState, facts: MoveFacts, candidates: list[bool], allowance: Any,
