@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from vlog.engine.judge import Ruling, Tri, Unknown, Verdict
-from vlog.engine.supply import SupplyRules, SupplyTrace, trace_supply
+from vlog.engine.supply import SupplyRules, SupplyTrace, TracesTo, trace_supply
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Moved, PhaseChanged, Placed, Removed
 
@@ -288,8 +288,8 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
     hqs = [u for u in _hqs_on_map(game, position) if u.side == side and (formation is None or u.formation == formation)]
     legs = []
     for hq in hqs:
-        to_hq = _traced(game, position, ("to", unit.hex, hq.hex, side), lambda at=hq.hex: (
-            trace_supply(_rules(game, position, side, lambda h: h == at), unit.hex)))
+        to_hq = _traced(game, position, ("to", unit.hex, hq.hex, side),
+                        lambda at=hq.hex: _traces_to(game, position, side, at).trace(unit.hex))
         legs.append(_join(to_hq, _hq_trace(game, position, hq)))
     why = f"no HQ of {formation} on the map" if formation else f"no {side} HQ on the map"
     found = _best(legs, why)
@@ -304,6 +304,12 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
 def _hqs_on_map(game: "IslandOfDeath", position: "Position") -> list["Unit"]:
     return position.derived((GAME, "hqs-on-map"), lambda _t: [
         u for u in game.units(position).values() if u.kind == "hq" and u.hex is not None])
+
+
+def _traces_to(game: "IslandOfDeath", position: "Position", side: str, hex_: str) -> TracesTo[str]:
+    """The routes of `side`'s units to an HQ in `hex_`, searched together (8.2)."""
+    return _traced(game, position, ("traces-to", hex_, side), lambda: TracesTo(
+        _rules(game, position, side, lambda h: h == hex_), hex_))
 
 
 def _hq_trace(game: "IslandOfDeath", position: "Position", hq: "Unit") -> SupplyTrace:
