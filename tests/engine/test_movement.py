@@ -576,3 +576,25 @@ def test_follow_route_unknown_costs_are_possible():
     walk = follow_route(rules, [0, 1, 2, 3], 3)
     assert walk.ruling is Ruling.POSSIBLE and walk.check.verdict.depends_on == {"terrain of 2"}
     assert follow_route(rules, [0, 1, 2, 3], 2).ruling is Ruling.PROVEN
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_moves_from_one_hex_to_goal_after_goal_are_the_moves_checked_alone(seed):
+    """`MovesFrom`: one search carried on from goal to goal answers each goal as `check_move`
+    answers it alone, route included (ties between equally cheap routes broken alike), on known
+    and unknown terrain and ZOC, with minimum moves, goals asked again, and goals out of reach."""
+    from vlog.engine.movement import MovesFrom
+
+    rng = random.Random(7300 + seed)
+    m = random_map(rng, rng.randint(3, 8), rng.randint(3, 8), prohibited=0.1, unknown=0.15)
+    zoc = {x: (True if rng.random() < 0.7 else Unknown(f"zoc {x}")) for x in m["hexes"] if rng.random() < 0.25}
+    enemy = frozenset(x for x in m["hexes"] if rng.random() < 0.05)
+    rules = rules_for(m, zoc_enter=rng.choice([0, 1, 2]), zoc_exit=rng.choice([0, 1]),
+                      stop=rng.random() < 0.7, zoc_to_zoc=rng.random() < 0.5, enemy=enemy)
+    rules.in_enemy_zoc = lambda h: zoc.get(h, False)
+    rules.minimum_move = rng.random() < 0.5
+    start = rng.choice(m["hexes"])
+    allowance = rng.choice([None, 1, 2, 4, 7])
+    moves = MovesFrom(rules, start, allowance)
+    goals = [rng.choice(m["hexes"]) for _ in range(10)]
+    assert [moves.check(goal) for goal in goals] == [check_move(rules, start, goal, allowance) for goal in goals]
