@@ -132,10 +132,27 @@ class IslandOfDeath(RulesEngine):
         return {}
 
     def enemies(self, position: "Position", side: str) -> dict[str, list[Unit]]:
-        """The ground units of `side`'s enemies by hex, read once per position."""
+        """The ground units of `side`'s enemies by hex, read once per position, and kept from the
+        position the table was copied from when the step changed none of them (in a Movement
+        Phase only the moving side's units move)."""
         def build(_table: Any) -> dict[str, list[Unit]]:
-            return by_hex(u for u in self.units(position).values() if u.side != side)
+            units = self.units(position)
+            kept = self._enemies_kept.get(side)
+            changed = position.table.changed_since_copy()
+            if kept is not None and changed is not None and changed[0] == kept[0] \
+                    and not any(i in kept[1] or _enemy(units.get(i), side) for i in changed[1]):
+                ids, found = kept[1], kept[2]
+            else:
+                ids = {uid for uid, u in units.items() if _enemy(u, side)}
+                found = by_hex(u for u in units.values() if u.side != side)
+            self._enemies_kept[side] = (position.table.revision, ids, found)
+            return found
         return position.derived((GAME, "enemies", side), build)
+
+    @cached_property
+    def _enemies_kept(self) -> dict[str, tuple[int, set[str], dict[str, list[Unit]]]]:
+        """Side -> the table revision its enemies were last read at, their ids, and them by hex."""
+        return {}
 
     def zoc(self, position: "Position", side: str) -> "ZocMap[str]":
         """The enemy ZOC `side`'s units move and trace supply through, worked out again only when
@@ -190,6 +207,11 @@ class IslandOfDeath(RulesEngine):
         tally = getattr(self, "tally", None)
         if tally is not None:                        # set by `begin` from the replay's context
             tally.unsettled(INVENTORY.check_id(short), step, data)
+
+
+def _enemy(unit: Unit | None, side: str) -> bool:
+    """A ground unit on the map that is not `side`'s (what `by_hex` of the enemies keeps)."""
+    return unit is not None and unit.side != side and unit.hex is not None and unit.is_ground_unit
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)
