@@ -138,9 +138,7 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool
     ma = allowance.value
     origin = game.movement.moves.origin.get(unit.id, unit.hex)
     bonus: Any = 0
-    for other in game.units(view.before).values():
-        if not other.is_leader or other.side != unit.side or other.hex is None or origin is None:
-            continue
+    for other in game.leaders_on_map(view.before, unit.side) if origin is not None else ():
         start = game.movement.moves.origin.get(other.id, other.hex)
         if game.board.distance(start, origin) > 1:
             continue
