@@ -598,3 +598,23 @@ def test_moves_from_one_hex_to_goal_after_goal_are_the_moves_checked_alone(seed)
     moves = MovesFrom(rules, start, allowance)
     goals = [rng.choice(m["hexes"]) for _ in range(10)]
     assert [moves.check(goal) for goal in goals] == [check_move(rules, start, goal, allowance) for goal in goals]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_searches_sharing_their_steps_find_what_each_finds_alone(seed):
+    """`MovementRules.steps`: searches of one class's units from different hexes share what
+    each step costs, unknown terrain and ZOC included; each finds what it finds alone."""
+    rng = random.Random(8800 + seed)
+    m = random_map(rng, rng.randint(3, 8), rng.randint(3, 8), prohibited=0.1, unknown=0.15)
+    zoc = {x: (True if rng.random() < 0.7 else Unknown(f"zoc {x}")) for x in m["hexes"] if rng.random() < 0.25}
+    stop, zoc_to_zoc, shared = rng.random() < 0.7, rng.random() < 0.5, {}
+
+    def rules(steps):
+        found = rules_for(m, zoc_enter=1, stop=stop, zoc_to_zoc=zoc_to_zoc)
+        found.in_enemy_zoc, found.steps = (lambda h: zoc.get(h, False)), steps
+        return found
+
+    for _ in range(8):
+        start, goal, allowance = rng.choice(m["hexes"]), rng.choice(m["hexes"]), rng.choice([None, 2, 5])
+        assert check_move(rules(shared), start, goal, allowance) == check_move(rules(None), start, goal, allowance)
+    assert shared

@@ -70,6 +70,13 @@ class MovementRules(Generic[H]):
     forced_march_costs: tuple[Number, ...] | None = None
     secondary_cost: Callable[[H, H], Number | Unknown] | None = None
     minimum_move: bool = False
+    steps: dict | None = None
+    """A dict the searches keep each step's answer in (what entering b from a costs), shared by
+    the caller between searches whose hooks are all the same (one movement class's units on one
+    position, from different hexes); None: each search works them out."""
+
+
+_UNSEEN = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +189,16 @@ class _Search(Generic[H]):
     # -- one step ------------------------------------------------------------------------------
     def step(self, frm: H, to: H, explain: bool = False) -> _Eval | None:
         """Cost of moving frm -> to for an ordinary (non-minimum) move, None when not allowed."""
+        steps = self.rules.steps
+        if steps is None or explain:
+            return self._step(frm, to, explain)
+        key = (self.certain, frm, to)
+        found = steps.get(key, _UNSEEN)
+        if found is _UNSEEN:
+            found = steps[key] = self._step(frm, to, False)
+        return found  # type: ignore[return-value]
+
+    def _step(self, frm: H, to: H, explain: bool) -> _Eval | None:
         rules = self.rules
         data: frozenset[str] = _EMPTY
         if rules.may_enter is not None:

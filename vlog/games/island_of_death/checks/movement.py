@@ -169,7 +169,10 @@ def _near_enemy(game: "IslandOfDeath", enemies: dict[str, list[Unit]], hex_: str
     return any(game.board.distance(hex_, h) <= STRATEGIC_DISTANCE for h in enemies)
 
 
-def _rules(game: "IslandOfDeath", unit: Unit, view: "StepView", goal: str | None, **changes: Any) -> list[MovementRules[str]]:
+def _rules(game: "IslandOfDeath", unit: Unit, view: "StepView", goal: str | None, shared: dict | None = None,
+           **changes: Any) -> list[MovementRules[str]]:
+    """The rules of each of the unit's movement classes; with `shared` (a dict kept while the
+    enemy units stand as they stood), the rules of one class and `changes` share their steps."""
     enemies = game.enemies(view.before, unit.side)
     zoc = game.zoc(view.before, unit.side)
     classes = (unit.movement_class,) if unit.movement_class else MOVEMENT_CLASSES
@@ -178,6 +181,8 @@ def _rules(game: "IslandOfDeath", unit: Unit, view: "StepView", goal: str | None
         rules = movement_rules(game.data, game.terrain(movement_class), enemies=enemies, zoc=zoc, goal=goal)
         for key, value in changes.items():
             setattr(rules, key, value)
+        if shared is not None:
+            rules.steps = shared.setdefault(("steps", movement_class, tuple(sorted(changes.items()))), {})
         out.append(rules)
     return out
 
@@ -187,8 +192,9 @@ def _search(game: "IslandOfDeath", unit: Unit, view: "StepView", start: str, goa
     """The best of the unit's movement classes' searches, each asked once while the enemy units
     stand as they stood (the rules read nothing else that changes): a drag taken back and made
     again, or a check asking twice, is not searched again. The searches from one hex within one
-    allowance are carried on from goal to goal (`MovesFrom`): the rules depend on the goal only
-    where enemy units stand, and such a goal is searched alone."""
+    allowance are carried on from goal to goal (`MovesFrom`), and those of one class share what
+    each step costs: the rules depend on the goal only where enemy units stand, and such a goal
+    is searched alone."""
     enemies = game.enemies(view.before, unit.side)
     searched = game.recalled((GAME, "searches", unit.side), enemies, dict)
     changed = tuple(sorted(changes.items()))
@@ -202,7 +208,7 @@ def _search(game: "IslandOfDeath", unit: Unit, view: "StepView", start: str, goa
             moves = searched.get(origin)
             if moves is None:
                 moves = searched[origin] = [MovesFrom(r, start, allowance)
-                                            for r in _rules(game, unit, view, None, **changes)]
+                                            for r in _rules(game, unit, view, None, searched, **changes)]
             checks = [m.check(goal) for m in moves]
         found = searched[key] = best_of(*checks)
     return found
