@@ -91,6 +91,8 @@ class Supply(Ledger):
         """Hex -> {unit id: side} of the ground units there (`_ground` by hex)."""
         self._unsettled: set[str] = set()
         """Hexes whose ground units changed since control was last worked out (`_occupy`)."""
+        self._intro_control: tuple[frozenset[str], frozenset[str]] | None = None
+        """22.23 as the game's data gives it (`_intro_axis_control`), read once."""
 
     def phase(self, change: Any, view: "StepView") -> tuple[()]:
         self.trail = {}
@@ -174,7 +176,9 @@ class Supply(Ledger):
             return self.control[hex_]
         if self.game.scenario != "intro":
             return "allied"
-        known, columns = _intro_axis_control(self.game)
+        if self._intro_control is None:
+            self._intro_control = _intro_axis_control(self.game)
+        known, columns = self._intro_control
         return "axis" if hex_ in known or hex_[:2] in columns else "allied"
 
     def has_landed(self, hex_: str) -> bool | Unknown:
