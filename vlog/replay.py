@@ -312,7 +312,7 @@ def replay_log(log: Save, *, module: object | None = None, game: Game | None = N
     if module is not None:
         findings.extend(module_mismatch.check(log, module))
     redact = None
-    if not show_player_ids:
+    if not show_player_ids and table.problems:      # only the problems' raw text is redacted here
         redactor = Redactor(player_ids(log.commands))
         redact = redactor.text if redactor.mapping else None
     findings.extend(unparsed.check(table.problems, redact=redact, referee=referee))

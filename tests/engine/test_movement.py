@@ -576,3 +576,45 @@ def test_follow_route_unknown_costs_are_possible():
     walk = follow_route(rules, [0, 1, 2, 3], 3)
     assert walk.ruling is Ruling.POSSIBLE and walk.check.verdict.depends_on == {"terrain of 2"}
     assert follow_route(rules, [0, 1, 2, 3], 2).ruling is Ruling.PROVEN
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_moves_from_one_hex_to_goal_after_goal_are_the_moves_checked_alone(seed):
+    """`MovesFrom`: one search carried on from goal to goal answers each goal as `check_move`
+    answers it alone, route included (ties between equally cheap routes broken alike), on known
+    and unknown terrain and ZOC, with minimum moves, goals asked again, and goals out of reach."""
+    from vlog.engine.movement import MovesFrom
+
+    rng = random.Random(7300 + seed)
+    m = random_map(rng, rng.randint(3, 8), rng.randint(3, 8), prohibited=0.1, unknown=0.15)
+    zoc = {x: (True if rng.random() < 0.7 else Unknown(f"zoc {x}")) for x in m["hexes"] if rng.random() < 0.25}
+    enemy = frozenset(x for x in m["hexes"] if rng.random() < 0.05)
+    rules = rules_for(m, zoc_enter=rng.choice([0, 1, 2]), zoc_exit=rng.choice([0, 1]),
+                      stop=rng.random() < 0.7, zoc_to_zoc=rng.random() < 0.5, enemy=enemy)
+    rules.in_enemy_zoc = lambda h: zoc.get(h, False)
+    rules.minimum_move = rng.random() < 0.5
+    start = rng.choice(m["hexes"])
+    allowance = rng.choice([None, 1, 2, 4, 7])
+    moves = MovesFrom(rules, start, allowance)
+    goals = [rng.choice(m["hexes"]) for _ in range(10)]
+    assert [moves.check(goal) for goal in goals] == [check_move(rules, start, goal, allowance) for goal in goals]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_searches_sharing_their_steps_find_what_each_finds_alone(seed):
+    """`MovementRules.steps`: searches of one class's units from different hexes share what
+    each step costs, unknown terrain and ZOC included; each finds what it finds alone."""
+    rng = random.Random(8800 + seed)
+    m = random_map(rng, rng.randint(3, 8), rng.randint(3, 8), prohibited=0.1, unknown=0.15)
+    zoc = {x: (True if rng.random() < 0.7 else Unknown(f"zoc {x}")) for x in m["hexes"] if rng.random() < 0.25}
+    stop, zoc_to_zoc, shared = rng.random() < 0.7, rng.random() < 0.5, {}
+
+    def rules(steps):
+        found = rules_for(m, zoc_enter=1, stop=stop, zoc_to_zoc=zoc_to_zoc)
+        found.in_enemy_zoc, found.steps = (lambda h: zoc.get(h, False)), steps
+        return found
+
+    for _ in range(8):
+        start, goal, allowance = rng.choice(m["hexes"]), rng.choice(m["hexes"]), rng.choice([None, 2, 5])
+        assert check_move(rules(shared), start, goal, allowance) == check_move(rules(None), start, goal, allowance)
+    assert shared

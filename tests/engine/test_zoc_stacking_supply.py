@@ -313,3 +313,38 @@ def test_traces_sharing_their_edges_find_what_each_finds_alone(seed):
         rng.setstate(state)
         assert trace_supply(rules(sources, shared), start) == alone
     assert shared
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_traces_to_one_hex_are_the_traces_found_alone(seed):
+    """`TracesTo`: every start's trace to one hex, searched back from it, is the trace
+    `trace_supply` finds forward, path included (ties between equally short paths broken
+    alike), on known data, on unknown ZOC and hexsides, and where no route exists."""
+    from vlog.engine.supply import TracesTo
+
+    rng = random.Random(4100 + seed)
+    w, h = rng.randint(3, 10), rng.randint(3, 10)
+    m = random_map(rng, w, h, roads=rng.randint(0, 2))
+    hexes = m["hexes"]
+    enemy = {x for x in hexes if rng.random() < 0.1}
+    zoc = {x: (True if rng.random() < 0.6 else Unknown(f"zoc {x}")) for x in hexes if rng.random() < 0.3}
+    friendly = {x for x in hexes if rng.random() < 0.2}
+    ocean = {frozenset((a, b)): (True if rng.random() < 0.5 else Unknown(f"side {a}/{b}"))
+             for a in hexes for b in m["neighbours"](a) if rng.random() < 0.1}
+    target = rng.choice(hexes)
+    use_line = rng.random() < 0.3
+    rules = SupplyRules(neighbours=m["neighbours"], is_source=lambda x: x == target,
+                        max_hexes=rng.choice([None, 0, 1, 3, 6, 12]),
+                        may_enter=lambda x: x not in enemy,
+                        may_cross=lambda a, b: _not(ocean.get(frozenset((a, b)), False)),
+                        in_enemy_zoc=lambda x: zoc.get(x, False), friendly_occupied=lambda x: x in friendly,
+                        line=(lambda a, b: frozenset((a, b)) in m["lines"]) if use_line else None,
+                        edges={} if rng.random() < 0.5 else None)
+    together = TracesTo(rules, target)
+    starts = rng.sample(hexes, min(len(hexes), 12))
+    found = [together.trace(start) for start in starts]
+    assert found == [trace_supply(rules, start) for start in starts]
+
+
+def _not(flag):
+    return flag if isinstance(flag, Unknown) else not flag

@@ -70,6 +70,13 @@ class MovementRules(Generic[H]):
     forced_march_costs: tuple[Number, ...] | None = None
     secondary_cost: Callable[[H, H], Number | Unknown] | None = None
     minimum_move: bool = False
+    steps: dict | None = None
+    """A dict the searches keep each step's answer in (what entering b from a costs), shared by
+    the caller between searches whose hooks are all the same (one movement class's units on one
+    position, from different hexes); None: each search works them out."""
+
+
+_UNSEEN = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +189,16 @@ class _Search(Generic[H]):
     # -- one step ------------------------------------------------------------------------------
     def step(self, frm: H, to: H, explain: bool = False) -> _Eval | None:
         """Cost of moving frm -> to for an ordinary (non-minimum) move, None when not allowed."""
+        steps = self.rules.steps
+        if steps is None or explain:
+            return self._step(frm, to, explain)
+        key = (self.certain, frm, to)
+        found = steps.get(key, _UNSEEN)
+        if found is _UNSEEN:
+            found = steps[key] = self._step(frm, to, False)
+        return found  # type: ignore[return-value]
+
+    def _step(self, frm: H, to: H, explain: bool) -> _Eval | None:
         rules = self.rules
         data: frozenset[str] = _EMPTY
         if rules.may_enter is not None:
@@ -280,24 +297,54 @@ class _Search(Generic[H]):
         count is kept in the state only then). A cheaper label at the same state dominates:
         it has at most as many forced-march steps ahead, and surcharges are never negative.
         """
+        self.begin(start, allowance)
+        return self.resume(goal, is_goal)
+
+    def begin(self, start: H, allowance: Number | None) -> None:
+        """A search from `start` within `allowance`, carried on by `resume`."""
+        start_state = (start, False, 0)
+        self.allowance = allowance
+        self.best: dict[tuple, tuple[Number, Number, frozenset[str]]] = {start_state: (0, 0, _EMPTY)}
+        self.preds: dict[tuple, list[tuple]] = {start_state: []}
+        self.first: dict[H, tuple] = {}
+        """Hex -> the first state popped in it (what a search for that goal would return)."""
+        self._counter = itertools.count()
+        self._heap: list = [(0, 0, 0, next(self._counter), start_state)]
+        self._done: set[tuple] = set()
+        self._held: tuple | None = None
+        """The goal state `resume` last returned, with its label: not expanded yet."""
+
+    def resume(self, goal: H | None = None, is_goal: Callable[[H], bool] | None = None):
+        """Carry the search on until a state in `goal` (or one `is_goal` accepts) is popped:
+        (best labels, predecessor lists, that state or None). The states already popped keep
+        their labels and predecessors, so a search carried on from goal to goal pops states in
+        the order a search for the last goal alone would."""
         rules = self.rules
+        allowance = self.allowance
         limit = None if allowance is None else allowance + rules.forced_march
         fm_into = rules.forced_march_into
         surcharges = rules.forced_march_costs
-        start_state = (start, False, 0)
-        best: dict[tuple, tuple[Number, Number, frozenset[str]]] = {start_state: (0, 0, _EMPTY)}
-        preds: dict[tuple, list[tuple]] = {start_state: []}
-        counter = itertools.count()
-        heap: list = [(0, 0, 0, next(counter), start_state)]
-        done: set[tuple] = set()
-        while heap:
-            cost, ndata, secondary, _, state = heapq.heappop(heap)
-            if state in done:
-                continue
-            done.add(state)
-            hex_, stopped, marched = state
-            if (goal is not None and hex_ == goal) or (is_goal is not None and is_goal(hex_)):
-                return best, preds, state
+        best, preds, first = self.best, self.preds, self.first
+        counter, heap, done = self._counter, self._heap, self._done
+        held, self._held = self._held, None
+        while True:
+            if held is not None:
+                cost, ndata, secondary, state = held
+                held = None
+                hex_, stopped, marched = state
+            else:
+                if not heap:
+                    break
+                cost, ndata, secondary, _, state = heapq.heappop(heap)
+                if state in done:
+                    continue
+                done.add(state)
+                hex_, stopped, marched = state
+                if hex_ not in first:
+                    first[hex_] = state
+                if (goal is not None and hex_ == goal) or (is_goal is not None and is_goal(hex_)):
+                    self._held = (cost, ndata, secondary, state)
+                    return best, preds, state
             if stopped:
                 continue
             data = best[state][2]
@@ -427,11 +474,47 @@ def check_move(rules: MovementRules[H], start: H, goal: H, allowance: Number | N
     unknown data (naming them); PROVEN when no route exists even if every unknown is as
     favourable as the rules allow.
     """
+    def searched(certain: bool) -> tuple[_Search[H], dict, tuple | None]:
+        search = _Search(rules, certain)
+        _best, preds, state = search.run(start, allowance, goal)
+        return search, preds, state
+
+    return _check_move(rules, start, goal, allowance, searched)
+
+
+class MovesFrom(Generic[H]):
+    """`check_move` from one start within one allowance to goal after goal (a unit's drags in
+    one phase, each judged from the hex it began the phase in), each answer the one
+    `check_move` gives: the search of each reading pops its states in the same order whatever
+    the goal, so one search is kept and only carried on past the goals it has reached. The
+    rules must not depend on the goal."""
+
+    def __init__(self, rules: MovementRules[H], start: H, allowance: Number | None):
+        self.rules, self.start, self.allowance = rules, start, allowance
+        self._searches: dict[bool, _Search[H]] = {}
+
+    def check(self, goal: H) -> MoveCheck[H]:
+        return _check_move(self.rules, self.start, goal, self.allowance,
+                           lambda certain: self._searched(certain, goal))
+
+    def _searched(self, certain: bool, goal: H) -> tuple[_Search[H], dict, tuple | None]:
+        search = self._searches.get(certain)
+        if search is None:
+            search = self._searches[certain] = _Search(self.rules, certain)
+            search.begin(self.start, self.allowance)
+        state = search.first.get(goal)
+        if state is None:
+            _best, _preds, state = search.resume(goal)
+        return search, search.preds, state
+
+
+def _check_move(rules: MovementRules[H], start: H, goal: H, allowance: Number | None,
+                searched: Callable[[bool], tuple[_Search[H], dict, tuple | None]]) -> MoveCheck[H]:
+    """`check_move`, the search of each reading (certain or not) as `searched` gives it."""
     if start == goal:
         return MoveCheck(Verdict(Ruling.LEGAL), Route((start,), (), 0))
     for certain in (True, False):
-        search = _Search(rules, certain)
-        best, preds, state = search.run(start, allowance, goal)
+        search, preds, state = searched(certain)
         route: Route[H] | None = None
         if state is not None:
             route = _build_route(search, _walk_back(preds, state), allowance)

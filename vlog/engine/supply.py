@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, TypeVar, Union
 
 from vlog.engine.judge import Ruling, Unknown, Verdict
@@ -210,13 +210,81 @@ def _trace_of(states: tuple[tuple, ...], data: frozenset[str]) -> "SupplyTrace":
 def trace_supply(rules: SupplyRules[H], start: H) -> SupplyTrace[H]:
     """Is the unit at `start` in supply? LEGAL with the path, POSSIBLE naming the data the
     only paths rely on, PROVEN (out of supply) when no path exists under any reading."""
-    for certain in (True, False):
-        found, parent = _Trace(rules, certain).run(start)
-        if found:
-            state, data = found[0]
-            return _trace_of(_path(parent, state), frozenset() if certain else data)
+    return _traced(rules, start, _nearest(rules, start, True))
+
+
+def _nearest(rules: SupplyRules[H], start: H, certain: bool) -> SupplyTrace[H] | None:
+    """The trace to the nearest source on known data (`certain`) or on the optimistic reading."""
+    found, parent = _Trace(rules, certain).run(start)
+    if not found:
+        return None
+    state, data = found[0]
+    return _trace_of(_path(parent, state), frozenset() if certain else data)
+
+
+def _traced(rules: SupplyRules[H], start: H, known: SupplyTrace[H] | None) -> SupplyTrace[H]:
+    """The trace on known data when there is one, else the optimistic one, else out of supply."""
+    if known is not None:
+        return known
+    found = _nearest(rules, start, False)
+    if found is not None:
+        return found
     limit = "" if rules.max_hexes is None else f" within {rules.max_hexes} hexes"
     return SupplyTrace(Verdict(Ruling.PROVEN, reasons=(f"no supply path from {start}{limit}",)))
+
+
+class TracesTo(Generic[H]):
+    """Supply traces from many hexes to one (an Island of Death formation's units to their HQ),
+    each the very trace `trace_supply` finds with `is_source` that hex, path included; the
+    search on known data runs once, back from the hex, only as far as the farthest start asked.
+
+    Why the paths agree: on known data every hex entered costs one and the forward search pops
+    states first in, first out, so it is a breadth-first search, and the path it finds is the
+    shortest one that takes, hex after hex, the first neighbour (in `neighbours` order) still on
+    a shortest path; the distances back from the target let each start walk that path. This
+    needs `neighbours` symmetric (a hex map's) and no line part (`line` None: a line step costs
+    nothing); with a line, and for the optimistic reading, each start is traced forward.
+    """
+
+    def __init__(self, rules: SupplyRules[H], target: H):
+        self.rules = replace(rules, is_source=lambda h: h == target)
+        self._known = _Trace(self.rules, True)
+        self._distance: dict[H, int] = {target: 0}
+        self._frontier: list[H] = [target]
+        """The hexes farthest from the target reached so far, all at `_level`."""
+        self._level = 0
+
+    def trace(self, start: H) -> SupplyTrace[H]:
+        if self.rules.line is not None:
+            return trace_supply(self.rules, start)
+        return _traced(self.rules, start, self._known_trace(start))
+
+    def _known_trace(self, start: H) -> SupplyTrace[H] | None:
+        distance, limit = self._distance, self.rules.max_hexes
+        while start not in distance and self._frontier and (limit is None or self._level < limit):
+            self._widen()
+        left = distance.get(start)
+        if left is None:
+            return None
+        path, here = [start], start
+        while left:
+            left -= 1
+            here = next(n for n in self.rules.neighbours(here)
+                        if distance.get(n) == left and self._known.enterable(here, n)[0])
+            path.append(here)
+        return SupplyTrace(Verdict(Ruling.LEGAL), tuple(path), len(path) - 1, 0)
+
+    def _widen(self) -> None:
+        """The hexes one more hex from the target: those from which a frontier hex may be entered."""
+        distance, enterable = self._distance, self._known.enterable
+        self._level += 1
+        found = []
+        for there in self._frontier:
+            for here in self.rules.neighbours(there):
+                if here not in distance and enterable(here, there)[0]:
+                    distance[here] = self._level
+                    found.append(here)
+        self._frontier = found
 
 
 def trace_via_relay(to_relay: SupplyRules[H], from_relay: SupplyRules[H], start: H, *,

@@ -8,7 +8,7 @@ kinds of phase declared here. What the game keeps from step to step is in its le
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeVar
 
 from vlog.kit.board import Board
 from vlog.kit.chat import ChatGrammars
@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.table import Table
 
 GAME = "island-of-death"
+T = TypeVar("T")
 INVENTORY = load_inventory(GAME)
 REGISTRY = Registry(GAME, INVENTORY)
 GRAMMARS = ChatGrammars()
@@ -132,10 +133,40 @@ class IslandOfDeath(RulesEngine):
         return {}
 
     def enemies(self, position: "Position", side: str) -> dict[str, list[Unit]]:
-        """The ground units of `side`'s enemies by hex, read once per position."""
-        def build(_table: Any) -> dict[str, list[Unit]]:
-            return by_hex(u for u in self.units(position).values() if u.side != side)
-        return position.derived((GAME, "enemies", side), build)
+        """The ground units of `side`'s enemies by hex, read once per position (and kept while a
+        step changes none of them: in a Movement Phase only the other side's units move)."""
+        return self._kept(position, ("enemies", side), lambda u: _enemy(u, side), by_hex)
+
+    def leaders_on_map(self, position: "Position", side: str) -> list[Unit]:
+        """`side`'s leaders on the map, in table order, read once per position (and kept while a
+        step changes none of them)."""
+        return self._kept(position, ("leaders", side),
+                          lambda u: u.is_leader and u.side == side and u.hex is not None, list)
+
+    def _kept(self, position: "Position", key: tuple, picked: Callable[[Unit], bool],
+              build: Callable[[Iterable[Unit]], T]) -> T:
+        """`build(the units picked, in table order)` once per position, and the very answer of the
+        position the table was copied from when the step set or took off none of the units picked
+        there or here (the others cannot change it)."""
+        def derive(_table: Any) -> T:
+            units = self.units(position)
+            kept = self._kept_answers.get(key)
+            changed = position.table.changed_since_copy()
+            if kept is not None and changed is not None and changed[0] == kept[0] \
+                    and not _touches(changed[1], kept[1], units, picked):
+                ids, found = kept[1], kept[2]
+            else:
+                ids = {uid for uid, u in units.items() if picked(u)}
+                found = build(u for uid, u in units.items() if uid in ids)
+            self._kept_answers[key] = (position.table.revision, ids, found)
+            return found
+        return position.derived((GAME, *key), derive)
+
+    @cached_property
+    def _kept_answers(self) -> dict[tuple, tuple[int, set[str], Any]]:
+        """What `_kept` last built for each key: the table revision, the ids of the units picked
+        and the answer."""
+        return {}
 
     def zoc(self, position: "Position", side: str) -> "ZocMap[str]":
         """The enemy ZOC `side`'s units move and trace supply through, worked out again only when
@@ -190,6 +221,22 @@ class IslandOfDeath(RulesEngine):
         tally = getattr(self, "tally", None)
         if tally is not None:                        # set by `begin` from the replay's context
             tally.unsettled(INVENTORY.check_id(short), step, data)
+
+
+def _touches(changed: Iterable[str], ids: set[str], units: Mapping[str, Unit], picked: Callable[[Unit], bool]) -> bool:
+    """Whether a piece `changed` is one of the units picked before (`ids`) or one picked now."""
+    for uid in changed:
+        if uid in ids:
+            return True
+        unit = units.get(uid)
+        if unit is not None and picked(unit):
+            return True
+    return False
+
+
+def _enemy(unit: Unit, side: str) -> bool:
+    """A ground unit on the map that is not `side`'s (what `by_hex` of the enemies keeps)."""
+    return unit.side != side and unit.hex is not None and unit.is_ground_unit
 
 
 from vlog.games.island_of_death.checks import (  # noqa: E402,F401  (registers the checks)

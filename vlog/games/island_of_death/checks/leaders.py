@@ -197,8 +197,7 @@ def _note_overrun(game: "IslandOfDeath", unit: "Unit", view: "StepView", step: i
     """A unit entering a hex with enemy leaders and only leaders, coastal guns, zero-strength units."""
     if unit.hex is None or not unit.is_ground_unit or unit.kind == "leader" or game.phase is None:
         return
-    there = [u for u in game.units(view.before).values() if u.hex == unit.hex and u.side != unit.side
-             and u.is_ground_unit]
+    there = game.enemies(view.before, unit.side).get(unit.hex, [])
     leaders = [u for u in there if u.kind == "leader"]
     noted = {u.id for u, _, _ in game.leaders.overruns}
     if leaders and overrunnable(there) is True:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.engine.movement import MovementRules, any_class, best_of, check_move
+from vlog.engine.movement import MovementRules, MovesFrom, any_class, best_of, check_move
 from vlog.kit.allowance import Allowance
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Flipped, Moved, PhaseChanged, Placed
@@ -138,9 +138,7 @@ def _allowance(game: "IslandOfDeath", unit: Unit, view: "StepView", supply: bool
     ma = allowance.value
     origin = game.movement.moves.origin.get(unit.id, unit.hex)
     bonus: Any = 0
-    for other in game.units(view.before).values():
-        if not other.is_leader or other.side != unit.side or other.hex is None or origin is None:
-            continue
+    for other in game.leaders_on_map(view.before, unit.side) if origin is not None else ():
         start = game.movement.moves.origin.get(other.id, other.hex)
         if game.board.distance(start, origin) > 1:
             continue
@@ -171,7 +169,10 @@ def _near_enemy(game: "IslandOfDeath", enemies: dict[str, list[Unit]], hex_: str
     return any(game.board.distance(hex_, h) <= STRATEGIC_DISTANCE for h in enemies)
 
 
-def _rules(game: "IslandOfDeath", unit: Unit, view: "StepView", goal: str, **changes: Any) -> list[MovementRules[str]]:
+def _rules(game: "IslandOfDeath", unit: Unit, view: "StepView", goal: str | None, shared: dict | None = None,
+           **changes: Any) -> list[MovementRules[str]]:
+    """The rules of each of the unit's movement classes; with `shared` (a dict kept while the
+    enemy units stand as they stood), the rules of one class and `changes` share their steps."""
     enemies = game.enemies(view.before, unit.side)
     zoc = game.zoc(view.before, unit.side)
     classes = (unit.movement_class,) if unit.movement_class else MOVEMENT_CLASSES
@@ -180,6 +181,8 @@ def _rules(game: "IslandOfDeath", unit: Unit, view: "StepView", goal: str, **cha
         rules = movement_rules(game.data, game.terrain(movement_class), enemies=enemies, zoc=zoc, goal=goal)
         for key, value in changes.items():
             setattr(rules, key, value)
+        if shared is not None:
+            rules.steps = shared.setdefault(("steps", movement_class, tuple(sorted(changes.items()))), {})
         out.append(rules)
     return out
 
@@ -188,14 +191,26 @@ def _search(game: "IslandOfDeath", unit: Unit, view: "StepView", start: str, goa
             **changes: Any):
     """The best of the unit's movement classes' searches, each asked once while the enemy units
     stand as they stood (the rules read nothing else that changes): a drag taken back and made
-    again, or a check asking twice, is not searched again."""
+    again, or a check asking twice, is not searched again. The searches from one hex within one
+    allowance are carried on from goal to goal (`MovesFrom`), and those of one class share what
+    each step costs: the rules depend on the goal only where enemy units stand, and such a goal
+    is searched alone."""
     enemies = game.enemies(view.before, unit.side)
     searched = game.recalled((GAME, "searches", unit.side), enemies, dict)
-    key = (unit.movement_class, start, goal, allowance, tuple(sorted(changes.items())))
+    changed = tuple(sorted(changes.items()))
+    key = (unit.movement_class, start, goal, allowance, changed)
     found = searched.get(key)
     if found is None:
-        found = searched[key] = best_of(*(check_move(r, start, goal, allowance)
-                                          for r in _rules(game, unit, view, goal, **changes)))
+        if goal in enemies:
+            checks = [check_move(r, start, goal, allowance) for r in _rules(game, unit, view, goal, **changes)]
+        else:
+            origin = ("from", unit.movement_class, start, allowance, changed)
+            moves = searched.get(origin)
+            if moves is None:
+                moves = searched[origin] = [MovesFrom(r, start, allowance)
+                                            for r in _rules(game, unit, view, None, searched, **changes)]
+            checks = [m.check(goal) for m in moves]
+        found = searched[key] = best_of(*checks)
     return found
 
 

@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from vlog.engine.judge import Ruling, Tri, Unknown, Verdict
-from vlog.engine.supply import SupplyRules, SupplyTrace, trace_supply
+from vlog.engine.supply import SupplyRules, SupplyTrace, TracesTo, trace_supply
 from vlog.kit.ledger import Ledger
 from vlog.kit.steps import Moved, PhaseChanged, Placed, Removed
 
@@ -85,6 +85,14 @@ class Supply(Ledger):
         """Unit id -> (turn, out of supply: True, False or Unknown) at its side's last Status Phase."""
         self.trail: dict[str, set[str]] = {}
         """Unit id -> the hexes it left in this phase (a marker may follow it there)."""
+        self._ground: dict[str, tuple[str, str]] = {}
+        """Unit id -> (hex, side) of each ground unit on the map, as the last step left them."""
+        self._at: dict[str, dict[str, str]] = {}
+        """Hex -> {unit id: side} of the ground units there (`_ground` by hex)."""
+        self._unsettled: set[str] = set()
+        """Hexes whose ground units changed since control was last worked out (`_occupy`)."""
+        self._intro_control: tuple[frozenset[str], frozenset[str]] | None = None
+        """22.23 as the game's data gives it (`_intro_axis_control`), read once."""
 
     def phase(self, change: Any, view: "StepView") -> tuple[()]:
         self.trail = {}
@@ -96,12 +104,16 @@ class Supply(Ledger):
         props = record["properties"] if record is not None and "properties" in record else {}
         if "forts_destroyed_at_start" in props:
             self.destroyed_forts |= set(props["forts_destroyed_at_start"].value or ())
-        self._occupy(view.after)
+        self._ground, self._at = {}, {}
+        self._see(view.after, None)
+        self._occupy()
         return ()
 
     def step(self, view: "StepView") -> tuple[()]:
-        if self._ground_moved(view):
-            self._occupy(view.after)
+        moved = self._ground_moved(view)
+        self._see(view.after, view.changed_pieces())
+        if moved:
+            self._occupy()
         return ()
 
     def _ground_moved(self, view: "StepView") -> bool:
@@ -124,16 +136,37 @@ class Supply(Ledger):
                 self.landed.add(unit.hex)                          # 8.51: the record of landings
         return ()
 
-    def _occupy(self, position: "Position") -> None:
-        sides: dict[str, set[str]] = {}
-        for unit in self.game.units(position).values():
-            if unit.hex is not None and unit.is_ground_unit:
-                sides.setdefault(unit.hex, set()).add(unit.side)
-        for hex_, there in sides.items():
+    def _see(self, position: "Position", changed: Iterable[str] | None) -> None:
+        """Where the ground units of `position` stand, read again for the units `changed` (all
+        of them when None); the hexes they left or entered wait for `_occupy`."""
+        units = self.game.units(position)
+        if changed is None:
+            changed = set(self._ground) | set(units)
+        for uid in changed:
+            unit = units.get(uid)
+            now = (unit.hex, unit.side) if unit is not None and unit.hex is not None and unit.is_ground_unit else None
+            was = self._ground.get(uid)
+            if now == was:
+                continue
+            if was is not None:
+                del self._ground[uid]
+                del self._at[was[0]][uid]
+                self._unsettled.add(was[0])
+            if now is not None:
+                self._ground[uid] = now
+                self._at.setdefault(now[0], {})[uid] = now[1]
+                self._unsettled.add(now[0])
+
+    def _occupy(self) -> None:
+        """2.1, 17.1: control and destroyed forts, worked out again in the hexes whose ground
+        units changed since the last time (in the others it would come out as it did then)."""
+        for hex_ in self._unsettled:
+            there = set(self._at.get(hex_, {}).values())
             if len(there) == 1:
                 self.control[hex_] = next(iter(there))
             if there == {"axis"} and self.game.board.has_feature(hex_, "fort") is True:
                 self.destroyed_forts.add(hex_)                     # 17.1
+        self._unsettled = set()
 
     # -- what the trace reads -------------------------------------------------------------------
     def controlled_by(self, hex_: str) -> str | Unknown:
@@ -143,7 +176,9 @@ class Supply(Ledger):
             return self.control[hex_]
         if self.game.scenario != "intro":
             return "allied"
-        known, columns = _intro_axis_control(self.game)
+        if self._intro_control is None:
+            self._intro_control = _intro_axis_control(self.game)
+        known, columns = self._intro_control
         return "axis" if hex_ in known or hex_[:2] in columns else "allied"
 
     def has_landed(self, hex_: str) -> bool | Unknown:
@@ -288,8 +323,8 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
     hqs = [u for u in _hqs_on_map(game, position) if u.side == side and (formation is None or u.formation == formation)]
     legs = []
     for hq in hqs:
-        to_hq = _traced(game, position, ("to", unit.hex, hq.hex, side), lambda at=hq.hex: (
-            trace_supply(_rules(game, position, side, lambda h: h == at), unit.hex)))
+        to_hq = _traced(game, position, ("to", unit.hex, hq.hex, side),
+                        lambda at=hq.hex: _traces_to(game, position, side, at).trace(unit.hex))
         legs.append(_join(to_hq, _hq_trace(game, position, hq)))
     why = f"no HQ of {formation} on the map" if formation else f"no {side} HQ on the map"
     found = _best(legs, why)
@@ -304,6 +339,12 @@ def supply_of(game: "IslandOfDeath", position: "Position", unit: "Unit", phase: 
 def _hqs_on_map(game: "IslandOfDeath", position: "Position") -> list["Unit"]:
     return position.derived((GAME, "hqs-on-map"), lambda _t: [
         u for u in game.units(position).values() if u.kind == "hq" and u.hex is not None])
+
+
+def _traces_to(game: "IslandOfDeath", position: "Position", side: str, hex_: str) -> TracesTo[str]:
+    """The routes of `side`'s units to an HQ in `hex_`, searched together (8.2)."""
+    return _traced(game, position, ("traces-to", hex_, side), lambda: TracesTo(
+        _rules(game, position, side, lambda h: h == hex_), hex_))
 
 
 def _hq_trace(game: "IslandOfDeath", position: "Position", hq: "Unit") -> SupplyTrace:
