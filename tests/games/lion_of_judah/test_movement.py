@@ -314,5 +314,27 @@ def test_a_search_is_kept_only_while_what_it_reads_stands(plain):
                        rainy=False) == fresh(there, sb, "1607") != asked
     other = replace(sb, level="2")                      # the unit differs: searched again, kept for it
     plain_check(plain, first, other, "1603", "1607", 4, motorized=False, scenario=None, rainy=False)
-    assert [units[0] for units, _ in plain.move_checks.values()].count(other) == 1
-    assert [units[0] for units, _ in plain.move_checks.values()].count(sb) == 1      # the one among `there`
+    assert [units[0] for units, *_ in plain.move_checks.values()].count(other) == 1
+    assert [units[0] for units, *_ in plain.move_checks.values()].count(sb) == 1      # the one among `there`
+
+
+def test_a_kept_search_answers_every_goal_as_a_search_of_its_own(tmp_path):
+    """A unit dragged hex by hex carries one search on from goal to goal; each answer is the one
+    `check_move` gives for that goal alone, over mixed terrain, past enemies, for an Italian
+    unit (rules the same for every goal) and a tribal levy (its rules depend on the goal)."""
+    from vlog.games.lion_of_judah.checks.movement import plain_check
+
+    board = synthetic_board(tmp_path, terrain={"1605": "mountain", "1704": "rough", "1506": "swamp"},
+                            hexsides={"1604/1605": ["river"]})
+    sb = unit("sb", "1603", name="Sb")
+    levy = unit("lv", "1603", name="Levy", side="ethiopian", unit_class="tribal-levy", faction="tigray")
+    other = unit("ot", "1705", name="Other levy", side="ethiopian", unit_class="tribal-levy", faction="gojjam")
+    ras = unit("ras", "1606", name="Ras", side="ethiopian", unit_class="tribal-levy", faction="tigray")
+    goals = ["1604", "1605", "1704", "1705", "1506", "1607", "1608", "1603", "1706", "1605"]
+    for mover, scenario, position in ((sb, None, state(sb, ras)), (levy, None, state(levy, other, sb))):
+        for allowance in (2, 4, 6):
+            for goal in goals:
+                rules = movement_rules(board, position, mover, motorized=False, scenario=scenario, goal=goal)
+                assert plain_check(board, position, mover, "1603", goal, allowance, motorized=False,
+                                   scenario=scenario, rainy=False) == check_move(rules, "1603", goal, allowance), \
+                    (mover.name, allowance, goal)

@@ -63,7 +63,7 @@ from dataclasses import replace
 from typing import Any
 
 from vlog.engine.judge import Ruling, Unknown
-from vlog.engine.movement import MoveCheck, MovementRules, best_of, check_move, follow_route
+from vlog.engine.movement import MoveCheck, MovementRules, MovesFrom, best_of, check_move, follow_route
 from vlog.findings import Finding
 from vlog.games.lion_of_judah.board import FOOT_MIN_COST, MOTORIZED_MIN_COST, Board, hex_label
 from vlog.games.lion_of_judah.checks.common import REGISTRY, finding, plain_number as _num
@@ -677,30 +677,35 @@ def _judge_search(board: Board, state: GameState, facts: MoveFacts, *, step: int
     return out
 
 
-MOVE_CHECKS_KEPT = 4096
-"""The movement searches' answers a board keeps (`plain_check`)."""
+MOVE_CHECKS_KEPT = 1024
+"""The units' searches a board keeps (`plain_check`)."""
 
 
 def plain_check(board: Board, state: GameState, unit: Unit, start: str, goal: str, allowance: Any, *,
                 motorized: bool, scenario: str | None, rainy: bool) -> MoveCheck[str]:
-    """`check_move` of the unit's move under `movement_rules`, asked once while the other units
-    on the map stand as they stood: a drag taken back and made again, or a move judged again,
-    is not searched again. The rules read the unit but for where it stands (its own hex counts
-    for nothing: it is neither its enemy nor of another faction), the scenario, the rain, the
-    goal and the other units on the map. Those are the position's own objects (a unit the log
-    changed is another), and the answer keeps them, so an id in its key is never another
-    unit's; the unit is compared whole, its place aside."""
+    """`check_move` of the unit's move under `movement_rules`, from one search kept while the
+    other units on the map stand as they stood: a drag taken back and made again is not
+    searched again, and a unit dragged hex by hex carries one search on from hex to hex
+    (`MovesFrom`) unless its rules depend on the goal (a tribal faction's or a guerrilla's may
+    end in a hex it may not pass through). The rules read the unit but for where it stands (its
+    own hex counts for nothing: it is neither its enemy nor of another faction), the scenario,
+    the rain, the goal and the other units on the map. Those are the position's own objects (a
+    unit the log changed is another), and the search keeps them, so an id in its key is never
+    another unit's; the unit is compared whole, its place aside."""
     others = tuple(u for u in state.units.values() if u.hex is not None and u.id != unit.id)
-    key = (unit.id, start, goal, allowance, motorized, scenario, rainy, tuple(map(id, others)))
+    by_goal = _tribal(unit, scenario) is not None or is_guerrilla(unit, scenario)
+    key = (unit.id, start, goal if by_goal else None, allowance, motorized, scenario, rainy, tuple(map(id, others)))
     kept = board.move_checks.get(key)
-    if kept is not None and replace(kept[0][0], hex=unit.hex, box=unit.box) == unit:
-        return kept[1]
-    rules = movement_rules(board, state, unit, motorized=motorized, scenario=scenario, goal=goal, rainy=rainy)
-    found = check_move(rules, start, goal, allowance)
-    if len(board.move_checks) >= MOVE_CHECKS_KEPT:
-        board.move_checks.clear()
-    board.move_checks[key] = ((unit, others), found)
-    return found
+    if kept is None or replace(kept[0][0], hex=unit.hex, box=unit.box) != unit:
+        rules = movement_rules(board, state, unit, motorized=motorized, scenario=scenario,
+                               goal=goal if by_goal else None, rainy=rainy)
+        if len(board.move_checks) >= MOVE_CHECKS_KEPT:
+            board.move_checks.clear()
+        kept = board.move_checks[key] = ((unit, others), MovesFrom(rules, start, allowance), {})
+    answers = kept[2]
+    if goal not in answers:
+        answers[goal] = kept[1].check(goal)
+    return answers[goal]
 
 
 def _blocked_by(board: Board, state: GameState, facts: MoveFacts, candidates: list[bool], allowance: Any,
