@@ -24,7 +24,7 @@ from vlog.games.ascari.fires import Fires
 from vlog.games.ascari.play import Play
 from vlog.games.ascari.revolts import Revolts
 from vlog.games.ascari.terrain import Terrain
-from vlog.games.ascari.units import Unit, make_unit
+from vlog.games.ascari.units import MARKER, Unit, make_unit
 from vlog.games.base import Clock
 from vlog.kit.engine import RulesEngine
 from vlog.kit.inventory import load_inventory
@@ -84,8 +84,11 @@ class Ascari(RulesEngine):
     def make_unit(self, data: "GameData", counter: str, level: str | None) -> Unit:
         return make_unit(data, counter, level)
 
-    def transform(self, unit: Unit) -> Unit:
-        """A unit on the scenario's map (the module's one map shows whichever board is in play)."""
+    def transform(self, unit: Unit) -> Unit | None:
+        """A unit on the scenario's map (the module's one map shows whichever board is in play);
+        an informational marker is no unit (1.3; markers do not affect stacking, 3.4)."""
+        if unit.type == MARKER:
+            return None
         if unit.hex is not None and unit.map is None and self.terrain is not None:
             return dataclasses.replace(unit, map=self.terrain.board.map_id)
         return unit
