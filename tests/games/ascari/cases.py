@@ -105,6 +105,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
         "attacker retreat", "attacker tie", "defender retreat"], "attacker_seen": "retreated", "defender_seen": "retreated"})],
     "MEL-11": [("MEL-11", 15, {"hex": "2410", "unit": "1 Spear MA", "leaders": ["Maconnen"]})],
     "MEL-12": [("MEL-12", 5, {"hex": "2104", "from": "2205", "level": "front"})],
+    "SEQ-05": [("SEQ-05", 22, {"marker": "Moved", "hex": "2608", "unit": "3 Rifle MA", "active": "ethiopian",
+                               "removed_from": "active"})],
     "FDR-16": [("FDR-16", 21, {"hex": "2506", "target": "Booty", "dice": [3, 3], "due": ["eliminated"],
                                "applied": "retreated", "steps_lost": 1, "melee_step": 16}),
                ("FDR-16", 24, {"target": "Booty", "due": ["eliminated"], "applied": "one step lost"})],

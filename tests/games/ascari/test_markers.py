@@ -1,0 +1,76 @@
+"""The informational markers (vlog/games/ascari/markers.py, checks/markers.py): which unit a marker
+marks, the readings a log leaves open, and a log without marker pieces, judged on the synthetic
+overlay (not the published charts)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import vlog
+from converters.log_writer import write_log
+from tests.games.ascari.cases import MODULE, module, replay, synthetic_data
+from vlog.games.ascari.markers import NO_MARKERS, marker_counters
+from vlog.games.ascari.rules import Ascari
+from vlog.kit.steps import Position
+from vlog.replay import replay_log
+
+MARKER_ITEMS = ("SEQ-05",)
+START = MODULE.parent / "s4-start.vsav"
+
+
+def _judge(tmp_path: Path, actions: str):
+    """An Amba Alagi (S4) log of `actions` (script lines, Bob the Ethiopian first), judged."""
+    script = tmp_path / "log.vscript"
+    script.write_text(f"""vlog-script 1
+game ascari
+module {MODULE}
+map "Main Map"
+clock 1704067260000
+start {START}
+player Alice side italian
+player Bob side ethiopian
+as Bob
+{actions}
+""", encoding="utf-8")
+    write_log(script, tmp_path / "log.vlog")
+    game = Ascari(synthetic_data())
+    return replay_log(vlog.read(tmp_path / "log.vlog"), module=module(), game=game)
+
+
+def test_the_markers_are_counters_but_no_units():
+    game = Ascari(synthetic_data())
+    assert game.marker_counters == marker_counters(synthetic_data()) == {
+        "mk-moved", "mk-combat", "mk-retreat", "mk-fire", "mk-opportunity-fire", "mk-rifle"}
+    rep, game = replay("SEQ-05")
+    table = rep.state_at(16)            # the Moved marker is on 3 Rifle MA in 2608
+    assert [p.name for p in table.game_pieces() if table.location_name(p) == "2608"] == ["3 Rifle MA", "Moved"]
+    assert [u.name for u in game.units(Position(table)).values() if u.hex == "2608"] == ["3 Rifle MA"]
+
+
+def test_a_log_without_marker_pieces_leaves_the_marker_checks_not_judged():
+    """clean-s2 places no marker: its clean-ups and fires are occasions, but a module whose markers
+    are not bound looks the same, so the marker checks say they were not judged."""
+    rep, _ = replay("clean-s2")
+    assert not rep.findings
+    for short in MARKER_ITEMS:
+        status = rep.tally.status(f"ascari/{short}")
+        assert status.judgement.value == "not-judged" and status.needs == (NO_MARKERS,), short
+
+
+def test_the_marker_checks_judge_a_log_with_markers():
+    for name in ("SEQ-05", "clean-s4"):
+        rep, _ = replay(name)
+        for short in ("SEQ-05",):
+            assert rep.tally.status(f"ascari/{short}").judgement.value == "judged", (name, short)
+
+
+
+def test_markers_of_the_inactive_side_stay_at_the_clean_up(tmp_path):
+    """A Retreat marker on an Italian unit is left in place at the Ethiopian clean-up (6.0)."""
+    rep = _judge(tmp_path, """chat "flag ethiopian"
+add "1 Rifle MA" at 2413
+move "1 Rifle MA" along 2412
+as Alice
+add Retreat at 2409
+chat "flag italian"
+""")
+    assert not rep.findings, [f.message for f in rep.findings]

@@ -1,0 +1,81 @@
+"""The informational markers as the log shows them (markers.py: a marker marks the combat unit in
+its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0).
+
+A reading of which unit a marker marks that the log leaves open (a hex of several combat units,
+a unit that came after the marker) makes a finding POSSIBLE, naming the doubt; a marker that marks
+no unit (none stands in its hex) is an occasion not settled. A log with no marker piece leaves
+these checks not judged (`markers.NO_MARKERS`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vlog.engine.judge import Ruling
+from vlog.games.ascari.checks.sequence import NO_FLAGS
+from vlog.games.ascari.markers import INFORMATIONAL, NO_MARKERS, marker_property, markers_of, of_counter
+from vlog.games.ascari.rules import REGISTRY
+from vlog.kit.engine import END
+from vlog.kit.sequence import side_name
+from vlog.kit.steps import PhaseChanged
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vlog.games.ascari.rules import Ascari
+    from vlog.kit.steps import StepView
+
+MARKER_ITEMS = ("SEQ-05",)
+
+
+@REGISTRY.check(*MARKER_ITEMS, on=END)
+def judge_no_markers(game: "Ascari", view: "StepView") -> list:
+    """A log that never shows a marker piece cannot tell a clean-up from a module whose markers
+    are not bound: the marker checks say they were not judged."""
+    if not game.markers.seen and game.scenario is not None:     # no scenario: already not judged
+        for short in MARKER_ITEMS:
+            game.not_judged(short, (NO_MARKERS,))
+    return []
+
+
+@REGISTRY.check("SEQ-05", event=PhaseChanged)
+def judge_cleanup(game: "Ascari", event: PhaseChanged, view: "StepView") -> list:
+    """When a player-turn begins, the one before has had its Administrative Phase: no Fire or
+    Opportunity Fire marker is left, nor a Moved, Retreat or Combat marker on a unit of the side
+    that was active (the inactive side's keep theirs, 6.0). Judged on the position before the
+    step that begins the new player-turn; which markers go from both sides is the data's
+    (counters.json admin_removal)."""
+    old, new = event.old, event.new
+    if old is None or new is None or old.phasing is None or new.phasing in (None, old.phasing):
+        return []
+    left = of_counter(markers_of(game, view.before), *INFORMATIONAL)
+    if not left:
+        return []
+    if not game.play.flags_declared:
+        game.unsettled("SEQ-05", event.step, (NO_FLAGS,))
+        return []
+    active, found = old.phasing, []
+    for marker in left:
+        marked = game.markers.marks(view.before, marker)
+        everyone = marker_property(game.data, marker.counter, "admin_removal") == "all"    # Fire, Opportunity Fire
+        on_active = [u for u in marked.candidates if u.side == active]
+        if not everyone and not on_active:
+            if not marked.candidates:
+                game.unsettled("SEQ-05", event.step, (marked.doubt,))
+            continue
+        unit = marked.unit if marked.unit is not None else (on_active[0] if len(on_active) == 1 else None)
+        if everyone and marked.doubt is not None:
+            unit = None     # removed whichever unit it marks: named only when the log tells it
+        if everyone or marked.doubt is None:
+            sure = True
+        else:       # several units there: sure when every one is the active side's
+            sure = marked.unit is None and len(on_active) == len(marked.candidates)
+        on = f" on {unit.name} ({side_name(unit.side)})" if unit is not None else ""
+        whose = "both players' units" if everyone else f"the active ({side_name(active)}) player's units"
+        found.append(game.finding(
+            "SEQ-05", Ruling.PROVEN if sure else Ruling.POSSIBLE, step=event.step,
+            message=f"the {marker.name} marker in {marker.hex}{on} was still on the map when the "
+                    f"{side_name(new.phasing)} player-turn began: the {side_name(active)} Administrative Phase "
+                    f"removes it from {whose} (2.0 step 4, 6.0)",
+            subjects=(marker.name, *((unit.name,) if unit is not None else ())),
+            evidence={"marker": marker.name, "hex": marker.hex, "unit": unit.name if unit is not None else None,
+                      "active": active, "removed_from": "all" if everyone else "active"},
+            depends_on=() if sure else (marked.doubt,)))
+    return found
