@@ -107,6 +107,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "MEL-12": [("MEL-12", 5, {"hex": "2104", "from": "2205", "level": "front"})],
     "SEQ-05": [("SEQ-05", 22, {"marker": "Moved", "hex": "2608", "unit": "3 Rifle MA", "active": "ethiopian",
                                "removed_from": "active"})],
+    "FIR-03": [("FIR-03", 36, {"firer": "4 IV", "hex": "2408", "target": "2409", "opportunity": False,
+                               "marker_step": 25})],
     "FDR-16": [("FDR-16", 21, {"hex": "2506", "target": "Booty", "dice": [3, 3], "due": ["eliminated"],
                                "applied": "retreated", "steps_lost": 1, "melee_step": 16}),
                ("FDR-16", 24, {"target": "Booty", "due": ["eliminated"], "applied": "one step lost"})],

@@ -13,7 +13,7 @@ from vlog.games.ascari.rules import Ascari
 from vlog.kit.steps import Position
 from vlog.replay import replay_log
 
-MARKER_ITEMS = ("SEQ-05",)
+MARKER_ITEMS = ("SEQ-05", "FIR-03")
 START = MODULE.parent / "s4-start.vsav"
 
 
@@ -59,9 +59,32 @@ def test_a_log_without_marker_pieces_leaves_the_marker_checks_not_judged():
 def test_the_marker_checks_judge_a_log_with_markers():
     for name in ("SEQ-05", "clean-s4"):
         rep, _ = replay(name)
-        for short in ("SEQ-05",):
+        for short in ("SEQ-05", "FIR-03"):
             assert rep.tally.status(f"ascari/{short}").judgement.value == "judged", (name, short)
 
+
+def test_a_marker_the_unit_found_there_and_a_marker_on_no_unit_are_not_proven(tmp_path):
+    """A Retreat marker left in 2412 before 1 Rifle MA entered: its fire there and the clean-up that
+    leaves the marker are POSSIBLE, naming the doubt; a Moved marker where no unit stands marks no
+    unit: the clean-up is an occasion not settled."""
+    rep = _judge(tmp_path, """chat "flag ethiopian"
+add Retreat at 2412
+add Moved at 2311
+add "1 Rifle MA" at 2413
+move "1 Rifle MA" along 2412
+chat "fire 1 Rifle MA at 2409"
+roll 1d6 = 1
+as Alice
+chat "flag italian"
+""")
+    found = {f.check.split("/")[1]: f for f in rep.findings}
+    assert sorted(found) == ["FIR-03", "SEQ-05"], [f.message for f in rep.findings]
+    for finding in found.values():
+        assert finding.basis.value == "possible"
+        assert "came there after the marker" in finding.evidence["depends_on"][0]
+    unsettled = rep.tally.status("ascari/SEQ-05").unsettled
+    assert [u.step for u in unsettled] == [found["SEQ-05"].step]
+    assert "which unit the Moved marker in 2311 marks (no combat unit stands there)" in unsettled[0].data
 
 
 def test_markers_of_the_inactive_side_stay_at_the_clean_up(tmp_path):

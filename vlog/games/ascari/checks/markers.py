@@ -1,5 +1,6 @@
 """The informational markers as the log shows them (markers.py: a marker marks the combat unit in
-its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0).
+its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0), and no fire under a RETREAT
+marker (4.41 Note, 5.41).
 
 A reading of which unit a marker marks that the log leaves open (a hex of several combat units,
 a unit that came after the marker) makes a finding POSSIBLE, naming the doubt; a marker that marks
@@ -16,13 +17,13 @@ from vlog.games.ascari.markers import INFORMATIONAL, NO_MARKERS, marker_property
 from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.engine import END
 from vlog.kit.sequence import side_name
-from vlog.kit.steps import PhaseChanged
+from vlog.kit.steps import Declared, PhaseChanged
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import StepView
 
-MARKER_ITEMS = ("SEQ-05",)
+MARKER_ITEMS = ("SEQ-05", "FIR-03")
 
 
 @REGISTRY.check(*MARKER_ITEMS, on=END)
@@ -78,4 +79,32 @@ def judge_cleanup(game: "Ascari", event: PhaseChanged, view: "StepView") -> list
             evidence={"marker": marker.name, "hex": marker.hex, "unit": unit.name if unit is not None else None,
                       "active": active, "removed_from": "all" if everyone else "active"},
             depends_on=() if sure else (marked.doubt,)))
+    return found
+
+
+@REGISTRY.check("FIR-03", event=Declared)
+def judge_fire_under_retreat(game: "Ascari", event: Declared, view: "StepView") -> list:
+    """A unit holding a RETREAT marker (counters.json no_fire) performs neither Fire nor
+    Opportunity Fire."""
+    if event.grammar != "fire":
+        return []
+    firer = game.piece_named(view.before, event.declaration.firer)
+    if firer is None or firer.hex is None or not firer.combat:
+        return []
+    found = []
+    for marker in of_counter(markers_of(game, view.before), *INFORMATIONAL):
+        if marker.hex != firer.hex or marker_property(game.data, marker.counter, "no_fire") is not True:
+            continue
+        marked = game.markers.marks(view.before, marker)
+        what = "Opportunity Fire" if event.declaration.opportunity else "Fire"
+        found.append(game.finding(
+            "FIR-03", Ruling.PROVEN if marked.doubt is None else Ruling.POSSIBLE, step=event.step,
+            message=f"{firer.name} in {firer.hex} declared {what} at {event.declaration.target} under the "
+                    f"Retreat marker there: a unit holding a RETREAT marker cannot fire (4.41 Note, 5.41)",
+            subjects=(firer.name, marker.name),
+            evidence={"firer": firer.name, "hex": firer.hex, "target": event.declaration.target,
+                      "opportunity": event.declaration.opportunity,
+                      "marker_step": game.markers.arrived.get(marker.id, (None,))[0]},
+            depends_on=() if marked.doubt is None else (marked.doubt,)))
+        break
     return found
