@@ -109,6 +109,7 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
                                "removed_from": "active"})],
     "FIR-03": [("FIR-03", 36, {"firer": "4 IV", "hex": "2408", "target": "2409", "opportunity": False,
                                "marker_step": 25})],
+    "STK-04": [("STK-04", 17, {"marker": "Fire", "hex": "2412", "unit": "1 Rifle MA", "markers": 2})],
     "FDR-16": [("FDR-16", 21, {"hex": "2506", "target": "Booty", "dice": [3, 3], "due": ["eliminated"],
                                "applied": "retreated", "steps_lost": 1, "melee_step": 16}),
                ("FDR-16", 24, {"target": "Booty", "due": ["eliminated"], "applied": "one step lost"})],

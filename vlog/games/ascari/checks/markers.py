@@ -1,6 +1,6 @@
 """The informational markers as the log shows them (markers.py: a marker marks the combat unit in
-its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0), and no fire under a RETREAT
-marker (4.41 Note, 5.41).
+its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0), no fire under a RETREAT marker
+(4.41 Note, 5.41), and one marker of a type per unit (1.3).
 
 A reading of which unit a marker marks that the log leaves open (a hex of several combat units,
 a unit that came after the marker) makes a finding POSSIBLE, naming the doubt; a marker that marks
@@ -17,13 +17,13 @@ from vlog.games.ascari.markers import INFORMATIONAL, NO_MARKERS, marker_property
 from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.engine import END
 from vlog.kit.sequence import side_name
-from vlog.kit.steps import Declared, PhaseChanged
+from vlog.kit.steps import Declared, MarkerMoved, PhaseChanged
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import StepView
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03")
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04")
 
 
 @REGISTRY.check(*MARKER_ITEMS, on=END)
@@ -108,3 +108,29 @@ def judge_fire_under_retreat(game: "Ascari", event: Declared, view: "StepView") 
             depends_on=() if marked.doubt is None else (marked.doubt,)))
         break
     return found
+
+
+@REGISTRY.check("STK-04", event=MarkerMoved)
+def judge_two_of_a_type(game: "Ascari", event: MarkerMoved, view: "StepView") -> list:
+    """A marker that comes to a unit already holding one of its type: each unit receives only one
+    informational marker per type (1.3, 'no two Combat markers together')."""
+    marker = event.after
+    if marker is None or marker.counter not in INFORMATIONAL:
+        return []
+    others = [m for m in of_counter(markers_of(game, view.after), marker.counter)
+              if m.hex == marker.hex and m.id != marker.id]
+    if not others:
+        return []
+    marked = game.markers.marks(view.after, others[0])
+    if not marked.candidates or len(marked.candidates) >= 1 + len(others):
+        return []           # no unit there, or as many units as markers: each may mark another
+    unit = marked.unit
+    on = unit.name if unit is not None else " / ".join(u.name for u in marked.candidates)
+    return [game.finding(
+        "STK-04", Ruling.PROVEN if marked.doubt is None else Ruling.POSSIBLE, step=event.step,
+        message=f"a second {marker.name} marker was put in {marker.hex} on {on}, which already holds one "
+                f"(since step {game.markers.arrived.get(others[0].id, (None,))[0]}): a unit receives only one "
+                f"informational marker of each type (1.3)",
+        subjects=(marker.name, *(u.name for u in marked.candidates)),
+        evidence={"marker": marker.name, "hex": marker.hex, "unit": on, "markers": 1 + len(others)},
+        depends_on=() if marked.doubt is None else (marked.doubt,))]
