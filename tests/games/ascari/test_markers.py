@@ -13,7 +13,7 @@ from vlog.games.ascari.rules import Ascari
 from vlog.kit.steps import Position
 from vlog.replay import replay_log
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04")
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14")
 START = MODULE.parent / "s4-start.vsav"
 
 
@@ -59,7 +59,7 @@ def test_a_log_without_marker_pieces_leaves_the_marker_checks_not_judged():
 def test_the_marker_checks_judge_a_log_with_markers():
     for name in ("SEQ-05", "clean-s4"):
         rep, _ = replay(name)
-        for short in ("SEQ-05", "FIR-03"):
+        for short in ("SEQ-05", "FIR-03", "MOV-14"):
             assert rep.tally.status(f"ascari/{short}").judgement.value == "judged", (name, short)
 
 

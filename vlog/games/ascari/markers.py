@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from vlog.games.ascari.units import MARKER
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Event, MarkerMoved
+from vlog.kit.steps import Event, MarkerMoved, PhaseChanged
 from vlog.kit.units import Bindings, value
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -96,12 +96,14 @@ def combat_units_in(game: "Ascari", position: "Position", hex_: str) -> tuple["U
 
 class Markers(Ledger):
     """Where each marker came to its hex (`arrived`: piece id -> (step, the combat units there
-    then)), and whether the log showed any marker (`seen`)."""
+    then)), whether the log showed any marker (`seen`), and the Ethiopian Spear/Cavalry units
+    stopped by a Rifle marker this phase (`rifle_stops`: piece id -> (hex, step), MOV-14)."""
 
     def __init__(self, game: "Ascari"):
         self.game = game
         self.arrived: dict[str, tuple[int | None, frozenset[str]]] = {}
         self.seen = False
+        self.rifle_stops: dict[str, tuple[str, int | None]] = {}
 
     def _arrive(self, position: "Position", markers: Iterable[Marker], step: int | None) -> None:
         for marker in markers:
@@ -116,6 +118,10 @@ class Markers(Ledger):
     def event(self, event: Event, view: "StepView") -> Iterable:
         if isinstance(event, MarkerMoved) and event.after is not None:
             self._arrive(view.after, (event.after,), event.step)
+        return ()
+
+    def phase(self, change: PhaseChanged, view: "StepView") -> Iterable:
+        self.rifle_stops.clear()
         return ()
 
     def moved(self, view: "StepView") -> list[Event]:

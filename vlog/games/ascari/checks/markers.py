@@ -1,6 +1,7 @@
 """The informational markers as the log shows them (markers.py: a marker marks the combat unit in
-its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0), no fire under a RETREAT marker
-(4.41 Note, 5.41), and one marker of a type per unit (1.3).
+its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0), no fire under a RETREAT
+marker (4.41 Note, 5.41), one marker of a type per unit (1.3), and the Spear or Cavalry unit that
+stops on an abandoned Rifle marker (4.6).
 
 A reading of which unit a marker marks that the log leaves open (a hex of several combat units,
 a unit that came after the marker) makes a finding POSSIBLE, naming the doubt; a marker that marks
@@ -12,18 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vlog.engine.judge import Ruling
+from vlog.games.ascari.checks.fire import RIFLE_MARKER_SCENARIOS
 from vlog.games.ascari.checks.sequence import NO_FLAGS
-from vlog.games.ascari.markers import INFORMATIONAL, NO_MARKERS, marker_property, markers_of, of_counter
+from vlog.games.ascari.markers import INFORMATIONAL, NO_MARKERS, RIFLE, marker_property, markers_of, of_counter
 from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.engine import END
 from vlog.kit.sequence import side_name
-from vlog.kit.steps import Declared, MarkerMoved, PhaseChanged
+from vlog.kit.steps import Declared, MarkerMoved, Moved, PhaseChanged
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import StepView
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04")
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14")
 
 
 @REGISTRY.check(*MARKER_ITEMS, on=END)
@@ -134,3 +136,28 @@ def judge_two_of_a_type(game: "Ascari", event: MarkerMoved, view: "StepView") ->
         subjects=(marker.name, *(u.name for u in marked.candidates)),
         evidence={"marker": marker.name, "hex": marker.hex, "unit": on, "markers": 1 + len(others)},
         depends_on=() if marked.doubt is None else (marked.doubt,))]
+
+
+@REGISTRY.check("MOV-14", event=Moved)
+def judge_rifle_stop(game: "Ascari", event: Moved, view: "StepView") -> list:
+    """An Ethiopian Spear or Cavalry unit entering a hex with an abandoned Rifle marker (none of
+    the hex's combat units holds it: none stands there) stops there (4.6); its move on out of that
+    hex in the same phase, other than a melée retreat, is reported."""
+    unit, after = event.before, event.after
+    if game.scenario not in RIFLE_MARKER_SCENARIOS or unit.side != "ethiopian" \
+            or unit.type not in ("spear", "cavalry") or unit.hex is None or after.hex is None \
+            or game.play.is_retreat(unit, after):
+        return []
+    found = []
+    stop = game.markers.rifle_stops.pop(unit.id, None)
+    if stop is not None and stop[0] == unit.hex:
+        found.append(game.finding(
+            "MOV-14", Ruling.PROVEN, step=event.step,
+            message=f"{unit.name} entered {unit.hex}, where a Rifle marker lay, at step {stop[1]} and moved on "
+                    f"to {after.hex}: a Spear/Cavalry unit entering a Rifle marker's hex stops there (4.6)",
+            subjects=(unit.name,),
+            evidence={"unit": unit.name, "hex": unit.hex, "to": after.hex, "entered_step": stop[1]}))
+    rifles = [m for m in of_counter(markers_of(game, view.before), RIFLE) if m.hex == after.hex]
+    if rifles and not any(u.id != unit.id for u in game.markers.marks(view.before, rifles[0]).candidates):
+        game.markers.rifle_stops[unit.id] = (after.hex, event.step)
+    return found
