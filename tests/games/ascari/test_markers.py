@@ -13,7 +13,7 @@ from vlog.games.ascari.rules import Ascari
 from vlog.kit.steps import Position
 from vlog.replay import replay_log
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14")
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15")
 START = MODULE.parent / "s4-start.vsav"
 
 
@@ -97,3 +97,27 @@ add Retreat at 2409
 chat "flag italian"
 """)
     assert not rep.findings, [f.message for f in rep.findings]
+
+
+def test_a_rifle_unit_lost_before_any_marker_is_told_once_the_log_shows_one(tmp_path):
+    """FDR-10's log eliminates 1 Rifle MA and shows no marker piece: FDR-15 is not judged there.
+    The same elimination in a log that later shows a marker is reported, at its step."""
+    rep, _ = replay("FDR-10")
+    assert not [f for f in rep.findings if f.check == "ascari/FDR-15"]
+    assert rep.tally.status("ascari/FDR-15").needs == (NO_MARKERS,)
+    rep = _judge(tmp_path, """chat "flag ethiopian"
+add "1 Rifle MA" at 2413
+move "1 Rifle MA" along 2412 2411 2410
+as Alice
+chat "flag italian"
+chat "fire 4 IV at 2410"
+roll 1d6 = 5
+reduce "1 Rifle MA"
+chat "fire D Batt battery at 2410"
+roll 1d6 = 6
+remove "1 Rifle MA"
+as Bob
+chat "flag ethiopian"
+add Moved at 2410
+""")
+    assert [(f.check, f.step, f.evidence["hex"]) for f in rep.findings] == [("ascari/FDR-15", 12, "2410")]

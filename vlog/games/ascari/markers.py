@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from vlog.games.ascari.units import MARKER
 from vlog.kit.ledger import Ledger
-from vlog.kit.steps import Event, MarkerMoved, PhaseChanged
+from vlog.kit.steps import Event, MarkerMoved, PhaseChanged, Removed
 from vlog.kit.units import Bindings, value
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -96,14 +96,18 @@ def combat_units_in(game: "Ascari", position: "Position", hex_: str) -> tuple["U
 
 class Markers(Ledger):
     """Where each marker came to its hex (`arrived`: piece id -> (step, the combat units there
-    then)), whether the log showed any marker (`seen`), and the Ethiopian Spear/Cavalry units
-    stopped by a Rifle marker this phase (`rifle_stops`: piece id -> (hex, step), MOV-14)."""
+    then)), whether the log showed any marker (`seen`), the Ethiopian Spear/Cavalry units
+    stopped by a Rifle marker this phase (`rifle_stops`: piece id -> (hex, step), MOV-14) and the
+    Rifle units eliminated this phase (`rifles_lost`: (unit, step), FDR-15)."""
 
     def __init__(self, game: "Ascari"):
         self.game = game
         self.arrived: dict[str, tuple[int | None, frozenset[str]]] = {}
         self.seen = False
         self.rifle_stops: dict[str, tuple[str, int | None]] = {}
+        self.rifles_lost: list[tuple["Unit", int | None]] = []
+        self.rifles_unplaced: list = []
+        """FDR-15's findings of the phases that ended before the log showed a marker piece."""
 
     def _arrive(self, position: "Position", markers: Iterable[Marker], step: int | None) -> None:
         for marker in markers:
@@ -118,6 +122,9 @@ class Markers(Ledger):
     def event(self, event: Event, view: "StepView") -> Iterable:
         if isinstance(event, MarkerMoved) and event.after is not None:
             self._arrive(view.after, (event.after,), event.step)
+        elif isinstance(event, Removed) and event.unit.hex is not None and event.unit.combat:
+            if event.unit.type == "rifle":
+                self.rifles_lost.append((event.unit, event.step))
         return ()
 
     def phase(self, change: PhaseChanged, view: "StepView") -> Iterable:

@@ -1,7 +1,7 @@
 """The informational markers as the log shows them (markers.py: a marker marks the combat unit in
 its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0), no fire under a RETREAT
-marker (4.41 Note, 5.41), one marker of a type per unit (1.3), and the Spear or Cavalry unit that
-stops on an abandoned Rifle marker (4.6).
+marker (4.41 Note, 5.41), one marker of a type per unit (1.3), and the Rifle marker (4.6): put in
+the hex of an eliminated Rifle unit, and stopping the Spear or Cavalry unit that enters its hex.
 
 A reading of which unit a marker marks that the log leaves open (a hex of several combat units,
 a unit that came after the marker) makes a finding POSSIBLE, naming the doubt; a marker that marks
@@ -23,9 +23,9 @@ from vlog.kit.steps import Declared, MarkerMoved, Moved, PhaseChanged
 
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
-    from vlog.kit.steps import StepView
+    from vlog.kit.steps import Position, StepView
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14")
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15")
 
 
 @REGISTRY.check(*MARKER_ITEMS, on=END)
@@ -36,6 +36,44 @@ def judge_no_markers(game: "Ascari", view: "StepView") -> list:
         for short in MARKER_ITEMS:
             game.not_judged(short, (NO_MARKERS,))
     return []
+
+
+@REGISTRY.check("FDR-15", event=PhaseChanged)
+def judge_rifle_markers_placed(game: "Ascari", event: PhaseChanged, view: "StepView") -> list:
+    """When a phase ends, a Rifle marker stands in the hex of each Rifle unit eliminated in it
+    (4.6, in the scenarios that use the marker: S3.51, S4.41, S5.41)."""
+    return _rifle_markers_placed(game, view.before, event.step)
+
+
+@REGISTRY.check("FDR-15", on=END)
+def judge_rifle_markers_placed_at_end(game: "Ascari", view: "StepView") -> list:
+    """The eliminations of the last phase, on the final position; those of a log that shows no
+    marker piece until its end are not judged (the module's markers may not be bound)."""
+    found = _rifle_markers_placed(game, view.after, None)
+    if game.markers.seen:
+        found = [*game.markers.rifles_unplaced, *found]
+    game.markers.rifles_unplaced = []
+    return found
+
+
+def _rifle_markers_placed(game: "Ascari", position: "Position", step: int | None) -> list:
+    lost, game.markers.rifles_lost = game.markers.rifles_lost, []
+    if game.scenario not in RIFLE_MARKER_SCENARIOS:
+        return []
+    rifles = {m.hex for m in of_counter(markers_of(game, position), RIFLE)}
+    found = []
+    for unit, at in lost:
+        if unit.hex in rifles:
+            continue
+        found.append(game.finding(
+            "FDR-15", Ruling.PROVEN, step=at,
+            message=f"{unit.name} was eliminated in {unit.hex} (step {at}) and no Rifle marker was put in that hex "
+                    f"by the end of the phase: a Rifle marker is deployed in the hex of every eliminated Rifle unit (4.6)",
+            subjects=(unit.name,), evidence={"unit": unit.name, "hex": unit.hex, "judged_at_step": step}))
+    if found and not game.markers.seen:      # no marker piece yet: told at the end if the log shows one
+        game.markers.rifles_unplaced += found
+        return []
+    return found
 
 
 @REGISTRY.check("SEQ-05", event=PhaseChanged)
