@@ -13,7 +13,7 @@ from vlog.games.ascari.rules import Ascari
 from vlog.kit.steps import Position
 from vlog.replay import replay_log
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15")
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15", "RIF-03")
 START = MODULE.parent / "s4-start.vsav"
 
 

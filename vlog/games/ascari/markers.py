@@ -97,8 +97,9 @@ def combat_units_in(game: "Ascari", position: "Position", hex_: str) -> tuple["U
 class Markers(Ledger):
     """Where each marker came to its hex (`arrived`: piece id -> (step, the combat units there
     then)), whether the log showed any marker (`seen`), the Ethiopian Spear/Cavalry units
-    stopped by a Rifle marker this phase (`rifle_stops`: piece id -> (hex, step), MOV-14) and the
-    Rifle units eliminated this phase (`rifles_lost`: (unit, step), FDR-15)."""
+    stopped by a Rifle marker this phase (`rifle_stops`: piece id -> (hex, step), MOV-14), the
+    Rifle units eliminated this phase (`rifles_lost`: (unit, step), FDR-15) and the Rifle markers
+    whose hex lost a unit (`rifle_left`: marker piece id -> (the unit, the step), RIF-03)."""
 
     def __init__(self, game: "Ascari"):
         self.game = game
@@ -106,6 +107,7 @@ class Markers(Ledger):
         self.seen = False
         self.rifle_stops: dict[str, tuple[str, int | None]] = {}
         self.rifles_lost: list[tuple["Unit", int | None]] = []
+        self.rifle_left: dict[str, tuple["Unit", int | None]] = {}
         self.rifles_unplaced: list = []
         """FDR-15's findings of the phases that ended before the log showed a marker piece."""
 
@@ -125,6 +127,9 @@ class Markers(Ledger):
         elif isinstance(event, Removed) and event.unit.hex is not None and event.unit.combat:
             if event.unit.type == "rifle":
                 self.rifles_lost.append((event.unit, event.step))
+            for marker in of_counter(markers_of(self.game, view.before), RIFLE):
+                if marker.hex == event.unit.hex:
+                    self.rifle_left[marker.id] = (event.unit, event.step)
         return ()
 
     def phase(self, change: PhaseChanged, view: "StepView") -> Iterable:

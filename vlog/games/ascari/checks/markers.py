@@ -1,7 +1,8 @@
 """The informational markers as the log shows them (markers.py: a marker marks the combat unit in
 its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0), no fire under a RETREAT
 marker (4.41 Note, 5.41), one marker of a type per unit (1.3), and the Rifle marker (4.6): put in
-the hex of an eliminated Rifle unit, and stopping the Spear or Cavalry unit that enters its hex.
+the hex of an eliminated Rifle unit, left there when the unit in its hex is eliminated, and
+stopping the Spear or Cavalry unit that enters its hex.
 
 A reading of which unit a marker marks that the log leaves open (a hex of several combat units,
 a unit that came after the marker) makes a finding POSSIBLE, naming the doubt; a marker that marks
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import Position, StepView
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15")
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15", "RIF-03")
 
 
 @REGISTRY.check(*MARKER_ITEMS, on=END)
@@ -74,6 +75,31 @@ def _rifle_markers_placed(game: "Ascari", position: "Position", step: int | None
         game.markers.rifles_unplaced += found
         return []
     return found
+
+
+@REGISTRY.check("RIF-03", event=MarkerMoved)
+def judge_rifle_marker_left(game: "Ascari", event: MarkerMoved, view: "StepView") -> list:
+    """A Rifle marker whose hex lost a unit (eliminated: whether it held the marker or not, the
+    marker stays, 4.6) is taken off the map or moved away with no unit from its hex carrying it."""
+    old = event.before
+    if old is None or old.counter != RIFLE or old.hex is None:
+        return []
+    lost = game.markers.rifle_left.pop(old.id, None)
+    if lost is None:
+        return []
+    new = event.after
+    if new is not None:
+        there = {u.id for u in game.units(view.before).values() if u.hex == old.hex and u.combat}
+        if any(u.id in there for u in game.units(view.after).values() if u.hex == new.hex):
+            return []               # carried on by a unit that took it up there
+    unit, at = lost
+    gone = f"moved to {new.hex}" if new is not None else "taken off the map"
+    return [game.finding(
+        "RIF-03", Ruling.PROVEN, step=event.step,
+        message=f"the Rifle marker in {old.hex} was {gone} after {unit.name} was eliminated there (step {at}): "
+                f"the Rifle marker is left in the hex of an eliminated unit (4.6)",
+        subjects=(old.name, unit.name),
+        evidence={"hex": old.hex, "unit": unit.name, "eliminated_step": at, "to": new.hex if new is not None else None})]
 
 
 @REGISTRY.check("SEQ-05", event=PhaseChanged)
