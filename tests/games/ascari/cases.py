@@ -112,6 +112,8 @@ EXPECTED: dict[str, list[tuple[str, int, Mapping[str, Any]]]] = {
     "STK-04": [("STK-04", 17, {"marker": "Fire", "hex": "2412", "unit": "1 Rifle MA", "markers": 2})],
     "FDR-15": [("FDR-15", 33, {"unit": "2 Rifle MA", "hex": "2609", "judged_at_step": 37})],
     "RIF-03": [("RIF-03", 31, {"hex": "2410", "unit": "1 Cav MA", "eliminated_step": 30, "to": None})],
+    "MOV-10": [("MOV-10", 7, {"hex": "2712", "unit": "5 Rifle", "type": "rifle", "scenario": "s3"})],
+    "MOV-11": [("MOV-11", 11, {"hex": "2908", "unit": "1 Rifle MA", "type": "rifle", "scenario": "s5"})],
     "MOV-14": [("MOV-14", 25, {"unit": "1 Spear MA", "hex": "2410", "to": "2510", "entered_step": 24})],
     "FDR-16": [("FDR-16", 21, {"hex": "2506", "target": "Booty", "dice": [3, 3], "due": ["eliminated"],
                                "applied": "retreated", "steps_lost": 1, "melee_step": 16}),

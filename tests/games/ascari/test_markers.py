@@ -13,20 +13,19 @@ from vlog.games.ascari.rules import Ascari
 from vlog.kit.steps import Position
 from vlog.replay import replay_log
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15", "RIF-03")
-START = MODULE.parent / "s4-start.vsav"
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15", "RIF-03", "MOV-10", "MOV-11")
 
 
-def _judge(tmp_path: Path, actions: str):
-    """An Amba Alagi (S4) log of `actions` (script lines, Bob the Ethiopian first), judged."""
+def _judge(tmp_path: Path, actions: str, scenario: str = "s4", first: str = "italian"):
+    """A log of `actions` (script lines, Bob the Ethiopian first) from the scenario's start, judged."""
     script = tmp_path / "log.vscript"
     script.write_text(f"""vlog-script 1
 game ascari
 module {MODULE}
 map "Main Map"
 clock 1704067260000
-start {START}
-player Alice side italian
+start {MODULE.parent / f"{scenario}-start.vsav"}
+player Alice side {first}
 player Bob side ethiopian
 as Bob
 {actions}
@@ -121,3 +120,17 @@ chat "flag ethiopian"
 add Moved at 2410
 """)
     assert [(f.check, f.step, f.evidence["hex"]) for f in rep.findings] == [("ascari/FDR-15", 12, "2410")]
+
+
+def test_in_metemma_only_the_unit_taking_up_a_rifle_gets_a_moved_marker(tmp_path):
+    """S5.42 and FAQ Metemma: 1 Cav MA stops on an abandoned Rifle marker and gets a Moved marker
+    (legal); 1 Rifle MA's Moved marker is reported."""
+    rep = _judge(tmp_path, """add Rifle at 3205
+chat "flag ethiopian"
+move "1 Cav MA" along 3306
+move "1 Cav MA" along 3205
+add Moved at 3205
+move "1 Rifle MA" along 3307
+add Moved at 3307
+""", scenario="s5", first="dervish")
+    assert [(f.check, f.evidence["unit"]) for f in rep.findings] == [("ascari/MOV-11", "1 Rifle MA")]

@@ -1,8 +1,9 @@
 """The informational markers as the log shows them (markers.py: a marker marks the combat unit in
 its hex, 3.4): the Administrative Phase clean-up (2.0 step 4, 6.0), no fire under a RETREAT
-marker (4.41 Note, 5.41), one marker of a type per unit (1.3), and the Rifle marker (4.6): put in
-the hex of an eliminated Rifle unit, left there when the unit in its hex is eliminated, and
-stopping the Spear or Cavalry unit that enters its hex.
+marker (4.41 Note, 5.41), one marker of a type per unit (1.3), the Moved marker where Coatit and
+Metemma do without it (S3.4, S5.42), and the Rifle marker (4.6): put in the hex of an eliminated
+Rifle unit, left there when the unit in its hex is eliminated, and stopping the Spear or Cavalry
+unit that enters its hex.
 
 A reading of which unit a marker marks that the log leaves open (a hex of several combat units,
 a unit that came after the marker) makes a finding POSSIBLE, naming the doubt; a marker that marks
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 from vlog.engine.judge import Ruling
 from vlog.games.ascari.checks.fire import RIFLE_MARKER_SCENARIOS
 from vlog.games.ascari.checks.sequence import NO_FLAGS
-from vlog.games.ascari.markers import INFORMATIONAL, NO_MARKERS, RIFLE, marker_property, markers_of, of_counter
+from vlog.games.ascari.markers import INFORMATIONAL, MOVED, NO_MARKERS, RIFLE, marker_property, markers_of, of_counter
 from vlog.games.ascari.rules import REGISTRY
 from vlog.kit.engine import END
 from vlog.kit.sequence import side_name
@@ -26,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from vlog.games.ascari.rules import Ascari
     from vlog.kit.steps import Position, StepView
 
-MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15", "RIF-03")
+MARKER_ITEMS = ("SEQ-05", "FIR-03", "STK-04", "MOV-14", "FDR-15", "RIF-03", "MOV-10", "MOV-11")
 
 
 @REGISTRY.check(*MARKER_ITEMS, on=END)
@@ -225,3 +226,40 @@ def judge_rifle_stop(game: "Ascari", event: Moved, view: "StepView") -> list:
     if rifles and not any(u.id != unit.id for u in game.markers.marks(view.before, rifles[0]).candidates):
         game.markers.rifle_stops[unit.id] = (after.hex, event.step)
     return found
+
+
+NO_MOVED = {"s3": ("MOV-10", "S3.4: in Coatit Ethiopian Rifle units never get a MOVED marker"),
+            "s5": ("MOV-11", "S5.42: the MOVED marker is not used in Metemma")}
+"""The scenarios that do without the Moved marker: (item, rule)."""
+
+
+@REGISTRY.check("MOV-10", "MOV-11", event=MarkerMoved)
+def judge_moved_not_used(game: "Ascari", event: MarkerMoved, view: "StepView") -> list:
+    """A Moved marker put on a unit that may not receive one: in Coatit an Ethiopian Rifle unit
+    (S3.4), in Metemma any unit (S5.42); in both the Spear or Cavalry unit that stopped on a
+    Rifle marker this phase receives one (4.6, FAQ Metemma)."""
+    marker, rule = event.after, NO_MOVED.get(game.scenario or "")
+    if rule is None or marker is None or marker.counter != MOVED or (event.before is not None and event.before.hex):
+        return []
+    short, words = rule
+    marked = game.markers.marks(view.after, marker)
+    barred = [u for u in marked.candidates if _barred(game, u, marker.hex)]
+    if not barred:
+        return []
+    unit = barred[0]
+    sure = marked.doubt is None or (len(barred) == len(marked.candidates) and marked.unit is None)
+    return [game.finding(
+        short, Ruling.PROVEN if sure else Ruling.POSSIBLE, step=event.step,
+        message=f"a Moved marker was put in {marker.hex} on {unit.name} ({unit.type}): {words}"
+                f" (only a Spear or Cavalry unit taking up a Rifle marker gets one, 4.6)",
+        subjects=(marker.name, unit.name),
+        evidence={"hex": marker.hex, "unit": unit.name, "type": unit.type, "scenario": game.scenario},
+        depends_on=() if sure else (marked.doubt,))]
+
+
+def _barred(game: "Ascari", unit, hex_: str) -> bool:
+    """Whether `unit` may not receive a Moved marker in this scenario (it did not just stop on a
+    Rifle marker in `hex_`)."""
+    if game.markers.rifle_stops.get(unit.id, (None,))[0] == hex_:
+        return False
+    return game.scenario == "s5" or (unit.side == "ethiopian" and unit.type == "rifle")
