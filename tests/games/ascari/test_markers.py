@@ -134,3 +134,15 @@ move "1 Rifle MA" along 3307
 add Moved at 3307
 """, scenario="s5", first="dervish")
     assert [(f.check, f.evidence["unit"]) for f in rep.findings] == [("ascari/MOV-11", "1 Rifle MA")]
+
+
+def test_two_markers_of_a_type_are_told_when_put_not_when_moved_on(tmp_path):
+    """1 Rifle MA is given two Moved markers (STK-04 at the second) and then moved with both: the
+    stack's move tells nothing new."""
+    rep = _judge(tmp_path, """chat "flag ethiopian"
+add "1 Rifle MA" at 2413
+add Moved at 2413
+add Moved at 2413
+move "1 Rifle MA" @1704067262002 @1704067263003 along 2412
+""")
+    assert [(f.check, f.step) for f in rep.findings] == [("ascari/STK-04", 4)]

@@ -188,6 +188,9 @@ def judge_two_of_a_type(game: "Ascari", event: MarkerMoved, view: "StepView") ->
               if m.hex == marker.hex and m.id != marker.id]
     if not others:
         return []
+    before, old = markers_of(game, view.before), event.before
+    if old is not None and old.hex is not None and all(m.id in before and before[m.id].hex == old.hex for m in others):
+        return []           # moved on together (the unit's stack): told when the second came
     marked = game.markers.marks(view.after, others[0])
     if not marked.candidates or len(marked.candidates) >= 1 + len(others):
         return []           # no unit there, or as many units as markers: each may mark another
