@@ -302,9 +302,9 @@ def test_module_of_another_game_binds_nothing_and_exits_3(tmp_path, capsys):
     out = tmp_path / "binding.json"
     assert main(["bind", str(tmp_path / "ascari.vmod"), "--game", "lion-of-judah", "-o", str(out)]) == 3
     printed = capsys.readouterr()
-    assert printed.err.startswith("vlog: error: none of the 115 pieces of module 'Ascari: African Battles of the "
+    assert printed.err.startswith("vlog: error: none of the 121 pieces of module 'Ascari: African Battles of the "
                                   "Italian Army 1890-1895 (vlog) 1.0' matches a counter of lion-of-judah")
-    assert "nothing matched, nothing written" in printed.out and "pieces: 0 of 115 matched" in printed.out
+    assert "nothing matched, nothing written" in printed.out and "pieces: 0 of 121 matched" in printed.out
     assert not out.exists()
 
 

@@ -21,10 +21,11 @@ from vlog.gamedata import load_game_data
 from vlog.games.ascari.chat import GRAMMARS
 from vlog.games.ascari.fire_table import read_hit
 from vlog.games.ascari.fires import Fires
+from vlog.games.ascari.markers import Markers, marker_counters
 from vlog.games.ascari.play import Play
 from vlog.games.ascari.revolts import Revolts
 from vlog.games.ascari.terrain import Terrain
-from vlog.games.ascari.units import Unit, make_unit
+from vlog.games.ascari.units import MARKER, Unit, make_unit
 from vlog.games.base import Clock
 from vlog.kit.engine import RulesEngine
 from vlog.kit.inventory import load_inventory
@@ -61,6 +62,9 @@ class Ascari(RulesEngine):
         self.play = Play(self)
         self.fires = Fires(self)
         self.revolts = Revolts(self)
+        self.markers = Markers(self)
+        self.marker_counters = marker_counters(self.data)
+        """The informational markers' counters (markers.py), none in data without them."""
         self.hits = lru_cache(maxsize=1024)(partial(read_hit, self.data))
         """The fire and artillery tables' result of a roll (fire_table.read_hit), each read once."""
         self._property = lru_cache(maxsize=64)(self._read_property)
@@ -84,8 +88,11 @@ class Ascari(RulesEngine):
     def make_unit(self, data: "GameData", counter: str, level: str | None) -> Unit:
         return make_unit(data, counter, level)
 
-    def transform(self, unit: Unit) -> Unit:
-        """A unit on the scenario's map (the module's one map shows whichever board is in play)."""
+    def transform(self, unit: Unit) -> Unit | None:
+        """A unit on the scenario's map (the module's one map shows whichever board is in play);
+        an informational marker is no unit (markers.py reads them, 1.3, 3.4)."""
+        if unit.type == MARKER:
+            return None
         if unit.hex is not None and unit.map is None and self.terrain is not None:
             return dataclasses.replace(unit, map=self.terrain.board.map_id)
         return unit
@@ -94,11 +101,13 @@ class Ascari(RulesEngine):
         self.play = Play(self)
         self.fires = Fires(self)
         self.revolts = Revolts(self)
-        return [self.play, self.fires, self.revolts]
+        self.markers = Markers(self)
+        return [self.play, self.fires, self.revolts, self.markers]
 
     def more_events(self, view: "StepView", events):
-        """A melée is over (play.py), a fire's result is due (fires.py)."""
-        return [*self.play.resolved(view, events), *self.fires.resolved(view, events)]
+        """A melée is over (play.py), a fire's result is due (fires.py), markers placed, moved or
+        taken off (markers.py)."""
+        return [*self.play.resolved(view, events), *self.fires.resolved(view, events), *self.markers.moved(view)]
 
     def end(self, table, ctx):
         """A melée or a fire still open when the log ends is an occasion all the same: each is told

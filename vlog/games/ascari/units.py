@@ -19,13 +19,18 @@ from vlog.kit.units import Value, factor, value
 if TYPE_CHECKING:  # pragma: no cover
     from vlog.gamedata import GameData
 
-__all__ = ["Unit", "make_unit", "LEADER_TYPES", "FIRING_TYPES"]
+__all__ = ["Unit", "make_unit", "LEADER_TYPES", "FIRING_TYPES", "MARKER"]
 
 LEADER_TYPES = frozenset({"officer", "emir", "ras"})
 """1.2: the one level of leaders."""
 FIRING_TYPES = frozenset({"infantry", "rifle", "mobile-militia", "band", "artillery"})
 """4.0: Rifle units (and artillery, 4.7/4.8) fire; Spear and Cavalry units only melée. The
 Italian infantry companies, Mobile Militia and Bande fire (S3.52: MM 'fire as Bande')."""
+
+
+MARKER = "marker"
+"""1.0, 1.3: the informational markers' type in counters.json (Moved, Combat, Retreat, Fire,
+Opportunity Fire, Rifle); they are not units and do not affect stacking (3.4)."""
 
 
 @dataclass(frozen=True, slots=True)
