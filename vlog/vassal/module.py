@@ -155,13 +155,15 @@ class _Expander:
         self.prototypes, self.cache = prototypes, {}
 
 
-@dataclass
+@dataclass(slots=True)
 class PieceSlot:
     """A palette or at-start piece: `text` is the AddPiece string as written, `expanded` has
     prototypes expanded and comments dropped (PieceCloner), None when it could not be expanded.
 
     As VASSAL's PieceSlot builds its piece only when asked (`getPiece`), the expansion is made on
-    first use of `expanded` or `problems`, with the module's prototypes."""
+    first use of `expanded` or `problems`, with the module's prototypes. Slotted: a large palette
+    makes tens of thousands, and each without a `__dict__` is one object less to make, collect
+    and free."""
 
     entry_name: str | None
     gpid: str | None
@@ -851,17 +853,17 @@ def _apply_extension(base_root, ext_root, ext_display: str, problems: list[str])
 
 # ---------------------------------------------------------------------------------- reading
 
-def _slot(el, path: tuple[str, ...], sizes: dict[str | None, int | None]) -> PieceSlot:
+def _slot(el, path: tuple[str, ...], sizes: dict[str | None, int | None], expander: _Expander) -> PieceSlot:
     """`sizes` keeps each width or height text read (a palette's slots share a few)."""
     get = el.get
     width, height = get("width"), get("height")
     if width not in sizes:
-        sizes[width] = None if width is None else _int(width, 0)
+        sizes[width] = _int(width, 0)
     if height not in sizes:
-        sizes[height] = None if height is None else _int(height, 0)
+        sizes[height] = _int(height, 0)
     text = (el.text or "").strip(_JAVA_TRIM) if not len(el) else text_of(el)     # text_of, inlined
     return PieceSlot(get("entryName"), get("gpid"), text, sizes[width], sizes[height],
-                     el.tag == _CARD_SLOT, path)
+                     el.tag == _CARD_SLOT, path, expander)
 
 
 def _turn_level(el) -> TurnLevel:
@@ -977,7 +979,8 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
             module_props.setdefault(gp.name, gp.initial_value)
     lookup = module_props.get
 
-    sizes: dict[str | None, int | None] = {}
+    sizes: dict[str | None, int | None] = {None: None}     # an absent width or height stays None
+    expander = _Expander(prototypes)
     maps: list[MapDef] = []
     for el in root.iter(*_MAP_CLASSES):
         m_attrs = el.attrib
@@ -1004,7 +1007,8 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
                 continue
             sa = s.attrib
             owning = sa.get("owningBoard") or None
-            slots = [_slot(c, (map_name, sa.get("name", "")), sizes) for c in s.iter(_PIECE_SLOT, _CARD_SLOT)]
+            path = (map_name, sa.get("name", ""))
+            slots = [_slot(c, path, sizes, expander) for c in s.iter(_PIECE_SLOT, _CARD_SLOT)]
             if s.tag == _SETUP_STACK:
                 md.setup_stacks.append(SetupStack(
                     name=sa.get("name", ""), map_name=map_name, owning_board=owning,
@@ -1021,23 +1025,19 @@ def _build_model(root, src: _Source, metadata: dict[str, str], problems: list[st
 
     piece_slots: list[PieceSlot] = []
     in_stack = {_SETUP_STACK, _DRAW_PILE}
-    stacked: dict = {}          # a slot's parent -> whether it lies in an at-start stack or deck
+    stacked: dict = {}          # a slot's parent -> its slots' path, None when in an at-start stack or deck
     paths: dict = {}
-    expander = _Expander(prototypes)
+    parent = path = None
     for el in root.iter(_PIECE_SLOT, _CARD_SLOT):
-        parent = el.getparent()
-        path = stacked.get(parent)      # the slots' path, worked out once per container; None: stacked
-        if path is None and parent not in stacked:
-            in_a_stack = parent.tag in in_stack or _ancestor(parent, in_stack) is not None
-            path = stacked[parent] = None if in_a_stack else _widget_path(el, paths)
+        if el.getparent() is not parent:        # a palette's slots come in runs of one container
+            parent = el.getparent()
+            if parent in stacked:
+                path = stacked[parent]
+            else:
+                in_a_stack = parent.tag in in_stack or _ancestor(parent, in_stack) is not None
+                path = stacked[parent] = None if in_a_stack else _widget_path(el, paths)
         if path is not None:
-            slot = _slot(el, path, sizes)
-            slot._expander = expander
-            piece_slots.append(slot)
-    for m in maps:
-        for s in (*m.setup_stacks, *m.decks):
-            for slot in (s.pieces if isinstance(s, SetupStack) else s.cards):
-                slot._expander = expander
+            piece_slots.append(_slot(el, path, sizes, expander))
 
     dice = []
     for el in root.iter(_DICE):
